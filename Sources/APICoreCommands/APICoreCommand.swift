@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `apicore` command line: a root command whose subcommands do the work.
+public struct APICoreCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "apicore",
+        abstract: "Validate, generate and run GraphQL operations.",
+        subcommands: []
+    )
+
+    public init() {}
+}

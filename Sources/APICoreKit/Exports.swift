@@ -1,0 +1,2 @@
+// Generated code and feature kits import APICoreKit alone and still see the GraphQL contract types.
+@_exported import APICoreGraphQL

@@ -1,0 +1,3 @@
+import APICoreCommands
+
+await APICoreCommand.main()
