@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "APICoreKit",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
     products: [
         .library(name: "APICoreGraphQL", targets: ["APICoreGraphQL"]),
         .library(name: "APICoreKit", targets: ["APICoreKit"]),
@@ -33,7 +33,7 @@ let package = Package(
         ),
         .executableTarget(name: "apicore", dependencies: ["APICoreCommands"]),
 
-        .target(name: "APICoreTestSupport", path: "Tests/APICoreTestSupport"),
+        .target(name: "APICoreTestSupport", dependencies: ["APICoreGraphQL"], path: "Tests/APICoreTestSupport"),
         .testTarget(name: "APICoreGraphQLTests", dependencies: ["APICoreGraphQL", "APICoreTestSupport"]),
         .testTarget(
             name: "APICoreKitTests",

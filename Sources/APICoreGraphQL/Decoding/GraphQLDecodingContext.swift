@@ -1,0 +1,50 @@
+/// What one decode of response data shares across the values it builds: the operation's variables (for `@include`
+/// and `@skip`) and an optional observer that sees every object as it is decoded.
+///
+/// The observer is how the normalized cache writes its records in the same walk that builds the typed data: it is
+/// told each object's selection-set type and response path, and takes field names and arguments from the type's
+/// static ``GraphQLSelectionSet/__selections``. Without an observer no path is tracked and decoding does no extra work.
+public final class GraphQLDecodingContext {
+    /// The variables of the operation whose data is decoded.
+    public let variables: JSONObject
+
+    /// Sees every object as it is decoded, when set.
+    public let observer: (any GraphQLDecodingObserver)?
+
+    @usableFromInline var pathComponents: [ResponsePath.Component] = []
+
+    @usableFromInline let tracksPath: Bool
+
+    /// A context for decoding the data of an operation with the given variables.
+    public init(variables: JSONObject = JSONObject(), observer: (any GraphQLDecodingObserver)? = nil) {
+        self.variables = variables
+        self.observer = observer
+        self.tracksPath = observer != nil
+    }
+
+    /// The response path of the value being decoded; empty unless an observer is set.
+    public var currentPath: ResponsePath { ResponsePath(pathComponents) }
+
+    /// Steps into a field or list element.
+    @inlinable public func enter(_ component: ResponsePath.Component) {
+        if tracksPath { pathComponents.append(component) }
+    }
+
+    /// Steps back out of the field or element last entered.
+    @inlinable public func leave() {
+        if tracksPath { pathComponents.removeLast() }
+    }
+
+    /// Whether a field or fragment guarded by `conditions` is selected with this context's variables.
+    public func includes(_ conditions: GraphQLConditions) -> Bool {
+        conditions.evaluate(with: variables)
+    }
+}
+
+/// Sees the objects of response data as they are decoded; the normalized cache implements it to write records in
+/// the same pass.
+public protocol GraphQLDecodingObserver: AnyObject {
+    /// Called once for each object and each selection set read from it (a fragment spread reads the same object
+    /// again with its own selections).
+    func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath)
+}

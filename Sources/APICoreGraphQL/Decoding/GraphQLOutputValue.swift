@@ -1,0 +1,103 @@
+/// A value that can appear in GraphQL response data: scalars, enums, custom scalars, lists, optionals and selection
+/// sets.
+///
+/// Decoding is one walk over the already-read JSON: each value is checked against the type the operation selected, and
+/// a mismatch is a ``GraphQLDecodingError`` that names the response path of the offending field.
+public protocol GraphQLOutputValue: Sendable {
+    /// Decodes the value from the JSON the server (or the cache) holds for it.
+    static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError) -> Self
+}
+
+extension String: GraphQLOutputValue {
+    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+        -> String
+    {
+        guard case .string(let string) = value else {
+            throw GraphQLDecodingError.mismatch(expected: "string", found: value)
+        }
+        return string
+    }
+}
+
+extension Int: GraphQLOutputValue {
+    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+        -> Int
+    {
+        switch value {
+        case .int(let integer):
+            guard let exact = Int(exactly: integer) else {
+                throw GraphQLDecodingError(.invalidScalar(type: "Int", reason: "out of range"))
+            }
+            return exact
+        case .double(let double):
+            guard let exact = Int(exactly: double) else {
+                throw GraphQLDecodingError(.invalidScalar(type: "Int", reason: "a number that is not an integer"))
+            }
+            return exact
+        default:
+            throw GraphQLDecodingError.mismatch(expected: "integer", found: value)
+        }
+    }
+}
+
+extension Double: GraphQLOutputValue {
+    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+        -> Double
+    {
+        guard let number = value.doubleValue else {
+            throw GraphQLDecodingError.mismatch(expected: "number", found: value)
+        }
+        return number
+    }
+}
+
+extension Bool: GraphQLOutputValue {
+    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+        -> Bool
+    {
+        guard case .bool(let bool) = value else {
+            throw GraphQLDecodingError.mismatch(expected: "boolean", found: value)
+        }
+        return bool
+    }
+}
+
+extension JSONValue: GraphQLOutputValue {
+    /// Any JSON, unchecked: for `JSON` custom scalars.
+    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+        -> JSONValue
+    {
+        value
+    }
+}
+
+extension Optional: GraphQLOutputValue where Wrapped: GraphQLOutputValue {
+    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+        -> Wrapped?
+    {
+        if case .null = value { return nil }
+        return try Wrapped.decode(from: value, in: context)
+    }
+}
+
+extension Array: GraphQLOutputValue where Element: GraphQLOutputValue {
+    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+        -> [Element]
+    {
+        guard case .array(let elements) = value else {
+            throw GraphQLDecodingError.mismatch(expected: "list", found: value)
+        }
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            context.enter(.index(index))
+            defer { context.leave() }
+            do {
+                result.append(try Element.decode(from: element, in: context))
+            } catch {
+                throw error.prefixed(by: .index(index))
+            }
+        }
+        return result
+    }
+}

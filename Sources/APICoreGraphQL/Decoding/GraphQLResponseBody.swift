@@ -1,0 +1,52 @@
+/// The envelope of a GraphQL response, read once from the bytes: `data`, `errors` and `extensions`.
+public struct GraphQLResponseBody: Sendable, Hashable {
+    /// The `data` member: absent, `null`, or an object.
+    public let data: JSONObject?
+    /// Whether the response had a `data` member at all (a request error has none; a field error at the root has
+    /// `null`).
+    public let hasDataMember: Bool
+    /// The `errors` list.
+    public let errors: [GraphQLError]
+    /// The `extensions` member.
+    public let extensions: JSONObject
+
+    /// The members of a response body.
+    public init(data: JSONObject?, hasDataMember: Bool, errors: [GraphQLError], extensions: JSONObject) {
+        self.data = data
+        self.hasDataMember = hasDataMember
+        self.errors = errors
+        self.extensions = extensions
+    }
+
+    /// Reads the envelope from a parsed JSON value; `nil` when it is not a GraphQL response at all (neither `data` nor
+    /// `errors`).
+    public init?(json: JSONValue) {
+        guard case .object(let object) = json else { return nil }
+        let dataMember = object["data"]
+        let errorsMember = object["errors"]
+        guard dataMember != nil || errorsMember != nil else { return nil }
+        switch dataMember {
+        case .object(let data)?: self.data = data
+        case .null?, nil: self.data = nil
+        default: return nil
+        }
+        hasDataMember = dataMember != nil
+        switch errorsMember {
+        case .array(let entries)?: errors = entries.map(GraphQLError.init(json:))
+        case nil, .null?: errors = []
+        default: return nil
+        }
+        extensions = object["extensions"]?.objectValue ?? JSONObject()
+    }
+
+    /// Decodes `data` as an operation's typed data.
+    public func decodeData<Data: GraphQLSelectionSet>(
+        _ type: Data.Type,
+        variables: JSONObject,
+        observer: (any GraphQLDecodingObserver)? = nil
+    ) throws(GraphQLDecodingError) -> Data? {
+        guard let data else { return nil }
+        let context = GraphQLDecodingContext(variables: variables, observer: observer)
+        return try Data(reader: GraphQLObjectReader(object: data, selectionSet: Data.self, context: context))
+    }
+}

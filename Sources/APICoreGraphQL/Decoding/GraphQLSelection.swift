@@ -1,0 +1,140 @@
+/// One selection of a generated selection set, as static data: what the normalized cache needs to turn response
+/// objects into records (field names, aliases, arguments and types) without running generated code.
+public indirect enum GraphQLSelection: Sendable {
+    /// A field.
+    case field(GraphQLField)
+    /// A named fragment spread.
+    case fragment(any GraphQLSelectionSet.Type)
+    /// An inline fragment or type case; its type condition is the selection set's parent type.
+    case inlineFragment(any GraphQLSelectionSet.Type)
+    /// Selections guarded by `@include`/`@skip`.
+    case conditional(GraphQLConditions, [GraphQLSelection])
+    /// A deferred fragment (`@defer(label:)`).
+    case deferred(label: String?, any GraphQLSelectionSet.Type)
+
+    /// The response key, when the selection is a field.
+    public var fieldResponseKey: String? {
+        if case .field(let field) = self { return field.responseKey }
+        return nil
+    }
+}
+
+/// A selected field: its schema name, alias, arguments and type.
+public struct GraphQLField: Sendable {
+    /// The field's name in the schema.
+    public let name: String
+    /// The alias it was selected under, if any.
+    public let alias: String?
+    /// The arguments, in the order written, possibly referring to variables.
+    public let arguments: [(name: String, value: GraphQLArgumentValue)]
+    /// The field's type.
+    public let type: GraphQLOutputType
+
+    /// A field selection.
+    public init(
+        _ name: String,
+        alias: String? = nil,
+        _ type: GraphQLOutputType,
+        arguments: [(name: String, value: GraphQLArgumentValue)] = []
+    ) {
+        self.name = name
+        self.alias = alias
+        self.type = type
+        self.arguments = arguments
+    }
+
+    /// The key of the field in response data: its alias, else its name.
+    public var responseKey: String { alias ?? name }
+
+    /// The arguments with their variables replaced by the operation's values; absent variables are left out, as a
+    /// server would treat them.
+    public func resolvedArguments(with variables: JSONObject) -> JSONObject {
+        var result = JSONObject()
+        for (name, value) in arguments {
+            if let resolved = value.resolved(with: variables) { result[name] = resolved }
+        }
+        return result
+    }
+}
+
+/// The type of a selected field.
+public indirect enum GraphQLOutputType: Sendable {
+    /// A leaf: a built-in or custom scalar, or an enum, by its schema name.
+    case scalar(String)
+    /// An object, interface or union, read with its selection set.
+    case object(any GraphQLSelectionSet.Type)
+    /// A list.
+    case list(GraphQLOutputType)
+    /// A non-null wrapper.
+    case nonNull(GraphQLOutputType)
+
+    /// The type without its list and non-null wrappers.
+    public var namedType: GraphQLOutputType {
+        switch self {
+        case .scalar, .object: self
+        case .list(let inner), .nonNull(let inner): inner.namedType
+        }
+    }
+}
+
+/// An argument value in a document: a literal, a variable, or a list or object that may contain variables.
+public indirect enum GraphQLArgumentValue: Sendable, Hashable {
+    case literal(JSONValue)
+    case variable(String)
+    case list([GraphQLArgumentValue])
+    case object([String: GraphQLArgumentValue])
+
+    /// The value with variables replaced; `nil` for an absent variable.
+    public func resolved(with variables: JSONObject) -> JSONValue? {
+        switch self {
+        case .literal(let value):
+            return value
+        case .variable(let name):
+            return variables[name]
+        case .list(let elements):
+            return .array(elements.map { $0.resolved(with: variables) ?? .null })
+        case .object(let fields):
+            var object = JSONObject()
+            for name in fields.keys.sorted() {
+                if let value = fields[name]?.resolved(with: variables) { object[name] = value }
+            }
+            return .object(object)
+        }
+    }
+}
+
+/// The `@include(if:)` and `@skip(if:)` conditions on a selection; all must pass for it to be selected.
+public struct GraphQLConditions: Sendable, Hashable {
+    /// One condition.
+    public enum Condition: Sendable, Hashable {
+        /// `@include(if: $variable)`
+        case include(String)
+        /// `@skip(if: $variable)`
+        case skip(String)
+    }
+
+    /// The conditions, all of which must pass.
+    public let conditions: [Condition]
+
+    /// Conditions that must all pass.
+    public init(_ conditions: [Condition]) {
+        self.conditions = conditions
+    }
+
+    /// `@include(if: $variable)`.
+    public static func include(_ variable: String) -> GraphQLConditions { GraphQLConditions([.include(variable)]) }
+
+    /// `@skip(if: $variable)`.
+    public static func skip(_ variable: String) -> GraphQLConditions { GraphQLConditions([.skip(variable)]) }
+
+    /// Whether the selection is included with these variables. A missing variable counts as `false`, which the
+    /// spec's validation rules rule out for non-null `Boolean!` variables.
+    public func evaluate(with variables: JSONObject) -> Bool {
+        conditions.allSatisfy { condition in
+            switch condition {
+            case .include(let name): variables[name]?.boolValue == true
+            case .skip(let name): variables[name]?.boolValue != true
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// A generated selection set: an immutable struct whose stored properties are the selected fields.
+///
+/// Generated code is small: a conforming type lists its selections as static data and reads each field through a
+/// ``GraphQLObjectReader`` in ``init(reader:)``. The same initializer runs whether the object came from the network or
+/// from the normalized cache, so the two can never drift apart.
+public protocol GraphQLSelectionSet: GraphQLOutputValue, Hashable {
+    /// The schema type the selections apply to, with its possible concrete types.
+    static var __parentType: GraphQLParentType { get }
+
+    /// The selections, as static data the cache reads (field names, aliases, arguments and types).
+    static var __selections: [GraphQLSelection] { get }
+
+    /// Reads the selected fields from one response object.
+    init(reader: GraphQLObjectReader) throws(GraphQLDecodingError)
+
+    /// The response object the value was read from, so a fragment or type case can be read from it later and the
+    /// value can be written back to the cache or printed.
+    var __data: JSONObject { get }
+}
+
+/// The selection set of an operation's `data`.
+public protocol GraphQLRootSelectionSet: GraphQLSelectionSet {}
+
+extension GraphQLSelectionSet {
+    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+        -> Self
+    {
+        guard case .object(let object) = value else {
+            throw GraphQLDecodingError.mismatch(expected: "object", found: value)
+        }
+        return try Self(reader: GraphQLObjectReader(object: object, selectionSet: Self.self, context: context))
+    }
+
+    /// Decodes a selection set from a response object, outside of any operation.
+    public init(data: JSONObject, variables: JSONObject = JSONObject()) throws(GraphQLDecodingError) {
+        let context = GraphQLDecodingContext(variables: variables)
+        self = try Self(reader: GraphQLObjectReader(object: data, selectionSet: Self.self, context: context))
+    }
+
+    /// The object's concrete type name, when it was selected.
+    public var __typename: String? { __data["__typename"]?.stringValue }
+
+    /// Reads this object as another selection set on the same data: a fragment it spreads, or a type case.
+    public func asSelectionSet<Other: GraphQLSelectionSet>(
+        _ type: Other.Type,
+        variables: JSONObject = JSONObject()
+    ) throws(GraphQLDecodingError) -> Other {
+        try Other(data: __data, variables: variables)
+    }
+}
+
+/// The schema type a selection set applies to.
+public struct GraphQLParentType: Sendable, Hashable {
+    /// Whether the type is an object, an interface or a union.
+    public enum Kind: Sendable, Hashable {
+        case object
+        case interface
+        case union
+    }
+
+    /// The type's name in the schema.
+    public let name: String
+    /// The type's kind.
+    public let kind: Kind
+    /// The concrete object types an object of this type can be.
+    public let possibleTypes: Set<String>
+
+    /// An object type.
+    public static func object(_ name: String) -> GraphQLParentType {
+        GraphQLParentType(name: name, kind: .object, possibleTypes: [name])
+    }
+
+    /// An interface with the object types that implement it.
+    public static func interface(_ name: String, possibleTypes: Set<String>) -> GraphQLParentType {
+        GraphQLParentType(name: name, kind: .interface, possibleTypes: possibleTypes)
+    }
+
+    /// A union with its members.
+    public static func union(_ name: String, possibleTypes: Set<String>) -> GraphQLParentType {
+        GraphQLParentType(name: name, kind: .union, possibleTypes: possibleTypes)
+    }
+
+    /// Whether an object whose `__typename` is `typename` has this type.
+    public func includes(_ typename: String) -> Bool {
+        possibleTypes.contains(typename)
+    }
+}

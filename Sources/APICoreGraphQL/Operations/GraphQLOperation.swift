@@ -1,0 +1,65 @@
+/// The kind of a GraphQL operation.
+public enum GraphQLOperationType: String, Sendable, Hashable {
+    case query
+    case mutation
+    case subscription
+}
+
+/// A GraphQL operation, as the code generator emits it: its name, kind and minimal document text, its typed
+/// variables, and the selection set its response data decodes into.
+///
+/// Everything the network and the cache need is static data on the type; an instance only carries the variables.
+public protocol GraphQLOperation: Sendable {
+    /// The decoded `data` of a response to this operation.
+    associatedtype Data: GraphQLRootSelectionSet
+
+    /// The operation's name, as written in its document.
+    static var operationName: String { get }
+
+    /// Whether the operation is a query, a mutation or a subscription.
+    static var operationType: GraphQLOperationType { get }
+
+    /// The minimal document text: the operation and every fragment it uses.
+    static var document: String { get }
+
+    /// The persisted-query identifier: the SHA-256 hex digest of ``document``, when the generator computed it.
+    static var operationIdentifier: String? { get }
+
+    /// The variables, encoded for the wire. Absent optional variables have no member at all.
+    var variables: JSONObject { get }
+}
+
+extension GraphQLOperation {
+    public static var operationIdentifier: String? { nil }
+    public var variables: JSONObject { JSONObject() }
+}
+
+/// A GraphQL query: read-only, safe to retry and to send with GET.
+public protocol GraphQLQuery: GraphQLOperation {}
+
+extension GraphQLQuery {
+    public static var operationType: GraphQLOperationType { .query }
+}
+
+/// A GraphQL mutation.
+public protocol GraphQLMutation: GraphQLOperation {}
+
+extension GraphQLMutation {
+    public static var operationType: GraphQLOperationType { .mutation }
+}
+
+/// A GraphQL subscription.
+public protocol GraphQLSubscription: GraphQLOperation {}
+
+extension GraphQLSubscription {
+    public static var operationType: GraphQLOperationType { .subscription }
+}
+
+/// A named fragment: a selection set that can be read wherever the fragment is spread.
+public protocol GraphQLFragment: GraphQLSelectionSet {
+    /// The fragment's name.
+    static var fragmentName: String { get }
+
+    /// The fragment's definition text, as it appears in the documents that use it.
+    static var fragmentDefinition: String { get }
+}

@@ -1,0 +1,40 @@
+/// A custom scalar type mapped to a Swift type by configuration (`Long` to `Int64`, `DateTime` to `Date`).
+///
+/// Conforming types decode from the exact JSON value the server sent, so a 64-bit identifier never passes through
+/// `Double`, and encode back to the same JSON.
+public protocol GraphQLCustomScalar: GraphQLOutputValue, GraphQLInputValue, Hashable {
+    /// Decodes the scalar from its JSON value; throw ``GraphQLDecodingError`` with
+    /// ``GraphQLDecodingError/Reason/invalidScalar(type:reason:)`` for a value of the wrong shape.
+    init(jsonValue: JSONValue) throws(GraphQLDecodingError)
+}
+
+extension GraphQLCustomScalar {
+    public static func decode(
+        from value: JSONValue,
+        in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError) -> Self {
+        try Self(jsonValue: value)
+    }
+}
+
+extension Int64: GraphQLCustomScalar {
+    /// Reads an exact 64-bit integer, from a JSON integer or from a string of digits (servers send both for `Long`).
+    public init(jsonValue: JSONValue) throws(GraphQLDecodingError) {
+        switch jsonValue {
+        case .int(let value):
+            self = value
+        case .string(let text):
+            guard let value = Int64(text) else {
+                throw GraphQLDecodingError(.invalidScalar(type: "Int64", reason: "a string that is not an integer"))
+            }
+            self = value
+        case .double(let value):
+            guard let exact = Int64(exactly: value) else {
+                throw GraphQLDecodingError(.invalidScalar(type: "Int64", reason: "a number that is not an integer"))
+            }
+            self = exact
+        default:
+            throw GraphQLDecodingError.mismatch(expected: "integer", found: jsonValue)
+        }
+    }
+}

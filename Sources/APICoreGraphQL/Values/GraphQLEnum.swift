@@ -1,0 +1,64 @@
+/// A value of a GraphQL enum that survives values the client was generated without.
+///
+/// A server may add enum values at any time; a client compiled against an older schema must keep working. An unknown
+/// value decodes to ``unknown(_:)`` and encodes back exactly as it was received.
+public enum GraphQLEnum<Wrapped: RawRepresentable & CaseIterable & Sendable & Hashable>: Sendable, Hashable
+where Wrapped.RawValue == String {
+    case known(Wrapped)
+    case unknown(String)
+
+    /// The value for a raw string, known when the generated enum has a case for it.
+    public init(rawValue: String) {
+        if let known = Wrapped(rawValue: rawValue) {
+            self = .known(known)
+        } else {
+            self = .unknown(rawValue)
+        }
+    }
+
+    /// A known value.
+    public init(_ value: Wrapped) {
+        self = .known(value)
+    }
+
+    /// The raw string sent over the wire.
+    public var rawValue: String {
+        switch self {
+        case .known(let value): value.rawValue
+        case .unknown(let rawValue): rawValue
+        }
+    }
+
+    /// The known case, or `nil` for a value this client does not know.
+    public var value: Wrapped? {
+        if case .known(let value) = self { return value }
+        return nil
+    }
+
+    /// Compares with a known case: `role == .admin`.
+    public static func == (lhs: GraphQLEnum, rhs: Wrapped) -> Bool {
+        lhs.value == rhs
+    }
+}
+
+extension GraphQLEnum: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        self.init(rawValue: value)
+    }
+}
+
+extension GraphQLEnum: GraphQLOutputValue {
+    public static func decode(
+        from value: JSONValue,
+        in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError) -> GraphQLEnum {
+        guard case .string(let raw) = value else {
+            throw GraphQLDecodingError.mismatch(expected: "enum value", found: value)
+        }
+        return GraphQLEnum(rawValue: raw)
+    }
+}
+
+extension GraphQLEnum: GraphQLInputValue {
+    public var jsonValue: JSONValue { .string(rawValue) }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+extension APIClient {
+    /// Executes a generated query or mutation and decodes its data into the operation's types.
+    ///
+    /// Partial data comes back with its errors in ``APIResponse/errors`` unless the options make errors fatal; errors
+    /// without data fail with ``APIError/Code/graphQL``.
+    public func execute<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        options: RequestOptions = RequestOptions()
+    ) async throws(APIError) -> APIResponse<Operation.Data> {
+        let name = Operation.operationName
+        let variables = operation.variables
+        return try await run(operationName: name, timeout: options.timeout) { [self] () async throws -> APIResponse<Operation.Data> in
+            let start = ContinuousClock.now
+            let exchange = try await exchange(
+                GraphQLPayload(
+                    document: Operation.document, operationName: name, operationType: Operation.operationType,
+                    variables: variables),
+                persistedQueryID: Operation.operationIdentifier, options: options)
+            let body = try Self.checkedBody(exchange, operationName: name, options: options)
+            let data: Operation.Data?
+            do {
+                data = try body.decodeData(Operation.Data.self, variables: variables)
+            } catch {
+                throw APIError(
+                    .decoding, operationName: name, statusCode: exchange.response.statusCode,
+                    graphQLErrors: body.errors, responsePath: error.path, underlying: error, reason: error.description)
+            }
+            guard let data else { throw Self.missingData(body, exchange: exchange, operationName: name) }
+            return APIResponse(
+                value: data, errors: body.errors, extensions: body.extensions,
+                metadata: Self.metadata(exchange.response, operationName: name, start: start))
+        }
+    }
+
+    /// Sends a feature kit's request: executes its operation, then maps the data to the domain value.
+    public func send<Request: GraphQLRequest>(_ request: Request) async throws(APIError) -> APIResponse<Request.Value> {
+        let response = try await execute(request.operation, options: request.options)
+        do {
+            return try response.map(request.map(data:))
+        } catch {
+            throw APIError(
+                .mappingFailed, operationName: Request.Operation.operationName, underlying: SendableErrorBox(error),
+                reason: "\(type(of: error))")
+        }
+    }
+
+    /// Executes a hand-written GraphQL document and decodes its `data` as a `Decodable` type: the lightest way in,
+    /// with no code generation.
+    public func execute<Response: Decodable & Sendable>(
+        document: String,
+        operationName: String? = nil,
+        variables: JSONObject = JSONObject(),
+        as type: Response.Type,
+        options: RequestOptions = RequestOptions()
+    ) async throws(APIError) -> APIResponse<Response> {
+        let operationType = Self.operationType(of: document)
+        let name = operationName ?? "anonymous \(operationType.rawValue)"
+        let decoder = configuration.decoder
+        return try await run(operationName: name, timeout: options.timeout) { [self] () async throws -> APIResponse<Response> in
+            let start = ContinuousClock.now
+            let exchange = try await exchange(
+                GraphQLPayload(
+                    document: document, operationName: operationName, operationType: operationType,
+                    variables: variables),
+                persistedQueryID: nil, options: options)
+            let body = try Self.checkedBody(exchange, operationName: name, options: options)
+            guard let data = body.data else { throw Self.missingData(body, exchange: exchange, operationName: name) }
+            let value: Response
+            do {
+                value = try decoder.decode(Response.self, from: .object(data))
+            } catch {
+                throw APIError(
+                    .decoding, operationName: name, statusCode: exchange.response.statusCode,
+                    graphQLErrors: body.errors, underlying: SendableErrorBox(error), reason: "\(error)")
+            }
+            return APIResponse(
+                value: value, errors: body.errors, extensions: body.extensions,
+                metadata: Self.metadata(exchange.response, operationName: name, start: start))
+        }
+    }
+
+    /// Sends a GraphQL payload through the chain, with the persisted-query handshake when configured.
+    func exchange(
+        _ payload: GraphQLPayload,
+        persistedQueryID: String?,
+        options: RequestOptions
+    ) async throws -> GraphQLHTTPResponse {
+        let usesGET = payload.operationType == .query && (options.usesGETForQueries ?? configuration.usesGETForQueries)
+        var headers = configuration.headers
+        for field in options.headers { headers[field.name] = field.value }
+
+        func send(_ payload: GraphQLPayload, usesGET: Bool) async throws -> GraphQLHTTPResponse {
+            let request = try payload.httpRequest(
+                endpoint: configuration.graphQLEndpoint, usesGET: usesGET, headers: headers,
+                isIdempotent: options.isIdempotent)
+            let response = try await chain.send(request)
+            return try GraphQLHTTPResponse(response, operationName: request.operationName, reader: configuration.jsonReader)
+        }
+
+        guard let persisted = configuration.persistedQueries, options.usesPersistedQueries,
+            persistedQueriesSupported.load(ordering: .relaxed), let document = payload.document
+        else {
+            return try await send(payload, usesGET: usesGET)
+        }
+        let hash = persistedQueryID ?? SHA256.hexDigest(of: Array(document.utf8))
+        var hashed = payload
+        hashed.document = nil
+        hashed.extensions = GraphQLPayload.persistedQueryExtension(hash: hash)
+        let first = try await send(
+            hashed, usesGET: payload.operationType == .query && (persisted.usesGETForHashedQueries || usesGET))
+        if first.isPersistedQueryNotFound {
+            var full = hashed
+            full.document = document
+            return try await send(full, usesGET: usesGET)
+        }
+        if first.isPersistedQueryNotSupported {
+            persistedQueriesSupported.store(false, ordering: .relaxed)
+            return try await send(payload, usesGET: usesGET)
+        }
+        return first
+    }
+
+    /// The body, after applying the error policy.
+    static func checkedBody(
+        _ exchange: GraphQLHTTPResponse,
+        operationName: String,
+        options: RequestOptions
+    ) throws(APIError) -> GraphQLResponseBody {
+        let body = exchange.body
+        if options.errorPolicy == .failOnErrors, !body.errors.isEmpty {
+            throw APIError(
+                .graphQL, operationName: operationName, statusCode: exchange.response.statusCode,
+                graphQLErrors: body.errors)
+        }
+        return body
+    }
+
+    /// The error for a response without data: its GraphQL errors if it has some.
+    static func missingData(_ body: GraphQLResponseBody, exchange: GraphQLHTTPResponse, operationName: String) -> APIError {
+        let status = exchange.response.statusCode
+        if body.errors.isEmpty {
+            return APIError(.noData, operationName: operationName, statusCode: status)
+        }
+        return APIError(.graphQL, operationName: operationName, statusCode: status, graphQLErrors: body.errors)
+    }
+
+    static func metadata(_ response: HTTPResponse, operationName: String, start: ContinuousClock.Instant)
+        -> ResponseMetadata
+    {
+        let source: ResponseMetadata.Source =
+            switch response.source {
+            case .network: .network
+            case .cache: .cache
+            case .interceptor: .interceptor
+            }
+        return ResponseMetadata(
+            source: source, statusCode: response.statusCode, operationName: operationName,
+            duration: ContinuousClock.now - start, headers: response.headers, responseBytes: response.body.count)
+    }
+
+    /// The kind of the first operation in a document: the keyword before its name, `query` for the shorthand `{`.
+    static func operationType(of document: String) -> GraphQLOperationType {
+        var remaining = Substring(document)
+        while let first = remaining.first {
+            if first == "#" {
+                remaining = remaining.drop { $0 != "\n" }
+            } else if first.isWhitespace || first == "," || first == "\u{FEFF}" {
+                remaining = remaining.dropFirst()
+            } else {
+                break
+            }
+        }
+        if remaining.hasPrefix("mutation") { return .mutation }
+        if remaining.hasPrefix("subscription") { return .subscription }
+        return .query
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Synchronization
+
+/// The one entry point of the request layer, for GraphQL and REST alike.
+///
+/// Every call takes the same path:
+/// 1. The call becomes an ``HTTPRequest``: a GraphQL operation as a POST (or GET) body per the GraphQL-over-HTTP
+///    specification, with a persisted-query hash when configured; a REST call with its JSON body.
+/// 2. The configured interceptors run in order (auth, logging, metrics, retry, ...); each may change the request,
+///    answer it, retry it or observe the response. The transport sends what reaches the end of the chain.
+/// 3. The response bytes are read once by ``JSONReader``. A GraphQL body is read whatever the status (errors with a
+///    200, partial data with 294, 4xx with a GraphQL body); a failing status without one is an HTTP error.
+/// 4. The data decodes into the operation's generated types (or a `Decodable` type), then, for a
+///    ``GraphQLRequest``, maps to the domain value.
+/// 5. The result is an ``APIResponse`` with the value, GraphQL errors and metadata; every failure is an ``APIError``.
+///
+/// Calls honour Swift task cancellation all the way to the socket, time out after the configured duration, and can
+/// be cancelled by operation name with ``cancel(operationNames:)``.
+public final class APIClient: Sendable {
+    /// The configuration.
+    public let configuration: APIClientConfiguration
+
+    let chain: InterceptorChain
+    let inFlight = InFlightRegistry()
+    /// Turned off when the server says it does not support persisted queries.
+    let persistedQueriesSupported = Atomic<Bool>(true)
+
+    /// A client with the given configuration.
+    public init(configuration: APIClientConfiguration) {
+        self.configuration = configuration
+        chain = InterceptorChain(interceptors: configuration.interceptors, transport: configuration.transport)
+    }
+
+    /// A client for the GraphQL endpoint `url`, with default settings and the given interceptors.
+    public convenience init(url: URL, interceptors: [any APIInterceptor] = []) {
+        self.init(configuration: APIClientConfiguration(graphQLEndpoint: url, interceptors: interceptors))
+    }
+
+    /// Cancels the calls in flight with these operation names (REST calls are named `METHOD path`); they fail with
+    /// ``APIError/Code/cancelled``. Returns how many were cancelled.
+    @discardableResult
+    public func cancel(operationNames: Set<String>) -> Int {
+        inFlight.cancel(operationNames: operationNames)
+    }
+
+    /// Cancels every call in flight.
+    @discardableResult
+    public func cancelAll() -> Int {
+        inFlight.cancel(operationNames: nil)
+    }
+
+    /// The operation names of the calls in flight.
+    public var operationsInFlight: [String] { inFlight.operationNames }
+
+    /// Runs one call: registered for cancellation by name, bounded by its timeout, with every error an `APIError`.
+    func run<Value: Sendable>(
+        operationName: String,
+        timeout: Duration?,
+        _ body: @escaping @Sendable () async throws -> Value
+    ) async throws(APIError) -> Value {
+        let limit = timeout ?? configuration.timeout
+        let task = Task { try await Self.withTimeout(limit, operationName: operationName, body) }
+        let id = inFlight.insert(operationName: operationName) { task.cancel() }
+        defer { inFlight.remove(id) }
+        do {
+            return try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            throw APIError(wrapping: error, operationName: operationName)
+        }
+    }
+
+    private static func withTimeout<Value: Sendable>(
+        _ limit: Duration,
+        operationName: String,
+        _ body: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await withThrowingTaskGroup(of: Value?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                try Task.checkCancellation()
+                throw APIError(.timeout, operationName: operationName, reason: "no response within \(limit)")
+            }
+            return value
+        }
+    }
+
+    /// The call's duration so far.
+    static func elapsed(since start: ContinuousClock.Instant) -> Duration {
+        ContinuousClock.now - start
+    }
+}

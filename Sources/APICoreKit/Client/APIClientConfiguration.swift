@@ -1,0 +1,73 @@
+import Foundation
+
+/// How an ``APIClient`` reaches its server.
+public struct APIClientConfiguration: Sendable {
+    /// The GraphQL endpoint.
+    public var graphQLEndpoint: URL
+    /// The base URL REST paths are resolved against; the GraphQL endpoint's origin by default.
+    public var restBaseURL: URL
+    /// Sends requests; `URLSession` by default.
+    public var transport: any HTTPTransport
+    /// The interceptors, outermost first. A typical order: metrics, logging, retry, auth.
+    public var interceptors: [any APIInterceptor]
+    /// Header fields sent with every request.
+    public var headers: HTTPHeaders
+    /// The longest a call may take, retries included, unless its options say otherwise.
+    public var timeout: Duration
+    /// Whether queries are sent with GET (mutations always use POST).
+    public var usesGETForQueries: Bool
+    /// Automatic Persisted Queries, when enabled.
+    public var persistedQueries: PersistedQueriesConfiguration?
+    /// Reads response bodies.
+    public var jsonReader: JSONReader
+    /// Decodes REST responses and `Decodable` GraphQL data.
+    public var decoder: JSONValueDecoder
+    /// Encodes REST bodies.
+    public var encoder: JSONValueEncoder
+
+    /// A configuration for a server at `graphQLEndpoint`.
+    public init(
+        graphQLEndpoint: URL,
+        restBaseURL: URL? = nil,
+        transport: any HTTPTransport = URLSessionTransport(),
+        interceptors: [any APIInterceptor] = [],
+        headers: HTTPHeaders = HTTPHeaders(),
+        timeout: Duration = .seconds(60),
+        usesGETForQueries: Bool = false,
+        persistedQueries: PersistedQueriesConfiguration? = nil,
+        jsonReader: JSONReader = JSONReader(),
+        decoder: JSONValueDecoder = JSONValueDecoder(),
+        encoder: JSONValueEncoder = JSONValueEncoder()
+    ) {
+        self.graphQLEndpoint = graphQLEndpoint
+        self.restBaseURL = restBaseURL ?? Self.origin(of: graphQLEndpoint)
+        self.transport = transport
+        self.interceptors = interceptors
+        self.headers = headers
+        self.timeout = timeout
+        self.usesGETForQueries = usesGETForQueries
+        self.persistedQueries = persistedQueries
+        self.jsonReader = jsonReader
+        self.decoder = decoder
+        self.encoder = encoder
+    }
+
+    private static func origin(of url: URL) -> URL {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false) ?? URLComponents()
+        components.path = ""
+        components.query = nil
+        components.fragment = nil
+        return components.url ?? url
+    }
+}
+
+/// Automatic Persisted Queries: send the document's SHA-256 first, and the full document only when the server asks.
+public struct PersistedQueriesConfiguration: Sendable, Hashable {
+    /// Whether hash-only queries go out with GET, so CDNs can cache them.
+    public var usesGETForHashedQueries: Bool
+
+    /// APQ; with `usesGETForHashedQueries`, hash-only queries use GET.
+    public init(usesGETForHashedQueries: Bool = false) {
+        self.usesGETForHashedQueries = usesGETForHashedQueries
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+extension APIError {
+    /// One line saying what failed and where, safe to log: no headers, tokens, variables or bodies.
+    public var description: String {
+        var parts: [String] = []
+        let subject = operationName.map { "'\($0)'" } ?? "request"
+        switch code {
+        case .network: parts.append("\(subject) failed: network error")
+        case .httpStatus: parts.append("\(subject) failed: HTTP status \(statusCode.map(String.init) ?? "?")")
+        case .graphQL:
+            let messages = graphQLErrors.prefix(3).map(\.description).joined(separator: "; ")
+            parts.append("\(subject) failed with \(graphQLErrors.count) GraphQL error(s): \(messages)")
+        case .parsing:
+            parts.append("\(subject) failed: malformed JSON at byte \(byteOffset.map(String.init) ?? "?")")
+        case .decoding: parts.append("\(subject) failed: response data does not match the operation")
+        case .invalidResponse: parts.append("\(subject) failed: not a valid response")
+        case .noData: parts.append("\(subject) failed: no data in the response")
+        case .mappingFailed: parts.append("\(subject) failed: mapping to the domain model failed")
+        case .cancelled: parts.append("\(subject) was cancelled")
+        case .timeout: parts.append("\(subject) timed out")
+        case .unauthorized: parts.append("\(subject) failed: unauthorized")
+        case .invalidRequest: parts.append("\(subject) could not be built")
+        default: parts.append("\(subject) failed: \(code)")
+        }
+        if let reason { parts.append(reason) }
+        if code != .httpStatus, let statusCode { parts.append("HTTP status \(statusCode)") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The description plus the underlying error and the first bytes of the response body, for local debugging only.
+    public var debugDescription: String {
+        var text = description
+        if let underlying { text += "\nunderlying: \(String(reflecting: underlying))" }
+        if let responseBodyPrefix, !responseBodyPrefix.isEmpty {
+            text += "\nresponse body starts: \(String(decoding: responseBodyPrefix, as: UTF8.self))"
+        }
+        return text
+    }
+}

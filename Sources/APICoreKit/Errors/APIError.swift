@@ -1,0 +1,125 @@
+import Foundation
+
+/// The one error type of the request layer.
+///
+/// Every failure of a call is an `APIError` with a ``code`` that says what kind of failure it is, and details that
+/// depend on the kind. New codes can be added without breaking callers, who compare codes rather than switching over
+/// an enum. A ``description`` never contains a URL's query, headers, tokens, variables or bodies; the
+/// ``debugDescription`` adds the response body's first bytes for local debugging.
+public struct APIError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The kind of failure.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The request never got an HTTP response: connection refused, DNS, TLS, reset. See ``APIError/underlying``.
+        public static let network = Code(rawValue: "network")
+        /// The server answered with a failing status and no usable body. See ``APIError/statusCode``.
+        public static let httpStatus = Code(rawValue: "httpStatus")
+        /// The server answered with GraphQL errors and no data (or the request asked for errors to be fatal).
+        public static let graphQL = Code(rawValue: "graphQL")
+        /// The response body is not valid JSON. See ``APIError/byteOffset``.
+        public static let parsing = Code(rawValue: "parsing")
+        /// The response is valid JSON but does not match the expected type. See ``APIError/responsePath``.
+        public static let decoding = Code(rawValue: "decoding")
+        /// The response is not a GraphQL or JSON response at all (wrong content type, no `data` or `errors`).
+        public static let invalidResponse = Code(rawValue: "invalidResponse")
+        /// The response has no data where data was required.
+        public static let noData = Code(rawValue: "noData")
+        /// The feature kit's mapping to its domain model threw. See ``APIError/underlying``.
+        public static let mappingFailed = Code(rawValue: "mappingFailed")
+        /// The call was cancelled, by its task or by ``APIClient/cancel(operationNames:)``.
+        public static let cancelled = Code(rawValue: "cancelled")
+        /// The call took longer than its timeout.
+        public static let timeout = Code(rawValue: "timeout")
+        /// The server rejected the credentials, even after a token refresh.
+        public static let unauthorized = Code(rawValue: "unauthorized")
+        /// The request could not be built (an unencodable body, an invalid URL).
+        public static let invalidRequest = Code(rawValue: "invalidRequest")
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// The operation name (GraphQL) or `METHOD path` (REST) of the call that failed.
+    public var operationName: String?
+    /// The HTTP status, when the server answered.
+    public var statusCode: Int?
+    /// The GraphQL errors of the response, for ``Code/graphQL`` and whenever the server sent some.
+    public var graphQLErrors: [GraphQLError]
+    /// The byte offset of malformed JSON, for ``Code/parsing``.
+    public var byteOffset: Int?
+    /// The response path of a value that failed to decode, for ``Code/decoding``.
+    public var responsePath: ResponsePath?
+    /// The error behind this one: a transport error, a mapping error, a decoding error.
+    public var underlying: (any Error & Sendable)?
+    /// A short reason in words, never quoting request or response content.
+    public var reason: String?
+    /// The first bytes of the response body, shown only by ``debugDescription``.
+    public var responseBodyPrefix: Data?
+
+    /// An error of the given kind.
+    public init(
+        _ code: Code,
+        operationName: String? = nil,
+        statusCode: Int? = nil,
+        graphQLErrors: [GraphQLError] = [],
+        byteOffset: Int? = nil,
+        responsePath: ResponsePath? = nil,
+        underlying: (any Error & Sendable)? = nil,
+        reason: String? = nil,
+        responseBodyPrefix: Data? = nil
+    ) {
+        self.code = code
+        self.operationName = operationName
+        self.statusCode = statusCode
+        self.graphQLErrors = graphQLErrors
+        self.byteOffset = byteOffset
+        self.responsePath = responsePath
+        self.underlying = underlying
+        self.reason = reason
+        self.responseBodyPrefix = responseBodyPrefix
+    }
+}
+
+extension APIError {
+    /// Wraps any error thrown inside the pipeline: an `APIError` stays as it is, cancellation becomes
+    /// ``Code/cancelled``, URL loading errors become network, timeout or cancelled errors.
+    public init(wrapping error: any Error, operationName: String?) {
+        if var error = error as? APIError {
+            if error.operationName == nil { error.operationName = operationName }
+            self = error
+            return
+        }
+        if error is CancellationError {
+            self.init(.cancelled, operationName: operationName)
+            return
+        }
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .cancelled: self.init(.cancelled, operationName: operationName)
+            case .timedOut: self.init(.timeout, operationName: operationName, underlying: urlError)
+            default:
+                self.init(
+                    .network, operationName: operationName, underlying: urlError,
+                    reason: "URL loading error \(urlError.code.rawValue)")
+            }
+            return
+        }
+        self.init(.network, operationName: operationName, underlying: SendableErrorBox(error))
+    }
+
+    /// Whether the call failed because it was cancelled.
+    public var isCancellation: Bool { code == .cancelled }
+}
+
+/// Carries a non-`Sendable` error's description across concurrency domains.
+struct SendableErrorBox: Error, Sendable, CustomStringConvertible {
+    let description: String
+    let typeName: String
+
+    init(_ error: any Error) {
+        description = String(describing: error)
+        typeName = String(reflecting: type(of: error))
+    }
+}

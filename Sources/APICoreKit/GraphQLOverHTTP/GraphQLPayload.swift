@@ -1,0 +1,64 @@
+import Foundation
+
+/// The parameters of a GraphQL-over-HTTP request: document, operation name, variables and extensions.
+struct GraphQLPayload: Sendable {
+    var document: String?
+    var operationName: String?
+    var operationType: GraphQLOperationType
+    var variables: JSONObject
+    var extensions: JSONObject?
+
+    /// The media types a GraphQL client accepts, the spec's new one preferred.
+    static let acceptHeader = "application/graphql-response+json, application/json;q=0.9"
+
+    /// The HTTP request carrying the payload: a JSON POST body, or URL query parameters for GET.
+    func httpRequest(
+        endpoint: URL,
+        usesGET: Bool,
+        headers: HTTPHeaders,
+        isIdempotent: Bool?
+    ) throws(APIError) -> HTTPRequest {
+        var headers = headers
+        headers["Accept"] = Self.acceptHeader
+        let name = operationName ?? "anonymous \(operationType.rawValue)"
+        let writer = JSONWriter()
+        if usesGET {
+            guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
+                throw APIError(.invalidRequest, operationName: name, reason: "invalid endpoint URL")
+            }
+            var items = components.queryItems ?? []
+            if let document { items.append(URLQueryItem(name: "query", value: document)) }
+            if let operationName { items.append(URLQueryItem(name: "operationName", value: operationName)) }
+            if !variables.isEmpty {
+                items.append(URLQueryItem(name: "variables", value: writer.string(.object(variables))))
+            }
+            if let extensions {
+                items.append(URLQueryItem(name: "extensions", value: writer.string(.object(extensions))))
+            }
+            components.queryItems = items
+            // `+` is a space in form-encoded query strings; servers decode it so, so it must be escaped.
+            components.percentEncodedQuery = components.percentEncodedQuery?
+                .replacingOccurrences(of: "+", with: "%2B")
+            guard let url = components.url else {
+                throw APIError(.invalidRequest, operationName: name, reason: "cannot build the GET URL")
+            }
+            return HTTPRequest(
+                method: .get, url: url, headers: headers, operationName: name, kind: .graphQL(operationType),
+                isIdempotent: isIdempotent)
+        }
+        var body = JSONObject()
+        if let document { body["query"] = .string(document) }
+        if let operationName { body["operationName"] = .string(operationName) }
+        body["variables"] = .object(variables)
+        if let extensions { body["extensions"] = .object(extensions) }
+        headers["Content-Type"] = "application/json"
+        return HTTPRequest(
+            method: .post, url: endpoint, headers: headers, body: Data(writer.write(.object(body))),
+            operationName: name, kind: .graphQL(operationType), isIdempotent: isIdempotent)
+    }
+
+    /// The `persistedQuery` extension for a document hash.
+    static func persistedQueryExtension(hash: String) -> JSONObject {
+        ["persistedQuery": ["version": 1, "sha256Hash": .string(hash)]]
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A request as the interceptor chain and the transport see it: plain HTTP plus what interceptors need to know about
+/// the API call behind it.
+public struct HTTPRequest: Sendable {
+    /// What kind of API call a request carries.
+    public enum Kind: Sendable, Hashable {
+        /// A GraphQL operation.
+        case graphQL(GraphQLOperationType)
+        /// A REST call.
+        case rest
+    }
+
+    /// The method.
+    public var method: HTTPMethod
+    /// The full URL, query included.
+    public var url: URL
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body, if any.
+    public var body: Data?
+
+    /// A name for logs, metrics and cancellation: the GraphQL operation name, or `METHOD path` for REST.
+    public var operationName: String
+    /// Whether the call is GraphQL or REST.
+    public var kind: Kind
+    /// Whether the call may be repeated safely: queries, and REST methods that are idempotent, unless overridden.
+    public var isIdempotent: Bool
+    /// How many times the chain has sent this request before (0 on the first attempt); retry interceptors raise it.
+    public var attempt: Int = 0
+
+    /// A request; `isIdempotent` defaults from the kind and method.
+    public init(
+        method: HTTPMethod,
+        url: URL,
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: Data? = nil,
+        operationName: String,
+        kind: Kind,
+        isIdempotent: Bool? = nil
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.operationName = operationName
+        self.kind = kind
+        self.isIdempotent =
+            isIdempotent
+            ?? {
+                switch kind {
+                case .graphQL(let type): type == .query
+                case .rest: method.isIdempotent
+                }
+            }()
+    }
+}

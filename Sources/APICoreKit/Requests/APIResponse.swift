@@ -1,0 +1,68 @@
+/// The result of a call: the value, the GraphQL errors that came with it, and where and how it was obtained.
+public struct APIResponse<Value: Sendable>: Sendable {
+    /// The decoded (and, for a ``GraphQLRequest``, mapped) value.
+    public let value: Value
+    /// GraphQL errors sent alongside partial data; empty for REST and for complete data.
+    public let errors: [GraphQLError]
+    /// The response's `extensions`.
+    public let extensions: JSONObject
+    /// Where and how the value was obtained.
+    public let metadata: ResponseMetadata
+
+    /// A response.
+    public init(value: Value, errors: [GraphQLError] = [], extensions: JSONObject = JSONObject(), metadata: ResponseMetadata) {
+        self.value = value
+        self.errors = errors
+        self.extensions = extensions
+        self.metadata = metadata
+    }
+
+    /// Whether GraphQL errors came with the value (partial data).
+    public var hasErrors: Bool { !errors.isEmpty }
+
+    /// The same response with its value transformed.
+    public func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> APIResponse<Other> {
+        APIResponse<Other>(value: try transform(value), errors: errors, extensions: extensions, metadata: metadata)
+    }
+}
+
+/// Where and how a response was obtained.
+public struct ResponseMetadata: Sendable {
+    /// Where a value came from.
+    public enum Source: Sendable, Hashable {
+        case network
+        case cache
+        /// An interceptor answered without the network.
+        case interceptor
+    }
+
+    /// Where the value came from.
+    public var source: Source
+    /// The HTTP status, for network responses.
+    public var statusCode: Int?
+    /// The GraphQL operation name, or `METHOD path` for REST.
+    public var operationName: String
+    /// The whole call's duration, retries included.
+    public var duration: Duration
+    /// The response's header fields.
+    public var headers: HTTPHeaders
+    /// The size of the response body.
+    public var responseBytes: Int
+
+    /// Metadata for a response.
+    public init(
+        source: Source,
+        statusCode: Int?,
+        operationName: String,
+        duration: Duration,
+        headers: HTTPHeaders = HTTPHeaders(),
+        responseBytes: Int = 0
+    ) {
+        self.source = source
+        self.statusCode = statusCode
+        self.operationName = operationName
+        self.duration = duration
+        self.headers = headers
+        self.responseBytes = responseBytes
+    }
+}

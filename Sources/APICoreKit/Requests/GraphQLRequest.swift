@@ -1,0 +1,31 @@
+/// A GraphQL call as a feature kit defines it: an operation and the mapping of its data to a domain model.
+///
+/// View models and repositories see only the domain value; the generated types stay inside the kit.
+///
+/// ```swift
+/// struct GetUserRequest: GraphQLRequest {
+///     let operation: UserDetailsQuery
+///     func map(data: UserDetailsQuery.Data) throws -> User { ... }
+/// }
+/// let user = try await client.send(GetUserRequest(operation: .init(id: "1"))).value
+/// ```
+public protocol GraphQLRequest: Sendable {
+    /// The generated operation.
+    associatedtype Operation: GraphQLOperation
+    /// The domain value.
+    associatedtype Value: Sendable
+
+    /// The operation with its variables.
+    var operation: Operation { get }
+
+    /// Per-call settings.
+    var options: RequestOptions { get }
+
+    /// Maps the operation's data to the domain value; a thrown error fails the call with
+    /// ``APIError/Code/mappingFailed``.
+    func map(data: Operation.Data) throws -> Value
+}
+
+extension GraphQLRequest {
+    public var options: RequestOptions { RequestOptions() }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// A REST call: method, path, query items, headers, an `Encodable` body and a `Decodable` response.
+///
+/// REST calls go through the same interceptors as GraphQL (auth, logging, retry, metrics), so a kit can move from
+/// REST to GraphQL one model at a time without changing anything else.
+public protocol RESTRequest: Sendable {
+    /// The decoded response; ``EmptyResponse`` for calls answered without a body.
+    associatedtype Response: Decodable & Sendable
+    /// The body; ``EmptyBody`` for calls without one.
+    associatedtype Body: Encodable & Sendable = EmptyBody
+
+    /// The method.
+    var method: HTTPMethod { get }
+    /// The path, relative to the client's REST base URL.
+    var path: String { get }
+    /// The query items.
+    var queryItems: [URLQueryItem] { get }
+    /// Extra header fields.
+    var headers: HTTPHeaders { get }
+    /// The body, encoded as JSON.
+    var body: Body? { get }
+    /// Per-call settings.
+    var options: RequestOptions { get }
+}
+
+extension RESTRequest {
+    public var queryItems: [URLQueryItem] { [] }
+    public var headers: HTTPHeaders { HTTPHeaders() }
+    public var options: RequestOptions { RequestOptions() }
+}
+
+extension RESTRequest where Body == EmptyBody {
+    public var body: EmptyBody? { nil }
+}
+
+/// The body of a REST call that sends none.
+public struct EmptyBody: Encodable, Sendable, Hashable {
+    public init() {}
+}
+
+/// The response of a REST call answered without a body (`204 No Content`), or whose body is ignored.
+public struct EmptyResponse: Decodable, Sendable, Hashable {
+    public init() {}
+    public init(from decoder: any Decoder) throws {}
+}
+
+/// A REST call described inline, for calls that do not deserve a type of their own.
+public struct RESTCall<Response: Decodable & Sendable, Body: Encodable & Sendable>: RESTRequest {
+    public var method: HTTPMethod
+    public var path: String
+    public var queryItems: [URLQueryItem]
+    public var headers: HTTPHeaders
+    public var body: Body?
+    public var options: RequestOptions
+
+    /// A call with a body.
+    public init(
+        _ method: HTTPMethod,
+        _ path: String,
+        queryItems: [URLQueryItem] = [],
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: Body?,
+        options: RequestOptions = RequestOptions(),
+        response: Response.Type = Response.self
+    ) {
+        self.method = method
+        self.path = path
+        self.queryItems = queryItems
+        self.headers = headers
+        self.body = body
+        self.options = options
+    }
+}
+
+extension RESTCall where Body == EmptyBody {
+    /// A call without a body.
+    public init(
+        _ method: HTTPMethod,
+        _ path: String,
+        queryItems: [URLQueryItem] = [],
+        headers: HTTPHeaders = HTTPHeaders(),
+        options: RequestOptions = RequestOptions(),
+        response: Response.Type = Response.self
+    ) {
+        self.init(method, path, queryItems: queryItems, headers: headers, body: nil, options: options)
+    }
+}

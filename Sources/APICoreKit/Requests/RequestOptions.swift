@@ -1,0 +1,40 @@
+/// Per-call settings; each `nil` falls back to the client's configuration.
+public struct RequestOptions: Sendable {
+    /// How GraphQL errors that come with data are treated.
+    public enum ErrorPolicy: Sendable, Hashable {
+        /// Partial data is returned with its errors in ``APIResponse/errors`` (the default).
+        case returnPartialData
+        /// Any GraphQL error fails the call with ``APIError/Code/graphQL``.
+        case failOnErrors
+    }
+
+    /// How GraphQL errors that come with data are treated.
+    public var errorPolicy: ErrorPolicy
+    /// The longest the whole call may take, retries included.
+    public var timeout: Duration?
+    /// Extra header fields for this call.
+    public var headers: HTTPHeaders
+    /// Whether to send a query with GET.
+    public var usesGETForQueries: Bool?
+    /// Whether to use Automatic Persisted Queries when the client is configured for them.
+    public var usesPersistedQueries: Bool
+    /// Overrides whether the call may be retried.
+    public var isIdempotent: Bool?
+
+    /// Options; every default defers to the client.
+    public init(
+        errorPolicy: ErrorPolicy = .returnPartialData,
+        timeout: Duration? = nil,
+        headers: HTTPHeaders = HTTPHeaders(),
+        usesGETForQueries: Bool? = nil,
+        usesPersistedQueries: Bool = true,
+        isIdempotent: Bool? = nil
+    ) {
+        self.errorPolicy = errorPolicy
+        self.timeout = timeout
+        self.headers = headers
+        self.usesGETForQueries = usesGETForQueries
+        self.usesPersistedQueries = usesPersistedQueries
+        self.isIdempotent = isIdempotent
+    }
+}

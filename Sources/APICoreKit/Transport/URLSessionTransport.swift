@@ -1,0 +1,63 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The `URLSession` transport, on Apple platforms and on Linux (FoundationNetworking).
+///
+/// Task cancellation cancels the underlying data task at once.
+public struct URLSessionTransport: HTTPTransport {
+    /// The session the transport sends with.
+    public let session: URLSession
+
+    /// The per-request timeout handed to `URLRequest`; the client also enforces each call's own timeout.
+    public var requestTimeout: TimeInterval
+
+    /// A transport on `session` (a fresh ephemeral session by default).
+    public init(session: URLSession? = nil, requestTimeout: TimeInterval = 60) {
+        self.session = session ?? URLSession(configuration: .ephemeral)
+        self.requestTimeout = requestTimeout
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.httpBody = request.body
+        urlRequest.timeoutInterval = requestTimeout
+        for field in request.headers {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        try Task.checkCancellation()
+        let (data, response) = try await data(for: urlRequest)
+        guard let http = response as? HTTPURLResponse else {
+            throw APIError(.invalidResponse, reason: "not an HTTP response")
+        }
+        var headers = HTTPHeaders()
+        for (name, value) in http.allHeaderFields {
+            headers.add(String(describing: name), String(describing: value))
+        }
+        return HTTPResponse(statusCode: http.statusCode, headers: headers, body: data)
+    }
+
+    /// `data(for:)` through a data task, so that cancelling the Swift task cancels the request on every platform.
+    private func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        let state = DataTaskState()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let response {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }
+                if state.start(task) { task.resume() }
+            }
+        } onCancel: {
+            state.cancel()
+        }
+    }
+}

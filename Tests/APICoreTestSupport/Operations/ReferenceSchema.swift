@@ -1,0 +1,25 @@
+import APICoreGraphQL
+
+// Hand-written in exactly the shape the code generator emits for the reference servers' schema
+// (Tests/ReferenceServers/schema.graphql): the schema types that operations use.
+
+/// The schema namespace of the reference servers.
+public enum ReferenceSchema {
+    /// `scalar Long`, mapped to `Int64` by configuration.
+    public typealias Long = Int64
+
+    /// `enum Role`
+    public enum Role: String, CaseIterable, Sendable, Hashable {
+        case admin = "ADMIN"
+        case member = "MEMBER"
+        case guest = "GUEST"
+    }
+
+    /// The schema's object types, as parent types of selection sets.
+    public enum Objects {
+        public static let query = GraphQLParentType.object("Query")
+        public static let mutation = GraphQLParentType.object("Mutation")
+        public static let user = GraphQLParentType.object("User")
+        public static let product = GraphQLParentType.object("Product")
+    }
+}
