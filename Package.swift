@@ -41,6 +41,7 @@ let package = Package(
                 "APICoreKit", "APICoreTesting", "APICoreSwiftMetrics", "APICoreTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         .testTarget(name: "APICoreTestingTests", dependencies: ["APICoreTesting", "APICoreTestSupport"]),

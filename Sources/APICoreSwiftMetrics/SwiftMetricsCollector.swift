@@ -10,10 +10,13 @@ import Metrics
 public struct SwiftMetricsCollector: APIMetricsCollector {
     /// The prefix of every metric label.
     public let prefix: String
+    /// The factory metrics are created with; `nil` uses the one bootstrapped in `MetricsSystem`.
+    public let factory: (any MetricsFactory)?
 
     /// A collector whose metrics are named `<prefix>.<metric>`.
-    public init(prefix: String = "apicore") {
+    public init(prefix: String = "apicore", factory: (any MetricsFactory)? = nil) {
         self.prefix = prefix
+        self.factory = factory
     }
 
     public func record(_ metrics: RequestMetrics) {
@@ -22,15 +25,20 @@ public struct SwiftMetricsCollector: APIMetricsCollector {
             ("kind", metrics.kind == .rest ? "rest" : "graphql"),
         ]
         if let status = metrics.statusCode { dimensions.append(("status", String(status))) }
-        Timer(label: "\(prefix).duration", dimensions: dimensions).recordNanoseconds(nanoseconds(metrics.duration))
-        Counter(label: "\(prefix).requests", dimensions: dimensions).increment()
-        Recorder(label: "\(prefix).response_bytes", dimensions: dimensions).record(metrics.responseBytes)
-        Recorder(label: "\(prefix).request_bytes", dimensions: dimensions).record(metrics.requestBytes)
+        let factory = factory ?? MetricsSystem.factory
+        Timer(label: "\(prefix).duration", dimensions: dimensions, factory: factory)
+            .recordNanoseconds(nanoseconds(metrics.duration))
+        Counter(label: "\(prefix).requests", dimensions: dimensions, factory: factory).increment()
+        Recorder(label: "\(prefix).response_bytes", dimensions: dimensions, factory: factory)
+            .record(metrics.responseBytes)
+        Recorder(label: "\(prefix).request_bytes", dimensions: dimensions, factory: factory)
+            .record(metrics.requestBytes)
         if metrics.isCacheHit {
-            Counter(label: "\(prefix).cache_hits", dimensions: dimensions).increment()
+            Counter(label: "\(prefix).cache_hits", dimensions: dimensions, factory: factory).increment()
         }
         if let errorCode = metrics.errorCode {
-            Counter(label: "\(prefix).failures", dimensions: dimensions + [("error", errorCode.rawValue)]).increment()
+            let failureDimensions = dimensions + [("error", errorCode.rawValue)]
+            Counter(label: "\(prefix).failures", dimensions: failureDimensions, factory: factory).increment()
         }
     }
 

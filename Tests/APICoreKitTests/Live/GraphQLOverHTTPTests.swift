@@ -1,0 +1,257 @@
+import APICoreKit
+import APICoreTestSupport
+import Foundation
+import Testing
+
+@Suite("GraphQL over HTTP against the strawberry reference server")
+struct GraphQLOverHTTPTests {
+    @Test("a generated query decodes with its fragment, enum and exact Long")
+    func query() async throws {
+        let live = try await LiveClient.strawberry()
+        let response = try await live.client().execute(UserDetailsQuery(id: "1", withEmail: true))
+        let user = try #require(response.value.user)
+        #expect(user.name == "Ada Lovelace")
+        #expect(user.role == .admin)
+        #expect(user.followerCount == 9_007_199_254_740_993)
+        #expect(user.email == "ada@example.com")
+        #expect(response.errors.isEmpty)
+        #expect(response.metadata.source == .network)
+        #expect(response.metadata.statusCode == 200)
+        #expect(response.metadata.operationName == "UserDetails")
+        let stats = try await live.stats()
+        #expect(stats.lastMethod == "POST")
+        #expect(stats.lastHeaders["accept"] == "application/graphql-response+json, application/json;q=0.9")
+        #expect(stats.lastHeaders["content-type"] == "application/json")
+    }
+
+    @Test("variables are sent: a skipped @include field is absent and decodes as nil")
+    func variables() async throws {
+        let live = try await LiveClient.strawberry()
+        let response = try await live.client().execute(UserDetailsQuery(id: "2", withEmail: false))
+        #expect(response.value.user?.name == "Grace Hopper")
+        #expect(response.value.user?.email == nil)
+        #expect(response.value.user?.__data["email"] == nil)
+        let missing = try await live.client().execute(UserDetailsQuery(id: "404"))
+        #expect(missing.value.user == nil)
+    }
+
+    @Test("a mutation changes the server's data, and absent variables keep the schema default")
+    func mutation() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client()
+        let created = try await client.execute(CreateUserMutation(name: "Barbara Liskov", email: "bl@example.com"))
+        #expect(created.value.createUser.name == "Barbara Liskov")
+        #expect(created.value.createUser.role == .member)
+        let explicitNull = try await client.execute(CreateUserMutation(name: "Edsger", email: .null, role: "GUEST"))
+        #expect(explicitNull.value.createUser.email == nil)
+        #expect(explicitNull.value.createUser.role == .guest)
+        let readBack = try await client.execute(UserDetailsQuery(id: created.value.createUser.id, withEmail: true))
+        #expect(readBack.value.user?.email == "bl@example.com")
+    }
+
+    @Test("queries go out as GET when configured; mutations stay POST")
+    func getQueries() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(usesGETForQueries: true)
+        let response = try await client.execute(UserDetailsQuery(id: "1", withEmail: true))
+        #expect(response.value.user?.followerCount == 9_007_199_254_740_993)
+        var stats = try await live.stats()
+        #expect(stats.lastMethod == "GET")
+        #expect(stats.lastQueryString.contains("operationName=UserDetails"))
+        _ = try await client.execute(CreateUserMutation(name: "Posted"))
+        stats = try await live.stats()
+        #expect(stats.lastMethod == "POST")
+    }
+
+    @Test("APQ: the hash goes first, the document follows PersistedQueryNotFound, then the hash alone suffices")
+    func persistedQueries() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(persistedQueries: PersistedQueriesConfiguration())
+        let first = try await client.execute(UserDetailsQuery(id: "1"))
+        #expect(first.value.user?.name == "Ada Lovelace")
+        var stats = try await live.stats()
+        #expect(stats.requests == 2)
+        #expect(stats.lastBody?.contains("\"query\"") == true)
+        let second = try await client.execute(UserDetailsQuery(id: "2"))
+        #expect(second.value.user?.name == "Grace Hopper")
+        stats = try await live.stats()
+        #expect(stats.requests == 3)
+        #expect(stats.lastBody?.contains("\"query\"") == false)
+        #expect(stats.lastBody?.contains(UserDetailsQuery.operationIdentifier!) == true)
+    }
+
+    @Test("APQ over GET: hash-only queries use GET, the registration retry uses POST")
+    func persistedQueriesOverGET() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(persistedQueries: PersistedQueriesConfiguration(usesGETForHashedQueries: true))
+        _ = try await client.execute(UserDetailsQuery(id: "3"))
+        var stats = try await live.stats()
+        #expect(stats.requests == 2)
+        #expect(stats.lastMethod == "POST")
+        let again = try await client.execute(UserDetailsQuery(id: "3"))
+        #expect(again.value.user?.name == "Alan Turing")
+        stats = try await live.stats()
+        #expect(stats.requests == 3)
+        #expect(stats.lastMethod == "GET")
+        #expect(!stats.lastQueryString.contains("query="))
+    }
+
+    @Test("hand-written documents get APQ hashes computed at run time")
+    func persistedHandWritten() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(persistedQueries: PersistedQueriesConfiguration())
+        let document = "query One { user(id: \"1\") { id name role followerCount } }"
+        let response = try await client.execute(document: document, operationName: "One", as: UserQueryResponse.self)
+        #expect(response.value.user?.followerCount == 9_007_199_254_740_993)
+        let stats = try await live.stats()
+        #expect(stats.requests == 2)
+        #expect(stats.lastBody?.contains(SHA256.hexDigest(of: document)) == true)
+    }
+
+    @Test("partial data comes back with its errors and their paths")
+    func partialData() async throws {
+        let live = try await LiveClient.strawberry()
+        struct Partial: Decodable, Sendable {
+            struct User: Decodable, Sendable {
+                var name: String
+                var secret: String?
+            }
+            var user: User?
+        }
+        let response = try await live.client().execute(
+            document: "query Partial { user(id: \"1\") { name secret } }", operationName: "Partial",
+            as: Partial.self)
+        #expect(response.value.user?.name == "Ada Lovelace")
+        #expect(response.value.user?.secret == nil)
+        #expect(response.errors.count == 1)
+        #expect(response.errors.first?.path == ["user", "secret"])
+        #expect(response.errors.first?.message == "secret is classified")
+    }
+
+    @Test("errors are fatal when the request asks for it")
+    func failOnErrors() async throws {
+        let live = try await LiveClient.strawberry()
+        await #expect {
+            _ = try await live.client().execute(
+                document: "query Partial { user(id: \"1\") { name secret } }", operationName: "Partial",
+                as: JSONValue.self, options: RequestOptions(errorPolicy: .failOnErrors))
+        } throws: { error in
+            let error = error as? APIError
+            return error?.code == .graphQL && error?.graphQLErrors.first?.path == ["user", "secret"]
+        }
+    }
+
+    @Test("errors without data throw the GraphQL errors")
+    func errorsWithoutData() async throws {
+        let live = try await LiveClient.strawberry()
+        await #expect {
+            _ = try await live.client().execute(
+                document: "query Bad { nope }", operationName: "Bad", as: JSONValue.self)
+        } throws: { error in
+            let error = error as? APIError
+            return error?.code == .graphQL && error?.graphQLErrors.isEmpty == false
+        }
+    }
+
+    @Test("a null propagating to a non-null root is errors without data")
+    func nonNullPropagation() async throws {
+        let live = try await LiveClient.strawberry()
+        let response = try await live.client().execute(
+            document: "query Strict { user(id: \"1\") { name strictSecret } }", operationName: "Strict",
+            as: UserQueryResponse.self)
+        #expect(response.value.user == nil)
+        #expect(response.errors.first?.path == ["user", "strictSecret"])
+    }
+
+    @Test("data that does not fit the Decodable type is a decoding error")
+    func decodingFailure() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client()
+        await #expect {
+            _ = try await client.execute(
+                document: "{ user(id: \"1\") { id } }", as: UserQueryResponse.self)
+        } throws: { error in
+            (error as? APIError)?.code == .decoding
+        }
+    }
+
+    @Test("a GraphQL body on a 4xx or 5xx status is read, and its errors surfaced", arguments: [400, 422, 500, 503])
+    func graphQLBodyOnFailingStatus(status: Int) async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(path: "/status/\(status)/graphql")
+        let response = try await client.execute(
+            document: "query Partial { user(id: \"1\") { name secret } }", operationName: "Partial",
+            as: JSONValue.self)
+        #expect(response.metadata.statusCode == status)
+        #expect(response.value["user"]?["name"] == "Ada Lovelace")
+        #expect(response.errors.first?.message == "secret is classified")
+    }
+
+    @Test("294 partial success carries data and errors")
+    func status294() async throws {
+        let live = try await LiveClient.strawberry()
+        let response = try await live.client(path: "/status/294/graphql").execute(
+            UserDetailsQuery(id: "1"))
+        #expect(response.metadata.statusCode == 294)
+        #expect(response.value.user?.name == "Ada Lovelace")
+    }
+
+    @Test("a failing status without a GraphQL body is an HTTP error", arguments: [404, 500, 502])
+    func httpErrorWithoutBody(status: Int) async throws {
+        let live = try await LiveClient.strawberry()
+        await #expect {
+            _ = try await live.client(path: "/status/\(status)/plain").execute(UserDetailsQuery(id: "1"))
+        } throws: { error in
+            let error = error as? APIError
+            return error?.code == .httpStatus && error?.statusCode == status
+        }
+    }
+
+    @Test("a truncated JSON body is a parsing error with the byte offset")
+    func garbage() async throws {
+        let live = try await LiveClient.strawberry()
+        await #expect {
+            _ = try await live.client(path: "/garbage/graphql").execute(UserDetailsQuery(id: "1"))
+        } throws: { error in
+            let error = error as? APIError
+            return error?.code == .parsing && error?.byteOffset == 42
+        }
+    }
+
+    @Test("a 200 with another content type is an invalid response")
+    func wrongContentType() async throws {
+        let live = try await LiveClient.strawberry()
+        await #expect {
+            _ = try await live.client(path: "/wrongtype/graphql").execute(UserDetailsQuery(id: "1"))
+        } throws: { error in
+            let error = error as? APIError
+            return error?.code == .invalidResponse && error?.description.contains("text/plain") == true
+        }
+    }
+
+    @Test("a connection refused is a network error")
+    func connectionRefused() async throws {
+        let server = try await ReferenceServer.start(.strawberry)
+        let url = server.url("/graphql")
+        server.stop()
+        let client = APIClient(url: url)
+        await #expect {
+            _ = try await client.execute(UserDetailsQuery(id: "1"))
+        } throws: { error in
+            (error as? APIError)?.code == .network
+        }
+    }
+
+    @Test("a feature kit's request maps generated data to its domain model")
+    func graphQLRequestMapping() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client()
+        let member = try await client.send(GetMemberRequest(operation: UserDetailsQuery(id: "1")))
+        #expect(member.value == Member(id: "1", displayName: "ADA LOVELACE", isAdmin: true))
+        await #expect {
+            _ = try await client.send(GetMemberRequest(operation: UserDetailsQuery(id: "999")))
+        } throws: { error in
+            (error as? APIError)?.code == .mappingFailed
+        }
+    }
+}

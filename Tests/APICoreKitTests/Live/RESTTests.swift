@@ -1,0 +1,75 @@
+import APICoreKit
+import APICoreTestSupport
+import Foundation
+import Testing
+
+@Suite("REST through the same client and interceptors")
+struct RESTTests {
+    @Test("GET decodes a list with query items and an exact 64-bit integer")
+    func getList() async throws {
+        let live = try await LiveClient.strawberry()
+        let response = try await live.client().send(
+            RESTCall<[RESTUser], EmptyBody>(.get, "/rest/users", queryItems: [URLQueryItem(name: "role", value: "ADMIN")]))
+        #expect(response.value.map(\.name) == ["Ada Lovelace"])
+        #expect(response.value.first?.followerCount == 9_007_199_254_740_993)
+        #expect(response.metadata.statusCode == 200)
+        #expect(response.metadata.operationName == "GET /rest/users")
+    }
+
+    @Test("POST creates, PUT replaces, DELETE removes, GET then fails with 404")
+    func crud() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client()
+        let created = try await client.send(
+            RESTCall<RESTUser, UserInput>(.post, "/rest/users", body: UserInput(name: "Radia", email: nil, role: "MEMBER")))
+        #expect(created.metadata.statusCode == 201)
+        #expect(created.value.name == "Radia")
+        let stats = try await live.stats()
+        #expect(stats.lastHeaders["content-type"] == "application/json")
+
+        let replaced = try await client.send(
+            RESTCall<RESTUser, UserInput>(
+                .put, "/rest/users/\(created.value.id)", body: UserInput(name: "Radia Perlman", email: "r@p.net", role: "ADMIN")))
+        #expect(replaced.value.name == "Radia Perlman")
+        #expect(replaced.value.role == "ADMIN")
+
+        let deleted = try await client.send(RESTCall<EmptyResponse, EmptyBody>(.delete, "/rest/users/\(created.value.id)"))
+        #expect(deleted.metadata.statusCode == 204)
+
+        await #expect {
+            _ = try await client.send(RESTCall<RESTUser, EmptyBody>(.get, "/rest/users/\(created.value.id)"))
+        } throws: { error in
+            let error = error as? APIError
+            return error?.code == .httpStatus && error?.statusCode == 404
+        }
+    }
+
+    @Test("a REST response that does not fit the model is a decoding error")
+    func decodingFailure() async throws {
+        let live = try await LiveClient.strawberry()
+        await #expect {
+            _ = try await live.client().send(RESTCall<[Int], EmptyBody>(.get, "/rest/users"))
+        } throws: { error in
+            (error as? APIError)?.code == .decoding
+        }
+    }
+
+    @Test("REST and GraphQL share the interceptors: auth, metrics and retry apply to both")
+    func sharedInterceptors() async throws {
+        let live = try await LiveClient.strawberry()
+        let realm = live.key
+        let tokens = ServerTokenProvider(server: live.server, realm: realm, initialToken: "expired")
+        let metrics = RecordingCollector()
+        let client = live.client(
+            path: "/secure/\(realm)/graphql",
+            interceptors: [MetricsInterceptor(collector: metrics), AuthInterceptor(tokenProvider: tokens)],
+            restBaseURL: live.server.url("/secure/\(realm)"))
+        let users = try await client.send(RESTCall<[RESTUser], EmptyBody>(.get, "rest/users"))
+        #expect(users.value.count == 3)
+        let user = try await client.execute(UserDetailsQuery(id: "2"))
+        #expect(user.value.user?.name == "Grace Hopper")
+        #expect(tokens.refreshCount == 1)
+        #expect(metrics.all.map(\.operationName) == ["GET rest/users", "UserDetails"])
+        #expect(metrics.all.map(\.kind) == [.rest, .graphQL(.query)])
+    }
+}

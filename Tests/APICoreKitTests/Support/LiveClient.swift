@@ -1,0 +1,98 @@
+import APICoreKit
+import APICoreTestSupport
+import Foundation
+import Synchronization
+
+/// Builds clients against a reference server, each test with its own key so parallel tests never share state.
+struct LiveClient {
+    let server: ReferenceServer
+    let key: String
+
+    /// The strawberry server shared by this test process, with a fresh key.
+    static func strawberry(_ label: String = #function) async throws -> LiveClient {
+        LiveClient(server: try await ReferenceServer.shared(.strawberry), key: uniqueKey(label))
+    }
+
+    /// The ariadne server shared by this test process, with a fresh key.
+    static func ariadne(_ label: String = #function) async throws -> LiveClient {
+        LiveClient(server: try await ReferenceServer.shared(.ariadne), key: uniqueKey(label))
+    }
+
+    static func uniqueKey(_ label: String) -> String {
+        let base = label.filter { $0.isLetter || $0.isNumber }.prefix(24)
+        return "\(base)-\(UUID().uuidString.prefix(8))"
+    }
+
+    /// A client whose GraphQL endpoint is `path` on the server, carrying the test key.
+    func client(
+        path: String = "/graphql",
+        interceptors: [any APIInterceptor] = [],
+        timeout: Duration = .seconds(30),
+        usesGETForQueries: Bool = false,
+        persistedQueries: PersistedQueriesConfiguration? = nil,
+        restBaseURL: URL? = nil
+    ) -> APIClient {
+        APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: server.url(path),
+                restBaseURL: restBaseURL ?? server.baseURL,
+                interceptors: interceptors,
+                headers: ["X-Test-Key": key],
+                timeout: timeout,
+                usesGETForQueries: usesGETForQueries,
+                persistedQueries: persistedQueries
+            ))
+    }
+
+    func stats() async throws -> ReferenceServerStats {
+        try await server.stats(key: key)
+    }
+}
+
+/// Records what a retry policy asked to wait, without waiting long.
+final class RecordedSleeps: Sendable {
+    private let delays = Mutex<[Duration]>([])
+
+    var all: [Duration] { delays.withLock { $0 } }
+
+    /// Records the delay and waits for it (tests pass small `Retry-After` values only).
+    func sleep(_ delay: Duration) async throws {
+        delays.withLock { $0.append(delay) }
+        try await Task.sleep(for: delay)
+    }
+}
+
+/// A token provider backed by the reference server's realm: refreshing calls its refresh endpoint.
+final class ServerTokenProvider: TokenProvider {
+    let refreshURL: URL
+    private let state: Mutex<(token: String, refreshes: Int)>
+
+    init(server: ReferenceServer, realm: String, initialToken: String) {
+        refreshURL = server.url("/secure/\(realm)/auth/refresh")
+        state = Mutex((initialToken, 0))
+    }
+
+    var refreshCount: Int { state.withLock { $0.refreshes } }
+
+    func currentToken() async throws -> String? {
+        state.withLock { $0.token }
+    }
+
+    func refreshToken(rejecting rejectedToken: String?) async throws -> String {
+        state.withLock { $0.refreshes += 1 }
+        var request = URLRequest(url: refreshURL)
+        request.httpMethod = "POST"
+        let (data, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200,
+            let token = try JSONReader().read(data)["token"]?.stringValue
+        else {
+            throw URLError(.userAuthenticationRequired)
+        }
+        state.withLock { $0.token = token }
+        return token
+    }
+}
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
