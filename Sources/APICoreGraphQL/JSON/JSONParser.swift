@@ -1,0 +1,170 @@
+/// The state of one ``JSONReader/read(_:)-(UnsafeRawBufferPointer)`` call: a cursor over the input bytes and the
+/// stacks of the arrays and objects that are open at the cursor.
+///
+/// The parser is iterative rather than recursive: nesting lives on heap-allocated stacks, so a deeply nested input
+/// cannot overflow the thread's stack whatever ``JSONReader/Options/maximumDepth`` allows. Each value is parsed by
+/// the loop in ``parseDocument()``; a finished value is pushed onto the stack of its enclosing container, and closing
+/// a container moves its elements off that stack into an exactly sized array.
+struct JSONParser: ~Copyable {
+    /// An array or object that has been opened and not yet closed.
+    struct Container {
+        /// Whether the container is an object rather than an array.
+        var isObject: Bool
+        /// The height of the value stack when the container was opened.
+        var valueStart: Int
+        /// The height of the key stack when the container was opened.
+        var keyStart: Int
+    }
+
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    let maximumDepth: Int
+    var position = 0
+
+    var containers = JSONMoveStack<Container>(capacity: 32)
+    var values = JSONMoveStack<JSONValue>(capacity: 256)
+    var keys = JSONMoveStack<String>(capacity: 128)
+    var keyFingerprints = JSONMoveStack<UInt64>(capacity: 128)
+
+    /// Decoded bytes of the string being read, used only for strings that contain escapes.
+    var scratch: [UInt8] = []
+
+    init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
+        self.base = base
+        self.count = count
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Reads the whole input as one JSON value surrounded by optional whitespace.
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        guard position < count else {
+            throw JSONParseError(offset: position, reason: .emptyInput, expectation: .value)
+        }
+        var value: JSONValue
+        parsing: while true {
+            // The cursor is at the first byte of a value; whitespace before it has been skipped.
+            guard position < count else { throw truncated(expecting: .value) }
+            switch base[position] {
+            case UInt8(ascii: "\""):
+                value = .string(try parseString())
+            case UInt8(ascii: "{"):
+                try checkDepth()
+                position += 1
+                skipWhitespace()
+                if position < count && base[position] == UInt8(ascii: "}") {
+                    position += 1
+                    value = .object(JSONObject())
+                } else {
+                    containers.push(Container(isObject: true, valueStart: values.count, keyStart: keys.count))
+                    try parseMemberName()
+                    continue parsing
+                }
+            case UInt8(ascii: "["):
+                try checkDepth()
+                position += 1
+                skipWhitespace()
+                if position < count && base[position] == UInt8(ascii: "]") {
+                    position += 1
+                    value = .array([])
+                } else {
+                    containers.push(Container(isObject: false, valueStart: values.count, keyStart: keys.count))
+                    continue parsing
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = try parseNumber()
+            case UInt8(ascii: "t"):
+                try parseLiteral("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try parseLiteral("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try parseLiteral("null")
+                value = .null
+            case let byte:
+                throw JSONParseError(offset: position, reason: .unexpectedByte(byte), expectation: .value)
+            }
+
+            // A value is complete. Hand it to the enclosing container, closing containers until one expects
+            // another value.
+            while containers.count > 0 {
+                let container = containers.last
+                values.push(value)
+                skipWhitespace()
+                guard position < count else {
+                    throw truncated(expecting: container.isObject ? .commaOrBrace : .commaOrBracket)
+                }
+                let byte = base[position]
+                if byte == UInt8(ascii: ",") {
+                    position += 1
+                    skipWhitespace()
+                    if container.isObject { try parseMemberName() }
+                    continue parsing
+                }
+                if container.isObject {
+                    guard byte == UInt8(ascii: "}") else {
+                        throw JSONParseError(offset: position, reason: .unexpectedByte(byte), expectation: .commaOrBrace)
+                    }
+                    position += 1
+                    value = .object(closeObject(container))
+                } else {
+                    guard byte == UInt8(ascii: "]") else {
+                        throw JSONParseError(
+                            offset: position, reason: .unexpectedByte(byte), expectation: .commaOrBracket)
+                    }
+                    position += 1
+                    value = .array(values.popArray(from: container.valueStart))
+                }
+                containers.removeLast()
+            }
+            skipWhitespace()
+            guard position == count else {
+                throw JSONParseError(offset: position, reason: .trailingData, expectation: .nothing)
+            }
+            return value
+        }
+    }
+
+    /// Reads `"name"` and the `:` after it, leaving the cursor at the member's value.
+    private mutating func parseMemberName() throws(JSONParseError) {
+        guard position < count else { throw truncated(expecting: .memberName) }
+        let byte = base[position]
+        guard byte == UInt8(ascii: "\"") else {
+            throw JSONParseError(offset: position, reason: .unexpectedByte(byte), expectation: .memberName)
+        }
+        try parseKey()
+        skipWhitespace()
+        guard position < count else { throw truncated(expecting: .colon) }
+        let colon = base[position]
+        guard colon == UInt8(ascii: ":") else {
+            throw JSONParseError(offset: position, reason: .unexpectedByte(colon), expectation: .colon)
+        }
+        position += 1
+        skipWhitespace()
+    }
+
+    /// Fails when opening one more array or object would exceed the depth limit.
+    @inline(__always)
+    private func checkDepth() throws(JSONParseError) {
+        guard containers.count < maximumDepth else {
+            throw JSONParseError(offset: position, reason: .tooDeep(limit: maximumDepth), expectation: .nothing)
+        }
+    }
+
+    /// Advances the cursor past JSON whitespace: space, tab, line feed and carriage return.
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < count {
+            switch base[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// The error for input that ends while the parser expects more.
+    func truncated(expecting expectation: JSONParseError.Expectation) -> JSONParseError {
+        JSONParseError(offset: count, reason: .unexpectedEnd, expectation: expectation)
+    }
+}

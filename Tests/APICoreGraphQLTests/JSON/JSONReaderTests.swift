@@ -1,0 +1,329 @@
+import APICoreGraphQL
+import Foundation
+import Testing
+
+@Suite struct JSONReaderTests {
+    private let reader = JSONReader()
+
+    private func read(_ text: String) throws(JSONParseError) -> JSONValue {
+        try reader.read(text)
+    }
+
+    /// The error reading `bytes` throws, or `nil` when it reads them.
+    private func parseError(reading bytes: [UInt8], with reader: JSONReader = JSONReader()) -> JSONParseError? {
+        do {
+            _ = try reader.read(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func readsScalars() throws {
+        #expect(try read("null") == .null)
+        #expect(try read("true") == .bool(true))
+        #expect(try read("false") == .bool(false))
+        #expect(try read("0") == .int(0))
+        #expect(try read("-0") == .int(0))
+        #expect(try read("42") == .int(42))
+        #expect(try read("-17") == .int(-17))
+        #expect(try read("1.5") == .double(1.5))
+        #expect(try read("1e3") == .double(1000))
+        #expect(try read("1E+2") == .double(100))
+        #expect(try read("25e-1") == .double(2.5))
+        #expect(try read("\"\"") == .string(""))
+        #expect(try read("\"hello\"") == .string("hello"))
+        #expect(try read(" \t\r\n 7 \n") == .int(7))
+    }
+
+    @Test func readsContainers() throws {
+        #expect(try read("[]") == .array([]))
+        #expect(try read("{}") == .object(JSONObject()))
+        #expect(try read("[ 1 , [ ] , { } , \"x\" ]") == [1, [], [:], "x"])
+        let value = try read(#"{"data": {"viewer": {"login": "octocat", "ids": [1, 2.5, null, true]}}}"#)
+        #expect(value["data"]?["viewer"]?["login"] == "octocat")
+        #expect(value["data"]?["viewer"]?["ids"] == [1, 2.5, nil, true])
+    }
+
+    @Test func keepsMemberOrder() throws {
+        let object = try #require(try read(#"{"zeta": 1, "alpha": 2, "mid": 3}"#).objectValue)
+        #expect(object.keys == ["zeta", "alpha", "mid"])
+        #expect(object.values == [1, 2, 3])
+    }
+
+    @Test func lastDuplicateMemberWins() throws {
+        let object = try #require(try read(#"{"a": 1, "b": 2, "a": 3}"#).objectValue)
+        #expect(object.keys == ["a", "b"])
+        #expect(object["a"] == 3)
+        // An escaped name is the same name.
+        let escaped = try #require(try read(#"{"a": 1, "\u0061": 2}"#).objectValue)
+        #expect(escaped.count == 1)
+        #expect(escaped["a"] == 2)
+    }
+
+    @Test(arguments: [8, 40, 300])
+    func detectsDuplicatesInLargeObjects(memberCount: Int) throws {
+        let members = (0..<memberCount).map { "\"member-number-\($0)\": \($0)" }
+        let unique = try #require(try read("{" + members.joined(separator: ",") + "}").objectValue)
+        #expect(unique.count == memberCount)
+        #expect(unique["member-number-\(memberCount - 1)"] == .int(Int64(memberCount - 1)))
+
+        let repeated = members + ["\"member-number-1\": -1"]
+        let object = try #require(try read("{" + repeated.joined(separator: ",") + "}").objectValue)
+        #expect(object.count == memberCount)
+        #expect(object["member-number-1"] == -1)
+    }
+
+    @Test func readsIntegersExactly() throws {
+        #expect(try read("9007199254740993") == .int(9_007_199_254_740_993))
+        #expect(try read("-9007199254740993") == .int(-9_007_199_254_740_993))
+        #expect(try read("9223372036854775807") == .int(.max))
+        #expect(try read("-9223372036854775808") == .int(.min))
+        #expect(try read("1000000000000000000") == .int(1_000_000_000_000_000_000))
+    }
+
+    @Test func readsIntegersOutsideInt64AsDoubles() throws {
+        #expect(try read("9223372036854775808") == .double(0x1p63))
+        #expect(try read("-9223372036854775809") == .double(-0x1p63))
+        #expect(try read("18446744073709551616") == .double(0x1p64))
+        #expect(try read("123456789012345678901234567890") == .double(1.2345678901234568e29))
+    }
+
+    @Test(arguments: [
+        "0.1", "0.3", "3.141592653589793", "1.7976931348623157e308", "2.2250738585072014e-308", "5e-324",
+        "4.9406564584124654e-324", "123456789012345678.9", "9007199254740993.0", "1e22", "1e23", "8.98846567431158e307",
+        "0.000001", "1e-400", "2.5E-3", "100000000000000000000000000000e-10", "0.1e1", "17.0",
+        "7.0e-10", "1.00000000000000011102230246251565404236316680908203125",
+    ])
+    func readsDoublesCorrectlyRounded(text: String) throws {
+        let expected = try #require(Double(text))
+        let value = try read(text)
+        #expect(value == .double(expected))
+        #expect(try read("-" + text) == .double(-expected))
+    }
+
+    @Test func keepsTheSignOfNegativeZero() throws {
+        let value = try #require(try read("-0.0").doubleValue)
+        #expect(value == 0 && value.sign == .minus)
+    }
+
+    @Test func decodesEscapes() throws {
+        #expect(try read(#""\"\\\/\b\f\n\r\t""#) == .string("\"\\/\u{8}\u{C}\n\r\t"))
+        #expect(try read(#""\u0041\u00e9\u20AC\u0000""#) == .string("Aé€\u{0}"))
+        #expect(try read(#""line one\nline two with a longer tail""#) == .string("line one\nline two with a longer tail"))
+        #expect(try read(#""\\""#) == .string("\\"))
+    }
+
+    @Test func decodesSurrogatePairs() throws {
+        #expect(try read(#""\ud83d\ude00""#) == .string("😀"))
+        #expect(try read(#""a\uD834\uDD1Eb""#) == .string("a𝄞b"))
+        #expect(try read(#""\udbff\udfff""#) == .string("\u{10FFFF}"))
+    }
+
+    @Test func readsRawUTF8() throws {
+        let text = "\"é € 😀 ẞ 中文 \u{10FFFF} and a run of plain ASCII text after it\""
+        #expect(try read(text) == .string(String(text.dropFirst().dropLast())))
+    }
+
+    @Test func allInputFormsAgree() throws {
+        let text = #"{"a": [1, "two", 3.5]}"#
+        let expected = try read(text)
+        #expect(try reader.read(Array(text.utf8)) == expected)
+        #expect(try reader.read(Data(text.utf8)) == expected)
+        let fromPointer = try Array(text.utf8).withUnsafeBytes { bytes in try reader.read(bytes) }
+        #expect(fromPointer == expected)
+        #expect(try reader.read(Substring(text).description) == expected)
+    }
+
+    /// A malformed input, the reason it is rejected and the offset the reader reports.
+    struct Malformed: CustomTestStringConvertible, Sendable {
+        var bytes: [UInt8]
+        var reason: JSONParseError.Reason
+        var offset: Int
+        var testDescription: String { String(decoding: bytes, as: UTF8.self).debugDescription }
+
+        init(_ text: String, _ reason: JSONParseError.Reason, at offset: Int) {
+            self.init(Array(text.utf8), reason, at: offset)
+        }
+
+        init(_ bytes: [UInt8], _ reason: JSONParseError.Reason, at offset: Int) {
+            self.bytes = bytes
+            self.reason = reason
+            self.offset = offset
+        }
+    }
+
+    static let malformedStructure: [Malformed] = [
+        Malformed("", .emptyInput, at: 0),
+        Malformed(" \n\t", .emptyInput, at: 3),
+        Malformed("[", .unexpectedEnd, at: 1),
+        Malformed("[1,", .unexpectedEnd, at: 3),
+        Malformed("[1", .unexpectedEnd, at: 2),
+        Malformed(#"{"a""#, .unexpectedEnd, at: 4),
+        Malformed(#"{"a":"#, .unexpectedEnd, at: 5),
+        Malformed(#"{"a":1"#, .unexpectedEnd, at: 6),
+        Malformed("{", .unexpectedEnd, at: 1),
+        Malformed("tru", .unexpectedEnd, at: 3),
+        Malformed("trux", .unexpectedByte(UInt8(ascii: "x")), at: 3),
+        Malformed("nul", .unexpectedEnd, at: 3),
+        Malformed("fals", .unexpectedEnd, at: 4),
+        Malformed("[1 2]", .unexpectedByte(UInt8(ascii: "2")), at: 3),
+        Malformed("[1,]", .unexpectedByte(UInt8(ascii: "]")), at: 3),
+        Malformed("[,1]", .unexpectedByte(UInt8(ascii: ",")), at: 1),
+        Malformed(#"{"a":1,}"#, .unexpectedByte(UInt8(ascii: "}")), at: 7),
+        Malformed(#"{"a":1]"#, .unexpectedByte(UInt8(ascii: "]")), at: 6),
+        Malformed("[1}", .unexpectedByte(UInt8(ascii: "}")), at: 2),
+        Malformed("{a:1}", .unexpectedByte(UInt8(ascii: "a")), at: 1),
+        Malformed(#"{"a" 1}"#, .unexpectedByte(UInt8(ascii: "1")), at: 5),
+        Malformed("]", .unexpectedByte(UInt8(ascii: "]")), at: 0),
+        Malformed("'a'", .unexpectedByte(UInt8(ascii: "'")), at: 0),
+        Malformed("1 2", .trailingData, at: 2),
+        Malformed("{} x", .trailingData, at: 3),
+        Malformed("[]]", .trailingData, at: 2),
+        Malformed("nullnull", .trailingData, at: 4),
+    ]
+
+    static let malformedStrings: [Malformed] = [
+        Malformed("\"abc", .unexpectedEnd, at: 4),
+        Malformed("\"abcdefghijklmnopqrstuvwxyz", .unexpectedEnd, at: 27),
+        Malformed(#""\x""#, .invalidEscape, at: 2),
+        Malformed(#""\'""#, .invalidEscape, at: 2),
+        Malformed(#""\"#, .unexpectedEnd, at: 2),
+        Malformed(#""\u12G4""#, .invalidUnicodeEscape, at: 5),
+        Malformed(#""\u12""#, .invalidUnicodeEscape, at: 5),
+        Malformed(#""\u12"#, .unexpectedEnd, at: 5),
+        Malformed(#""\ud800""#, .unpairedSurrogate, at: 1),
+        Malformed(#""ab\udc00""#, .unpairedSurrogate, at: 3),
+        Malformed(#""\ud800\u0041""#, .unpairedSurrogate, at: 1),
+        Malformed(#""\ud800\ud800""#, .unpairedSurrogate, at: 1),
+        Malformed(#""\ud800\n""#, .unpairedSurrogate, at: 1),
+        Malformed(#""\ud800\u00""#, .invalidUnicodeEscape, at: 11),
+        Malformed(#""\ud800"#, .unexpectedEnd, at: 7),
+        Malformed(#""\ud800\"#, .unexpectedEnd, at: 8),
+        Malformed([0x22, 0x61, 0x0A, 0x62, 0x22], .controlCharacterInString, at: 2),
+        Malformed([0x22, 0x00, 0x22], .controlCharacterInString, at: 1),
+        Malformed(Array("\"a string long enough for the eight-byte scan\t\"".utf8), .controlCharacterInString, at: 45),
+        Malformed([0x22, 0x1F, 0x22], .controlCharacterInString, at: 1),
+    ]
+
+    static let malformedUTF8: [Malformed] = [
+        Malformed([0x22, 0x80, 0x22], .invalidUTF8, at: 1),  // stray continuation byte
+        Malformed([0x22, 0xC0, 0x80, 0x22], .invalidUTF8, at: 1),  // overlong NUL
+        Malformed([0x22, 0xC1, 0xBF, 0x22], .invalidUTF8, at: 1),  // overlong
+        Malformed([0x22, 0xE0, 0x80, 0x80, 0x22], .invalidUTF8, at: 2),  // overlong three bytes
+        Malformed([0x22, 0xF0, 0x80, 0x80, 0x80, 0x22], .invalidUTF8, at: 2),  // overlong four bytes
+        Malformed([0x22, 0xED, 0xA0, 0x80, 0x22], .invalidUTF8, at: 2),  // UTF-16 surrogate D800
+        Malformed([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], .invalidUTF8, at: 2),  // above U+10FFFF
+        Malformed([0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], .invalidUTF8, at: 1),
+        Malformed([0x22, 0xFF, 0x22], .invalidUTF8, at: 1),
+        Malformed([0x22, 0xC3, 0x22], .invalidUTF8, at: 2),  // sequence cut short by the quote
+        Malformed([0x22, 0xE2, 0x82, 0x41, 0x22], .invalidUTF8, at: 3),
+        Malformed([0x22, 0xE2, 0x82], .unexpectedEnd, at: 3),
+        Malformed([0x22, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0xC3, 0x28, 0x22], .invalidUTF8, at: 10),
+        Malformed([0xEF, 0xBB, 0xBF, 0x31], .unexpectedByte(0xEF), at: 0),  // no byte order mark
+    ]
+
+    static let malformedNumbers: [Malformed] = [
+        Malformed("01", .invalidNumber, at: 1),
+        Malformed("-01", .invalidNumber, at: 2),
+        Malformed("-", .unexpectedEnd, at: 1),
+        Malformed("-a", .invalidNumber, at: 1),
+        Malformed("- 1", .invalidNumber, at: 1),
+        Malformed("+1", .unexpectedByte(UInt8(ascii: "+")), at: 0),
+        Malformed(".5", .unexpectedByte(UInt8(ascii: ".")), at: 0),
+        Malformed("1.", .unexpectedEnd, at: 2),
+        Malformed("[1.]", .invalidNumber, at: 3),
+        Malformed("1.e5", .invalidNumber, at: 2),
+        Malformed("1e", .unexpectedEnd, at: 2),
+        Malformed("1e+", .unexpectedEnd, at: 3),
+        Malformed("1ex", .invalidNumber, at: 2),
+        Malformed("1e+-1", .invalidNumber, at: 3),
+        Malformed("NaN", .unexpectedByte(UInt8(ascii: "N")), at: 0),
+        Malformed("Infinity", .unexpectedByte(UInt8(ascii: "I")), at: 0),
+        Malformed("-Infinity", .invalidNumber, at: 1),
+        Malformed("0x10", .trailingData, at: 1),
+        Malformed("[1x]", .unexpectedByte(UInt8(ascii: "x")), at: 2),
+        Malformed("1e400", .numberOutOfRange, at: 0),
+        Malformed("[0, -1e99999999999999999999]", .numberOutOfRange, at: 4),
+    ]
+
+    @Test(arguments: malformedStructure + malformedStrings + malformedUTF8 + malformedNumbers)
+    func rejects(_ malformed: Malformed) throws {
+        let failure = try #require(parseError(reading: malformed.bytes))
+        #expect(failure.reason == malformed.reason)
+        #expect(failure.offset == malformed.offset)
+        #expect(failure == JSONParseError(offset: malformed.offset, reason: malformed.reason))
+    }
+
+    @Test func describesErrorsWithoutQuotingTheInput() throws {
+        let truncated = try #require(parseError(reading: Array("[".utf8)))
+        #expect(truncated.description == "invalid JSON at byte 1: truncated input (expected a value)")
+
+        let secret = #"{"token": "ghp_secret123", "user": secret}"#
+        let failure = try #require(parseError(reading: Array(secret.utf8)))
+        #expect(failure.reason == .unexpectedByte(UInt8(ascii: "s")))
+        #expect(failure.description == "invalid JSON at byte 35: unexpected letter (expected a value)")
+        #expect(!failure.description.contains("secret"))
+        #expect(!failure.description.contains("ghp"))
+    }
+
+    @Test func enforcesTheDefaultDepthLimit() throws {
+        let limit = JSONReader.Options().maximumDepth
+        #expect(limit == 512)
+        let deepest = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+        #expect(throws: Never.self) { try reader.read(deepest) }
+
+        let tooDeep = "[" + deepest + "]"
+        let failure = try #require(parseError(reading: Array(tooDeep.utf8)))
+        #expect(failure == JSONParseError(offset: limit, reason: .tooDeep(limit: limit)))
+    }
+
+    @Test func depthLimitIsConfigurable() throws {
+        let shallow = JSONReader(options: .init(maximumDepth: 2))
+        #expect(try shallow.read("[[1]]") == [[1]])
+        #expect(try shallow.read(#"{"a": {"b": 1}}"#) == ["a": ["b": 1]])
+        #expect(parseError(reading: Array("[[[1]]]".utf8), with: shallow) == JSONParseError(offset: 2, reason: .tooDeep(limit: 2)))
+        let nested = Array(#"{"a": {"b": []}}"#.utf8)
+        #expect(parseError(reading: nested, with: shallow) == JSONParseError(offset: 12, reason: .tooDeep(limit: 2)))
+
+        let flat = JSONReader(options: .init(maximumDepth: 0))
+        #expect(try flat.read("\"scalars only\"") == "scalars only")
+        #expect(parseError(reading: Array("[]".utf8), with: flat) == JSONParseError(offset: 0, reason: .tooDeep(limit: 0)))
+    }
+
+    @Test func deepNestingDoesNotUseTheThreadStack() async throws {
+        // 200,000 open brackets on a thread with a 256 KiB stack: a recursive reader would overflow it.
+        let depth = 200_000
+        let bytes = [UInt8](repeating: UInt8(ascii: "["), count: depth)
+        let unlimited = JSONReader(options: .init(maximumDepth: .max))
+        let error = await onThread(stackSize: 256 * 1024) { () -> JSONParseError? in
+            do throws(JSONParseError) {
+                _ = try unlimited.read(bytes)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(error == JSONParseError(offset: depth, reason: .unexpectedEnd))
+    }
+
+    @Test func readsTheDeepestDefaultInputOnASmallStack() async throws {
+        let text = String(repeating: #"{"a":["#, count: 256) + "1" + String(repeating: "]}", count: 256)
+        let reader = self.reader
+        let value = await onThread(stackSize: 256 * 1024) { () -> Bool in
+            (try? reader.read(text)) != nil
+        }
+        #expect(value)
+    }
+
+    /// Runs `body` on a new thread with the given stack size and returns its result.
+    private func onThread<Result: Sendable>(
+        stackSize: Int, _ body: @escaping @Sendable () -> Result
+    ) async -> Result {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: body()) }
+            thread.stackSize = stackSize
+            thread.start()
+        }
+    }
+}
