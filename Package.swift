@@ -1,5 +1,9 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
+
+// CI (and anyone who sets APICORE_STRICT) builds the project's own targets with every warning as an error.
+let strict = Context.environment["APICORE_STRICT"] != nil
+let swiftSettings: [SwiftSetting] = strict ? [.treatAllWarnings(as: .error)] : []
 
 let package = Package(
     name: "APICoreKit",
@@ -17,24 +21,36 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .target(name: "APICoreGraphQL"),
+        .target(name: "APICoreGraphQL", swiftSettings: swiftSettings),
         .target(
             name: "APICoreKit",
-            dependencies: ["APICoreGraphQL", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["APICoreGraphQL", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
         ),
         .target(
             name: "APICoreSwiftMetrics",
-            dependencies: ["APICoreKit", .product(name: "Metrics", package: "swift-metrics")]
+            dependencies: ["APICoreKit", .product(name: "Metrics", package: "swift-metrics")],
+            swiftSettings: swiftSettings
         ),
-        .target(name: "APICoreTesting", dependencies: ["APICoreKit"]),
+        .target(name: "APICoreTesting", dependencies: ["APICoreKit"], swiftSettings: swiftSettings),
         .target(
             name: "APICoreCommands",
-            dependencies: ["APICoreKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["APICoreKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "apicore", dependencies: ["APICoreCommands"]),
+        .executableTarget(name: "apicore", dependencies: ["APICoreCommands"], swiftSettings: swiftSettings),
 
-        .target(name: "APICoreTestSupport", dependencies: ["APICoreGraphQL"], path: "Tests/APICoreTestSupport"),
-        .testTarget(name: "APICoreGraphQLTests", dependencies: ["APICoreGraphQL", "APICoreTestSupport"]),
+        .target(
+            name: "APICoreTestSupport",
+            dependencies: ["APICoreGraphQL"],
+            path: "Tests/APICoreTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreGraphQLTests",
+            dependencies: ["APICoreGraphQL", "APICoreTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "APICoreKitTests",
             dependencies: [
@@ -42,10 +58,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
-        .testTarget(name: "APICoreTestingTests", dependencies: ["APICoreTesting", "APICoreTestSupport"]),
-        .testTarget(name: "apicoreTests", dependencies: ["apicore", "APICoreTestSupport"]),
+        .testTarget(
+            name: "APICoreTestingTests",
+            dependencies: ["APICoreTesting", "APICoreTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "apicoreTests",
+            dependencies: ["apicore", "APICoreTestSupport"],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

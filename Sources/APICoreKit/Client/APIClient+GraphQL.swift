@@ -20,7 +20,7 @@ extension APIClient {
                 persistedQueryID: Operation.operationIdentifier, options: options)
             let body = try Self.checkedBody(exchange, operationName: name, options: options)
             let data: Operation.Data?
-            do {
+            do throws(GraphQLDecodingError) {
                 data = try body.decodeData(Operation.Data.self, variables: variables)
             } catch {
                 throw APIError(

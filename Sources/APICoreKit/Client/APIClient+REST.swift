@@ -75,7 +75,7 @@ extension APIClient {
                     .invalidResponse, operationName: operationName, statusCode: response.statusCode,
                     reason: "unexpected content type \(response.mediaType ?? "none")", responseBodyPrefix: prefix)
             }
-            do {
+            do throws(JSONParseError) {
                 json = try configuration.jsonReader.read(response.body)
             } catch {
                 throw APIError(

@@ -32,7 +32,7 @@ struct GraphQLHTTPResponse {
             throw APIError(.httpStatus, operationName: operationName, statusCode: status, responseBodyPrefix: prefix)
         }
         let json: JSONValue
-        do {
+        do throws(JSONParseError) {
             json = try reader.read(response.body)
         } catch {
             if response.isSuccess {
