@@ -1,0 +1,134 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The `Decoder` that ``JSONValueDecoder`` hands to `Decodable` types.
+///
+/// One instance serves a whole `decode` call. Decoding a nested value pushes the value and its key onto two stacks,
+/// calls the type's `init(from:)` with this same decoder and pops them afterwards, so a nested value allocates
+/// nothing of its own; only the containers, which the standard library boxes, allocate. A container remembers the
+/// depth it was made at, and its coding path is the prefix of the path stack up to that depth, built only when
+/// asked for.
+///
+/// A container used after the `init(from:)` that made it has returned (which no well-behaved type does) no longer
+/// has its value on top of the stack; it then decodes through a detached instance, so results stay correct.
+final class JSONValueDecoderState: Decoder {
+    /// The decoder whose strategies and user info apply.
+    let configuration: JSONValueDecoder
+
+    /// The coding path above the root value, for detached instances.
+    private let basePath: [any CodingKey]
+
+    /// The value being decoded and the values it is nested in; never empty.
+    private var values: [JSONValue]
+
+    /// The keys and indices leading from the root value to the top of `values`; one element shorter than it.
+    private var path: [JSONCodingPathComponent] = []
+
+    init(value: JSONValue, configuration: JSONValueDecoder, basePath: [any CodingKey] = []) {
+        self.configuration = configuration
+        self.basePath = basePath
+        self.values = [value]
+    }
+
+    /// The value being decoded.
+    var currentValue: JSONValue { values[values.count - 1] }
+
+    /// The depth of the value being decoded, which containers record.
+    var depth: Int { path.count }
+
+    lazy var userInfo: [CodingUserInfoKey: Any] = configuration.userInfo
+
+    // MARK: - Coding paths
+
+    var codingPath: [any CodingKey] { codingPath(depth: depth) }
+
+    func codingPath(depth: Int) -> [any CodingKey] {
+        basePath + path.prefix(depth).map(\.codingKey)
+    }
+
+    func codingPath(depth: Int, appending component: JSONCodingPathComponent) -> [any CodingKey] {
+        codingPath(depth: depth) + [component.codingKey]
+    }
+
+    // MARK: - Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let object) = currentValue else {
+            throw JSONCodingErrors.typeMismatch(
+                [String: Any].self, expected: "object", found: currentValue, codingPath: codingPath)
+        }
+        return KeyedDecodingContainer(JSONKeyedDecodingContainer(state: self, object: object, depth: depth))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let elements) = currentValue else {
+            throw JSONCodingErrors.typeMismatch(
+                [Any].self, expected: "array", found: currentValue, codingPath: codingPath)
+        }
+        return JSONUnkeyedDecodingContainer(state: self, elements: elements, depth: depth)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: - Decoding values
+
+    /// Decodes `value`, found at `component` inside a container made at `depth`, as `T`.
+    func decode<T: Decodable>(
+        _ type: T.Type,
+        from value: JSONValue,
+        at component: JSONCodingPathComponent,
+        depth: Int
+    ) throws -> T {
+        guard depth == path.count else {
+            return try detached(value: value, at: component, depth: depth).decodeCurrentValue(as: type)
+        }
+        values.append(value)
+        path.append(component)
+        defer {
+            values.removeLast()
+            path.removeLast()
+        }
+        return try decodeCurrentValue(as: type)
+    }
+
+    /// Decodes a scalar found at `component` inside a container made at `depth`.
+    func decodeScalar<T: JSONScalar>(
+        _ type: T.Type,
+        from value: JSONValue,
+        at component: @autoclosure () -> JSONCodingPathComponent,
+        depth: Int
+    ) throws -> T {
+        do {
+            return try T(jsonValue: value)
+        } catch {
+            throw error.decodingError(for: type, codingPath: codingPath(depth: depth, appending: component()))
+        }
+    }
+
+    /// A decoder of its own for `value`, for nested containers and super decoders.
+    func detached(value: JSONValue, at component: JSONCodingPathComponent, depth: Int) -> JSONValueDecoderState {
+        JSONValueDecoderState(
+            value: value, configuration: configuration,
+            basePath: codingPath(depth: depth, appending: component))
+    }
+
+    /// Decodes the current value as `T`, handling the types whose JSON form differs from their `Codable` form.
+    func decodeCurrentValue<T: Decodable>(as type: T.Type) throws -> T {
+        if T.self == JSONValue.self { return currentValue as! T }
+        if T.self == Date.self { return try decodeDate() as! T }
+        if T.self == Data.self { return try decodeData() as! T }
+        if T.self == URL.self { return try decodeURL() as! T }
+        if T.self == Decimal.self { return try decodeDecimal() as! T }
+        // Dictionaries with string keys decode the same way as any keyed type unless keys are converted; their keys
+        // are data and must not be.
+        if case .convertFromSnakeCase = configuration.keyDecodingStrategy,
+            let dictionaryType = T.self as? any JSONStringKeyedDictionaryDecodable.Type
+        {
+            return try dictionaryType.init(decodingMembersWith: self) as! T
+        }
+        return try T(from: self)
+    }
+}
