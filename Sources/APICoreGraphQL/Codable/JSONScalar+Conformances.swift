@@ -1,29 +1,29 @@
 extension Bool: JSONScalar {
     static var expectedKind: String { "boolean" }
 
-    init(jsonValue: JSONValue) throws(JSONScalarFailure) {
+    init(decodingJSONValue jsonValue: JSONValue) throws(JSONScalarFailure) {
         guard case .bool(let value) = jsonValue else { throw .kindMismatch(found: jsonValue) }
         self = value
     }
 
-    func jsonValue() -> JSONValue { .bool(self) }
+    func encodedJSONValue() -> JSONValue { .bool(self) }
 }
 
 extension String: JSONScalar {
     static var expectedKind: String { "string" }
 
-    init(jsonValue: JSONValue) throws(JSONScalarFailure) {
+    init(decodingJSONValue jsonValue: JSONValue) throws(JSONScalarFailure) {
         guard case .string(let value) = jsonValue else { throw .kindMismatch(found: jsonValue) }
         self = value
     }
 
-    func jsonValue() -> JSONValue { .string(self) }
+    func encodedJSONValue() -> JSONValue { .string(self) }
 }
 
 extension Double: JSONScalar {
     static var expectedKind: String { "number" }
 
-    init(jsonValue: JSONValue) throws(JSONScalarFailure) {
+    init(decodingJSONValue jsonValue: JSONValue) throws(JSONScalarFailure) {
         switch jsonValue {
         case .double(let value): self = value
         case .int(let value): self = Double(value)
@@ -31,7 +31,7 @@ extension Double: JSONScalar {
         }
     }
 
-    func jsonValue() throws(JSONScalarFailure) -> JSONValue {
+    func encodedJSONValue() throws(JSONScalarFailure) -> JSONValue {
         guard isFinite else { throw .notFinite }
         return .double(self)
     }
@@ -40,7 +40,7 @@ extension Double: JSONScalar {
 extension Float: JSONScalar {
     static var expectedKind: String { "number" }
 
-    init(jsonValue: JSONValue) throws(JSONScalarFailure) {
+    init(decodingJSONValue jsonValue: JSONValue) throws(JSONScalarFailure) {
         switch jsonValue {
         case .double(let value):
             let narrowed = Float(value)
@@ -55,7 +55,7 @@ extension Float: JSONScalar {
 
     /// Goes through the shortest decimal spelling, so that `Float(0.1)` becomes `0.1` rather than
     /// `0.10000000149011612`, as Foundation's `JSONEncoder` writes it.
-    func jsonValue() throws(JSONScalarFailure) -> JSONValue {
+    func encodedJSONValue() throws(JSONScalarFailure) -> JSONValue {
         guard isFinite else { throw .notFinite }
         return .double(Double(description) ?? Double(self))
     }
@@ -67,7 +67,7 @@ extension Float: JSONScalar {
 extension JSONScalar where Self: FixedWidthInteger {
     static var expectedKind: String { "integer" }
 
-    init(jsonValue: JSONValue) throws(JSONScalarFailure) {
+    init(decodingJSONValue jsonValue: JSONValue) throws(JSONScalarFailure) {
         switch jsonValue {
         case .int(let value):
             guard let exact = Self(exactly: value) else { throw .outOfRange }
@@ -82,7 +82,7 @@ extension JSONScalar where Self: FixedWidthInteger {
         }
     }
 
-    func jsonValue() -> JSONValue {
+    func encodedJSONValue() -> JSONValue {
         if let exact = Int64(exactly: self) { return .int(exact) }
         return .double(Double(self))
     }

@@ -5,10 +5,10 @@ protocol JSONScalar {
     static var expectedKind: String { get }
 
     /// Reads the scalar from a JSON value.
-    init(jsonValue: JSONValue) throws(JSONScalarFailure)
+    init(decodingJSONValue jsonValue: JSONValue) throws(JSONScalarFailure)
 
     /// The JSON value that represents the scalar.
-    func jsonValue() throws(JSONScalarFailure) -> JSONValue
+    func encodedJSONValue() throws(JSONScalarFailure) -> JSONValue
 }
 
 /// Why a scalar could not be read from or written as JSON. Containers know the type and the coding path and turn

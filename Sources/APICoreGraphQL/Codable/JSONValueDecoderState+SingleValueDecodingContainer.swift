@@ -20,7 +20,7 @@ extension JSONValueDecoderState: SingleValueDecodingContainer {
 
     private func decodeScalar<T: JSONScalar>(_ type: T.Type) throws -> T {
         do {
-            return try T(jsonValue: currentValue)
+            return try T(decodingJSONValue: currentValue)
         } catch {
             throw error.decodingError(for: type, codingPath: codingPath)
         }

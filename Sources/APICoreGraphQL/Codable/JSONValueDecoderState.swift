@@ -102,7 +102,7 @@ final class JSONValueDecoderState: Decoder {
         depth: Int
     ) throws -> T {
         do {
-            return try T(jsonValue: value)
+            return try T(decodingJSONValue: value)
         } catch {
             throw error.decodingError(for: type, codingPath: codingPath(depth: depth, appending: component()))
         }

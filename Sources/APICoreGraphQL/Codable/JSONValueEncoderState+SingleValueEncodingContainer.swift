@@ -27,7 +27,7 @@ extension JSONValueEncoderState: SingleValueEncodingContainer {
 
     private func encodeScalar<T: JSONScalar>(_ value: T) throws {
         do {
-            encodeCurrentValue(try value.jsonValue())
+            encodeCurrentValue(try value.encodedJSONValue())
         } catch {
             throw error.encodingError(value: value, codingPath: codingPath)
         }

@@ -103,7 +103,7 @@ final class JSONValueEncoderState: Encoder {
         depth: Int
     ) throws -> JSONValue {
         do {
-            return try value.jsonValue()
+            return try value.encodedJSONValue()
         } catch {
             throw error.encodingError(value: value, codingPath: codingPath(depth: depth, appending: component()))
         }
