@@ -1,4 +1,5 @@
 @testable import APICoreKit
+import APICoreTestSupport
 import Foundation
 import Synchronization
 import Testing
