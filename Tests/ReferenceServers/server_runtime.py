@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import socket
 import sys
 import threading
@@ -45,10 +46,13 @@ def _start_watchdog(parent_pid: int) -> None:
     was_parent = os.getppid() == parent_pid
 
     def watch() -> None:
-        while _is_alive(parent_pid, was_parent):
-            time.sleep(WATCHDOG_INTERVAL_SECONDS)
-        print(f"reference server: parent process {parent_pid} is gone, exiting", file=sys.stderr, flush=True)
-        os._exit(0)
+        try:
+            while _is_alive(parent_pid, was_parent):
+                time.sleep(WATCHDOG_INTERVAL_SECONDS)
+            # The parent usually held the read end of stderr, so this write may fail; exit regardless.
+            print(f"reference server: parent process {parent_pid} is gone, exiting", file=sys.stderr, flush=True)
+        finally:
+            os._exit(0)
 
     threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
 
@@ -82,6 +86,9 @@ async def _serve(app, sock: socket.socket) -> None:
 
 def run(app, description: str) -> None:
     """Parses the command line and serves `app` until terminated or orphaned."""
+    # Foundation's Process on Linux starts children with the spawning thread's signal mask, which blocks SIGTERM;
+    # unblock everything so `terminate()` (SIGTERM) stops the server at once.
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
     arguments = _parse_arguments(description)
     if arguments.parent_pid is not None:
         _start_watchdog(arguments.parent_pid)
