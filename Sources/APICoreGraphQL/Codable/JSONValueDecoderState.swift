@@ -13,7 +13,8 @@
 /// asked for.
 ///
 /// A container used after the `init(from:)` that made it has returned (which no well-behaved type does) no longer
-/// has its value on top of the stack; it then decodes through a detached instance, so results stay correct.
+/// has its value on top of the stack; it then decodes through a detached instance, so results stay correct, though
+/// the coding paths in its errors may not be.
 final class JSONValueDecoderState: Decoder {
     /// The decoder whose strategies and user info apply.
     let configuration: JSONValueDecoder
