@@ -9,27 +9,38 @@ extension JSONParser {
     /// Reads the string whose opening quote is at the cursor.
     mutating func parseString() throws(JSONParseError) -> String {
         let span = try scanString()
-        return makeString(span)
+        if span.isEscaped {
+            return scratch.withUnsafeBufferPointer { makeString($0.baseAddress!, count: $0.count) }
+        }
+        return makeString(base + span.start, count: span.end - span.start)
     }
 
     /// Reads the member name whose opening quote is at the cursor onto the key stack.
     mutating func parseKey() throws(JSONParseError) {
         let span = try scanString()
-        keyFingerprints.push(fingerprint(of: span))
-        keys.push(makeString(span))
-    }
-
-    /// The string a scan found; its bytes are already validated UTF-8, so the string is built in one pass.
-    private func makeString(_ span: StringSpan) -> String {
-        if span.isEscaped { return String(decoding: scratch, as: UTF8.self) }
-        return String(decoding: UnsafeBufferPointer(start: base + span.start, count: span.end - span.start), as: UTF8.self)
-    }
-
-    private func fingerprint(of span: StringSpan) -> UInt64 {
         if span.isEscaped {
-            return scratch.withUnsafeBytes { JSONParser.fingerprint(of: $0) }
+            scratch.withUnsafeBufferPointer { pushKey($0.baseAddress!, count: $0.count) }
+        } else {
+            pushKey(base + span.start, count: span.end - span.start)
         }
-        return JSONParser.fingerprint(of: UnsafeRawBufferPointer(start: base + span.start, count: span.end - span.start))
+    }
+
+    @inline(__always)
+    private mutating func pushKey(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        let words = JSONStringCache.Words(bytes, count: count)
+        keyFingerprints.push(words.hash(count: count))
+        keys.push(makeString(bytes, count: count, words: words))
+    }
+
+    /// The string of `count` bytes of validated UTF-8, from the cache if it is short.
+    @inline(__always)
+    private func makeString(
+        _ bytes: UnsafePointer<UInt8>, count: Int, words: JSONStringCache.Words? = nil
+    ) -> String {
+        guard count <= JSONStringCache.maximumLength else {
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+        return strings.string(bytes, count: count, words: words ?? JSONStringCache.Words(bytes, count: count))
     }
 
     /// Scans the string whose opening quote is at the cursor and leaves the cursor after its closing quote.

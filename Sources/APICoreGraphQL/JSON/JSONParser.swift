@@ -29,10 +29,19 @@ struct JSONParser: ~Copyable {
     /// Decoded bytes of the string being read, used only for strings that contain escapes.
     var scratch: [UInt8] = []
 
+    /// Short strings read so far, to share rather than decode again.
+    let strings: JSONStringCache
+
+    /// Member names of objects read so far, to share between objects with the same names.
+    var shapes: JSONKeyShapeCache
+
     init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
         self.base = base
         self.count = count
         self.maximumDepth = maximumDepth
+        // A small input would spend more on a large cache than it saves.
+        strings = JSONStringCache(bits: count < 4096 ? 6 : 10)
+        shapes = JSONKeyShapeCache(bits: count < 4096 ? 4 : 8)
     }
 
     /// Reads the whole input as one JSON value surrounded by optional whitespace.
@@ -114,7 +123,7 @@ struct JSONParser: ~Copyable {
                             offset: position, reason: .unexpectedByte(byte), expectation: .commaOrBracket)
                     }
                     position += 1
-                    value = .array(values.popArray(from: container.valueStart))
+                    value = .array(values.popArray(from: container.valueStart, placeholder: .null))
                 }
                 containers.removeLast()
             }
