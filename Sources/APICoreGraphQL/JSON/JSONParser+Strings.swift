@@ -10,7 +10,7 @@ extension JSONParser {
     mutating func parseString() throws(JSONParseError) -> String {
         let span = try scanString()
         if span.isEscaped {
-            return scratch.withUnsafeBufferPointer { makeString($0.baseAddress!, count: $0.count) }
+            return scratch.withElements(from: 0) { makeString($0.baseAddress!, count: $0.count) }
         }
         return makeString(base + span.start, count: span.end - span.start)
     }
@@ -19,7 +19,9 @@ extension JSONParser {
     mutating func parseKey() throws(JSONParseError) {
         let span = try scanString()
         if span.isEscaped {
-            scratch.withUnsafeBufferPointer { pushKey($0.baseAddress!, count: $0.count) }
+            // The scratch storage stays where it is until the scratch stack grows, which pushing a key does not do.
+            let (bytes, length) = scratch.withElements(from: 0) { ($0.baseAddress!, $0.count) }
+            pushKey(bytes, count: length)
         } else {
             pushKey(base + span.start, count: span.end - span.start)
         }
@@ -47,6 +49,7 @@ extension JSONParser {
     ///
     /// Runs of plain bytes are skipped eight at a time; UTF-8 sequences are validated where they start. Only a string
     /// with escapes is copied, into `scratch`, as it is decoded.
+    @inline(__always)
     private mutating func scanString() throws(JSONParseError) -> StringSpan {
         let start = position + 1
         var index = start
@@ -66,7 +69,7 @@ extension JSONParser {
                 index = try skipUTF8Sequence(at: index)
             } else if byte == UInt8(ascii: "\\") {
                 if !isEscaped {
-                    scratch.removeAll(keepingCapacity: true)
+                    scratch.removeAll(from: 0)
                     isEscaped = true
                 }
                 appendToScratch(from: runStart, to: index)
@@ -114,7 +117,7 @@ extension JSONParser {
 
     private mutating func appendToScratch(from start: Int, to end: Int) {
         guard end > start else { return }
-        scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
+        scratch.push(contentsOf: base + start, count: end - start)
     }
 
     /// Validates the multi-byte UTF-8 sequence that starts at `index` and returns the index after it.
@@ -167,7 +170,7 @@ extension JSONParser {
         case UInt8(ascii: "u"): return try decodeUnicodeEscape(at: index)
         default: throw JSONParseError(offset: index + 1, reason: .invalidEscape, expectation: .nothing)
         }
-        scratch.append(decoded)
+        scratch.push(decoded)
         return index + 2
     }
 
@@ -225,19 +228,19 @@ extension JSONParser {
     private mutating func appendUTF8(of scalar: UInt32) {
         switch scalar {
         case 0..<0x80:
-            scratch.append(UInt8(scalar))
+            scratch.push(UInt8(scalar))
         case 0x80..<0x800:
-            scratch.append(0xC0 | UInt8(scalar >> 6))
-            scratch.append(0x80 | UInt8(scalar & 0x3F))
+            scratch.push(0xC0 | UInt8(scalar >> 6))
+            scratch.push(0x80 | UInt8(scalar & 0x3F))
         case 0x800..<0x10000:
-            scratch.append(0xE0 | UInt8(scalar >> 12))
-            scratch.append(0x80 | UInt8(scalar >> 6 & 0x3F))
-            scratch.append(0x80 | UInt8(scalar & 0x3F))
+            scratch.push(0xE0 | UInt8(scalar >> 12))
+            scratch.push(0x80 | UInt8(scalar >> 6 & 0x3F))
+            scratch.push(0x80 | UInt8(scalar & 0x3F))
         default:
-            scratch.append(0xF0 | UInt8(scalar >> 18))
-            scratch.append(0x80 | UInt8(scalar >> 12 & 0x3F))
-            scratch.append(0x80 | UInt8(scalar >> 6 & 0x3F))
-            scratch.append(0x80 | UInt8(scalar & 0x3F))
+            scratch.push(0xF0 | UInt8(scalar >> 18))
+            scratch.push(0x80 | UInt8(scalar >> 12 & 0x3F))
+            scratch.push(0x80 | UInt8(scalar >> 6 & 0x3F))
+            scratch.push(0x80 | UInt8(scalar & 0x3F))
         }
     }
 }

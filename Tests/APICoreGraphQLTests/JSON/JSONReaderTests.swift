@@ -74,6 +74,29 @@ import Testing
         #expect(object["member-number-1"] == -1)
     }
 
+    @Test func keepsManyShortStringsApart() throws {
+        // Thousands of distinct short names and values collide in the reader's caches and must still come out right.
+        let count = 3000
+        let elements = (0..<count).map { #"{"k\#($0)": "v\#($0)", "same": "\#($0 % 7)"}"# }
+        let array = try #require(try read("[" + elements.joined(separator: ",") + "]").arrayValue)
+        #expect(array.count == count)
+        for (index, element) in array.enumerated() {
+            let object = try #require(element.objectValue)
+            #expect(object.keys == ["k\(index)", "same"])
+            #expect(object.values == [.string("v\(index)"), .string("\(index % 7)")])
+        }
+    }
+
+    @Test func keepsObjectsWithSimilarLongNamesApart() throws {
+        // Names of the same length that differ only in the middle look alike to the reader's fingerprints.
+        let first = "abcdefghXXXXXXXXijklmnop"
+        let second = "abcdefghYYYYYYYYijklmnop"
+        let value = try read(#"[{"\#(first)": 1}, {"\#(second)": 2}, {"\#(first)": 3, "\#(second)": 4}]"#)
+        #expect(value == [[first: 1], [second: 2], [first: 3, second: 4]])
+        #expect(value.arrayValue?[1].objectValue?.keys == [second])
+        #expect(try read(#"{"\#(first)": 1, "\#(second)": 2, "\#(first)": 3}"#) == [first: 3, second: 2])
+    }
+
     @Test func readsIntegersExactly() throws {
         #expect(try read("9007199254740993") == .int(9_007_199_254_740_993))
         #expect(try read("-9007199254740993") == .int(-9_007_199_254_740_993))
