@@ -113,7 +113,8 @@ struct JSONParser: ~Copyable {
                 }
                 if container.isObject {
                     guard byte == UInt8(ascii: "}") else {
-                        throw JSONParseError(offset: position, reason: .unexpectedByte(byte), expectation: .commaOrBrace)
+                        throw JSONParseError(
+                            offset: position, reason: .unexpectedByte(byte), expectation: .commaOrBrace)
                     }
                     position += 1
                     value = .object(closeObject(container))

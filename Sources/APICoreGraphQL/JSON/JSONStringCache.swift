@@ -40,7 +40,8 @@ struct JSONStringCache: ~Copyable {
         /// A well-mixed hash of the words and `count`.
         @inline(__always)
         func hash(count: Int) -> UInt64 {
-            let mixed = (head &* 0x9E37_79B9_7F4A_7C15) ^ ((tail ^ UInt64(truncatingIfNeeded: count)) &* 0xC2B2_AE3D_27D4_EB4F)
+            let mixed =
+                (head &* 0x9E37_79B9_7F4A_7C15) ^ ((tail ^ UInt64(truncatingIfNeeded: count)) &* 0xC2B2_AE3D_27D4_EB4F)
             return mixed ^ (mixed >> 29)
         }
     }

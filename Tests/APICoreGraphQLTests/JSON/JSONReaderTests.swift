@@ -133,7 +133,8 @@ import Testing
     @Test func decodesEscapes() throws {
         #expect(try read(#""\"\\\/\b\f\n\r\t""#) == .string("\"\\/\u{8}\u{C}\n\r\t"))
         #expect(try read(#""\u0041\u00e9\u20AC\u0000""#) == .string("Aé€\u{0}"))
-        #expect(try read(#""line one\nline two with a longer tail""#) == .string("line one\nline two with a longer tail"))
+        #expect(
+            try read(#""line one\nline two with a longer tail""#) == .string("line one\nline two with a longer tail"))
         #expect(try read(#""\\""#) == .string("\\"))
     }
 
@@ -305,13 +306,16 @@ import Testing
         let shallow = JSONReader(options: .init(maximumDepth: 2))
         #expect(try shallow.read("[[1]]") == [[1]])
         #expect(try shallow.read(#"{"a": {"b": 1}}"#) == ["a": ["b": 1]])
-        #expect(parseError(reading: Array("[[[1]]]".utf8), with: shallow) == JSONParseError(offset: 2, reason: .tooDeep(limit: 2)))
+        #expect(
+            parseError(reading: Array("[[[1]]]".utf8), with: shallow)
+                == JSONParseError(offset: 2, reason: .tooDeep(limit: 2)))
         let nested = Array(#"{"a": {"b": []}}"#.utf8)
         #expect(parseError(reading: nested, with: shallow) == JSONParseError(offset: 12, reason: .tooDeep(limit: 2)))
 
         let flat = JSONReader(options: .init(maximumDepth: 0))
         #expect(try flat.read("\"scalars only\"") == "scalars only")
-        #expect(parseError(reading: Array("[]".utf8), with: flat) == JSONParseError(offset: 0, reason: .tooDeep(limit: 0)))
+        #expect(
+            parseError(reading: Array("[]".utf8), with: flat) == JSONParseError(offset: 0, reason: .tooDeep(limit: 0)))
     }
 
     @Test func deepNestingDoesNotUseTheThreadStack() async throws {
