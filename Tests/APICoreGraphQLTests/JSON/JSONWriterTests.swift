@@ -88,6 +88,22 @@ import Testing
         }
     }
 
+    @Test func writesTheDeepestDefaultInputOnASmallStack() async throws {
+        let depth = JSONReader.Options().maximumDepth
+        let text = String(repeating: #"{"a":["#, count: depth / 2) + "1" + String(repeating: "]}", count: depth / 2)
+        let value = try JSONReader().read(text)
+        let written = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                let pretty = JSONWriter(options: .init(sortsKeys: true, prettyPrinted: true))
+                continuation.resume(returning: (JSONWriter().string(value), pretty.write(value).count))
+            }
+            thread.stackSize = 256 * 1024
+            thread.start()
+        }
+        #expect(written.0 == text)
+        #expect(written.1 > text.utf8.count)
+    }
+
     @Test(arguments: JSONTestCorpus.jsonFiles())
     func roundTripsCorpusFiles(path: String) throws {
         let data = try JSONTestCorpus.contents(of: path)
