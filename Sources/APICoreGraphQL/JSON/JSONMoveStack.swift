@@ -40,6 +40,13 @@ struct JSONMoveStack<Element>: ~Copyable {
         count += 1
     }
 
+    /// Pushes copies of the `length` elements at `elements`, in order.
+    mutating func push(contentsOf elements: UnsafePointer<Element>, count length: Int) {
+        while count + length > capacity { grow() }
+        (storage + count).initialize(from: elements, count: length)
+        count += length
+    }
+
     /// Removes the topmost element.
     mutating func removeLast() {
         precondition(count > 0, "the stack is empty")
@@ -55,15 +62,54 @@ struct JSONMoveStack<Element>: ~Copyable {
     }
 
     /// Removes the elements from `start` to the top and returns them in order.
-    mutating func popArray(from start: Int) -> [Element] {
+    ///
+    /// `placeholder` must be a value that holds no references, such as `.null` or `""`: short arrays are allocated
+    /// filled with it, and it is overwritten without being deinitialized, which leaks nothing for such a value.
+    mutating func popArray(from start: Int, placeholder: Element) -> [Element] {
         precondition(start >= 0 && start <= count, "start out of range")
         let length = count - start
         guard length > 0 else { return [] }
         let source = storage + start
         count = start
+        if var array = JSONMoveStack.shortArray(repeating: placeholder, count: length) {
+            array.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.moveInitialize(from: source, count: length)
+            }
+            return array
+        }
         return [Element](unsafeUninitializedCapacity: length) { buffer, initialized in
             buffer.baseAddress!.moveInitialize(from: source, count: length)
             initialized = length
+        }
+    }
+
+    /// An array of `count` copies of `element` for counts up to 16, else `nil`.
+    ///
+    /// Array literals allocate their storage with the element type known at compile time. Every other way to
+    /// allocate an array calls into the standard library's unspecialized code, which looks the storage type up in
+    /// the runtime's metadata cache each time: that lookup cost about a third of the time of reading a typical
+    /// response, whose objects and arrays are mostly short.
+    @inline(__always)
+    private static func shortArray(repeating element: Element, count: Int) -> [Element]? {
+        let e = element
+        switch count {
+        case 1: return [e]
+        case 2: return [e, e]
+        case 3: return [e, e, e]
+        case 4: return [e, e, e, e]
+        case 5: return [e, e, e, e, e]
+        case 6: return [e, e, e, e, e, e]
+        case 7: return [e, e, e, e, e, e, e]
+        case 8: return [e, e, e, e, e, e, e, e]
+        case 9: return [e, e, e, e, e, e, e, e, e]
+        case 10: return [e, e, e, e, e, e, e, e, e, e]
+        case 11: return [e, e, e, e, e, e, e, e, e, e, e]
+        case 12: return [e, e, e, e, e, e, e, e, e, e, e, e]
+        case 13: return [e, e, e, e, e, e, e, e, e, e, e, e, e]
+        case 14: return [e, e, e, e, e, e, e, e, e, e, e, e, e, e]
+        case 15: return [e, e, e, e, e, e, e, e, e, e, e, e, e, e, e]
+        case 16: return [e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e]
+        default: return nil
         }
     }
 

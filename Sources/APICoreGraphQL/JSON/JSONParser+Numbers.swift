@@ -95,6 +95,14 @@ extension JSONParser {
     mutating func parseLiteral(_ literal: StaticString) throws(JSONParseError) {
         let expected = literal.utf8Start
         let length = literal.utf8CodeUnitCount
+        // The first byte has been matched; the last four bytes are the rest of each literal.
+        if position + length <= count {
+            let tail = UnsafeRawPointer(base + position + length - 4).loadUnaligned(as: UInt32.self)
+            if tail == UnsafeRawPointer(expected + length - 4).loadUnaligned(as: UInt32.self) {
+                position += length
+                return
+            }
+        }
         for offset in 1..<length {
             let index = position + offset
             guard index < count else { throw truncated(expecting: .literal) }

@@ -1,15 +1,38 @@
 extension JSONParser {
     /// Closes the object `container`, moving its members off the stacks.
     ///
-    /// Member names are almost always unique, and then the object takes the key and value arrays as they are. When a
-    /// name repeats, the last value wins, as in `JSONSerialization`, at the position of the name's first occurrence.
+    /// Member names are almost always unique, and then the object takes the key and value arrays as they are; the
+    /// key array is shared with an earlier object with the same names when there is one. When a name repeats, the
+    /// last value wins, as in `JSONSerialization`, at the position of the name's first occurrence.
     mutating func closeObject(_ container: Container) -> JSONObject {
-        let hasDuplicates = keysHaveDuplicates(from: container.keyStart)
-        keyFingerprints.removeAll(from: container.keyStart)
-        let objectKeys = keys.popArray(from: container.keyStart)
-        let objectValues = values.popArray(from: container.valueStart)
-        guard hasDuplicates else { return JSONObject(uniqueKeys: objectKeys, values: objectValues) }
-        return JSONObject(zip(objectKeys, objectValues))
+        let start = container.keyStart
+        let shapeHash = keyFingerprints.withElements(from: start) { JSONKeyShapeCache.hash(of: $0) }
+        let objectKeys: [String]
+        if let shared = shapes.candidate(for: shapeHash), keysEqual(shared, from: start) {
+            keyFingerprints.removeAll(from: start)
+            keys.removeAll(from: start)
+            objectKeys = shared
+        } else {
+            let hasDuplicates = keysHaveDuplicates(from: start)
+            keyFingerprints.removeAll(from: start)
+            objectKeys = keys.popArray(from: start, placeholder: "")
+            if hasDuplicates {
+                let objectValues = values.popArray(from: container.valueStart, placeholder: .null)
+                return JSONObject(zip(objectKeys, objectValues))
+            }
+            shapes.remember(objectKeys, hash: shapeHash)
+        }
+        let objectValues = values.popArray(from: container.valueStart, placeholder: .null)
+        return JSONObject(uniqueKeys: objectKeys, values: objectValues)
+    }
+
+    /// Whether `names` are the keys from `start` to the top of the key stack.
+    private func keysEqual(_ names: [String], from start: Int) -> Bool {
+        keys.withElements(from: start) { keys in
+            guard keys.count == names.count else { return false }
+            for index in keys.indices where keys[index] != names[index] { return false }
+            return true
+        }
     }
 
     /// Whether the keys from `start` to the top of the key stack repeat a name.
@@ -37,23 +60,5 @@ extension JSONParser {
         if fingerprintsAreUnique { return false }
         let names = Set(keys.withElements(from: start) { Array($0) })
         return names.count != memberCount
-    }
-
-    /// A cheap summary of a member name's UTF-8 bytes: equal names have equal fingerprints.
-    static func fingerprint(of bytes: UnsafeRawBufferPointer) -> UInt64 {
-        let length = bytes.count
-        var head: UInt64 = 0
-        var tail: UInt64 = 0
-        if length >= 8 {
-            head = bytes.loadUnaligned(as: UInt64.self)
-            tail = bytes.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-        } else if length >= 4 {
-            head = UInt64(bytes.loadUnaligned(as: UInt32.self))
-            tail = UInt64(bytes.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self))
-        } else {
-            for byte in bytes { head = head << 8 | UInt64(byte) }
-        }
-        let mixed = (head &* 0x9E37_79B9_7F4A_7C15) ^ ((tail &* 0xC2B2_AE3D_27D4_EB4F) >> 29)
-        return mixed ^ UInt64(truncatingIfNeeded: length)
     }
 }

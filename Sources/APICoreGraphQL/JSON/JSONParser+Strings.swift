@@ -9,33 +9,47 @@ extension JSONParser {
     /// Reads the string whose opening quote is at the cursor.
     mutating func parseString() throws(JSONParseError) -> String {
         let span = try scanString()
-        return makeString(span)
+        if span.isEscaped {
+            return scratch.withElements(from: 0) { makeString($0.baseAddress!, count: $0.count) }
+        }
+        return makeString(base + span.start, count: span.end - span.start)
     }
 
     /// Reads the member name whose opening quote is at the cursor onto the key stack.
     mutating func parseKey() throws(JSONParseError) {
         let span = try scanString()
-        keyFingerprints.push(fingerprint(of: span))
-        keys.push(makeString(span))
-    }
-
-    /// The string a scan found; its bytes are already validated UTF-8, so the string is built in one pass.
-    private func makeString(_ span: StringSpan) -> String {
-        if span.isEscaped { return String(decoding: scratch, as: UTF8.self) }
-        return String(decoding: UnsafeBufferPointer(start: base + span.start, count: span.end - span.start), as: UTF8.self)
-    }
-
-    private func fingerprint(of span: StringSpan) -> UInt64 {
         if span.isEscaped {
-            return scratch.withUnsafeBytes { JSONParser.fingerprint(of: $0) }
+            // The scratch storage stays where it is until the scratch stack grows, which pushing a key does not do.
+            let (bytes, length) = scratch.withElements(from: 0) { ($0.baseAddress!, $0.count) }
+            pushKey(bytes, count: length)
+        } else {
+            pushKey(base + span.start, count: span.end - span.start)
         }
-        return JSONParser.fingerprint(of: UnsafeRawBufferPointer(start: base + span.start, count: span.end - span.start))
+    }
+
+    @inline(__always)
+    private mutating func pushKey(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        let words = JSONStringCache.Words(bytes, count: count)
+        keyFingerprints.push(words.hash(count: count))
+        keys.push(makeString(bytes, count: count, words: words))
+    }
+
+    /// The string of `count` bytes of validated UTF-8, from the cache if it is short.
+    @inline(__always)
+    private func makeString(
+        _ bytes: UnsafePointer<UInt8>, count: Int, words: JSONStringCache.Words? = nil
+    ) -> String {
+        guard count <= JSONStringCache.maximumLength else {
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+        return strings.string(bytes, count: count, words: words ?? JSONStringCache.Words(bytes, count: count))
     }
 
     /// Scans the string whose opening quote is at the cursor and leaves the cursor after its closing quote.
     ///
     /// Runs of plain bytes are skipped eight at a time; UTF-8 sequences are validated where they start. Only a string
     /// with escapes is copied, into `scratch`, as it is decoded.
+    @inline(__always)
     private mutating func scanString() throws(JSONParseError) -> StringSpan {
         let start = position + 1
         var index = start
@@ -55,7 +69,7 @@ extension JSONParser {
                 index = try skipUTF8Sequence(at: index)
             } else if byte == UInt8(ascii: "\\") {
                 if !isEscaped {
-                    scratch.removeAll(keepingCapacity: true)
+                    scratch.removeAll(from: 0)
                     isEscaped = true
                 }
                 appendToScratch(from: runStart, to: index)
@@ -103,7 +117,7 @@ extension JSONParser {
 
     private mutating func appendToScratch(from start: Int, to end: Int) {
         guard end > start else { return }
-        scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
+        scratch.push(contentsOf: base + start, count: end - start)
     }
 
     /// Validates the multi-byte UTF-8 sequence that starts at `index` and returns the index after it.
@@ -156,7 +170,7 @@ extension JSONParser {
         case UInt8(ascii: "u"): return try decodeUnicodeEscape(at: index)
         default: throw JSONParseError(offset: index + 1, reason: .invalidEscape, expectation: .nothing)
         }
-        scratch.append(decoded)
+        scratch.push(decoded)
         return index + 2
     }
 
@@ -214,19 +228,19 @@ extension JSONParser {
     private mutating func appendUTF8(of scalar: UInt32) {
         switch scalar {
         case 0..<0x80:
-            scratch.append(UInt8(scalar))
+            scratch.push(UInt8(scalar))
         case 0x80..<0x800:
-            scratch.append(0xC0 | UInt8(scalar >> 6))
-            scratch.append(0x80 | UInt8(scalar & 0x3F))
+            scratch.push(0xC0 | UInt8(scalar >> 6))
+            scratch.push(0x80 | UInt8(scalar & 0x3F))
         case 0x800..<0x10000:
-            scratch.append(0xE0 | UInt8(scalar >> 12))
-            scratch.append(0x80 | UInt8(scalar >> 6 & 0x3F))
-            scratch.append(0x80 | UInt8(scalar & 0x3F))
+            scratch.push(0xE0 | UInt8(scalar >> 12))
+            scratch.push(0x80 | UInt8(scalar >> 6 & 0x3F))
+            scratch.push(0x80 | UInt8(scalar & 0x3F))
         default:
-            scratch.append(0xF0 | UInt8(scalar >> 18))
-            scratch.append(0x80 | UInt8(scalar >> 12 & 0x3F))
-            scratch.append(0x80 | UInt8(scalar >> 6 & 0x3F))
-            scratch.append(0x80 | UInt8(scalar & 0x3F))
+            scratch.push(0xF0 | UInt8(scalar >> 18))
+            scratch.push(0x80 | UInt8(scalar >> 12 & 0x3F))
+            scratch.push(0x80 | UInt8(scalar >> 6 & 0x3F))
+            scratch.push(0x80 | UInt8(scalar & 0x3F))
         }
     }
 }

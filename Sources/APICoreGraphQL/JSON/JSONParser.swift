@@ -27,12 +27,21 @@ struct JSONParser: ~Copyable {
     var keyFingerprints = JSONMoveStack<UInt64>(capacity: 128)
 
     /// Decoded bytes of the string being read, used only for strings that contain escapes.
-    var scratch: [UInt8] = []
+    var scratch = JSONMoveStack<UInt8>(capacity: 256)
+
+    /// Short strings read so far, to share rather than decode again.
+    let strings: JSONStringCache
+
+    /// Member names of objects read so far, to share between objects with the same names.
+    var shapes: JSONKeyShapeCache
 
     init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
         self.base = base
         self.count = count
         self.maximumDepth = maximumDepth
+        // A small input would spend more on a large cache than it saves.
+        strings = JSONStringCache(bits: count < 4096 ? 6 : 10)
+        shapes = JSONKeyShapeCache(bits: count < 4096 ? 4 : 8)
     }
 
     /// Reads the whole input as one JSON value surrounded by optional whitespace.
@@ -104,7 +113,8 @@ struct JSONParser: ~Copyable {
                 }
                 if container.isObject {
                     guard byte == UInt8(ascii: "}") else {
-                        throw JSONParseError(offset: position, reason: .unexpectedByte(byte), expectation: .commaOrBrace)
+                        throw JSONParseError(
+                            offset: position, reason: .unexpectedByte(byte), expectation: .commaOrBrace)
                     }
                     position += 1
                     value = .object(closeObject(container))
@@ -114,7 +124,7 @@ struct JSONParser: ~Copyable {
                             offset: position, reason: .unexpectedByte(byte), expectation: .commaOrBracket)
                     }
                     position += 1
-                    value = .array(values.popArray(from: container.valueStart))
+                    value = .array(values.popArray(from: container.valueStart, placeholder: .null))
                 }
                 containers.removeLast()
             }

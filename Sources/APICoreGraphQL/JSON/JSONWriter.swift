@@ -9,7 +9,7 @@
 ///   with a fraction or an exponent, so that they read back as doubles rather than integers.
 /// - Objects keep their member order unless ``Options/sortsKeys`` is set.
 ///
-/// The writer recurses once per level of nesting, which is safe for any value a ``JSONReader`` produces.
+/// The writer keeps track of nesting on the heap, so even a deeply nested value cannot overflow the thread's stack.
 public struct JSONWriter: Sendable {
     /// How the text is laid out.
     public struct Options: Sendable, Hashable {
@@ -51,56 +51,71 @@ public struct JSONWriter: Sendable {
 
     /// Appends the JSON text of `value` as UTF-8 bytes to `buffer`.
     public func write(_ value: JSONValue, into buffer: inout [UInt8]) {
-        append(value, depth: 0, to: &buffer)
-    }
-
-    private func append(_ value: JSONValue, depth: Int, to buffer: inout [UInt8]) {
-        switch value {
-        case .null: appendASCII("null", to: &buffer)
-        case .bool(true): appendASCII("true", to: &buffer)
-        case .bool(false): appendASCII("false", to: &buffer)
-        case .int(let integer): appendInteger(integer, to: &buffer)
-        case .double(let double): appendDouble(double, to: &buffer)
-        case .string(let string): appendString(string, to: &buffer)
-        case .array(let elements): appendArray(elements, depth: depth, to: &buffer)
-        case .object(let object): appendObject(object, depth: depth, to: &buffer)
+        var open: [Container] = []
+        var value = value
+        while true {
+            // Write `value`, or the start of it and its first element or member.
+            switch value {
+            case .null: appendASCII("null", to: &buffer)
+            case .bool(true): appendASCII("true", to: &buffer)
+            case .bool(false): appendASCII("false", to: &buffer)
+            case .int(let integer): appendInteger(integer, to: &buffer)
+            case .double(let double): appendDouble(double, to: &buffer)
+            case .string(let string): appendString(string, to: &buffer)
+            case .array(let elements) where elements.isEmpty: appendASCII("[]", to: &buffer)
+            case .object(let object) where object.isEmpty: appendASCII("{}", to: &buffer)
+            case .array(let elements):
+                buffer.append(UInt8(ascii: "["))
+                open.append(Container(keys: nil, values: elements, order: nil))
+                value = nextElement(of: &open[open.count - 1], depth: open.count, to: &buffer)
+                continue
+            case .object(let object):
+                buffer.append(UInt8(ascii: "{"))
+                let keys = object.keys
+                let order = options.sortsKeys ? keys.indices.sorted { keys[$0] < keys[$1] } : nil
+                open.append(Container(keys: keys, values: object.values, order: order))
+                value = nextElement(of: &open[open.count - 1], depth: open.count, to: &buffer)
+                continue
+            }
+            // The value is complete: close the containers it completes, then go on with the next element.
+            while let container = open.last, container.isComplete {
+                open.removeLast()
+                appendLineBreak(depth: open.count, to: &buffer)
+                buffer.append(container.keys == nil ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+            }
+            guard !open.isEmpty else { return }
+            buffer.append(UInt8(ascii: ","))
+            value = nextElement(of: &open[open.count - 1], depth: open.count, to: &buffer)
         }
     }
 
-    private func appendArray(_ elements: [JSONValue], depth: Int, to buffer: inout [UInt8]) {
-        guard !elements.isEmpty else { return appendASCII("[]", to: &buffer) }
-        buffer.append(UInt8(ascii: "["))
-        for (position, element) in elements.enumerated() {
-            if position > 0 { buffer.append(UInt8(ascii: ",")) }
-            appendLineBreak(depth: depth + 1, to: &buffer)
-            append(element, depth: depth + 1, to: &buffer)
-        }
+    /// An array or object whose elements or members are being written.
+    ///
+    /// The writer keeps open containers on the heap rather than recursing, so the depth of a value does not
+    /// matter to the thread's stack.
+    private struct Container {
+        /// The member names, or `nil` for an array.
+        var keys: [String]?
+        var values: [JSONValue]
+        /// The positions of the members in the order to write them, when it is not their stored order.
+        var order: [Int]?
+        /// How many elements or members have been started.
+        var written = 0
+
+        var isComplete: Bool { written == values.count }
+    }
+
+    /// Starts the next element or member of `container` and returns its value; for a member, the name is written.
+    private func nextElement(of container: inout Container, depth: Int, to buffer: inout [UInt8]) -> JSONValue {
+        let position = container.order?[container.written] ?? container.written
+        container.written += 1
         appendLineBreak(depth: depth, to: &buffer)
-        buffer.append(UInt8(ascii: "]"))
-    }
-
-    private func appendObject(_ object: JSONObject, depth: Int, to buffer: inout [UInt8]) {
-        guard !object.isEmpty else { return appendASCII("{}", to: &buffer) }
-        let keys = object.keys
-        let values = object.values
-        buffer.append(UInt8(ascii: "{"))
-        var isFirst = true
-        func appendMember(at position: Int) {
-            if !isFirst { buffer.append(UInt8(ascii: ",")) }
-            isFirst = false
-            appendLineBreak(depth: depth + 1, to: &buffer)
+        if let keys = container.keys {
             appendString(keys[position], to: &buffer)
             buffer.append(UInt8(ascii: ":"))
             if options.prettyPrinted { buffer.append(UInt8(ascii: " ")) }
-            append(values[position], depth: depth + 1, to: &buffer)
         }
-        if options.sortsKeys {
-            for position in keys.indices.sorted(by: { keys[$0] < keys[$1] }) { appendMember(at: position) }
-        } else {
-            for position in keys.indices { appendMember(at: position) }
-        }
-        appendLineBreak(depth: depth, to: &buffer)
-        buffer.append(UInt8(ascii: "}"))
+        return container.values[position]
     }
 
     /// In pretty-printed output, starts a new line indented for `depth`.
