@@ -1,0 +1,147 @@
+"""Reference GraphQL server built on ariadne (schema first, from schema.graphql) and Starlette.
+
+    .venv/bin/python Tests/ReferenceServers/ariadne_app.py --port 0 --parent-pid PID
+
+Routes: `/graphql` (POST, and GET for queries) and `/health`. The data are seed_data's, one copy per `X-Test-Key`
+header value (the shared default copy without it), as in the strawberry server. None of the harness routes
+(persisted queries, /secure, /flaky, /status, REST, stats) exist here.
+
+Observed differences from strawberry_app.py (ariadne 1.1.1 vs strawberry-graphql 0.341.2 on graphql-core 3.3.2):
+- Validation and syntax errors: HTTP 400 with a JSON `{"errors": [...]}` body (strawberry: 200 with the same shape).
+- Mutation over GET: HTTP 400, message "'operationName' is required if 'query' defines multiple operations." even
+  for a single operation (the strawberry server: 405, `Allow: POST`).
+- Request errors (syntax, validation) have no "data" key; strawberry sends `"data": null`.
+- A body that is not JSON, or not `application/json`: 400 text/plain (as strawberry, with other wording).
+- Methods other than GET/POST: 405 with an empty body (strawberry: 405 with a text/plain message).
+- Content type: always `application/json`; Accept is not consulted (the strawberry server honours
+  `application/graphql-response+json`).
+- Resolver errors: same `message`/`locations`/`path` shape; no `extensions` (debug is off).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+from ariadne import EnumType, MutationType, ObjectType, QueryType, ScalarType, make_executable_schema
+from ariadne.asgi import GraphQL
+from ariadne.asgi.handlers import GraphQLHTTPHandler
+from ariadne.explorer import ExplorerHttp405
+from starlette.applications import Starlette
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
+
+import server_runtime
+from seed_data import ROLES, StoreRegistry
+
+SDL = (Path(__file__).resolve().parent / "schema.graphql").read_text()
+stores = StoreRegistry()
+
+query = QueryType()
+mutation = MutationType()
+user = ObjectType("User")
+product = ObjectType("Product")
+long_scalar = ScalarType("Long", serializer=int, value_parser=int)
+role = EnumType("Role", {name: name for name in ROLES})
+
+
+def _store(info):
+    return stores.get(info.context["request"].headers.get("x-test-key"))
+
+
+def _user_json(record):
+    return record.to_json() if record else None
+
+
+@query.field("user")
+def resolve_user(_, info, id):
+    return _user_json(_store(info).users.get(id))
+
+
+@query.field("users")
+def resolve_users(_, info, first=None):
+    records = list(_store(info).users.values())
+    if first is not None:
+        records = records[: max(first, 0)]
+    return [record.to_json() for record in records]
+
+
+@query.field("product")
+def resolve_product(_, info, id):
+    record = _store(info).products.get(id)
+    return _store(info).product_json(record) if record else None
+
+
+@query.field("products")
+def resolve_products(_, info):
+    store = _store(info)
+    return [store.product_json(record) for record in store.products.values()]
+
+
+@query.field("failing")
+def resolve_failing(*_):
+    raise ValueError("failing field")
+
+
+@query.field("slow")
+async def resolve_slow(*_, delayMs):
+    await asyncio.sleep(max(delayMs, 0) / 1000)
+    return "done"
+
+
+@user.field("secret")
+def resolve_secret(*_):
+    raise ValueError("secret is classified")
+
+
+@user.field("strictSecret")
+def resolve_strict_secret(*_):
+    raise ValueError("strict secret is classified")
+
+
+@mutation.field("createUser")
+def resolve_create_user(_, info, name, email=None, role="MEMBER"):
+    return _store(info).create_user(name, email, role or "MEMBER").to_json()
+
+
+@mutation.field("updateProduct")
+def resolve_update_product(_, info, id, title=None, priceCents=None):
+    store = _store(info)
+    record = store.products.get(id)
+    if record is None:
+        return None
+    if title is not None:
+        record.title = title
+    if priceCents is not None:
+        record.price_cents = priceCents
+    return store.product_json(record)
+
+
+schema = make_executable_schema(SDL, query, mutation, user, product, long_scalar, role)
+
+
+async def health(_request):
+    return PlainTextResponse("ok")
+
+
+app = Starlette(
+    routes=[
+        Route("/health", health),
+        Route(
+            "/graphql",
+            GraphQL(
+                schema,
+                http_handler=GraphQLHTTPHandler(),
+                execute_get_queries=True,
+                explorer=ExplorerHttp405(),
+            ),
+            methods=["GET", "POST", "PUT", "DELETE", "PATCH"],
+        ),
+    ]
+)
+
+if __name__ == "__main__":
+    # Resolver and validation errors are expected here; they reach the client, so keep stderr for real trouble.
+    logging.getLogger("ariadne").setLevel(logging.CRITICAL)
+    server_runtime.run(app, "ariadne reference GraphQL server")

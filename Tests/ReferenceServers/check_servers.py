@@ -1,0 +1,345 @@
+"""Starts both reference servers and checks every documented behaviour over real HTTP.
+
+    .venv/bin/python Tests/ReferenceServers/check_servers.py
+
+A developer's tool for changing the servers; the Swift test suite covers what the Swift code relies on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+USERS_QUERY = "{ users { id name email role followerCount } }"
+FAILURES: list[str] = []
+PASSED = 0
+
+
+def start(app: str) -> tuple[subprocess.Popen, int]:
+    process = subprocess.Popen(
+        [sys.executable, str(HERE / app), "--port", "0", "--parent-pid", str(os.getpid())],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    line = process.stdout.readline()
+    assert line.startswith("LISTENING "), f"{app} printed {line!r}"
+    return process, int(line.split()[1])
+
+
+class Client:
+    def __init__(self, port: int) -> None:
+        self.port = port
+
+    def request(self, method: str, path: str, body=None, headers: dict | None = None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        headers = dict(headers or {})
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode()
+            headers.setdefault("content-type", "application/json")
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        data = response.read()
+        connection.close()
+        return response.status, {name.lower(): value for name, value in response.getheaders()}, data
+
+    def graphql(self, query: str, path: str = "/graphql", variables=None, headers=None, **extra):
+        return self.request("POST", path, {"query": query, "variables": variables, **extra}, headers)
+
+    def get_graphql(self, path: str = "/graphql", headers=None, **params):
+        encoded = {
+            name: json.dumps(value) if isinstance(value, (dict, list)) else value for name, value in params.items()
+        }
+        return self.request("GET", f"{path}?{urllib.parse.urlencode(encoded)}", headers=headers)
+
+    def stats(self, key: str) -> dict:
+        return json.loads(self.request("GET", f"/control/stats/{key}")[2])
+
+
+def check(name: str, condition: bool, detail: object = "") -> None:
+    global PASSED
+    if condition:
+        PASSED += 1
+    else:
+        FAILURES.append(f"{name}: {detail}")
+        print(f"FAIL {name}: {detail}")
+
+
+def check_graphql_common(client: Client, label: str) -> None:
+    status, headers, body = client.graphql(USERS_QUERY)
+    check(f"{label} users", status == 200 and b'"followerCount":9007199254740993' in body.replace(b" ", b""), body)
+    check(f"{label} json type", headers["content-type"] == "application/json", headers)
+    status, headers, body = client.graphql(
+        "{ user(id: \"1\") { name secret } failing }", headers={"accept": "application/graphql-response+json"}
+    )
+    result = json.loads(body)
+    paths = sorted(error["path"] for error in result["errors"])
+    check(f"{label} partial data", result["data"] == {"user": {"name": "Ada Lovelace", "secret": None},
+                                                      "failing": None}, result)
+    check(f"{label} error paths", paths == [["failing"], ["user", "secret"]], result)
+    status, _, body = client.graphql("{ user(id: \"1\") { name strictSecret } }")
+    check(f"{label} null propagation", json.loads(body)["data"] == {"user": None}, body)
+    status, _, body = client.graphql("mutation { createUser(name: \"Kay\") { id role email } }",
+                                     headers={"x-test-key": f"{label}-mutation"})
+    check(f"{label} createUser", json.loads(body)["data"]["createUser"]["role"] == "MEMBER", body)
+    status, _, body = client.graphql("mutation { updateProduct(id: \"2\", priceCents: 1) { priceCents owner { id } } }",
+                                     headers={"x-test-key": f"{label}-mutation"})
+    check(f"{label} updateProduct", json.loads(body)["data"]["updateProduct"] == {"priceCents": 1,
+                                                                                   "owner": {"id": "2"}}, body)
+    status, _, body = client.graphql("{ products { id title priceCents owner { id } } }")
+    check(f"{label} products isolated per key", b'"priceCents": 1,' not in body and b"9900" in body, body)
+    status, _, body = client.graphql("{ slow(delayMs: 50) }")
+    check(f"{label} slow", json.loads(body)["data"] == {"slow": "done"}, body)
+    status, _, body = client.graphql("{ nope }")
+    print(f"  {label} validation error: {status} {body[:160]!r}")
+    status, _, body = client.graphql("{ users { id ")
+    print(f"  {label} syntax error: {status} {body[:160]!r}")
+    status, headers, body = client.get_graphql(query=USERS_QUERY)
+    print(f"  {label} GET query: {status} {headers.get('content-type')} {body[:60]!r}")
+    status, headers, body = client.get_graphql(query="mutation { createUser(name: \"X\") { id } }")
+    print(f"  {label} GET mutation: {status} {headers.get('allow')} {body[:120]!r}")
+    status, headers, body = client.request("POST", "/graphql", b"{not json", {"content-type": "application/json"})
+    print(f"  {label} bad JSON: {status} {headers.get('content-type')} {body[:120]!r}")
+    status, headers, body = client.request("POST", "/graphql", b"query", {"content-type": "text/plain"})
+    print(f"  {label} text/plain body: {status} {headers.get('content-type')} {body[:120]!r}")
+    status, headers, body = client.request("PUT", "/graphql", {"query": "{ failing }"})
+    print(f"  {label} PUT: {status} {headers.get('content-type')} {body[:120]!r}")
+    status, headers, body = client.graphql(USERS_QUERY, headers={"accept": "application/graphql-response+json"})
+    print(f"  {label} accept graphql-response+json: {status} {headers.get('content-type')}")
+    status, headers, body = client.graphql("{ nope }", headers={"accept": "application/graphql-response+json"})
+    print(f"  {label} validation error, graphql-response+json: {status} {body[:100]!r}")
+    status, headers, body = client.graphql("{ user(id: 1) { id } }", variables=None)
+    print(f"  {label} Int literal for ID: {status} {body[:100]!r}")
+    status, _, body = client.request("GET", "/health")
+    check(f"{label} health", status == 200 and body == b"ok", body)
+
+
+def check_content_negotiation(client: Client) -> None:
+    cases = {
+        None: "application/json",
+        "application/graphql-response+json": "application/graphql-response+json",
+        "application/graphql-response+json, application/json;q=0.9": "application/graphql-response+json",
+        "application/json, application/graphql-response+json": "application/json",
+        "application/json;q=0.5, application/graphql-response+json": "application/graphql-response+json",
+        "*/*": "application/json",
+    }
+    for accept, expected in cases.items():
+        _, headers, _ = client.graphql("{ failing }", headers={"accept": accept} if accept else {})
+        check(f"accept {accept}", headers["content-type"] == expected, headers["content-type"])
+
+
+def check_persisted_queries(client: Client) -> None:
+    query = "{ user(id: \"2\") { name } }"
+    digest = hashlib.sha256(query.encode()).hexdigest()
+    extensions = {"persistedQuery": {"version": 1, "sha256Hash": digest}}
+    for method in ("POST", "GET"):
+        key = {"x-test-key": f"apq-{method}"}
+        if method == "POST":
+            miss = client.request("POST", "/graphql", {"extensions": extensions}, key)
+        else:
+            miss = client.get_graphql(extensions=extensions, headers=key)
+        check(f"APQ {method} miss", miss[0] == 200 and json.loads(miss[2]) == {"errors": [
+            {"message": "PersistedQueryNotFound", "extensions": {"code": "PERSISTED_QUERY_NOT_FOUND"}}]}, miss)
+        if method == "POST":
+            register = client.graphql(query, extensions=extensions, headers=key)
+            hit = client.request("POST", "/graphql", {"extensions": extensions}, key)
+        else:
+            register = client.get_graphql(query=query, extensions=extensions, headers=key)
+            hit = client.get_graphql(extensions=extensions, headers=key)
+        expected = {"data": {"user": {"name": "Grace Hopper"}}}
+        check(f"APQ {method} register", json.loads(register[2]) == expected, register)
+        check(f"APQ {method} hit", hit[0] == 200 and json.loads(hit[2]) == expected, hit)
+    other = client.request("POST", "/graphql", {"extensions": extensions}, {"x-test-key": "apq-other"})
+    check("APQ cache is per key", b"PersistedQueryNotFound" in other[2], other)
+    wrong = {"persistedQuery": {"version": 1, "sha256Hash": "0" * 64}}
+    mismatch = client.graphql(query, extensions=wrong)
+    check("APQ mismatch", mismatch[0] == 400 and json.loads(mismatch[2]) == {
+        "errors": [{"message": "provided sha does not match query"}]}, mismatch)
+    mutation = "mutation { createUser(name: \"Via GET\") { id } }"
+    mutation_extensions = {"persistedQuery": {"version": 1, "sha256Hash": hashlib.sha256(mutation.encode()).hexdigest()}}
+    client.graphql(mutation, extensions=mutation_extensions, headers={"x-test-key": "apq-mutation"})
+    refused = client.get_graphql(extensions=mutation_extensions, headers={"x-test-key": "apq-mutation"})
+    check("APQ mutation over GET is 405", refused[0] == 405, refused)
+
+
+def check_get_rules(client: Client) -> None:
+    status, _, body = client.get_graphql(query="query Q($id: ID!) { user(id: $id) { name } }",
+                                         variables={"id": "3"}, operationName="Q")
+    check("GET with variables", status == 200 and json.loads(body)["data"]["user"]["name"] == "Alan Turing", body)
+    status, headers, body = client.get_graphql(query="mutation { createUser(name: \"X\") { id } }")
+    check("GET mutation 405", status == 405 and headers.get("allow") == "POST", (status, headers, body))
+    document = "query A { failing } mutation B { createUser(name: \"X\") { id } }"
+    status, _, _ = client.get_graphql(query=document, operationName="A")
+    check("GET picks query operation", status == 200, status)
+    status, _, _ = client.get_graphql(query=document, operationName="B")
+    check("GET picks mutation operation", status == 405, status)
+
+
+def check_auth(client: Client) -> None:
+    realm = "realm-a"
+    status, headers, body = client.graphql(USERS_QUERY, f"/secure/{realm}/graphql")
+    check("auth missing token", status == 401 and headers.get("www-authenticate") == "Bearer"
+          and json.loads(body) == {"errors": [{"message": "unauthorized"}]}, (status, headers, body))
+    bearer = {"authorization": "Bearer token-0"}
+    status, _, _ = client.graphql(USERS_QUERY, f"/secure/{realm}/graphql", headers=bearer)
+    check("auth token-0", status == 200, status)
+    status, _, body = client.request("GET", f"/secure/{realm}/rest/users/1", headers=bearer)
+    check("auth REST", status == 200 and b"9007199254740993" in body, body)
+    status, _, body = client.request("POST", f"/secure/{realm}/auth/expire")
+    check("auth expire", status == 200 and json.loads(body) == {"expired": "token-0"}, body)
+    results: list[int] = []
+
+    def call() -> None:
+        results.append(client.graphql(USERS_QUERY, f"/secure/{realm}/graphql", headers=bearer)[0])
+
+    threads = [threading.Thread(target=call) for _ in range(50)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    check("auth 50 concurrent 401", results == [401] * 50, results)
+    status, _, body = client.request("POST", f"/secure/{realm}/auth/refresh")
+    check("auth refresh", json.loads(body) == {"token": "token-1"}, body)
+    status, _, _ = client.graphql(USERS_QUERY, f"/secure/{realm}/graphql", headers=bearer)
+    check("auth old token after refresh", status == 401, status)
+    status, _, _ = client.graphql(USERS_QUERY, f"/secure/{realm}/graphql",
+                                  headers={"authorization": "Bearer token-1"})
+    check("auth new token", status == 200, status)
+    status, _, _ = client.request("POST", f"/secure/{realm}/auth/refresh?status=500")
+    check("auth refresh failure", status == 500, status)
+    stats = client.stats(realm)
+    check("auth stats", stats["refreshes"] == 2 and stats["statusCounts"] == {"401": 52, "200": 5, "500": 1}
+          and stats["currentToken"] == "token-1", stats)
+    status, _, _ = client.graphql(USERS_QUERY, "/secure/realm-b/graphql", headers=bearer)
+    check("auth realms are separate", status == 200, status)
+
+
+def check_flaky(client: Client) -> None:
+    path = "/flaky/flaky-1/graphql?failures=2&status=429&retryAfter=1"
+    first = client.graphql(USERS_QUERY, path)
+    second = client.graphql(USERS_QUERY, path)
+    third = client.graphql(USERS_QUERY, path)
+    check("flaky failures", first[0] == 429 and second[0] == 429 and first[1].get("retry-after") == "1",
+          (first, second))
+    check("flaky then ok", third[0] == 200 and b"9007199254740993" in third[2], third)
+    stats = client.stats("flaky-1")
+    times = stats["attemptTimes"]
+    check("flaky attempt times", len(times) == 3 and times == sorted(times), stats)
+    status, headers, _ = client.request("GET", "/flaky/flaky-2/rest/users?failures=1")
+    check("flaky REST default 503", status == 503 and "retry-after" not in headers, (status, headers))
+    status, _, _ = client.request("GET", "/flaky/flaky-2/rest/users?failures=1")
+    check("flaky REST recovers", status == 200, status)
+
+
+def check_status_routes(client: Client) -> None:
+    for code in (294, 422, 500):
+        status, headers, body = client.graphql(USERS_QUERY, f"/status/{code}/graphql")
+        check(f"status {code} graphql", status == code and json.loads(body)["data"]["users"][0]["id"] == "1"
+              and headers["content-type"] == "application/json", (status, headers))
+    status, headers, body = client.request("GET", "/status/502/plain")
+    check("status plain", status == 502 and headers["content-type"].startswith("text/html") and b"<html>" in body,
+          (status, headers, body))
+    status, headers, body = client.request("GET", "/status/204/plain")
+    check("status 204 has no body", status == 204 and body == b"", (status, body))
+    status, headers, body = client.graphql(USERS_QUERY, "/garbage/graphql")
+    check("garbage", status == 200 and headers["content-type"] == "application/json", headers)
+    try:
+        json.loads(body)
+        check("garbage is invalid JSON", False, body)
+    except ValueError:
+        check("garbage is invalid JSON", True)
+    status, headers, body = client.graphql(USERS_QUERY, "/wrongtype/graphql")
+    check("wrongtype", status == 200 and headers["content-type"].startswith("text/plain") and body == b"hello",
+          (headers, body))
+
+
+def check_rest(client: Client) -> None:
+    key = {"x-test-key": "rest-1"}
+    status, _, body = client.request("GET", "/rest/users?role=ADMIN", headers=key)
+    check("REST filter role", status == 200 and [user["id"] for user in json.loads(body)] == ["1"], body)
+    check("REST exact Long", b'"followerCount":9007199254740993' in body, body)
+    status, _, body = client.request("GET", "/rest/users?limit=2", headers=key)
+    check("REST limit", [user["id"] for user in json.loads(body)] == ["1", "2"], body)
+    status, _, body = client.request("GET", "/rest/users?limit=x", headers=key)
+    check("REST bad limit", status == 400 and json.loads(body)["error"]["code"] == "BAD_REQUEST", body)
+    status, _, body = client.request("GET", "/rest/users/42", headers=key)
+    check("REST 404", status == 404 and json.loads(body) == {
+        "error": {"code": "NOT_FOUND", "message": "user 42 not found"}}, body)
+    status, headers, body = client.request("POST", "/rest/users", {"name": "Kay", "email": None, "role": "GUEST"}, key)
+    created = json.loads(body)
+    check("REST create", status == 201 and created["role"] == "GUEST" and created["followerCount"] == 0
+          and headers["location"] == f"/rest/users/{created['id']}", (status, headers, body))
+    status, _, body = client.request("PUT", f"/rest/users/{created['id']}", {"name": "Kay B", "role": "ADMIN"}, key)
+    check("REST replace", status == 200 and json.loads(body)["name"] == "Kay B", body)
+    status, _, body = client.request("DELETE", f"/rest/users/{created['id']}", headers=key)
+    check("REST delete", status == 204 and body == b"", (status, body))
+    status, _, body = client.request("GET", f"/rest/users/{created['id']}", headers=key)
+    check("REST deleted", status == 404, status)
+    status, _, body = client.request("POST", "/rest/users", {"email": "x"}, key)
+    check("REST create invalid", status == 400, body)
+    status, headers, _ = client.request("PATCH", "/rest/users/1", {"name": "x"}, key)
+    check("REST PATCH 405", status == 405 and headers["allow"] == "GET, PUT, DELETE", headers)
+    status, _, body = client.request("GET", "/rest/products", headers=key)
+    products = json.loads(body)
+    check("REST products", [product["id"] for product in products] == ["1", "2", "3"]
+          and products[2]["owner"] is None and products[0]["owner"]["followerCount"] == 9007199254740993, body)
+    status, _, body = client.request("GET", "/rest/products/2", headers=key)
+    check("REST product", json.loads(body)["priceCents"] == 9900, body)
+    stats = client.stats("rest-1")
+    check("REST stats", stats["requests"] == 12 and stats["lastMethod"] == "GET"
+          and stats["lastPath"] == "/rest/products/2" and stats["lastHeaders"]["x-test-key"] == "rest-1", stats)
+
+
+def check_stats(client: Client) -> None:
+    key = {"x-test-key": "stats-1", "X-Custom": "Value"}
+    client.graphql("query Q { failing }", operationName="Q", headers=key)
+    client.request("GET", "/graphql?query=%7B%20failing%20%7D&x=1", headers=key)
+    stats = client.stats("stats-1")
+    check("stats shape", stats["requests"] == 2 and stats["lastMethod"] == "GET"
+          and stats["lastQueryString"] == "query=%7B%20failing%20%7D&x=1" and stats["lastBody"] is None
+          and stats["lastHeaders"]["x-custom"] == "Value", stats)
+    client.graphql("query Q { failing }", operationName="Q", headers=key)
+    stats = client.stats("stats-1")
+    check("stats body", stats["lastBody"]["operationName"] == "Q" and stats["lastBodyBase64"], stats)
+    empty = client.stats("never-used")
+    check("stats empty key", empty["requests"] == 0 and empty["lastHeaders"] == {} and empty["lastMethod"] is None,
+          empty)
+    status, _, _ = client.request("POST", "/control/reset/stats-1")
+    check("reset", status == 204 and client.stats("stats-1")["requests"] == 0, status)
+
+
+def main() -> int:
+    strawberry, strawberry_port = start("strawberry_app.py")
+    ariadne, ariadne_port = start("ariadne_app.py")
+    try:
+        print("strawberry:")
+        client = Client(strawberry_port)
+        check_graphql_common(client, "strawberry")
+        check_content_negotiation(client)
+        check_persisted_queries(client)
+        check_get_rules(client)
+        check_auth(client)
+        check_flaky(client)
+        check_status_routes(client)
+        check_rest(client)
+        check_stats(client)
+        print("ariadne:")
+        check_graphql_common(Client(ariadne_port), "ariadne")
+    finally:
+        for process in (strawberry, ariadne):
+            process.terminate()
+            process.wait(10)
+    print(f"{PASSED} passed, {len(FAILURES)} failed")
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+"""The users/products schema written with strawberry (code first); `schema.graphql` is the same schema as SDL.
+
+Resolvers read the request's `DataStore` from the context key "store" (see graphql_http.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+from typing import NewType
+
+import strawberry
+from strawberry.schema.config import StrawberryConfig
+
+from seed_data import DataStore, ProductRecord, UserRecord
+
+Long = NewType("Long", int)
+
+LONG_SCALAR = strawberry.scalar(
+    name="Long",
+    description="A 64-bit integer, serialised as a JSON integer (not a string).",
+    serialize=int,
+    parse_value=int,
+)
+
+
+@strawberry.enum
+class Role(enum.Enum):
+    ADMIN = "ADMIN"
+    MEMBER = "MEMBER"
+    GUEST = "GUEST"
+
+
+def _store(info: strawberry.Info) -> DataStore:
+    return info.context["store"]
+
+
+@strawberry.type
+class User:
+    id: strawberry.ID
+    name: str
+    email: str | None
+    role: Role
+    follower_count: Long
+
+    @strawberry.field(description='Always fails with "secret is classified": the field is null and an error '
+                      "carries its path.")
+    def secret(self) -> str | None:
+        raise ValueError("secret is classified")
+
+    @strawberry.field(description='Always fails with "strict secret is classified": being non-null, the null '
+                      "propagates to the parent.")
+    def strict_secret(self) -> str:
+        raise ValueError("strict secret is classified")
+
+    @staticmethod
+    def of(record: UserRecord) -> User:
+        return User(
+            id=strawberry.ID(record.id),
+            name=record.name,
+            email=record.email,
+            role=Role(record.role),
+            follower_count=Long(record.follower_count),
+        )
+
+
+@strawberry.type
+class Product:
+    id: strawberry.ID
+    title: str
+    price_cents: int
+    owner_id: strawberry.Private[str | None]
+
+    @strawberry.field
+    def owner(self, info: strawberry.Info) -> User | None:
+        record = _store(info).users.get(self.owner_id) if self.owner_id else None
+        return User.of(record) if record else None
+
+    @staticmethod
+    def of(record: ProductRecord) -> Product:
+        return Product(
+            id=strawberry.ID(record.id), title=record.title, price_cents=record.price_cents, owner_id=record.owner_id
+        )
+
+
+@strawberry.type
+class Query:
+    @strawberry.field
+    def user(self, info: strawberry.Info, id: strawberry.ID) -> User | None:
+        record = _store(info).users.get(str(id))
+        return User.of(record) if record else None
+
+    @strawberry.field
+    def users(self, info: strawberry.Info, first: int | None = strawberry.UNSET) -> list[User]:
+        records = list(_store(info).users.values())
+        if first:
+            records = records[: max(first, 0)]
+        elif first == 0:
+            records = []
+        return [User.of(record) for record in records]
+
+    @strawberry.field
+    def product(self, info: strawberry.Info, id: strawberry.ID) -> Product | None:
+        record = _store(info).products.get(str(id))
+        return Product.of(record) if record else None
+
+    @strawberry.field
+    def products(self, info: strawberry.Info) -> list[Product]:
+        return [Product.of(record) for record in _store(info).products.values()]
+
+    @strawberry.field(description='Always fails with "failing field".')
+    def failing(self) -> str | None:
+        raise ValueError("failing field")
+
+    @strawberry.field(description='Waits delayMs milliseconds, then returns "done".')
+    async def slow(self, delay_ms: int) -> str:
+        await asyncio.sleep(max(delay_ms, 0) / 1000)
+        return "done"
+
+
+@strawberry.type
+class Mutation:
+    @strawberry.mutation
+    def create_user(
+        self,
+        info: strawberry.Info,
+        name: str,
+        email: str | None = strawberry.UNSET,
+        role: Role | None = Role.MEMBER,
+    ) -> User:
+        email_value = email if isinstance(email, str) else None
+        record = _store(info).create_user(name, email_value, (role or Role.MEMBER).value)
+        return User.of(record)
+
+    @strawberry.mutation
+    def update_product(
+        self,
+        info: strawberry.Info,
+        id: strawberry.ID,
+        title: str | None = strawberry.UNSET,
+        price_cents: int | None = strawberry.UNSET,
+    ) -> Product | None:
+        record = _store(info).products.get(str(id))
+        if record is None:
+            return None
+        if isinstance(title, str):
+            record.title = title
+        if isinstance(price_cents, int):
+            record.price_cents = price_cents
+        return Product.of(record)
+
+
+schema = strawberry.Schema(
+    query=Query,
+    mutation=Mutation,
+    config=StrawberryConfig(scalar_map={Long: LONG_SCALAR}),
+)

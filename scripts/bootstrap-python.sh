@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Creates <repo>/.venv and installs the reference servers' Python requirements into it.
+#
+# A stamp file records the SHA-256 of requirements.txt; when it matches, the script does nothing, so the test
+# suite can call it before every run. Works from any current directory.
+set -euo pipefail
+
+say() { printf 'bootstrap-python: %s\n' "$*"; }
+fail() {
+    printf 'bootstrap-python: FAILED: %s\n' "$*" >&2
+    exit 1
+}
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+requirements="$root/Tests/ReferenceServers/requirements.txt"
+venv="$root/.venv"
+stamp="$venv/.reference-servers-stamp"
+
+[ -f "$requirements" ] || fail "missing $requirements"
+
+digest() {
+    if command -v sha256sum >/dev/null 2>&1; then
+        sha256sum "$1" | cut -d' ' -f1
+    else
+        shasum -a 256 "$1" | cut -d' ' -f1
+    fi
+}
+
+wanted="$(digest "$requirements")"
+is_current() { [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; }
+
+if is_current; then
+    say "up to date ($venv)"
+    exit 0
+fi
+
+mkdir -p "$venv"
+# Serialise concurrent runs (two test processes starting at once); flock is absent on macOS, where we go unlocked.
+if command -v flock >/dev/null 2>&1; then
+    exec 9>"$venv/.bootstrap.lock"
+    flock 9
+    if is_current; then
+        say "up to date ($venv), installed by a concurrent run"
+        exit 0
+    fi
+fi
+
+rm -f "$stamp"
+command -v python3 >/dev/null 2>&1 || fail "python3 is not on PATH"
+if [ ! -x "$venv/bin/python" ]; then
+    say "creating virtual environment $venv with $(python3 --version 2>&1)"
+    python3 -m venv "$venv" || fail "python3 -m venv $venv"
+fi
+
+say "installing $requirements"
+"$venv/bin/python" -m pip install --disable-pip-version-check --no-input --quiet -r "$requirements" \
+    || fail "pip install -r $requirements"
+"$venv/bin/python" -c 'import ariadne, strawberry, starlette, uvicorn' \
+    || fail "the installed packages do not import"
+
+printf '%s\n' "$wanted" >"$stamp"
+say "done ($venv)"
