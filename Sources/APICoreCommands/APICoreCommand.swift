@@ -5,7 +5,7 @@ public struct APICoreCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "apicore",
         abstract: "Validate, generate and run GraphQL operations.",
-        subcommands: []
+        subcommands: [QueryCommand.self]
     )
 
     public init() {}
