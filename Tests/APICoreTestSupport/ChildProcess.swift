@@ -29,9 +29,6 @@ final class ChildProcess: Sendable {
         process.standardError = errorPipe
         process.standardOutput = outputPipe
         try process.run()
-        // Close our copies of the write ends, so the read ends see end of file when the child exits.
-        try? errorPipe.fileHandleForWriting.close()
-        try? outputPipe.fileHandleForWriting.close()
         self.process = process
         self.errorTail = OutputTail()
         self.errorCollection = errorTail.collect(Self.drain(errorPipe.fileHandleForReading, name: "stderr"))
@@ -44,9 +41,6 @@ final class ChildProcess: Sendable {
             process.terminate()
         }
     }
-
-    /// The process identifier.
-    var processIdentifier: Int32 { process.processIdentifier }
 
     /// Waits, without blocking a thread, until the process has exited and its standard error is fully read;
     /// returns its exit status, or `nil` when it is still running after `timeout`.

@@ -7,15 +7,18 @@ header value (the shared default copy without it), as in the strawberry server. 
 (persisted queries, /secure, /flaky, /status, REST, stats) exist here.
 
 Observed differences from strawberry_app.py (ariadne 1.1.1 vs strawberry-graphql 0.341.2 on graphql-core 3.3.2):
-- Validation and syntax errors: HTTP 400 with a JSON `{"errors": [...]}` body (strawberry: 200 with the same shape).
+- Syntax, validation and variable-coercion errors: HTTP 400 (strawberry: 200). Syntax and validation errors come
+  as `{"errors": [...]}` without a "data" key (strawberry: `"data": null`); variable errors carry `"data": null`.
 - Mutation over GET: HTTP 400, message "'operationName' is required if 'query' defines multiple operations." even
   for a single operation (the strawberry server: 405, `Allow: POST`).
-- Request errors (syntax, validation) have no "data" key; strawberry sends `"data": null`.
-- A body that is not JSON, or not `application/json`: 400 text/plain (as strawberry, with other wording).
+- A JSON array body (batch): 400 JSON `{"errors":[{"message":"Operation data should be a JSON object"}]}`
+  (strawberry: 400 text/plain "Batching is not enabled").
+- A body that is not JSON, or not `application/json`: 400 text/plain, as strawberry but with other wording.
+- GET without a query: 405 with an empty body (strawberry: 404 text/plain).
 - Methods other than GET/POST: 405 with an empty body (strawberry: 405 with a text/plain message).
 - Content type: always `application/json`; Accept is not consulted (the strawberry server honours
   `application/graphql-response+json`).
-- Resolver errors: same `message`/`locations`/`path` shape; no `extensions` (debug is off).
+- Results and resolver errors: byte-for-byte the same JSON (same `message`/`locations`/`path`, no `extensions`).
 """
 
 from __future__ import annotations

@@ -164,7 +164,8 @@ def check_persisted_queries(client: Client) -> None:
     check("APQ mismatch", mismatch[0] == 400 and json.loads(mismatch[2]) == {
         "errors": [{"message": "provided sha does not match query"}]}, mismatch)
     mutation = "mutation { createUser(name: \"Via GET\") { id } }"
-    mutation_extensions = {"persistedQuery": {"version": 1, "sha256Hash": hashlib.sha256(mutation.encode()).hexdigest()}}
+    mutation_digest = hashlib.sha256(mutation.encode()).hexdigest()
+    mutation_extensions = {"persistedQuery": {"version": 1, "sha256Hash": mutation_digest}}
     client.graphql(mutation, extensions=mutation_extensions, headers={"x-test-key": "apq-mutation"})
     refused = client.get_graphql(extensions=mutation_extensions, headers={"x-test-key": "apq-mutation"})
     check("APQ mutation over GET is 405", refused[0] == 405, refused)

@@ -1,10 +1,13 @@
 /// The array an unkeyed encoding container fills in.
 final class JSONPendingArray {
-    private var elements: [JSONValue] = []
+    // Safety: as in `JSONPendingObject`, the properties skip the runtime's exclusivity checks; every access is
+    // instantaneous and none calls into other code.
+
+    @exclusivity(unchecked) private var elements: [JSONValue] = []
 
     /// Elements whose values are still open: nested containers and super encoders. Their place in `elements` holds
     /// a placeholder until ``resolved()``.
-    private var openElements: [(index: Int, value: JSONPendingValue)] = []
+    @exclusivity(unchecked) private var openElements: [(index: Int, value: JSONPendingValue)] = []
 
     /// The number of elements so far.
     var count: Int { elements.count }

@@ -19,11 +19,14 @@ final class JSONValueEncoderState: Encoder {
     /// The coding path above the root value, for detached instances.
     private let basePath: [any CodingKey]
 
+    // Safety: as in `JSONValueDecoderState`, the two stacks skip the runtime's exclusivity checks. Every access is
+    // instantaneous and none spans a call into other code; an instance is used by one encode call on one thread.
+
     /// What the value being encoded and the values it is nested in have produced so far; never empty.
-    private var frames: [JSONPendingValue?] = [nil]
+    @exclusivity(unchecked) private var frames: [JSONPendingValue?] = [nil]
 
     /// The keys and indices leading from the root value to the top frame; one element shorter than `frames`.
-    private var path: [JSONCodingPathComponent] = []
+    @exclusivity(unchecked) private var path: [JSONCodingPathComponent] = []
 
     init(configuration: JSONValueEncoder, basePath: [any CodingKey] = []) {
         self.configuration = configuration
@@ -51,7 +54,8 @@ final class JSONValueEncoderState: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let object: JSONPendingObject
-        switch frames[frames.count - 1] {
+        let frame = frames[frames.count - 1]
+        switch frame {
         case nil:
             object = JSONPendingObject()
             frames[frames.count - 1] = .object(object)
@@ -65,7 +69,8 @@ final class JSONValueEncoderState: Encoder {
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let array: JSONPendingArray
-        switch frames[frames.count - 1] {
+        let frame = frames[frames.count - 1]
+        switch frame {
         case nil:
             array = JSONPendingArray()
             frames[frames.count - 1] = .array(array)
@@ -118,7 +123,8 @@ final class JSONValueEncoderState: Encoder {
     func encodeCurrentValue<T: Encodable>(of value: T) throws -> JSONValue? {
         if let encoded = try directlyEncoded(value) { return encoded }
         try value.encode(to: self)
-        return frames[frames.count - 1]?.resolved()
+        let frame = frames[frames.count - 1]
+        return frame?.resolved()
     }
 
     /// Sets the value of the top frame, for single-value encoding.
@@ -134,7 +140,8 @@ final class JSONValueEncoderState: Encoder {
 
     /// The value this instance's root has produced; an empty object when nothing was encoded, as in Foundation.
     func resolvedRootValue() -> JSONValue {
-        frames[0]?.resolved() ?? .object(JSONObject())
+        let root = frames[0]
+        return root?.resolved() ?? .object(JSONObject())
     }
 
     /// The JSON value for the types whose JSON form differs from their `Codable` form, or `nil` for other types.

@@ -70,7 +70,8 @@ public struct GraphQLError: Error, Sendable, Hashable, CustomStringConvertible {
         var object = JSONObject()
         object["message"] = .string(message)
         if !locations.isEmpty {
-            object["locations"] = .array(locations.map { ["line": .int(Int64($0.line)), "column": .int(Int64($0.column))] })
+            object["locations"] = .array(
+                locations.map { ["line": .int(Int64($0.line)), "column": .int(Int64($0.column))] })
         }
         if let path { object["path"] = .array(path.components.map(\.jsonValue)) }
         if !extensions.isEmpty { object["extensions"] = .object(extensions) }

@@ -9,7 +9,9 @@ public protocol GraphQLOutputValue: Sendable {
 }
 
 extension String: GraphQLOutputValue {
-    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+    public static func decode(
+        from value: JSONValue, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError)
         -> String
     {
         guard case .string(let string) = value else {
@@ -20,7 +22,9 @@ extension String: GraphQLOutputValue {
 }
 
 extension Int: GraphQLOutputValue {
-    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+    public static func decode(
+        from value: JSONValue, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError)
         -> Int
     {
         switch value {
@@ -41,7 +45,9 @@ extension Int: GraphQLOutputValue {
 }
 
 extension Double: GraphQLOutputValue {
-    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+    public static func decode(
+        from value: JSONValue, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError)
         -> Double
     {
         guard let number = value.doubleValue else {
@@ -52,7 +58,9 @@ extension Double: GraphQLOutputValue {
 }
 
 extension Bool: GraphQLOutputValue {
-    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+    public static func decode(
+        from value: JSONValue, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError)
         -> Bool
     {
         guard case .bool(let bool) = value else {
@@ -64,7 +72,9 @@ extension Bool: GraphQLOutputValue {
 
 extension JSONValue: GraphQLOutputValue {
     /// Any JSON, unchecked: for `JSON` custom scalars.
-    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+    public static func decode(
+        from value: JSONValue, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError)
         -> JSONValue
     {
         value
@@ -72,7 +82,9 @@ extension JSONValue: GraphQLOutputValue {
 }
 
 extension Optional: GraphQLOutputValue where Wrapped: GraphQLOutputValue {
-    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+    public static func decode(
+        from value: JSONValue, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError)
         -> Wrapped?
     {
         if case .null = value { return nil }
@@ -81,7 +93,9 @@ extension Optional: GraphQLOutputValue where Wrapped: GraphQLOutputValue {
 }
 
 extension Array: GraphQLOutputValue where Element: GraphQLOutputValue {
-    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+    public static func decode(
+        from value: JSONValue, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError)
         -> [Element]
     {
         guard case .array(let elements) = value else {

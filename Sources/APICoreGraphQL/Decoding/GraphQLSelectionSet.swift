@@ -22,7 +22,9 @@ public protocol GraphQLSelectionSet: GraphQLOutputValue, Hashable {
 public protocol GraphQLRootSelectionSet: GraphQLSelectionSet {}
 
 extension GraphQLSelectionSet {
-    public static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError)
+    public static func decode(
+        from value: JSONValue, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError)
         -> Self
     {
         guard case .object(let object) = value else {

@@ -11,7 +11,8 @@ extension APIClient {
     ) async throws(APIError) -> APIResponse<Operation.Data> {
         let name = Operation.operationName
         let variables = operation.variables
-        return try await run(operationName: name, timeout: options.timeout) { [self] () async throws -> APIResponse<Operation.Data> in
+        return try await run(operationName: name, timeout: options.timeout) {
+            [self] () async throws -> APIResponse<Operation.Data> in
             let start = ContinuousClock.now
             let exchange = try await exchange(
                 GraphQLPayload(
@@ -58,7 +59,8 @@ extension APIClient {
         let operationType = Self.operationType(of: document)
         let name = operationName ?? "anonymous \(operationType.rawValue)"
         let decoder = configuration.decoder
-        return try await run(operationName: name, timeout: options.timeout) { [self] () async throws -> APIResponse<Response> in
+        return try await run(operationName: name, timeout: options.timeout) {
+            [self] () async throws -> APIResponse<Response> in
             let start = ContinuousClock.now
             let exchange = try await exchange(
                 GraphQLPayload(
@@ -96,7 +98,8 @@ extension APIClient {
                 endpoint: configuration.graphQLEndpoint, usesGET: usesGET, headers: headers,
                 isIdempotent: options.isIdempotent)
             let response = try await chain.send(request)
-            return try GraphQLHTTPResponse(response, operationName: request.operationName, reader: configuration.jsonReader)
+            return try GraphQLHTTPResponse(
+                response, operationName: request.operationName, reader: configuration.jsonReader)
         }
 
         guard let persisted = configuration.persistedQueries, options.usesPersistedQueries,
@@ -138,7 +141,9 @@ extension APIClient {
     }
 
     /// The error for a response without data: its GraphQL errors if it has some.
-    static func missingData(_ body: GraphQLResponseBody, exchange: GraphQLHTTPResponse, operationName: String) -> APIError {
+    static func missingData(
+        _ body: GraphQLResponseBody, exchange: GraphQLHTTPResponse, operationName: String
+    ) -> APIError {
         let status = exchange.response.statusCode
         if body.errors.isEmpty {
             return APIError(.noData, operationName: operationName, statusCode: status)
@@ -146,7 +151,9 @@ extension APIClient {
         return APIError(.graphQL, operationName: operationName, statusCode: status, graphQLErrors: body.errors)
     }
 
-    static func metadata(_ response: HTTPResponse, operationName: String, start: ContinuousClock.Instant)
+    static func metadata(
+        _ response: HTTPResponse, operationName: String, start: ContinuousClock.Instant
+    )
         -> ResponseMetadata
     {
         let source: ResponseMetadata.Source =

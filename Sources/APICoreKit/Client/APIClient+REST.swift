@@ -8,7 +8,8 @@ extension APIClient {
     public func send<Request: RESTRequest>(_ request: Request) async throws(APIError) -> APIResponse<Request.Response> {
         let name = "\(request.method) \(request.path)"
         let options = request.options
-        return try await run(operationName: name, timeout: options.timeout) { [self] () async throws -> APIResponse<Request.Response> in
+        return try await run(operationName: name, timeout: options.timeout) {
+            [self] () async throws -> APIResponse<Request.Response> in
             let start = ContinuousClock.now
             let httpRequest = try makeHTTPRequest(request, operationName: name)
             let response = try await chain.send(httpRequest)
@@ -17,7 +18,9 @@ extension APIClient {
         }
     }
 
-    private func makeHTTPRequest<Request: RESTRequest>(_ request: Request, operationName: String) throws(APIError)
+    private func makeHTTPRequest<Request: RESTRequest>(
+        _ request: Request, operationName: String
+    ) throws(APIError)
         -> HTTPRequest
     {
         let relative = request.path.hasPrefix("/") ? String(request.path.dropFirst()) : request.path
@@ -61,7 +64,8 @@ extension APIClient {
         let prefix = response.body.prefix(512)
         guard response.isSuccess else {
             let code: APIError.Code = response.statusCode == 401 ? .unauthorized : .httpStatus
-            throw APIError(code, operationName: operationName, statusCode: response.statusCode, responseBodyPrefix: prefix)
+            throw APIError(
+                code, operationName: operationName, statusCode: response.statusCode, responseBodyPrefix: prefix)
         }
         if Response.self == EmptyResponse.self, let empty = EmptyResponse() as? Response {
             return empty

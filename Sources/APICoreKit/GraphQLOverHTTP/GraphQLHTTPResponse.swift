@@ -22,7 +22,8 @@ struct GraphQLHTTPResponse {
                 .unauthorized, operationName: operationName, statusCode: status, graphQLErrors: errors,
                 responseBodyPrefix: prefix)
         }
-        let looksLikeJSON = response.hasJSONBody || (response.mediaType == nil && response.body.first == UInt8(ascii: "{"))
+        let looksLikeJSON =
+            response.hasJSONBody || (response.mediaType == nil && response.body.first == UInt8(ascii: "{"))
         guard looksLikeJSON else {
             if response.isSuccess {
                 throw APIError(

@@ -28,7 +28,9 @@ public struct LoggingInterceptor: APIInterceptor {
         if logger.logLevel <= .trace {
             let headers = redaction.redact(request.headers).map { "\($0.0): \($0.1)" }.joined(separator: ", ")
             let body = request.body.map { redaction.redact(jsonBody: $0) } ?? ""
-            logger.trace("request details", metadata: metadata.merging(["headers": .string(headers), "body": .string(body)]) { $1 })
+            logger.trace(
+                "request details",
+                metadata: metadata.merging(["headers": .string(headers), "body": .string(body)]) { $1 })
         }
         let clock = ContinuousClock()
         let start = clock.now

@@ -112,7 +112,8 @@ public struct RetryPolicy: Sendable {
 
     /// A uniformly random delay in `0...upperBound`.
     public static func fullJitter(_ upperBound: Duration) -> Duration {
-        let nanoseconds = upperBound.components.seconds * 1_000_000_000 + upperBound.components.attoseconds / 1_000_000_000
+        let nanoseconds =
+            upperBound.components.seconds * 1_000_000_000 + upperBound.components.attoseconds / 1_000_000_000
         guard nanoseconds > 0 else { return .zero }
         return .nanoseconds(Int64.random(in: 0...nanoseconds))
     }

@@ -10,7 +10,9 @@ public struct APIResponse<Value: Sendable>: Sendable {
     public let metadata: ResponseMetadata
 
     /// A response.
-    public init(value: Value, errors: [GraphQLError] = [], extensions: JSONObject = JSONObject(), metadata: ResponseMetadata) {
+    public init(
+        value: Value, errors: [GraphQLError] = [], extensions: JSONObject = JSONObject(), metadata: ResponseMetadata
+    ) {
         self.value = value
         self.errors = errors
         self.extensions = extensions

@@ -133,7 +133,7 @@ struct JSONValueDecoderTests {
         #expect(error?.debugDescription.contains(typeName) == true)
     }
 
-    struct AgedTeam<Age: Decodable & Sendable>: Decodable {
+    struct AgedTeam<Age: Decodable>: Decodable {
         struct Member: Decodable {
             var age: Age
         }
@@ -317,6 +317,24 @@ struct JSONValueDecoderTests {
         let missing = decodingError(TestAcronyms.self, from: ["my_url_value": "u"], decoder: decoder)
         #expect(missing?.kind == "keyNotFound")
         #expect(missing?.debugDescription.contains("user_id") == true)
+    }
+
+    @Test func largeObjectsAreLookedUpThroughTheirIndex() throws {
+        struct Pair: Decodable, Equatable {
+            var firstName: String
+            var accountNumber: Int
+        }
+        var members = (0..<30).map { ("filler_\($0)", JSONValue.int(Int64($0))) }
+        members.append(("account_number", 7))
+        members.append(("first_name", "Ada"))
+        let value = JSONValue.object(JSONObject(members))
+
+        var decoder = JSONValueDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try decoder.decode(Pair.self, from: value) == Pair(firstName: "Ada", accountNumber: 7))
+        let dictionary = try JSONValueDecoder().decode([String: JSONValue].self, from: value)
+        #expect(dictionary.count == 32)
+        #expect(dictionary["filler_29"] == 29)
     }
 
     @Test func defaultKeysDoNotConvert() {

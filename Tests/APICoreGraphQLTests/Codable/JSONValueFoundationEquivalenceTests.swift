@@ -35,7 +35,7 @@ struct JSONValueFoundationEquivalenceTests {
         if datesSince1970 { decoder.dateDecodingStrategy = .secondsSince1970 }
         let ours = Result { try decoder.decode(type, from: value) }
         let foundation = Result {
-            try FoundationJSON.decode(type, from: value) { decoder in
+            try FoundationCoding.decode(type, from: value) { decoder in
                 if snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
                 if datesSince1970 { decoder.dateDecodingStrategy = .secondsSince1970 }
             }
@@ -101,10 +101,10 @@ struct JSONValueFoundationEquivalenceTests {
         ]
         var expected = value.objectValue!
         expected["whole"] = 2  // Foundation reports integral numbers as integers.
-        #expect(try FoundationJSON.decode(JSONValue.self, from: value) == .object(expected))
-        #expect(try FoundationJSON.decode(JSONObject.self, from: value) == expected)
+        #expect(try FoundationCoding.decode(JSONValue.self, from: value) == .object(expected))
+        #expect(try FoundationCoding.decode(JSONObject.self, from: value) == expected)
 
-        let envelope = try FoundationJSON.decode(
+        let envelope = try FoundationCoding.decode(
             TestEnvelope.self, from: ["kind": "k", "payload": value, "extensions": ["cost": 1]])
         #expect(envelope == TestEnvelope(kind: "k", payload: .object(expected), extensions: ["cost": 1]))
     }
@@ -122,7 +122,7 @@ struct JSONValueFoundationEquivalenceTests {
     @Test func encoderOutputDecodesWithFoundation() throws {
         let team = TestTeam(users: [.ada, .grace], priority: .high, budget: ["x": 1])
         let encoded = try JSONValueEncoder().encode(team)
-        #expect(try JSONDecoder().decode(TestTeam.self, from: FoundationJSON.data(encoded)) == team)
+        #expect(try JSONDecoder().decode(TestTeam.self, from: FoundationCoding.data(encoded)) == team)
 
         var encoder = JSONValueEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -133,14 +133,14 @@ struct JSONValueFoundationEquivalenceTests {
         let account = TestAccount(
             firstName: "A", lastName: "B", accountNumber: 3, isActive: true, nickname: nil,
             metadata: ["keyName": "v"])
-        let accountData = try FoundationJSON.data(encoder.encode(account))
+        let accountData = try FoundationCoding.data(encoder.encode(account))
         #expect(try foundationDecoder.decode(TestAccount.self, from: accountData) == account)
 
         let product = TestProduct(
             sku: "s", price: Decimal(string: "19.99")!, thumbnail: Data([0, 1, 2, 255]),
             homepage: URL(string: "https://example.com")!, released: Date(timeIntervalSince1970: 1_704_164_645),
             dimensions: [[1, 2]])
-        let productData = try FoundationJSON.data(encoder.encode(product))
+        let productData = try FoundationCoding.data(encoder.encode(product))
         #expect(try foundationDecoder.decode(TestProduct.self, from: productData) == product)
     }
 }

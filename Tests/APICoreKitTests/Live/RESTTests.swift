@@ -9,7 +9,8 @@ struct RESTTests {
     func getList() async throws {
         let live = try await LiveClient.strawberry()
         let response = try await live.client().send(
-            RESTCall<[RESTUser], EmptyBody>(.get, "/rest/users", queryItems: [URLQueryItem(name: "role", value: "ADMIN")]))
+            RESTCall<[RESTUser], EmptyBody>(
+                .get, "/rest/users", queryItems: [URLQueryItem(name: "role", value: "ADMIN")]))
         #expect(response.value.map(\.name) == ["Ada Lovelace"])
         #expect(response.value.first?.followerCount == 9_007_199_254_740_993)
         #expect(response.metadata.statusCode == 200)
@@ -21,7 +22,8 @@ struct RESTTests {
         let live = try await LiveClient.strawberry()
         let client = live.client()
         let created = try await client.send(
-            RESTCall<RESTUser, UserInput>(.post, "/rest/users", body: UserInput(name: "Radia", email: nil, role: "MEMBER")))
+            RESTCall<RESTUser, UserInput>(
+                .post, "/rest/users", body: UserInput(name: "Radia", email: nil, role: "MEMBER")))
         #expect(created.metadata.statusCode == 201)
         #expect(created.value.name == "Radia")
         let stats = try await live.stats()
@@ -29,11 +31,13 @@ struct RESTTests {
 
         let replaced = try await client.send(
             RESTCall<RESTUser, UserInput>(
-                .put, "/rest/users/\(created.value.id)", body: UserInput(name: "Radia Perlman", email: "r@p.net", role: "ADMIN")))
+                .put, "/rest/users/\(created.value.id)",
+                body: UserInput(name: "Radia Perlman", email: "r@p.net", role: "ADMIN")))
         #expect(replaced.value.name == "Radia Perlman")
         #expect(replaced.value.role == "ADMIN")
 
-        let deleted = try await client.send(RESTCall<EmptyResponse, EmptyBody>(.delete, "/rest/users/\(created.value.id)"))
+        let deleted = try await client.send(
+            RESTCall<EmptyResponse, EmptyBody>(.delete, "/rest/users/\(created.value.id)"))
         #expect(deleted.metadata.statusCode == 204)
 
         await #expect {

@@ -1,11 +1,14 @@
-@testable import APICoreKit
 import APICoreTestSupport
 import Foundation
 import Testing
 
+@testable import APICoreKit
+
 @Suite("Retry with backoff and Retry-After")
 struct RetryTests {
-    func retryingClient(_ live: LiveClient, failures: Int, status: Int, retryAfter: Int?, sleeps: RecordedSleeps)
+    func retryingClient(
+        _ live: LiveClient, failures: Int, status: Int, retryAfter: Int?, sleeps: RecordedSleeps
+    )
         -> APIClient
     {
         var path = "/flaky/\(live.key)/graphql?failures=\(failures)&status=\(status)"
@@ -89,7 +92,8 @@ struct RetryTests {
         let client = live.client(
             interceptors: [RetryInterceptor(policy: policy)], restBaseURL: live.server.url("/flaky/\(live.key)"))
         let users = try await client.send(
-            RESTCall<[RESTUser], EmptyBody>(.get, "rest/users", queryItems: [URLQueryItem(name: "failures", value: "1")]))
+            RESTCall<[RESTUser], EmptyBody>(
+                .get, "rest/users", queryItems: [URLQueryItem(name: "failures", value: "1")]))
         #expect(users.value.count == 3)
         #expect(try await live.stats().requests == 2)
     }

@@ -96,3 +96,11 @@ final class ServerTokenProvider: TokenProvider {
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+
+extension ReferenceServerStats {
+    /// The last request body as text, empty when there was none.
+    var lastBodyText: String { lastBody.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+
+    /// The last request's raw query string, empty when there was none.
+    var query: String { lastQueryString ?? "" }
+}

@@ -1,4 +1,5 @@
 import APICoreKit
+import APICoreTestSupport
 
 /// A user as the REST routes and hand-written `Decodable` queries see it.
 struct RESTUser: Codable, Sendable, Hashable {

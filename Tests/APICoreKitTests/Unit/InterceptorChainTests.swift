@@ -1,7 +1,9 @@
-@testable import APICoreKit
+import APICoreTestSupport
 import Foundation
 import Synchronization
 import Testing
+
+@testable import APICoreKit
 
 @Suite("Interceptor chain")
 struct InterceptorChainTests {
@@ -27,12 +29,15 @@ struct InterceptorChainTests {
     struct DropFieldInterceptor: APIInterceptor {
         func intercept(_ request: HTTPRequest, next: APIInterceptorNext) async throws -> HTTPResponse {
             var response = try await next(request)
-            response.body = Data(String(decoding: response.body, as: UTF8.self).replacingOccurrences(of: #""name":"Ada","#, with: "").utf8)
+            response.body = Data(
+                String(decoding: response.body, as: UTF8.self).replacingOccurrences(of: #""name":"Ada","#, with: "")
+                    .utf8)
             return response
         }
     }
 
-    let adaBody = #"{"data":{"user":{"__typename":"User","id":"1","name":"Ada","role":"ADMIN","followerCount":9007199254740993}}}"#
+    let adaBody =
+        #"{"data":{"user":{"__typename":"User","id":"1","name":"Ada","role":"ADMIN","followerCount":9007199254740993}}}"#
 
     @Test("interceptors run in order, outermost first, and can change the request")
     func order() async throws {
@@ -40,7 +45,9 @@ struct InterceptorChainTests {
         let client = APIClient(
             configuration: APIClientConfiguration(
                 graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, transport: transport,
-                interceptors: [HeaderInterceptor(name: "X-Order", value: "1"), HeaderInterceptor(name: "X-Order", value: "2")]))
+                interceptors: [
+                    HeaderInterceptor(name: "X-Order", value: "1"), HeaderInterceptor(name: "X-Order", value: "2"),
+                ]))
         _ = try await client.execute(UserDetailsQuery(id: "1"))
         let sent = try #require(transport.requests.first)
         #expect(sent.headers.filter { $0.name == "X-Order" }.map(\.value) == ["1", "2"])

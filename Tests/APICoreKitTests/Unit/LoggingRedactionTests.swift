@@ -1,8 +1,10 @@
-@testable import APICoreKit
+import APICoreTestSupport
 import Foundation
 import Logging
 import Synchronization
 import Testing
+
+@testable import APICoreKit
 
 /// A swift-log handler that keeps every rendered message and its metadata.
 final class CapturingLogHandler: LogHandler, Sendable {
@@ -55,7 +57,9 @@ struct LoggingRedactionTests {
         let log = handler.text
         #expect(log.contains("UserDetails"))
         #expect(log.contains("<redacted>"))
-        for secret in ["token-secret-123", "cookie-secret-456", "cookie-secret-789", "key-secret-000", "variable-secret-321"] {
+        for secret in [
+            "token-secret-123", "cookie-secret-456", "cookie-secret-789", "key-secret-000", "variable-secret-321",
+        ] {
             #expect(!log.contains(secret), "log leaks \(secret)")
         }
     }

@@ -1,5 +1,6 @@
 import APICoreKit
 import APICoreSwiftMetrics
+import APICoreTestSupport
 import Foundation
 import MetricsTestKit
 import Testing

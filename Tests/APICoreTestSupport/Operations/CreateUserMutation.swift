@@ -35,7 +35,9 @@ public struct CreateUserMutation: GraphQLMutation {
             .field(
                 GraphQLField(
                     "createUser", .nonNull(.object(CreateUser.self)),
-                    arguments: [("name", .variable("name")), ("email", .variable("email")), ("role", .variable("role"))]
+                    arguments: [
+                        ("name", .variable("name")), ("email", .variable("email")), ("role", .variable("role")),
+                    ]
                 ))
         ]
 

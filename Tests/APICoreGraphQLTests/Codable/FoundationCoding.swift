@@ -2,7 +2,7 @@ import APICoreGraphQL
 import Foundation
 
 /// Helpers that move a `JSONValue` into Foundation's world, standing in for the package's JSON reader and writer.
-enum FoundationJSON {
+enum FoundationCoding {
     /// The JSON text for `value`, written by `JSONSerialization`.
     static func data(_ value: JSONValue) throws -> Data {
         try JSONSerialization.data(withJSONObject: object(value), options: [.fragmentsAllowed, .sortedKeys])
