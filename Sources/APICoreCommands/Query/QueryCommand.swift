@@ -7,6 +7,7 @@ import Foundation
 /// The response body is printed as the server sent it (data, errors and extensions), pretty-printed, with 64-bit
 /// integers exact. Messages go to standard error and never contain header values or variables.
 public struct QueryCommand: AsyncParsableCommand {
+    /// The subcommand's name, help text and exit statuses.
     public static let configuration = CommandConfiguration(
         commandName: "query",
         abstract: "Run one GraphQL operation and print the response JSON.",
@@ -49,6 +50,8 @@ public struct QueryCommand: AsyncParsableCommand {
     /// A command with no options set; ArgumentParser fills them in.
     public init() {}
 
+    /// Rejects usage errors before anything is read or sent: a bad endpoint or header, both kinds of variables, a
+    /// timeout that is not positive.
     public func validate() throws {
         _ = try endpointURL()
         _ = try HeaderArgument.parse(headers)
@@ -60,6 +63,8 @@ public struct QueryCommand: AsyncParsableCommand {
         }
     }
 
+    /// Reads the document and variables, sends the operation and prints the outcome; a status other than 0 is
+    /// thrown as an `ExitCode`.
     public func run() async throws {
         let documentText: String
         let variableValues: JSONObject
