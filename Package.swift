@@ -68,7 +68,7 @@ let package = Package(
         ),
         .testTarget(
             name: "apicoreTests",
-            dependencies: ["apicore", "APICoreTestSupport"],
+            dependencies: ["apicore", "APICoreGraphQL", "APICoreTestSupport"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -2,11 +2,13 @@ import ArgumentParser
 
 /// The `apicore` command line: a root command whose subcommands do the work.
 public struct APICoreCommand: AsyncParsableCommand {
+    /// The command's name, help text and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "apicore",
         abstract: "Validate, generate and run GraphQL operations.",
-        subcommands: []
+        subcommands: [QueryCommand.self]
     )
 
+    /// A root command; ArgumentParser creates it.
     public init() {}
 }

@@ -1,3 +1,3 @@
 import APICoreCommands
 
-await APICoreCommand.main()
+await APICoreCommand.runMain()

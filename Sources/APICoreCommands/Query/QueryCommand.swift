@@ -1,0 +1,125 @@
+import APICoreKit
+import ArgumentParser
+import Foundation
+
+/// `apicore query`: runs one GraphQL operation through ``APIClient`` and prints the whole response JSON.
+///
+/// The response body is printed as the server sent it (data, errors and extensions), pretty-printed, with 64-bit
+/// integers exact. Messages go to standard error and never contain header values or variables.
+public struct QueryCommand: AsyncParsableCommand {
+    /// The subcommand's name, help text and exit statuses.
+    public static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Run one GraphQL operation and print the response JSON.",
+        discussion: """
+            Exit status: 0 data without errors; 3 partial data with errors; 4 errors without data; 5 transport \
+            failure, HTTP failure without a GraphQL body, or an unreadable response; 1 invalid input (such as \
+            variables that are not a JSON object); 2 usage or I/O errors.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The GraphQL endpoint (http or https).", valueName: "url"))
+    var endpoint: String
+
+    @Option(help: ArgumentHelp("The file holding the GraphQL document.", valueName: "file"))
+    var document: String
+
+    @Option(help: ArgumentHelp("The operation to run when the document has several.", valueName: "name"))
+    var operation: String?
+
+    @Option(help: ArgumentHelp("The variables, as a JSON object.", valueName: "json"))
+    var variables: String?
+
+    @Option(help: ArgumentHelp("A file holding the variables as a JSON object.", valueName: "file"))
+    var variablesFile: String?
+
+    @Option(
+        name: .customLong("header"),
+        help: ArgumentHelp("A header field to send, as 'Name: Value' (repeatable).", valueName: "header"))
+    var headers: [String] = []
+
+    @Flag(name: .customLong("get"), help: "Send queries with GET instead of POST.")
+    var usesGET = false
+
+    @Flag(help: "Use Automatic Persisted Queries: send the document's hash first, the document only when asked.")
+    var persisted = false
+
+    @Option(help: ArgumentHelp("Give up after this many seconds.", valueName: "seconds"))
+    var timeout: Double = 60
+
+    /// A command with no options set; ArgumentParser fills them in.
+    public init() {}
+
+    /// Rejects usage errors before anything is read or sent: a bad endpoint or header, both kinds of variables, a
+    /// timeout that is not positive.
+    public func validate() throws {
+        _ = try endpointURL()
+        _ = try HeaderArgument.parse(headers)
+        if variables != nil, variablesFile != nil {
+            throw ValidationError("use either --variables or --variables-file, not both")
+        }
+        guard timeout.isFinite, timeout > 0 else {
+            throw ValidationError("--timeout must be a positive number of seconds")
+        }
+    }
+
+    /// Reads the document and variables, sends the operation and prints the outcome; a status other than 0 is
+    /// thrown as an `ExitCode`.
+    public func run() async throws {
+        let documentText: String
+        let variableValues: JSONObject
+        do throws(CommandFailure) {
+            documentText = try InputFile.text(at: document, role: "document")
+            variableValues = try QueryVariables.load(inline: variables, file: variablesFile)
+        } catch {
+            error.report()
+            throw error.exitCode
+        }
+        let capture = ResponseCapture()
+        let client = try makeClient(capture: capture)
+        let outcome: QueryOutcome
+        do {
+            let response = try await client.execute(
+                document: documentText, operationName: operation, variables: variableValues, as: JSONValue.self)
+            outcome = QueryOutcome(response: response, body: Self.body(of: capture.lastResponse))
+        } catch {
+            outcome = QueryOutcome(error: error, body: Self.body(of: capture.lastResponse))
+        }
+        outcome.print()
+        if outcome.exitCode != .success { throw outcome.exitCode }
+    }
+
+    /// The client for this run: the endpoint, headers and timeouts given, and the capturing interceptor.
+    private func makeClient(capture: ResponseCapture) throws -> APIClient {
+        APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: try endpointURL(),
+                transport: URLSessionTransport(requestTimeout: timeout),
+                interceptors: [capture],
+                headers: try HeaderArgument.parse(headers),
+                timeout: .seconds(timeout),
+                usesGETForQueries: usesGET,
+                persistedQueries: persisted ? PersistedQueriesConfiguration(usesGETForHashedQueries: usesGET) : nil
+            ))
+    }
+
+    /// The endpoint as an absolute http or https URL.
+    private func endpointURL() throws(ValidationError) -> URL {
+        guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else {
+            throw ValidationError("--endpoint must be an absolute http or https URL")
+        }
+        return url
+    }
+
+    /// The JSON body of a captured response, when it is a GraphQL response.
+    private static func body(of response: HTTPResponse?) -> JSONValue? {
+        guard let response, let json = try? JSONReader().read(response.body),
+            GraphQLResponseBody(json: json) != nil
+        else {
+            return nil
+        }
+        return json
+    }
+}
