@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "APICoreKit", targets: ["APICoreKit"]),
         .library(name: "APICoreSwiftMetrics", targets: ["APICoreSwiftMetrics"]),
         .library(name: "APICoreTesting", targets: ["APICoreTesting"]),
+        .library(name: "APICoreCompiler", targets: ["APICoreCompiler"]),
         .executable(name: "apicore", targets: ["apicore"]),
     ],
     dependencies: [
@@ -33,12 +34,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "APICoreTesting", dependencies: ["APICoreKit"], swiftSettings: swiftSettings),
+        .target(name: "APICoreCompiler", swiftSettings: swiftSettings),
         .target(
             name: "APICoreCommands",
-            dependencies: ["APICoreKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "APICoreKit", "APICoreCompiler", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "apicore", dependencies: ["APICoreCommands"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "APICoreBenchmarks",
+            dependencies: ["APICoreCompiler", "APICoreGraphQL"],
+            path: "Benchmarks/APICoreBenchmarks",
+            swiftSettings: swiftSettings
+        ),
 
         .target(
             name: "APICoreTestSupport",
@@ -59,6 +69,11 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreCompilerTests",
+            dependencies: ["APICoreCompiler", "APICoreTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
