@@ -56,8 +56,9 @@ extension APIClient {
         as type: Response.Type,
         options: RequestOptions = RequestOptions()
     ) async throws(APIError) -> APIResponse<Response> {
-        let operationType = Self.operationType(of: document)
-        let name = operationName ?? "anonymous \(operationType.rawValue)"
+        let selected = OperationScanner.selectedOperation(in: document, operationName: operationName)
+        let operationType = selected.kind
+        let name = operationName ?? selected.name ?? "anonymous \(operationType.rawValue)"
         let decoder = configuration.decoder
         return try await run(operationName: name, timeout: options.timeout) {
             [self] () async throws -> APIResponse<Response> in
@@ -133,9 +134,11 @@ extension APIClient {
     ) throws(APIError) -> GraphQLResponseBody {
         let body = exchange.body
         if options.errorPolicy == .failOnErrors, !body.errors.isEmpty {
-            throw APIError(
+            var error = APIError(
                 .graphQL, operationName: operationName, statusCode: exchange.response.statusCode,
                 graphQLErrors: body.errors)
+            error.responseExtensions = body.extensions
+            throw error
         }
         return body
     }
@@ -148,7 +151,9 @@ extension APIClient {
         if body.errors.isEmpty {
             return APIError(.noData, operationName: operationName, statusCode: status)
         }
-        return APIError(.graphQL, operationName: operationName, statusCode: status, graphQLErrors: body.errors)
+        var error = APIError(.graphQL, operationName: operationName, statusCode: status, graphQLErrors: body.errors)
+        error.responseExtensions = body.extensions
+        return error
     }
 
     static func metadata(
@@ -165,22 +170,5 @@ extension APIClient {
         return ResponseMetadata(
             source: source, statusCode: response.statusCode, operationName: operationName,
             duration: ContinuousClock.now - start, headers: response.headers, responseBytes: response.body.count)
-    }
-
-    /// The kind of the first operation in a document: the keyword before its name, `query` for the shorthand `{`.
-    static func operationType(of document: String) -> GraphQLOperationType {
-        var remaining = Substring(document)
-        while let first = remaining.first {
-            if first == "#" {
-                remaining = remaining.drop { $0 != "\n" }
-            } else if first.isWhitespace || first == "," || first == "\u{FEFF}" {
-                remaining = remaining.dropFirst()
-            } else {
-                break
-            }
-        }
-        if remaining.hasPrefix("mutation") { return .mutation }
-        if remaining.hasPrefix("subscription") { return .subscription }
-        return .query
     }
 }

@@ -47,6 +47,8 @@ public struct APIError: Error, Sendable, CustomStringConvertible, CustomDebugStr
     public var statusCode: Int?
     /// The GraphQL errors of the response, for ``Code/graphQL`` and whenever the server sent some.
     public var graphQLErrors: [GraphQLError]
+    /// The response's `extensions`, when a GraphQL response failed the call (errors without data, fatal errors).
+    public var responseExtensions: JSONObject = JSONObject()
     /// The byte offset of malformed JSON, for ``Code/parsing``.
     public var byteOffset: Int?
     /// The response path of a value that failed to decode, for ``Code/decoding``.

@@ -113,16 +113,19 @@ struct InterceptorChainTests {
         }
     }
 
-    @Test("the operation type of a hand-written document is read from its first keyword")
-    func operationType() {
-        #expect(APIClient.operationTypeForTesting("# comment\n  mutation M { a }") == .mutation)
-        #expect(APIClient.operationTypeForTesting("subscription S { a }") == .subscription)
-        #expect(APIClient.operationTypeForTesting("{ a }") == .query)
-    }
-}
-
-extension APIClient {
-    static func operationTypeForTesting(_ document: String) -> GraphQLOperationType {
-        operationType(of: document)
+    @Test("errors without data keep the response's extensions on the error")
+    func errorExtensions() async throws {
+        let transport = ClosureTransport { _ in
+            ClosureTransport.json(#"{"errors":[{"message":"too costly"}],"extensions":{"cost":{"requested":9001}}}"#)
+        }
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, transport: transport))
+        await #expect {
+            _ = try await client.execute(UserDetailsQuery(id: "1"))
+        } throws: { error in
+            let error = error as? APIError
+            return error?.code == .graphQL && error?.responseExtensions["cost"]?["requested"] == 9001
+        }
     }
 }
