@@ -32,10 +32,10 @@ public final class ObjectType: Sendable {
     /// The interfaces it implements, by name, in declaration order.
     public let interfaces: [String]
     /// The fields, in declaration order.
-    public let fields: [SchemaField]
+    public var fields: [SchemaField] { fieldTable.members }
     public let directives: [Directive]
     public let location: SourceLocation
-    private let fieldIndex: [String: Int]
+    private let fieldTable: NamedLookup<SchemaField>
 
     public init(
         name: String,
@@ -48,15 +48,14 @@ public final class ObjectType: Sendable {
         self.name = name
         self.description = description
         self.interfaces = interfaces
-        self.fields = fields
+        fieldTable = NamedLookup(fields, name: \.name)
         self.directives = directives
         self.location = location
-        fieldIndex = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The field named `name`.
     public func field(named name: String) -> SchemaField? {
-        fieldIndex[name].map { fields[$0] }
+        fieldTable[name]
     }
 }
 
@@ -66,10 +65,10 @@ public final class InterfaceType: Sendable {
     public let description: String?
     /// The interfaces it implements, by name.
     public let interfaces: [String]
-    public let fields: [SchemaField]
+    public var fields: [SchemaField] { fieldTable.members }
     public let directives: [Directive]
     public let location: SourceLocation
-    private let fieldIndex: [String: Int]
+    private let fieldTable: NamedLookup<SchemaField>
 
     public init(
         name: String,
@@ -82,15 +81,14 @@ public final class InterfaceType: Sendable {
         self.name = name
         self.description = description
         self.interfaces = interfaces
-        self.fields = fields
+        fieldTable = NamedLookup(fields, name: \.name)
         self.directives = directives
         self.location = location
-        fieldIndex = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The field named `name`.
     public func field(named name: String) -> SchemaField? {
-        fieldIndex[name].map { fields[$0] }
+        fieldTable[name]
     }
 }
 
@@ -150,10 +148,10 @@ public final class EnumType: Sendable {
 public final class InputObjectType: Sendable {
     public let name: String
     public let description: String?
-    public let fields: [SchemaInputValue]
+    public var fields: [SchemaInputValue] { fieldTable.members }
     public let directives: [Directive]
     public let location: SourceLocation
-    private let fieldIndex: [String: Int]
+    private let fieldTable: NamedLookup<SchemaInputValue>
 
     public init(
         name: String,
@@ -164,15 +162,14 @@ public final class InputObjectType: Sendable {
     ) {
         self.name = name
         self.description = description
-        self.fields = fields
+        fieldTable = NamedLookup(fields, name: \.name)
         self.directives = directives
         self.location = location
-        fieldIndex = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The field named `name`.
     public func field(named name: String) -> SchemaInputValue? {
-        fieldIndex[name].map { fields[$0] }
+        fieldTable[name]
     }
 
     /// Whether the type is a `@oneOf` input object: exactly one field must be given, and not null.
