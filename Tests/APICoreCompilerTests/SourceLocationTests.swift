@@ -11,6 +11,7 @@ struct SourceLocationTests {
         #expect(Name("id", location: here) == Name("id", location: there))
         #expect(!here.isSamePlace(as: there))
         let diagnostic = Diagnostic(.error, "duplicate field", at: [here, there], rule: "Test")
-        #expect(diagnostic.description == "a.graphql:3:7: error: duplicate field\nb.graphql:1:1: note: related location")
+        #expect(
+            diagnostic.description == "a.graphql:3:7: error: duplicate field\nb.graphql:1:1: note: related location")
     }
 }
