@@ -17,10 +17,15 @@ struct RESTTests {
         #expect(response.metadata.operationName == "GET /rest/users")
     }
 
-    @Test("POST creates, PUT replaces, DELETE removes, GET then fails with 404")
+    @Test("POST creates, PUT replaces, DELETE removes, GET then fails with 404, all through the interceptors")
     func crud() async throws {
         let live = try await LiveClient.strawberry()
-        let client = live.client()
+        let realm = live.key
+        let metrics = RecordingCollector()
+        let tokens = ServerTokenProvider(server: live.server, realm: realm, initialToken: "token-0")
+        let client = live.client(
+            interceptors: [MetricsInterceptor(collector: metrics), AuthInterceptor(tokenProvider: tokens)],
+            restBaseURL: live.server.url("/secure/\(realm)"))
         let created = try await client.send(
             RESTCall<RESTUser, UserInput>(
                 .post, "/rest/users", body: UserInput(name: "Radia", email: nil, role: "MEMBER")))
@@ -28,6 +33,7 @@ struct RESTTests {
         #expect(created.value.name == "Radia")
         let stats = try await live.stats()
         #expect(stats.lastHeaders["content-type"] == "application/json")
+        #expect(stats.lastHeaders["authorization"] == "Bearer token-0")
 
         let replaced = try await client.send(
             RESTCall<RESTUser, UserInput>(
@@ -46,6 +52,13 @@ struct RESTTests {
             let error = error as? APIError
             return error?.code == .httpStatus && error?.statusCode == 404
         }
+        let id = created.value.id
+        #expect(
+            metrics.all.map(\.operationName) == [
+                "POST /rest/users", "PUT /rest/users/\(id)", "DELETE /rest/users/\(id)", "GET /rest/users/\(id)",
+            ])
+        #expect(metrics.all.map(\.statusCode) == [201, 200, 204, 404])
+        #expect(tokens.refreshCount == 0)
     }
 
     @Test("a REST response that does not fit the model is a decoding error")
