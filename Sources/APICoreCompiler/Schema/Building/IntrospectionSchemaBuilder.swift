@@ -31,17 +31,22 @@ struct IntrospectionSchemaBuilder {
         let declared = Set(directives.map(\.name))
         directives += BuiltInDefinitions.implicitDirectives(options: options).filter { !declared.contains($0.name) }
 
+        let start = SchemaSourceParsing.start(of: file)
+        var enumDefaults = IntrospectionEnumDefaults(types: types, location: start)
+        types = enumDefaults.repair(types)
+        directives = enumDefaults.repair(directives)
+
         let schema = GraphQLSchema(
             description: try schemaNode.optionalString("description"),
             types: types,
             directives: directives,
             queryTypeName: try rootTypeName(schemaNode, "queryType"),
             mutationTypeName: try rootTypeName(schemaNode, "mutationType"),
-            subscriptionTypeName: try rootTypeName(schemaNode, "subscriptionType"))
-        let start = SchemaSourceParsing.start(of: file)
+            subscriptionTypeName: try rootTypeName(schemaNode, "subscriptionType"),
+            warnings: enumDefaults.warnings)
         let found = SchemaValidator.validate(
             schema, source: SchemaValidationSource(schemaLocation: start, fallbackLocation: start))
-        if found.contains(where: { $0.severity == .error }) { throw CompilerError(found) }
+        if found.contains(where: { $0.severity == .error }) { throw CompilerError(enumDefaults.warnings + found) }
         return schema
     }
 
