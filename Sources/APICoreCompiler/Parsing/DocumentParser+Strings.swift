@@ -33,7 +33,8 @@ extension DocumentParser {
     mutating func parseDescription() throws(CompilerError) -> Description? {
         guard token.kind == .string || token.kind == .blockString else { return nil }
         let location = currentLocation()
-        let description = Description(try stringValue(of: token), isBlock: token.kind == .blockString, location: location)
+        let description = Description(
+            try stringValue(of: token), isBlock: token.kind == .blockString, location: location)
         try advance()
         return description
     }
