@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "APICoreSwiftMetrics", targets: ["APICoreSwiftMetrics"]),
         .library(name: "APICoreTesting", targets: ["APICoreTesting"]),
         .library(name: "APICoreCompiler", targets: ["APICoreCompiler"]),
+        .library(name: "APICoreCodegen", targets: ["APICoreCodegen"]),
         .executable(name: "apicore", targets: ["apicore"]),
     ],
     dependencies: [
@@ -35,10 +36,12 @@ let package = Package(
         ),
         .target(name: "APICoreTesting", dependencies: ["APICoreKit"], swiftSettings: swiftSettings),
         .target(name: "APICoreCompiler", swiftSettings: swiftSettings),
+        .target(name: "APICoreCodegen", dependencies: ["APICoreCompiler"], swiftSettings: swiftSettings),
         .target(
             name: "APICoreCommands",
             dependencies: [
-                "APICoreKit", "APICoreCompiler", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "APICoreKit", "APICoreCompiler", "APICoreCodegen",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -74,6 +77,11 @@ let package = Package(
         .testTarget(
             name: "APICoreCompilerTests",
             dependencies: ["APICoreCompiler", "APICoreTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreCodegenTests",
+            dependencies: ["APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
