@@ -139,3 +139,9 @@ final class FieldConflictFinder {
         }
     }
 }
+
+/// Identifies a selection set within the unit: its document and its offset there.
+struct SelectionSetKey: Hashable {
+    let documentIndex: Int
+    let offset: Int
+}
