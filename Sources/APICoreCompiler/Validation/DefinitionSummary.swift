@@ -1,0 +1,22 @@
+/// What the walk of one operation or fragment records for the rules that look across definitions.
+struct DefinitionSummary {
+    /// The fragment spreads, in source order (nested ones included).
+    var fragmentSpreads: [FragmentSpread] = []
+    /// The variables used in the selection set and directives (not in variable definitions), in source order.
+    var variableUsages: [VariableUsage] = []
+    /// The `@defer` and `@stream` directives, in source order.
+    var incrementalDirectives: [Directive] = []
+}
+
+/// An operation with what its walk recorded.
+struct OperationSummary {
+    let operation: OperationDefinition
+    let documentIndex: Int
+    let summary: DefinitionSummary
+}
+
+/// A fragment definition with what its walk recorded.
+struct FragmentSummary {
+    let fragment: FragmentDefinition
+    let summary: DefinitionSummary
+}
