@@ -165,6 +165,7 @@ public final class InputObjectType: Sendable {
         fieldTable = NamedLookup(fields, name: \.name)
         self.directives = directives
         self.location = location
+        isOneOf = directives.contains { $0.name.value == "oneOf" }
     }
 
     /// The field named `name`.
@@ -173,5 +174,5 @@ public final class InputObjectType: Sendable {
     }
 
     /// Whether the type is a `@oneOf` input object: exactly one field must be given, and not null.
-    public var isOneOf: Bool { directives.contains { $0.name.value == "oneOf" } }
+    public let isOneOf: Bool
 }
