@@ -42,7 +42,7 @@ extension APIClient {
             return try response.map(request.map(data:))
         } catch {
             throw APIError(
-                .mappingFailed, operationName: Request.Operation.operationName, underlying: SendableErrorBox(error),
+                .mappingFailed, operationName: Request.Operation.operationName, underlying: error,
                 reason: "\(type(of: error))")
         }
     }
@@ -76,7 +76,7 @@ extension APIClient {
             } catch {
                 throw APIError(
                     .decoding, operationName: name, statusCode: exchange.response.statusCode,
-                    graphQLErrors: body.errors, underlying: SendableErrorBox(error), reason: "\(error)")
+                    graphQLErrors: body.errors, underlying: error, reason: "\(error)")
             }
             return APIResponse(
                 value: value, errors: body.errors, extensions: body.extensions,

@@ -46,7 +46,7 @@ extension APIClient {
                 body = Data(JSONWriter().write(json))
             } catch {
                 throw APIError(
-                    .invalidRequest, operationName: operationName, underlying: SendableErrorBox(error),
+                    .invalidRequest, operationName: operationName, underlying: error,
                     reason: "the body cannot be encoded")
             }
             headers["Content-Type"] = "application/json"
@@ -92,7 +92,7 @@ extension APIClient {
         } catch {
             throw APIError(
                 .decoding, operationName: operationName, statusCode: response.statusCode,
-                underlying: SendableErrorBox(error), reason: "\(error)", responseBodyPrefix: prefix)
+                underlying: error, reason: "\(error)", responseBodyPrefix: prefix)
         }
     }
 }

@@ -54,7 +54,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible, CustomDebugStr
     /// The response path of a value that failed to decode, for ``Code/decoding``.
     public var responsePath: ResponsePath?
     /// The error behind this one: a transport error, a mapping error, a decoding error.
-    public var underlying: (any Error & Sendable)?
+    public var underlying: (any Error)?
     /// A short reason in words, never quoting request or response content.
     public var reason: String?
     /// The first bytes of the response body, shown only by ``debugDescription``.
@@ -68,7 +68,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible, CustomDebugStr
         graphQLErrors: [GraphQLError] = [],
         byteOffset: Int? = nil,
         responsePath: ResponsePath? = nil,
-        underlying: (any Error & Sendable)? = nil,
+        underlying: (any Error)? = nil,
         reason: String? = nil,
         responseBodyPrefix: Data? = nil
     ) {
@@ -108,20 +108,9 @@ extension APIError {
             }
             return
         }
-        self.init(.network, operationName: operationName, underlying: SendableErrorBox(error))
+        self.init(.network, operationName: operationName, underlying: error)
     }
 
     /// Whether the call failed because it was cancelled.
     public var isCancellation: Bool { code == .cancelled }
-}
-
-/// Carries a non-`Sendable` error's description across concurrency domains.
-struct SendableErrorBox: Error, Sendable, CustomStringConvertible {
-    let description: String
-    let typeName: String
-
-    init(_ error: any Error) {
-        description = String(describing: error)
-        typeName = String(reflecting: type(of: error))
-    }
 }

@@ -74,7 +74,7 @@ actor TokenRefreshCoordinator {
             do {
                 return try await provider.refreshToken(rejecting: rejected)
             } catch {
-                throw APIError(.unauthorized, underlying: SendableErrorBox(error), reason: "token refresh failed")
+                throw APIError(.unauthorized, underlying: error, reason: "token refresh failed")
             }
         }
         lastRefresh = (rejected, task)
