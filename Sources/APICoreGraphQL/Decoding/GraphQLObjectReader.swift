@@ -50,6 +50,17 @@ public struct GraphQLObjectReader {
         return try field(responseKey, as: Value.self)
     }
 
+    /// A nullable field selected under `@include`/`@skip`: `nil` when excluded or null, without a double optional.
+    @inlinable
+    public func field<Wrapped: GraphQLOutputValue>(
+        _ responseKey: String,
+        if conditions: GraphQLConditions,
+        as type: Wrapped?.Type = Wrapped?.self
+    ) throws(GraphQLDecodingError) -> Wrapped? {
+        guard context.includes(conditions) else { return nil }
+        return try field(responseKey, as: Wrapped?.self)
+    }
+
     /// The object's `__typename`.
     public var typename: String? { object["__typename"]?.stringValue }
 
@@ -85,8 +96,11 @@ public struct GraphQLObjectReader {
         _ type: Fragment.Type
     ) throws(GraphQLDecodingError) -> Fragment? {
         if let typename, !Fragment.__parentType.includes(typename) { return nil }
-        let ownKeys = Fragment.__selections.compactMap(\.fieldResponseKey).filter { $0 != "__typename" }
-        guard ownKeys.contains(where: { object[$0] != nil }) else { return nil }
+        let arrived = Fragment.__selections.contains { selection in
+            guard case .field(let field) = selection, field.responseKey != "__typename" else { return false }
+            return object[field.responseKey] != nil
+        }
+        guard arrived else { return nil }
         return try fragment(Fragment.self)
     }
 }

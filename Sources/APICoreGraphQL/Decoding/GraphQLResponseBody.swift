@@ -2,18 +2,14 @@
 public struct GraphQLResponseBody: Sendable, Hashable {
     /// The `data` member: absent, `null`, or an object.
     public let data: JSONObject?
-    /// Whether the response had a `data` member at all (a request error has none; a field error at the root has
-    /// `null`).
-    public let hasDataMember: Bool
     /// The `errors` list.
     public let errors: [GraphQLError]
     /// The `extensions` member.
     public let extensions: JSONObject
 
     /// The members of a response body.
-    public init(data: JSONObject?, hasDataMember: Bool, errors: [GraphQLError], extensions: JSONObject) {
+    public init(data: JSONObject?, errors: [GraphQLError], extensions: JSONObject) {
         self.data = data
-        self.hasDataMember = hasDataMember
         self.errors = errors
         self.extensions = extensions
     }
@@ -30,7 +26,6 @@ public struct GraphQLResponseBody: Sendable, Hashable {
         case .null?, nil: self.data = nil
         default: return nil
         }
-        hasDataMember = dataMember != nil
         switch errorsMember {
         case .array(let entries)?: errors = entries.map(GraphQLError.init(json:))
         case nil, .null?: errors = []

@@ -1,6 +1,6 @@
 /// One selection of a generated selection set, as static data: what the normalized cache needs to turn response
 /// objects into records (field names, aliases, arguments and types) without running generated code.
-public indirect enum GraphQLSelection: Sendable {
+public enum GraphQLSelection: Sendable {
     /// A field.
     case field(GraphQLField)
     /// A named fragment spread.

@@ -42,10 +42,11 @@ extension GraphQLSelectionSet {
     /// The object's concrete type name, when it was selected.
     public var __typename: String? { __data["__typename"]?.stringValue }
 
-    /// Reads this object as another selection set on the same data: a fragment it spreads, or a type case.
+    /// Reads this object as another selection set on the same data: a fragment it spreads, or a type case. Pass the
+    /// operation's effective variables, which decide its `@include`/`@skip` fields.
     public func asSelectionSet<Other: GraphQLSelectionSet>(
         _ type: Other.Type,
-        variables: JSONObject = JSONObject()
+        variables: JSONObject
     ) throws(GraphQLDecodingError) -> Other {
         try Other(data: __data, variables: variables)
     }

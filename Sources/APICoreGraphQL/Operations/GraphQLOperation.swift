@@ -27,11 +27,25 @@ public protocol GraphQLOperation: Sendable {
 
     /// The variables, encoded for the wire. Absent optional variables have no member at all.
     var variables: JSONObject { get }
+
+    /// The default values the document declares for its variables (`$withEmail: Boolean = true`).
+    static var variableDefaults: JSONObject { get }
 }
 
 extension GraphQLOperation {
     public static var operationIdentifier: String? { nil }
     public var variables: JSONObject { JSONObject() }
+    public static var variableDefaults: JSONObject { JSONObject() }
+
+    /// The variables as the server sees them: the sent values over the document's defaults. Decoding uses these, so
+    /// `@include(if: $flag)` with an omitted `$flag = true` selects the field as the server did.
+    public var effectiveVariables: JSONObject {
+        let defaults = Self.variableDefaults
+        guard !defaults.isEmpty else { return variables }
+        var merged = defaults
+        for (key, value) in variables.members { merged[key] = value }
+        return merged
+    }
 }
 
 /// A GraphQL query: read-only, safe to retry and to send with GET.

@@ -35,10 +35,39 @@ where Wrapped.RawValue == String {
         return nil
     }
 
+    /// Values are equal when they have the same raw value, whether the client knows it or not.
+    public static func == (lhs: GraphQLEnum, rhs: GraphQLEnum) -> Bool {
+        lhs.rawValue == rhs.rawValue
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawValue)
+    }
+
     /// Compares with a known case: `role == .admin`.
     public static func == (lhs: GraphQLEnum, rhs: Wrapped) -> Bool {
-        lhs.value == rhs
+        lhs.rawValue == rhs.rawValue
     }
+
+    /// `role != .admin`.
+    public static func != (lhs: GraphQLEnum, rhs: Wrapped) -> Bool {
+        lhs.rawValue != rhs.rawValue
+    }
+
+    /// Matches a known case in a `switch`: `case .admin:`.
+    public static func ~= (pattern: Wrapped, value: GraphQLEnum) -> Bool {
+        value.rawValue == pattern.rawValue
+    }
+}
+
+/// Compares an optional value with a known case: `user?.role == .admin`.
+public func == <Wrapped>(lhs: GraphQLEnum<Wrapped>?, rhs: Wrapped) -> Bool {
+    lhs?.rawValue == rhs.rawValue
+}
+
+/// `user?.role != .admin`.
+public func != <Wrapped>(lhs: GraphQLEnum<Wrapped>?, rhs: Wrapped) -> Bool {
+    lhs?.rawValue != rhs.rawValue
 }
 
 extension GraphQLEnum: ExpressibleByStringLiteral {

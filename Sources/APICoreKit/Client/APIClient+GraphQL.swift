@@ -11,6 +11,7 @@ extension APIClient {
     ) async throws(APIError) -> APIResponse<Operation.Data> {
         let name = Operation.operationName
         let variables = operation.variables
+        let decodingVariables = operation.effectiveVariables
         return try await run(operationName: name, timeout: options.timeout) {
             [self] () async throws -> APIResponse<Operation.Data> in
             let start = ContinuousClock.now
@@ -22,7 +23,7 @@ extension APIClient {
             let body = try Self.checkedBody(exchange, operationName: name, options: options)
             let data: Operation.Data?
             do throws(GraphQLDecodingError) {
-                data = try body.decodeData(Operation.Data.self, variables: variables)
+                data = try body.decodeData(Operation.Data.self, variables: decodingVariables)
             } catch {
                 throw APIError(
                     .decoding, operationName: name, statusCode: exchange.response.statusCode,
@@ -108,7 +109,7 @@ extension APIClient {
         else {
             return try await send(payload, usesGET: usesGET)
         }
-        let hash = persistedQueryID ?? SHA256.hexDigest(of: Array(document.utf8))
+        let hash = persistedQueryID ?? GraphQLSHA256.hexDigest(of: Array(document.utf8))
         var hashed = payload
         hashed.document = nil
         hashed.extensions = GraphQLPayload.persistedQueryExtension(hash: hash)

@@ -53,6 +53,10 @@ public final class APIClient: Sendable {
     public var operationsInFlight: [String] { inFlight.operationNames }
 
     /// Runs one call: registered for cancellation by name, bounded by its timeout, with every error an `APIError`.
+    ///
+    /// A timeout or a cancellation cancels the call's task; everything the package awaits inside (the transport, a
+    /// token refresh) stops at once when cancelled. A custom transport or interceptor that ignores cancellation
+    /// delays the error until it returns.
     func run<Value: Sendable>(
         operationName: String,
         timeout: Duration?,
@@ -93,8 +97,4 @@ public final class APIClient: Sendable {
         }
     }
 
-    /// The call's duration so far.
-    static func elapsed(since start: ContinuousClock.Instant) -> Duration {
-        ContinuousClock.now - start
-    }
 }

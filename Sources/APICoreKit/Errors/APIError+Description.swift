@@ -9,8 +9,9 @@ extension APIError {
         case .network: parts.append("\(subject) failed: network error")
         case .httpStatus: parts.append("\(subject) failed: HTTP status \(statusCode.map(String.init) ?? "?")")
         case .graphQL:
-            let messages = graphQLErrors.prefix(3).map(\.description).joined(separator: "; ")
-            parts.append("\(subject) failed with \(graphQLErrors.count) GraphQL error(s): \(messages)")
+            // Server messages can quote variable values ("got invalid value ..."), so only codes and paths appear.
+            let summaries = graphQLErrors.prefix(3).map(Self.summary(of:)).joined(separator: "; ")
+            parts.append("\(subject) failed with \(graphQLErrors.count) GraphQL error(s): \(summaries)")
         case .parsing:
             parts.append("\(subject) failed: malformed JSON at byte \(byteOffset.map(String.init) ?? "?")")
         case .decoding: parts.append("\(subject) failed: response data does not match the operation")
@@ -28,13 +29,22 @@ extension APIError {
         return parts.joined(separator: ", ")
     }
 
-    /// The description plus the underlying error and the first bytes of the response body, for local debugging only.
+    /// The description plus the GraphQL error messages, the underlying error and the first bytes of the response body,
+    /// for local debugging only.
     public var debugDescription: String {
         var text = description
+        for error in graphQLErrors { text += "\nGraphQL error: \(error)" }
         if let underlying { text += "\nunderlying: \(String(reflecting: underlying))" }
         if let responseBodyPrefix, !responseBodyPrefix.isEmpty {
             text += "\nresponse body starts: \(String(decoding: responseBodyPrefix, as: UTF8.self))"
         }
         return text
+    }
+
+    /// An error's code and path, without its message.
+    private static func summary(of error: GraphQLError) -> String {
+        let code = error.code ?? "no code"
+        guard let path = error.path, !path.isEmpty else { return code }
+        return "\(code) at \(path)"
     }
 }

@@ -34,3 +34,57 @@ struct InputValueTests {
         #expect(GraphQLEnum<ReferenceSchema.Role>(rawValue: "admin") == .unknown("admin"))
     }
 }
+
+@Suite("GraphQLEnum comparisons")
+struct GraphQLEnumComparisonTests {
+    typealias Role = GraphQLEnum<ReferenceSchema.Role>
+
+    @Test("compares with known cases by ==, !=, optionals and switch")
+    func comparisons() {
+        let role: Role = .known(.admin)
+        let missing: Role? = nil
+        #expect(role == .admin)
+        #expect(role != .guest)
+        #expect(Optional(role) == .admin)
+        #expect(missing != .admin)
+        switch role {
+        case .member: Issue.record("matched the wrong case")
+        case .admin: break
+        default: Issue.record("matched nothing")
+        }
+    }
+
+    @Test("a raw value equals the known case with that value, and hashes alike")
+    func rawValueEquality() {
+        #expect(Role.unknown("ADMIN") == Role.known(.admin))
+        #expect(Set([Role.unknown("ADMIN"), Role.known(.admin)]).count == 1)
+    }
+}
+
+@Suite("Variable defaults")
+struct VariableDefaultsTests {
+    struct DefaultedQuery: GraphQLQuery {
+        typealias Data = UserDetailsQuery.Data
+        static let operationName = "Defaulted"
+        static let document = "query Defaulted($id: ID!, $withEmail: Boolean = true) { ... }"
+        static var variableDefaults: JSONObject { ["withEmail": true] }
+        var id: String
+        var withEmail: GraphQLNullable<Bool>
+        var variables: JSONObject { JSONObject(variables: ["id": id, "withEmail": withEmail]) }
+    }
+
+    @Test("an omitted variable with a default selects its @include field, as the server did")
+    func defaultsDecide() throws {
+        let user: JSONObject = [
+            "__typename": "User", "id": "1", "name": "Ada", "role": "ADMIN", "followerCount": 1,
+            "email": "ada@example.com",
+        ]
+        let omitted = DefaultedQuery(id: "1", withEmail: nil)
+        #expect(omitted.variables == ["id": "1"])
+        #expect(omitted.effectiveVariables == ["id": "1", "withEmail": true])
+        let data = try DefaultedQuery.Data(data: ["user": .object(user)], variables: omitted.effectiveVariables)
+        #expect(data.user?.email == "ada@example.com")
+        let sent = DefaultedQuery(id: "1", withEmail: false)
+        #expect(sent.effectiveVariables["withEmail"] == false)
+    }
+}

@@ -50,7 +50,6 @@ struct SelectionSetDecodingTests {
     @Test("a null in a non-null field is an error naming its path")
     func nullInNonNull() {
         var broken = user
-        broken["followerCount"] = nil
         broken["followerCount"] = .null
         #expect {
             _ = try UserDetailsQuery.Data(data: ["user": .object(broken)], variables: ["withEmail": false])

@@ -1,37 +1,92 @@
 import APICoreKit
 import APICoreTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("Auth: one token refresh for many concurrent 401s")
 struct AuthTests {
-    @Test("50 concurrent requests hitting 401 cause exactly one refresh, then one retry each")
-    func concurrentRefresh() async throws {
-        let live = try await LiveClient.strawberry()
-        let realm = live.key
-        let tokens = ServerTokenProvider(server: live.server, realm: realm, initialToken: "stale-token")
-        let client = live.client(
-            path: "/secure/\(realm)/graphql", interceptors: [AuthInterceptor(tokenProvider: tokens)])
-        let names = try await withThrowingTaskGroup(of: String?.self) { group in
-            for index in 0..<50 {
+    func names(_ client: APIClient, count: Int) async throws -> [String?] {
+        try await withThrowingTaskGroup(of: String?.self) { group in
+            for index in 0..<count {
                 group.addTask { try await client.execute(UserDetailsQuery(id: String(index % 3 + 1))).value.user?.name }
             }
             var names: [String?] = []
             for try await name in group { names.append(name) }
             return names
         }
+    }
+
+    @Test("50 concurrent requests hitting 401 cause exactly one refresh, then one retry each")
+    func concurrentRefresh() async throws {
+        let live = try await LiveClient.strawberry()
+        let realm = live.key
+        let tokens = ServerTokenProvider(server: live.server, realm: realm, initialToken: "stale-token")
+        // The barrier sits below auth: all 50 leave with the stale token together, so all 50 are rejected.
+        let client = live.client(
+            path: "/secure/\(realm)/graphql",
+            interceptors: [AuthInterceptor(tokenProvider: tokens), RequestBarrier(count: 50)])
+        let names = try await names(client, count: 50)
         #expect(names.count == 50)
         #expect(names.allSatisfy { $0 != nil })
         #expect(tokens.refreshCount == 1)
         let stats = try await live.server.stats(key: realm)
         #expect(stats.refreshes == 1)
-        // Each request was rejected at most once and succeeded once; the refresh call itself is the 51st 200.
-        #expect(stats.statusCounts[401, default: 0] <= 50)
+        #expect(stats.statusCounts[401] == 50)
+        // 50 retries with the new token, plus the refresh call itself.
         #expect(stats.statusCounts[200] == 51)
         #expect(stats.lastHeaders["authorization"] == "Bearer token-1")
     }
 
-    @Test("a request still rejected after the refresh fails as unauthorized")
+    @Test("after a failed refresh, the next 401 refreshes again and succeeds")
+    func recoversAfterFailedRefresh() async throws {
+        let live = try await LiveClient.strawberry()
+        let realm = live.key
+        let tokens = ServerTokenProvider(server: live.server, realm: realm, initialToken: "stale-token")
+        tokens.failNextRefreshes(1)
+        let client = live.client(
+            path: "/secure/\(realm)/graphql", interceptors: [AuthInterceptor(tokenProvider: tokens)])
+        await #expect {
+            _ = try await client.execute(UserDetailsQuery(id: "1"))
+        } throws: { error in
+            (error as? APIError)?.code == .unauthorized
+        }
+        let user = try await client.execute(UserDetailsQuery(id: "1"))
+        #expect(user.value.user?.name == "Ada Lovelace")
+        #expect(tokens.refreshCount == 2)
+    }
+
+    @Test("a provider that refreshes through the same client does not deadlock")
+    func refreshThroughSameClient() async throws {
+        let live = try await LiveClient.strawberry()
+        let realm = live.key
+        let tokens = ClientRefreshingTokens(initialToken: "stale-token", realm: realm)
+        let client = live.client(
+            path: "/secure/\(realm)/graphql", interceptors: [AuthInterceptor(tokenProvider: tokens)],
+            restBaseURL: live.server.baseURL)
+        tokens.client.withLock { $0 = client }
+        let user = try await client.execute(UserDetailsQuery(id: "2"))
+        #expect(user.value.user?.name == "Grace Hopper")
+        #expect(try await live.server.stats(key: realm).refreshes == 1)
+    }
+
+    @Test("a call waiting for a hung refresh ends at its timeout")
+    func timeoutWhileRefreshing() async throws {
+        let live = try await LiveClient.strawberry()
+        let realm = live.key
+        let tokens = ServerTokenProvider(
+            server: live.server, realm: realm, initialToken: "stale-token", refreshDelay: .seconds(30))
+        let client = live.client(
+            path: "/secure/\(realm)/graphql", interceptors: [AuthInterceptor(tokenProvider: tokens)],
+            timeout: .milliseconds(500))
+        await #expect {
+            _ = try await client.execute(UserDetailsQuery(id: "1"))
+        } throws: { error in
+            (error as? APIError)?.code == .timeout
+        }
+    }
+
+    @Test("a request still rejected after the refresh fails as unauthorized, without leaking the token")
     func rejectedAfterRefresh() async throws {
         struct UselessTokens: TokenProvider {
             func currentToken() async throws -> String? { "nope" }
@@ -45,10 +100,11 @@ struct AuthTests {
         } throws: { error in
             let error = error as? APIError
             return error?.code == .unauthorized && error?.description.contains("nope") == false
+                && error?.graphQLErrors.first?.message == "unauthorized"
         }
     }
 
-    @Test("a failing refresh fails every waiting request as unauthorized")
+    @Test("a failing refresh fails every request waiting for it as unauthorized")
     func failingRefresh() async throws {
         struct FailingTokens: TokenProvider {
             struct RefreshFailed: Error {}
@@ -58,11 +114,24 @@ struct AuthTests {
         let live = try await LiveClient.strawberry()
         let client = live.client(
             path: "/secure/\(live.key)/graphql", interceptors: [AuthInterceptor(tokenProvider: FailingTokens())])
-        await #expect {
-            _ = try await client.execute(UserDetailsQuery(id: "1"))
-        } throws: { error in
-            (error as? APIError)?.code == .unauthorized
+        let outcomes = await withTaskGroup(of: APIError.Code?.self) { group in
+            for _ in 0..<10 {
+                group.addTask {
+                    do throws(APIError) {
+                        _ = try await client.execute(UserDetailsQuery(id: "1"))
+                        return nil
+                    } catch {
+                        // The provider's own error stays reachable, so an app can tell "revoked" from "offline".
+                        #expect(error.underlying is FailingTokens.RefreshFailed)
+                        return error.code
+                    }
+                }
+            }
+            var codes: [APIError.Code?] = []
+            for await code in group { codes.append(code) }
+            return codes
         }
+        #expect(outcomes == Array(repeating: .unauthorized, count: 10))
     }
 
     @Test("without an auth interceptor a 401 is unauthorized, not an HTTP error")
@@ -74,5 +143,33 @@ struct AuthTests {
             let error = error as? APIError
             return error?.code == .unauthorized && error?.statusCode == 401
         }
+    }
+}
+
+/// A provider whose refresh is a REST call through the very client it authorizes.
+final class ClientRefreshingTokens: TokenProvider {
+    struct TokenResponse: Decodable, Sendable {
+        var token: String
+    }
+
+    let client = Mutex<APIClient?>(nil)
+    let realm: String
+    private let token: Mutex<String>
+
+    init(initialToken: String, realm: String) {
+        token = Mutex(initialToken)
+        self.realm = realm
+    }
+
+    func currentToken() async throws -> String? {
+        token.withLock { $0 }
+    }
+
+    func refreshToken(rejecting rejectedToken: String?) async throws -> String {
+        let client = try #require(client.withLock { $0 })
+        let response = try await client.send(
+            RESTCall<TokenResponse, EmptyBody>(.post, "/secure/\(realm)/auth/refresh"))
+        token.withLock { $0 = response.value.token }
+        return response.value.token
     }
 }

@@ -106,7 +106,7 @@ struct GraphQLOverHTTPTests {
         #expect(response.value.user?.followerCount == 9_007_199_254_740_993)
         let stats = try await live.stats()
         #expect(stats.requests == 2)
-        #expect(stats.lastBodyText.contains(SHA256.hexDigest(of: document)))
+        #expect(stats.lastBodyText.contains(GraphQLSHA256.hexDigest(of: document)))
     }
 
     @Test("partial data comes back with its errors and their paths")

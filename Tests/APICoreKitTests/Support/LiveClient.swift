@@ -64,22 +64,37 @@ final class RecordedSleeps: Sendable {
 
 /// A token provider backed by the reference server's realm: refreshing calls its refresh endpoint.
 final class ServerTokenProvider: TokenProvider {
-    let refreshURL: URL
-    private let state: Mutex<(token: String, refreshes: Int)>
+    struct InjectedFailure: Error {}
 
-    init(server: ReferenceServer, realm: String, initialToken: String) {
-        refreshURL = server.url("/secure/\(realm)/auth/refresh")
-        state = Mutex((initialToken, 0))
+    let refreshURL: URL
+    private let state: Mutex<(token: String, refreshes: Int, failuresLeft: Int)>
+
+    init(server: ReferenceServer, realm: String, initialToken: String, refreshDelay: Duration? = nil) {
+        var path = "/secure/\(realm)/auth/refresh"
+        if let refreshDelay { path += "?delayMs=\(refreshDelay.components.seconds * 1000)" }
+        refreshURL = server.url(path)
+        state = Mutex((initialToken, 0, 0))
     }
 
     var refreshCount: Int { state.withLock { $0.refreshes } }
+
+    /// Makes the next `count` refreshes fail without reaching the server, as an offline device would.
+    func failNextRefreshes(_ count: Int) {
+        state.withLock { $0.failuresLeft = count }
+    }
 
     func currentToken() async throws -> String? {
         state.withLock { $0.token }
     }
 
     func refreshToken(rejecting rejectedToken: String?) async throws -> String {
-        state.withLock { $0.refreshes += 1 }
+        let fails = state.withLock { state -> Bool in
+            state.refreshes += 1
+            guard state.failuresLeft > 0 else { return false }
+            state.failuresLeft -= 1
+            return true
+        }
+        if fails { throw InjectedFailure() }
         var request = URLRequest(url: refreshURL)
         request.httpMethod = "POST"
         let (data, response) = try await URLSession.shared.data(for: request)
