@@ -1,0 +1,83 @@
+import APICoreCompiler
+import Foundation
+
+/// Generates Swift from a schema and operation documents: one file per operation and per fragment, and up to three
+/// files of schema types (namespace with custom scalars and parent types, enums, input objects).
+///
+/// Everything is generated in memory; nothing is written unless all of it succeeded (see ``GeneratedFileWriter``).
+/// The output depends only on the inputs, never on file or dictionary order: generating twice gives the same bytes.
+public struct CodeGenerator: Sendable {
+    /// A generator.
+    public init() {}
+
+    /// Loads the configured schema and documents and generates the files.
+    public func generate(configuration: CodegenConfiguration) throws(CompilerError) -> [GeneratedFile] {
+        let schemaPaths = try expand(configuration.schemaSearchPaths, configuration: configuration, what: "schema")
+        let schema = try GraphQLSchema.load(paths: schemaPaths)
+        let operationPaths = try expand(
+            configuration.operationSearchPaths, configuration: configuration, what: "operation")
+        var documents: [Document] = []
+        for path in operationPaths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CompilerError(
+                    Diagnostic(
+                        .error, "Cannot read \(path).", at: [SourceLocation(file: path, line: 1, column: 1, offset: 0)],
+                        rule: "CodeGeneration"))
+            }
+            documents.append(try Parser.parse(Source(name: path, text: String(decoding: data, as: UTF8.self))))
+        }
+        return try generate(schema: schema, documents: documents, configuration: configuration)
+    }
+
+    /// Generates the files for parsed documents, one compilation unit, against a loaded schema.
+    public func generate(
+        schema: GraphQLSchema,
+        documents: [Document],
+        configuration: CodegenConfiguration
+    ) throws(CompilerError) -> [GeneratedFile] {
+        let namespace = configuration.schemaNamespace
+        let compilation = try IRCompiler.compile(documents, schema: schema, namespace: namespace)
+        let context = TemplateContext(
+            schema: schema, mapper: SwiftTypeMapper(schema: schema, namespace: namespace),
+            access: configuration.accessLevel == .public ? "public " : "")
+        let operationsFolder = configuration.resolved(configuration.operationsPath)
+        let schemaFolder = configuration.resolved(configuration.schemaTypesPath)
+        var files: [GeneratedFile] = []
+        let schemaTemplate = SchemaTypesTemplate(context: context, customScalars: configuration.customScalars)
+        for (name, contents) in schemaTemplate.render(compilation.referencedTypeNames) {
+            files.append(
+                GeneratedFile(path: (schemaFolder as NSString).appendingPathComponent(name), contents: contents))
+        }
+        for fragment in compilation.fragments {
+            files.append(
+                GeneratedFile(
+                    path: (operationsFolder as NSString).appendingPathComponent(fragment.name + ".graphql.swift"),
+                    contents: FragmentTemplate(context: context).render(fragment)))
+        }
+        for operation in compilation.operations {
+            files.append(
+                GeneratedFile(
+                    path: (operationsFolder as NSString).appendingPathComponent(operation.typeName + ".graphql.swift"),
+                    contents: OperationTemplate(context: context).render(operation)))
+        }
+        return files
+    }
+
+    private func expand(
+        _ patterns: [String], configuration: CodegenConfiguration, what: String
+    ) throws(CompilerError) -> [String] {
+        var paths: [String] = []
+        for pattern in patterns {
+            let found = PathGlob.files(matching: configuration.resolved(pattern))
+            guard !found.isEmpty else {
+                let file = (configuration.baseDirectory as NSString).appendingPathComponent("apicore.json")
+                throw CompilerError(
+                    Diagnostic(
+                        .error, "The \(what) search path \"\(pattern)\" matches no files.",
+                        at: [SourceLocation(file: file, line: 1, column: 1, offset: 0)], rule: "Configuration"))
+            }
+            paths += found.filter { !paths.contains($0) }
+        }
+        return paths
+    }
+}

@@ -1,0 +1,88 @@
+import APICoreCompiler
+
+/// Prepares operations and fragments for sending: `__typename` first in every selection set below the root (so type
+/// cases can always be told apart, as Apollo iOS does), strings on one line, and one-line printing.
+///
+/// The text is the one Apollo iOS sends and hashes, so persisted-query ids registered for an Apollo app stay valid:
+/// `query Hero { hero { __typename name } }`, fragments appended one per line.
+enum DocumentNormalizer {
+    /// The operation with `__typename` added to each selection set below its root.
+    static func normalized(_ operation: OperationDefinition) -> OperationDefinition {
+        var operation = operation
+        operation.selectionSet = normalized(operation.selectionSet, addsTypename: false)
+        operation.variableDefinitions = operation.variableDefinitions.map { variable in
+            var variable = variable
+            variable.defaultValue = variable.defaultValue.map(inlineStrings)
+            return variable
+        }
+        return operation
+    }
+
+    /// The fragment with `__typename` added to each of its selection sets.
+    static func normalized(_ fragment: FragmentDefinition) -> FragmentDefinition {
+        var fragment = fragment
+        fragment.selectionSet = normalized(fragment.selectionSet, addsTypename: true)
+        return fragment
+    }
+
+    /// One definition as one line: `query Hero { hero { __typename name } }`.
+    static func oneLine(_ definition: Definition) -> String {
+        let lines = Printer.print(definition).split(separator: "\n", omittingEmptySubsequences: true)
+        var text = ""
+        for line in lines {
+            let trimmed = line.drop { $0 == " " }
+            if !text.isEmpty, !text.hasSuffix("("), !trimmed.hasPrefix(")") { text += " " }
+            text += trimmed
+        }
+        return text
+    }
+
+    private static func normalized(_ selectionSet: SelectionSet, addsTypename: Bool) -> SelectionSet {
+        var selections: [Selection] = []
+        if addsTypename { selections.append(.field(Field(name: Name("__typename")))) }
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(var field):
+                if addsTypename, field.name.value == "__typename", field.alias == nil, field.directives.isEmpty {
+                    continue
+                }
+                field.arguments = field.arguments.map(inlineStrings)
+                field.directives = field.directives.map(inlineStrings)
+                field.selectionSet = field.selectionSet.map { normalized($0, addsTypename: true) }
+                selections.append(.field(field))
+            case .inlineFragment(var fragment):
+                fragment.directives = fragment.directives.map(inlineStrings)
+                fragment.selectionSet = normalized(fragment.selectionSet, addsTypename: true)
+                selections.append(.inlineFragment(fragment))
+            case .fragmentSpread(var spread):
+                spread.directives = spread.directives.map(inlineStrings)
+                selections.append(.fragmentSpread(spread))
+            }
+        }
+        return SelectionSet(selections: selections, location: selectionSet.location)
+    }
+
+    private static func inlineStrings(_ directive: Directive) -> Directive {
+        var directive = directive
+        directive.arguments = directive.arguments.map(inlineStrings)
+        return directive
+    }
+
+    private static func inlineStrings(_ argument: Argument) -> Argument {
+        var argument = argument
+        argument.value = inlineStrings(argument.value)
+        return argument
+    }
+
+    /// The value with block strings turned into ordinary strings, which print on one line.
+    private static func inlineStrings(_ value: Value) -> Value {
+        var value = value
+        switch value.kind {
+        case .string(let text, isBlock: true): value.kind = .string(text, isBlock: false)
+        case .list(let elements): value.kind = .list(elements.map(inlineStrings))
+        case .object(let members): value.kind = .object(members.map(inlineStrings))
+        default: break
+        }
+        return value
+    }
+}

@@ -1,0 +1,145 @@
+import APICoreCompiler
+
+/// Turns parsed documents and a schema into an ``IRCompilation``.
+enum IRCompiler {
+    /// Names generated code refers to unqualified, which nested structs must not shadow.
+    static let runtimeTypeNames: Set<String> = [
+        "String", "Int", "Double", "Bool", "Optional", "Array", "Swift", "Sendable", "Hashable", "Fragments", "Type",
+        "Protocol", "Self", "Any", "APICoreGraphQL", "JSONObject", "JSONValue", "GraphQLEnum", "GraphQLNullable",
+        "GraphQLField", "GraphQLSelection", "GraphQLObjectReader", "GraphQLDecodingError", "GraphQLConditions",
+        "GraphQLParentType", "GraphQLSelectionSet", "GraphQLRootSelectionSet", "GraphQLFragment",
+    ]
+
+    /// Compiles the operations and fragments of `documents`, one unit, against `schema`.
+    static func compile(
+        _ documents: [Document],
+        schema: GraphQLSchema,
+        namespace: String
+    ) throws(CompilerError) -> IRCompilation {
+        var fragmentDefinitions: [String: FragmentDefinition] = [:]
+        var operations: [(OperationDefinition, String)] = []
+        var names: [String: SourceLocation] = [:]
+        for document in documents {
+            for fragment in document.fragments {
+                // The same fragment written in several files (as each file of a JavaScript app must) is one.
+                if let existing = fragmentDefinitions[fragment.name.value],
+                    existing == DocumentNormalizer.normalized(fragment)
+                {
+                    continue
+                }
+                try claim(fragment.name.value, at: fragment.name.location, in: &names)
+                fragmentDefinitions[fragment.name.value] = DocumentNormalizer.normalized(fragment)
+            }
+            for operation in document.operations {
+                guard let name = operation.name else {
+                    throw IRBuilder.failure(
+                        "Name this operation: generated code needs a name for each operation.", at: operation.location)
+                }
+                let suffix = operation.kind.rawValue.prefix(1).uppercased() + operation.kind.rawValue.dropFirst()
+                let typeName = name.value.hasSuffix(suffix) ? name.value : name.value + suffix
+                try claim(typeName, at: name.location, in: &names)
+                operations.append((DocumentNormalizer.normalized(operation), typeName))
+            }
+        }
+        let reserved = runtimeTypeNames.union(names.keys).union([namespace])
+        let mapper = SwiftTypeMapper(schema: schema, namespace: namespace)
+        let builder = IRBuilder(
+            schema: schema, fragmentDefinitions: fragmentDefinitions, mapper: mapper, reservedTypeNames: reserved)
+        var fragments: [IRFragment] = []
+        for name in fragmentDefinitions.keys.sorted() {
+            let definition = fragmentDefinitions[name]!
+            fragments.append(
+                IRFragment(
+                    name: name, text: DocumentNormalizer.oneLine(.fragment(definition)),
+                    selectionSet: try builder.fragment(named: name, at: definition.location)))
+        }
+        var compiled: [IROperation] = []
+        for (operation, typeName) in operations.sorted(by: { $0.1 < $1.1 }) {
+            compiled.append(
+                try compile(operation, typeName: typeName, builder: builder, fragments: fragmentDefinitions))
+        }
+        var referenced = builder.referencedTypeNames
+        for operation in compiled {
+            for variable in operation.variables { referenced.insert(variable.type.namedType.value) }
+        }
+        return IRCompilation(
+            operations: compiled, fragments: fragments,
+            referencedTypeNames: inputClosure(of: referenced, in: schema).sorted())
+    }
+
+    private static func claim(
+        _ name: String, at location: SourceLocation, in names: inout [String: SourceLocation]
+    ) throws(CompilerError) {
+        if let previous = names[name] {
+            throw CompilerError(
+                Diagnostic(
+                    .error, "There can be only one operation or fragment that generates the type \"\(name)\".",
+                    at: [location, previous], rule: "CodeGeneration"))
+        }
+        names[name] = location
+    }
+
+    private static func compile(
+        _ operation: OperationDefinition,
+        typeName: String,
+        builder: IRBuilder,
+        fragments: [String: FragmentDefinition]
+    ) throws(CompilerError) -> IROperation {
+        guard let root = builder.schema.rootType(for: operation.kind) else {
+            throw IRBuilder.failure("The schema has no \(operation.kind.rawValue) type.", at: operation.location)
+        }
+        let data = try builder.selectionSet(
+            typeName: "Data", qualifiedName: typeName + ".Data", type: .object(root),
+            selections: operation.selectionSet.selections)
+        let fragmentNames = usedFragments(operation.selectionSet, fragments: fragments).sorted()
+        let text = DocumentNormalizer.oneLine(.operation(operation))
+        let document = ([text] + fragmentNames.map { DocumentNormalizer.oneLine(.fragment(fragments[$0]!)) })
+            .joined(separator: "\n")
+        // `self` as a parameter would hide the instance in the initializer.
+        var propertyNames: Set<String> = ["variables", "self"]
+        let variables = operation.variableDefinitions.map { definition in
+            var name = definition.name.value
+            while !propertyNames.insert(name).inserted { name += "_" }
+            return IRVariable(
+                name: definition.name.value, propertyName: name, type: definition.type,
+                defaultValue: definition.defaultValue)
+        }
+        return IROperation(
+            name: operation.name?.value ?? typeName, typeName: typeName, kind: operation.kind, text: text,
+            fragmentNames: fragmentNames, document: document, variables: variables, data: data)
+    }
+
+    /// The fragments a selection set spreads, directly or through other fragments.
+    private static func usedFragments(
+        _ selectionSet: SelectionSet, fragments: [String: FragmentDefinition]
+    ) -> Set<String> {
+        var found: Set<String> = []
+        var pending = [selectionSet]
+        while let next = pending.popLast() {
+            for selection in next.selections {
+                switch selection {
+                case .field(let field): if let nested = field.selectionSet { pending.append(nested) }
+                case .inlineFragment(let inline): pending.append(inline.selectionSet)
+                case .fragmentSpread(let spread):
+                    if found.insert(spread.name.value).inserted, let fragment = fragments[spread.name.value] {
+                        pending.append(fragment.selectionSet)
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// `names` with the types of the fields of every input object among them, transitively.
+    private static func inputClosure(of names: Set<String>, in schema: GraphQLSchema) -> Set<String> {
+        var result = names
+        var pending = Array(names)
+        while let name = pending.popLast() {
+            guard case .inputObject(let input)? = schema.type(named: name) else { continue }
+            for field in input.fields where result.insert(field.type.namedType.value).inserted {
+                pending.append(field.type.namedType.value)
+            }
+        }
+        return result
+    }
+}

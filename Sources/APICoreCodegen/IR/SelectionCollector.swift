@@ -1,0 +1,173 @@
+import APICoreCompiler
+
+/// The selections of one selection set gathered as the specification's CollectFields gathers them: fields by
+/// response key (with the fields of always-applying inline fragments and fragment spreads merged in), the named
+/// fragments spread on the type, and the narrower type conditions and deferred parts to generate separately.
+struct SelectionCollector {
+    /// One occurrence of a response key.
+    struct Occurrence {
+        var field: Field
+        /// The type the field was selected on: the scope, or a type every object of the scope has.
+        var selectedOn: SchemaType
+        var conditions: [IRCondition]
+        /// Whether it was selected on the type itself rather than inside a spread fragment.
+        var isDirect: Bool
+    }
+
+    /// A narrower type condition or a deferred part: its type and the selections inside it.
+    struct InlineGroup {
+        var typeName: String
+        var label: String?
+        var conditions: [IRCondition]
+        var selections: [Selection]
+    }
+
+    let schema: GraphQLSchema
+    let fragmentDefinitions: [String: FragmentDefinition]
+
+    private(set) var keys: [String] = []
+    private(set) var occurrences: [String: [Occurrence]] = [:]
+    private(set) var fragmentUses: [(name: String, conditions: [IRCondition], deferLabel: String??)] = []
+    private(set) var typeCases: [InlineGroup] = []
+    private(set) var deferredParts: [InlineGroup] = []
+
+    init(schema: GraphQLSchema, fragmentDefinitions: [String: FragmentDefinition]) {
+        self.schema = schema
+        self.fragmentDefinitions = fragmentDefinitions
+    }
+
+    /// Gathers `selections` made on `scope` under `conditions`; `isDirect` is `false` inside spread fragments, whose
+    /// fields only count for merging.
+    mutating func collect(
+        _ selections: [Selection],
+        in scope: SchemaType,
+        selectedOn: SchemaType? = nil,
+        conditions: [IRCondition] = [],
+        isDirect: Bool = true,
+        visiting: [String] = []
+    ) throws(CompilerError) {
+        for selection in selections {
+            guard let own = try Self.conditions(of: selection.directives) else { continue }
+            let combined = Self.combine(conditions, own)
+            switch selection {
+            case .field(let field):
+                if occurrences[field.responseKey] == nil { keys.append(field.responseKey) }
+                occurrences[field.responseKey, default: []].append(
+                    Occurrence(field: field, selectedOn: selectedOn ?? scope, conditions: combined, isDirect: isDirect))
+            case .inlineFragment(let inline):
+                let type = try compositeType(inline.typeCondition ?? Name(scope.name), at: inline.location)
+                if let label = Self.deferLabel(inline.directives) {
+                    if isDirect {
+                        deferredParts.append(
+                            InlineGroup(
+                                typeName: type.name, label: label, conditions: combined,
+                                selections: inline.selectionSet.selections))
+                    }
+                } else if applies(type, to: scope) {
+                    try collect(
+                        inline.selectionSet.selections, in: scope, selectedOn: type, conditions: combined,
+                        isDirect: isDirect, visiting: visiting)
+                } else if isDirect {
+                    addTypeCase(type.name, conditions: combined, selections: inline.selectionSet.selections)
+                }
+            case .fragmentSpread(let spread):
+                try collect(spread, in: scope, conditions: combined, isDirect: isDirect, visiting: visiting)
+            }
+        }
+    }
+
+    private mutating func collect(
+        _ spread: FragmentSpread,
+        in scope: SchemaType,
+        conditions: [IRCondition],
+        isDirect: Bool,
+        visiting: [String]
+    ) throws(CompilerError) {
+        let name = spread.name.value
+        guard let fragment = fragmentDefinitions[name] else {
+            throw IRBuilder.failure("Unknown fragment \"\(name)\".", at: spread.location)
+        }
+        guard !visiting.contains(name) else {
+            throw IRBuilder.failure("Cannot spread fragment \"\(name)\" within itself.", at: spread.location)
+        }
+        let type = try compositeType(fragment.typeCondition, at: fragment.typeCondition.location)
+        if let label = Self.deferLabel(spread.directives) {
+            if isDirect { fragmentUses.append((name, conditions, label)) }
+        } else if applies(type, to: scope) {
+            if isDirect {
+                if let index = fragmentUses.firstIndex(where: { $0.name == name && $0.deferLabel == nil }) {
+                    if conditions.isEmpty { fragmentUses[index].conditions = [] }
+                } else {
+                    fragmentUses.append((name, conditions, nil))
+                }
+            }
+            try collect(
+                fragment.selectionSet.selections, in: scope, selectedOn: type, conditions: conditions,
+                isDirect: false, visiting: visiting + [name])
+        } else if isDirect {
+            let bare = Selection.fragmentSpread(FragmentSpread(name: spread.name, location: spread.location))
+            addTypeCase(type.name, conditions: conditions, selections: [bare])
+        }
+    }
+
+    private mutating func addTypeCase(_ typeName: String, conditions: [IRCondition], selections: [Selection]) {
+        if let index = typeCases.firstIndex(where: { $0.typeName == typeName }) {
+            typeCases[index].selections += selections
+            if conditions.isEmpty { typeCases[index].conditions = [] }
+        } else {
+            typeCases.append(InlineGroup(typeName: typeName, conditions: conditions, selections: selections))
+        }
+    }
+
+    /// Whether every object of `scope` is also of `type`, so selections on `type` always apply.
+    func applies(_ type: SchemaType, to scope: SchemaType) -> Bool {
+        type.name == scope.name || schema.possibleTypeNames(of: scope).isSubset(of: schema.possibleTypeNames(of: type))
+    }
+
+    /// The object, interface or union type called `name`.
+    func compositeType(_ name: Name, at location: SourceLocation) throws(CompilerError) -> SchemaType {
+        guard let type = schema.type(named: name.value), type.isComposite else {
+            throw IRBuilder.failure("Unknown object, interface or union type \"\(name.value)\".", at: location)
+        }
+        return type
+    }
+
+    /// The `@include`/`@skip` conditions of a selection; `nil` when a literal argument always excludes it.
+    static func conditions(of directives: [Directive]) throws(CompilerError) -> [IRCondition]? {
+        var result: [IRCondition] = []
+        for directive in directives where directive.name.value == "include" || directive.name.value == "skip" {
+            let isInclude = directive.name.value == "include"
+            guard let argument = directive.arguments.first(where: { $0.name.value == "if" }) else {
+                throw IRBuilder.failure("@\(directive.name.value) needs an \"if\" argument.", at: directive.location)
+            }
+            switch argument.value.kind {
+            case .variable(let name):
+                result.append(IRCondition(variable: name, isInclude: isInclude))
+            case .boolean(let value):
+                if value != isInclude { return nil }
+            default:
+                throw IRBuilder.failure(
+                    "@\(directive.name.value)(if:) takes a Boolean or a variable.", at: argument.value.location)
+            }
+        }
+        return result
+    }
+
+    /// `nil` when not deferred; the label (or `nil` without one) when `@defer` applies.
+    static func deferLabel(_ directives: [Directive]) -> String?? {
+        guard let directive = directives.first(where: { $0.name.value == "defer" }) else { return nil }
+        if let condition = directive.arguments.first(where: { $0.name.value == "if" }),
+            case .boolean(false) = condition.value.kind
+        {
+            return nil
+        }
+        let label = directive.arguments.first { $0.name.value == "label" }
+        if case .string(let text, _)? = label?.value.kind { return .some(text) }
+        return .some(nil)
+    }
+
+    /// `first` followed by the conditions of `second` it does not have yet.
+    static func combine(_ first: [IRCondition], _ second: [IRCondition]) -> [IRCondition] {
+        first + second.filter { !first.contains($0) }
+    }
+}

@@ -1,0 +1,72 @@
+import APICoreCompiler
+
+/// Renders an operation: its name, document and persisted-query id, typed variables, and `Data`.
+struct OperationTemplate {
+    let context: TemplateContext
+
+    /// The whole file.
+    func render(_ operation: IROperation) -> String {
+        let access = context.access
+        let protocolName =
+            switch operation.kind {
+            case .query: "GraphQLQuery"
+            case .mutation: "GraphQLMutation"
+            case .subscription: "GraphQLSubscription"
+            }
+        var document = SwiftNames.stringLiteral(
+            operation.fragmentNames.isEmpty ? operation.text : operation.text + "\n")
+        document += operation.fragmentNames.map { " + \($0).fragmentDefinition" }.joined(separator: " + \"\\n\"")
+        var lines = [
+            "\(access)struct \(operation.typeName): \(protocolName) {",
+            "    \(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))",
+            "    \(access)static let document = \(document)",
+            "    \(access)static let operationIdentifier: String? = "
+                + SwiftNames.stringLiteral(DocumentHash.hexDigest(of: operation.document)),
+        ]
+        if !operation.variables.isEmpty {
+            lines.append("")
+            lines += variables(operation.variables)
+        }
+        lines.append("")
+        lines.append(
+            SelectionSetTemplate(context: context).render(
+                operation.data, conformance: "GraphQLRootSelectionSet", indent: "    "))
+        lines.append("}")
+        return TemplateContext.header + lines.joined(separator: "\n") + "\n"
+    }
+
+    private func variables(_ variables: [IRVariable]) -> [String] {
+        let access = context.access
+        var lines: [String] = []
+        var parameters: [String] = []
+        var assignments: [String] = []
+        var members: [String] = []
+        for variable in variables {
+            let name = SwiftNames.identifier(variable.propertyName)
+            let type = context.mapper.inputType(variable.type, isOptional: variable.isOptional)
+            if let value = variable.defaultValue {
+                lines.append("    /// Defaults to `\(Printer.print(value))` when absent.")
+            }
+            lines.append("    \(access)var \(name): \(type)")
+            parameters.append("\(name): \(type)\(variable.isOptional ? " = nil" : "")")
+            assignments.append("        self.\(name) = \(name)")
+            members.append("\(SwiftNames.stringLiteral(variable.name)): \(name)")
+        }
+        lines.append("")
+        let signature = "    \(access)init(\(parameters.joined(separator: ", "))) {"
+        if signature.count <= 120 {
+            lines.append(signature)
+        } else {
+            lines.append("    \(access)init(")
+            lines += parameters.enumerated().map { "        \($1)\($0 == parameters.count - 1 ? "" : ",")" }
+            lines.append("    ) {")
+        }
+        lines += assignments
+        lines.append("    }")
+        lines.append("")
+        lines.append("    \(access)var variables: JSONObject {")
+        lines.append("        JSONObject(variables: [\(members.joined(separator: ", "))])")
+        lines.append("    }")
+        return lines
+    }
+}

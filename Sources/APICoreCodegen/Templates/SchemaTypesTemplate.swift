@@ -1,0 +1,83 @@
+import APICoreCompiler
+
+/// Renders the schema types that operations use, in three files: the namespace with custom scalars and parent types,
+/// the enums, and the input objects.
+struct SchemaTypesTemplate {
+    let context: TemplateContext
+    /// The Swift type of each custom scalar by GraphQL name; unmapped scalars are `String`.
+    let customScalars: [String: String]
+
+    /// `(file name, contents)` pairs; files with nothing to declare are left out, the namespace file never is.
+    func render(_ typeNames: [String]) -> [(name: String, contents: String)] {
+        let types = typeNames.compactMap { context.schema.type(named: $0) }
+        let namespace = context.mapper.namespace
+        var files = [(namespace + ".graphql.swift", namespaceFile(types))]
+        let enums = types.compactMap { if case .enumeration(let type) = $0 { type } else { nil } }
+        if !enums.isEmpty {
+            let body = enums.map(EnumTemplate(access: context.access).render).joined(separator: "\n\n")
+            files.append((namespace + "+Enums.graphql.swift", extensionFile(body)))
+        }
+        let inputs = types.compactMap { if case .inputObject(let type) = $0 { type } else { nil } }
+        if !inputs.isEmpty {
+            let template = InputObjectTemplate(context: context)
+            let body = inputs.map(template.render).joined(separator: "\n\n")
+            files.append((namespace + "+InputObjects.graphql.swift", extensionFile(body)))
+        }
+        return files
+    }
+
+    private func extensionFile(_ body: String) -> String {
+        TemplateContext.header + "extension \(context.mapper.namespace) {\n" + body + "\n}\n"
+    }
+
+    private func namespaceFile(_ types: [SchemaType]) -> String {
+        let access = context.access
+        var lines = ["/// The schema types the operations use.", "\(access)enum \(context.mapper.namespace) {"]
+        var groups: [String: [String]] = [:]
+        for type in types {
+            let name = SwiftNames.typeMember(type.name)
+            let literal = SwiftNames.stringLiteral(type.name)
+            switch type {
+            case .scalar(let scalar) where !scalar.isBuiltIn:
+                if !lines.last!.hasSuffix("{") { lines.append("") }
+                if let text = SwiftNames.docComment(scalar.description, indent: "    ").nonEmpty {
+                    lines.append(String(text.dropLast()))
+                }
+                lines.append("    \(access)typealias \(name) = \(customScalars[type.name] ?? "String")")
+            case .object:
+                groups["Objects", default: []].append(
+                    "\(access)static let \(name) = GraphQLParentType.object(\(literal))")
+            case .interface, .union:
+                let possible = context.schema.possibleTypes(of: type).map { SwiftNames.stringLiteral($0.name) }
+                let kind = type.isInterface ? "interface" : "union"
+                groups[TemplateContext.parentTypeGroup(of: type), default: []].append(
+                    "\(access)static let \(name) = GraphQLParentType.\(kind)(\n"
+                        + "            \(literal), possibleTypes: [\(possible.joined(separator: ", "))])")
+            default:
+                break
+            }
+        }
+        for group in ["Objects", "Interfaces", "Unions"] {
+            guard let members = groups[group] else { continue }
+            if !lines.last!.hasSuffix("{") { lines.append("") }
+            lines.append("    \(access)enum \(group) {")
+            lines += members.map { "        " + $0 }
+            lines.append("    }")
+        }
+        lines.append("}")
+        return TemplateContext.header + lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension SchemaType {
+    /// Whether the type is an interface.
+    var isInterface: Bool {
+        if case .interface = self { return true }
+        return false
+    }
+}
+
+extension String {
+    /// The string, or `nil` when empty.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

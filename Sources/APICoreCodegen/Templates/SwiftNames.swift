@@ -1,0 +1,99 @@
+/// Turns GraphQL names into Swift identifiers, type names and literals that always compile.
+enum SwiftNames {
+    /// Words that must be written in backticks to be used as identifiers.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
+        "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
+        "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "Type",
+        "Protocol", "_", "consume", "copy", "discard", "borrowing", "consuming", "package", "some", "any",
+    ]
+
+    /// `name`, in backticks when it is a keyword.
+    static func identifier(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// A type or static member of a namespace: `Type` and `Protocol` cannot follow a dot even in backticks, so they
+    /// become `Type_` and `Protocol_`.
+    static func typeMember(_ name: String) -> String {
+        ["Type", "Protocol", "Self", "self"].contains(name) ? name + "_" : identifier(name)
+    }
+
+    /// `heroDetails` for `HeroDetails`, `urlFields` for `URLFields`.
+    static func lowerFirst(_ name: String) -> String {
+        let characters = Array(name)
+        var upperRun = 0
+        while upperRun < characters.count, characters[upperRun].isUppercase { upperRun += 1 }
+        guard upperRun > 0 else { return name }
+        let lowered = upperRun > 1 && upperRun < characters.count ? upperRun - 1 : upperRun
+        return characters[..<lowered].map { $0.lowercased() }.joined() + String(characters[lowered...])
+    }
+
+    /// `Hero` for `hero`.
+    static func upperFirst(_ name: String) -> String {
+        guard let first = name.first else { return name }
+        return first.uppercased() + name.dropFirst()
+    }
+
+    /// The Swift case name of a GraphQL enum value: `newHope` for `NEW_HOPE`, `ADMIN` as `admin`.
+    static func caseName(_ value: String) -> String {
+        let parts = value.split(separator: "_", omittingEmptySubsequences: true)
+        let isShouting = value.allSatisfy { !$0.isLowercase }
+        guard isShouting, !parts.isEmpty else { return value }
+        let words = parts.map { $0.lowercased() }
+        let joined = words[0] + words.dropFirst().map { upperFirst($0) }.joined()
+        let prefix = value.hasPrefix("_") ? "_" : ""
+        return joined.first?.isNumber == true ? "_" + joined : prefix + joined
+    }
+
+    /// A Swift string literal: `"a \"b\" \\ c"`.
+    static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// `///` lines for a description, each line prefixed; a description cannot end the comment early.
+    static func docComment(_ description: String?, indent: String) -> String {
+        guard let description, !description.isEmpty else { return "" }
+        var result = ""
+        let lines = description.replacingCRLF().split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines {
+            let trimmed = line.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+            result += trimmed.isEmpty ? "\(indent)///\n" : "\(indent)/// \(String(trimmed))\n"
+        }
+        return result
+    }
+
+    /// `@available(*, deprecated, message: "...")` and a line break, or nothing.
+    static func deprecation(_ reason: String?, indent: String) -> String {
+        guard let reason else { return "" }
+        return "\(indent)@available(*, deprecated, message: \(stringLiteral(reason)))\n"
+    }
+}
+
+extension String {
+    /// The text with `\r\n` and lone `\r` turned into `\n`.
+    func replacingCRLF() -> String {
+        guard contains("\r") else { return self }
+        return split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
+            .split(separator: "\r", omittingEmptySubsequences: false).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,48 @@
+import APICoreCodegen
+import APICoreCompiler
+import Testing
+
+@Suite("Codegen configuration")
+struct ConfigurationTests {
+    @Test("the documented file with exactly the issue's keys reads, paths relative to the file")
+    func issueExample() throws {
+        let text = """
+            {"schemaNamespace": "GitHubGraphQL", "input": {"schemaSearchPaths": ["schema.graphqls"],
+            "operationSearchPaths": ["ops/**/*.graphql"]}, "output": {"schemaTypes": {"path": "Sources/GitHubGraphQL/Schema"},
+            "operations": {"path": "Sources/GitHubGraphQL/Operations"}}, "options": {"customScalars": {"Long": "Int64"}}}
+            """
+        let configuration = try CodegenConfiguration.parse(text, file: "/kit/apicore.json", baseDirectory: "/kit")
+        #expect(configuration.schemaNamespace == "GitHubGraphQL")
+        #expect(configuration.operationSearchPaths == ["ops/**/*.graphql"])
+        #expect(configuration.customScalars == ["Long": "Int64"])
+        #expect(configuration.accessLevel == .public)
+        #expect(configuration.resolved(configuration.schemaTypesPath) == "/kit/Sources/GitHubGraphQL/Schema")
+    }
+
+    @Test("unknown keys and wrong types are errors at their line and column")
+    func locatedErrors() {
+        let unknown = #"{"schemaNamespace": "A",\n  "inputs": {}}"#.replacingOccurrences(of: "\\n", with: "\n")
+        #expect {
+            try CodegenConfiguration.parse(unknown, file: "apicore.json", baseDirectory: ".")
+        } throws: { error in
+            "\(error)".hasPrefix("apicore.json:2:3: error: Unknown key \"inputs\" at the top level")
+        }
+        let wrongType = #"""
+            {"schemaNamespace": "A", "input": {"schemaSearchPaths": "schema.graphqls", "operationSearchPaths": []},
+             "output": {"schemaTypes": {"path": "S"}, "operations": {"path": "O"}}}
+            """#
+        #expect {
+            try CodegenConfiguration.parse(wrongType, file: "apicore.json", baseDirectory: ".")
+        } throws: { error in
+            "\(error)".hasPrefix(
+                "apicore.json:1:57: error: \"input.schemaSearchPaths\" must be an array of strings, not a string")
+        }
+        let level = #"""
+            {"schemaNamespace": "A", "input": {"schemaSearchPaths": [], "operationSearchPaths": []},
+             "output": {"schemaTypes": {"path": "S"}, "operations": {"path": "O"}}, "options": {"accessLevel": "open"}}
+            """#
+        #expect(throws: CompilerError.self) {
+            try CodegenConfiguration.parse(level, file: "apicore.json", baseDirectory: ".")
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import APICoreCodegen
+import Foundation
+import Testing
+
+/// A schema and operation folder of the corpus (or of the project's fixtures), generated into one target of the
+/// fixture package `Tests/Fixtures/GeneratedCode`.
+struct CorpusSet: Sendable, CustomTestStringConvertible {
+    /// The fixture target's name.
+    var target: String
+    var namespace: String
+    /// Schema paths and operation globs, relative to the project root.
+    var schemaPaths: [String]
+    var operationPaths: [String]
+    var customScalars: [String: String] = [:]
+
+    var testDescription: String { target }
+
+    /// The project root: this file is `<root>/Tests/APICoreCodegenTests/CorpusSet.swift`.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// The fixture package.
+    static let fixturePackage = root + "/Tests/Fixtures/GeneratedCode"
+
+    /// The configuration that generates the set into its fixture target.
+    var configuration: CodegenConfiguration {
+        CodegenConfiguration(
+            schemaNamespace: namespace, schemaSearchPaths: schemaPaths, operationSearchPaths: operationPaths,
+            schemaTypesPath: "Tests/Fixtures/GeneratedCode/Sources/\(target)/Schema",
+            operationsPath: "Tests/Fixtures/GeneratedCode/Sources/\(target)/Operations",
+            customScalars: customScalars, accessLevel: .public, baseDirectory: Self.root)
+    }
+
+    /// The folders the generator owns for this set.
+    var outputFolders: [String] {
+        [configuration.resolved(configuration.schemaTypesPath), configuration.resolved(configuration.operationsPath)]
+    }
+
+    static let all: [CorpusSet] = [
+        CorpusSet(
+            target: "StarWars", namespace: "StarWarsAPI", schemaPaths: ["../shared/corpus/starwars/schema.graphqls"],
+            operationPaths: ["../shared/corpus/starwars/operations/*.graphql"]),
+        CorpusSet(
+            target: "AnimalKingdom", namespace: "AnimalKingdomAPI",
+            schemaPaths: ["../shared/corpus/animalkingdom/schema.graphqls"],
+            operationPaths: ["../shared/corpus/animalkingdom/operations/*.graphql"]),
+        CorpusSet(
+            target: "GitHubApollo", namespace: "GitHubAPI",
+            schemaPaths: ["../shared/corpus/github/operations/apollo/schema-apollo.graphqls"],
+            operationPaths: ["../shared/corpus/github/operations/apollo/*.graphql"]),
+        CorpusSet(
+            target: "GitHawk", namespace: "GitHawkAPI",
+            schemaPaths: ["../shared/corpus/github/operations/githawk/schema-2020.json"],
+            operationPaths: ["../shared/corpus/github/operations/githawk/*.graphql"]),
+        CorpusSet(
+            target: "ShopifyStorefront", namespace: "StorefrontAPI",
+            schemaPaths: ["../shared/corpus/shopify/storefront.schema.json"],
+            operationPaths: ["../shared/corpus/shopify/operations/storefront/*.graphql"]),
+        CorpusSet(
+            target: "ShopifyCustomerAccount", namespace: "CustomerAccountAPI",
+            schemaPaths: ["../shared/corpus/shopify/customer-account.schema.json"],
+            operationPaths: ["../shared/corpus/shopify/operations/customer-account/*.graphql"]),
+        CorpusSet(
+            target: "Reference", namespace: "ReferenceSchema", schemaPaths: ["Tests/ReferenceServers/schema.graphql"],
+            operationPaths: ["Tests/Fixtures/CodegenInputs/Reference/*.graphql"], customScalars: ["Long": "Int64"]),
+        CorpusSet(
+            target: "Escaping", namespace: "EscapingAPI",
+            schemaPaths: ["Tests/Fixtures/CodegenInputs/Escaping/schema.graphqls"],
+            operationPaths: ["Tests/Fixtures/CodegenInputs/Escaping/*.graphql"]),
+    ]
+}

@@ -1,0 +1,135 @@
+import APICoreCodegen
+import APICoreCompiler
+import APICoreGraphQL
+import APICoreTestSupport
+import Foundation
+import Testing
+
+/// What the generated code says about merging, conditions, type cases, escaping and determinism.
+@Suite("Generated shape")
+struct GeneratedShapeTests {
+    static let sdl = TemplateSnapshotTests.sdl
+
+    @Test("fields of a fragment and of an inline fragment on the same type merge into one struct")
+    func merging() throws {
+        let files = try GeneratorHarness.generate(
+            sdl: Self.sdl,
+            operations: """
+                query Merge { hero { id ... on Character { name friends { id } } ...Friends } }
+                fragment Friends on Character { friends { name } appearsIn }
+                """)
+        let query = GeneratorHarness.file("Operations/MergeQuery.graphql.swift", in: files)
+        // `name` comes from an inline fragment on the same type: stored. `friends` is selected directly and in the
+        // fragment: one stored struct holding both `id` and `name` (named `Friends_`, as the fragment `Friends` must
+        // not be shadowed). `appearsIn` only in the fragment: read through it.
+        #expect(query.contains("public let name: String\n"))
+        #expect(query.contains("public let friends: [Friends_?]?"))
+        let nested = query.components(separatedBy: "struct Friends_")[1]
+        #expect(nested.contains("public let id: String\n") && nested.contains("public let name: String\n"))
+        #expect(query.contains("public var appearsIn: [GraphQLEnum<TestAPI.Episode>?] { fragments.friends.appearsIn }"))
+        #expect(!query.contains("struct AsCharacter"))
+    }
+
+    @Test("@include and @skip make fields, fragments and type cases optional")
+    func conditions() throws {
+        let files = try GeneratorHarness.generate(
+            sdl: Self.sdl,
+            operations: """
+                query Conditions($a: Boolean!, $b: Boolean!) {
+                  hero {
+                    id @include(if: $a)
+                    name @skip(if: $b) @include(if: $a)
+                    friends @include(if: false) { id }
+                    ...Named @include(if: $a)
+                    ... on Droid @skip(if: $b) { primaryFunction }
+                  }
+                }
+                fragment Named on Character { appearsIn }
+                """)
+        let query = GeneratorHarness.file("Operations/ConditionsQuery.graphql.swift", in: files)
+        #expect(query.contains("public let id: String?"))
+        #expect(query.contains(#"id = try reader.field("id", if: .include("a"))"#))
+        #expect(query.contains(#"name = try reader.field("name", if: GraphQLConditions([.skip("b"), .include("a")]))"#))
+        #expect(!query.contains("let friends"))
+        #expect(query.contains(#"Fragments(named: try reader.fragment(Named.self, if: .include("a")))"#))
+        #expect(query.contains("public var appearsIn: [GraphQLEnum<TestAPI.Episode>?]? { fragments.named?.appearsIn }"))
+        #expect(
+            query.contains(#"asDroid = try reader.context.includes(.skip("b")) ? reader.typeCase(AsDroid.self) : nil"#))
+    }
+
+    @Test("type cases and fragments on narrower types become typed optional views")
+    func typeCases() throws {
+        let files = try GeneratorHarness.generate(
+            sdl: Self.sdl,
+            operations: """
+                query Cases { hero { ... on Droid { primaryFunction } ...HumanFields ... on Droid { id } } }
+                fragment HumanFields on Human { height }
+                """)
+        let query = GeneratorHarness.file("Operations/CasesQuery.graphql.swift", in: files)
+        #expect(query.contains("public let asDroid: AsDroid?"))
+        #expect(query.contains("public let asHuman: AsHuman?"))
+        #expect(query.components(separatedBy: "struct AsDroid").count == 2)
+        #expect(query.contains("public var height: Double? { fragments.humanFields.height }"))
+        #expect(query.contains("public static let __parentType = TestAPI.Objects.Droid"))
+        let schema = GeneratorHarness.file("Schema/TestAPI.graphql.swift", in: files)
+        #expect(
+            schema.contains(
+                #"GraphQLParentType.interface(\#n            "Character", possibleTypes: ["Human", "Droid"])"#))
+    }
+
+    @Test("generating twice gives the same bytes")
+    func determinism() throws {
+        for set in CorpusSet.all.prefix(3) {
+            let first = try CodeGenerator().generate(configuration: set.configuration)
+            let second = try CodeGenerator().generate(configuration: set.configuration)
+            #expect(first == second)
+        }
+    }
+
+    @Test("descriptions with */, backslashes and triple quotes stay inside their doc comments")
+    func descriptions() throws {
+        let files = try GeneratorHarness.generate(
+            sdl: #"""
+                type Query {
+                  """
+                  Ends */ a comment, has a \ backslash and \""" quotes.
+                  """
+                  text: String @deprecated(reason: "Use \"other\" \\ */")
+                }
+                """#,
+            operations: "query Text { text }")
+        let query = GeneratorHarness.file("Operations/TextQuery.graphql.swift", in: files)
+        #expect(query.contains(#"/// Ends */ a comment, has a \ backslash and """ quotes."#))
+        #expect(query.contains(#"@available(*, deprecated, message: "Use \"other\" \\ */")"#))
+        #expect(query.contains("public let _text: String?"))
+    }
+
+    @Test("the reference operations generate the hand-written documents and ids")
+    func referenceOperations() throws {
+        let set = try #require(CorpusSet.all.first { $0.target == "Reference" })
+        let files = try CodeGenerator().generate(configuration: set.configuration)
+        let details = try #require(files.first { $0.path.hasSuffix("UserDetailsQuery.graphql.swift") }).contents
+        let create = try #require(files.first { $0.path.hasSuffix("CreateUserMutation.graphql.swift") }).contents
+        #expect(details.contains("\"\(UserDetailsQuery.operationIdentifier!)\""))
+        #expect(create.contains("\"\(CreateUserMutation.operationIdentifier!)\""))
+        #expect(create.contains("public var email: GraphQLNullable<String>"))
+        #expect(create.contains("public let followerCount: ReferenceSchema.Long"))
+        #expect(details.contains("public var role: GraphQLEnum<ReferenceSchema.Role> { fragments.userFields.role }"))
+        #expect(
+            details.contains(#"email = try reader.field("email", if: .include("withEmail"), as: String?.self) ?? nil"#))
+    }
+
+    @Test("persisted-query ids match Apollo's for the Star Wars operations")
+    func starWarsIdentifiers() throws {
+        let manifest = try String(
+            contentsOfFile: CorpusSet.root + "/../shared/corpus/starwars/operationIDs.json", encoding: .utf8)
+        let set = try #require(CorpusSet.all.first { $0.target == "StarWars" })
+        let files = try CodeGenerator().generate(configuration: set.configuration)
+        var matched = 0
+        for file in files where file.contents.contains("operationIdentifier: String? = ") {
+            let id = file.contents.components(separatedBy: "operationIdentifier: String? = \"")[1].prefix(64)
+            if manifest.contains("\"id\": \"\(id)\"") { matched += 1 }
+        }
+        #expect(matched >= 30, "\(matched) of Apollo's Star Wars ids matched")
+    }
+}
