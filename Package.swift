@@ -36,7 +36,8 @@ let package = Package(
         ),
         .target(name: "APICoreTesting", dependencies: ["APICoreKit"], swiftSettings: swiftSettings),
         .target(name: "APICoreCompiler", swiftSettings: swiftSettings),
-        .target(name: "APICoreCodegen", dependencies: ["APICoreCompiler"], swiftSettings: swiftSettings),
+        .target(
+            name: "APICoreCodegen", dependencies: ["APICoreCompiler", "APICoreGraphQL"], swiftSettings: swiftSettings),
         .target(
             name: "APICoreCommands",
             dependencies: [

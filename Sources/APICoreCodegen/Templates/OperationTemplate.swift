@@ -1,4 +1,5 @@
 import APICoreCompiler
+import APICoreGraphQL
 
 /// Renders an operation: its name, document and persisted-query id, typed variables, and `Data`.
 struct OperationTemplate {
@@ -21,7 +22,7 @@ struct OperationTemplate {
             "    \(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))",
             "    \(access)static let document = \(document)",
             "    \(access)static let operationIdentifier: String? = "
-                + SwiftNames.stringLiteral(DocumentHash.hexDigest(of: operation.document)),
+                + SwiftNames.stringLiteral(GraphQLSHA256.hexDigest(of: operation.document)),
         ]
         if !operation.variables.isEmpty {
             lines.append("")

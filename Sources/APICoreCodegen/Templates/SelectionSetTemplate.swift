@@ -138,7 +138,7 @@ struct SelectionSetTemplate {
                 let type = context.mapper.outputType(field.type, object: field.selectionSet?.typeName)
                 lines.append(
                     "\(indent)\(target) = try reader.field(\(key), if: \(Self.conditions(field.conditions)), "
-                        + "as: \(type).self) ?? nil")
+                        + "as: \(type).self)")
             }
         }
         if !set.fragments.isEmpty {

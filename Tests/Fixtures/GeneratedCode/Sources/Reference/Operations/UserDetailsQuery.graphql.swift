@@ -48,7 +48,7 @@ public struct UserDetailsQuery: GraphQLQuery {
 
             public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                 __data = reader.object
-                email = try reader.field("email", if: .include("withEmail"), as: String?.self) ?? nil
+                email = try reader.field("email", if: .include("withEmail"), as: String?.self)
                 fragments = Fragments(userFields: try reader.fragment(UserFields.self))
             }
 

@@ -75,10 +75,10 @@ public struct PolicyQuery: GraphQLQuery {
 
             public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                 __data = reader.object
-                privacyPolicy = try reader.field("privacyPolicy", if: .include("privacyPolicy"), as: PrivacyPolicy?.self) ?? nil
-                shippingPolicy = try reader.field("shippingPolicy", if: .include("shippingPolicy"), as: ShippingPolicy?.self) ?? nil
-                termsOfService = try reader.field("termsOfService", if: .include("termsOfService"), as: TermsOfService?.self) ?? nil
-                refundPolicy = try reader.field("refundPolicy", if: .include("refundPolicy"), as: RefundPolicy?.self) ?? nil
+                privacyPolicy = try reader.field("privacyPolicy", if: .include("privacyPolicy"), as: PrivacyPolicy?.self)
+                shippingPolicy = try reader.field("shippingPolicy", if: .include("shippingPolicy"), as: ShippingPolicy?.self)
+                termsOfService = try reader.field("termsOfService", if: .include("termsOfService"), as: TermsOfService?.self)
+                refundPolicy = try reader.field("refundPolicy", if: .include("refundPolicy"), as: RefundPolicy?.self)
             }
 
             public struct PrivacyPolicy: GraphQLSelectionSet {

@@ -45,7 +45,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
 
             public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                 __data = reader.object
-                friends = try reader.field("friends", if: .include("includeFriendsDetails"), as: [Friends?]?.self) ?? nil
+                friends = try reader.field("friends", if: .include("includeFriendsDetails"), as: [Friends?]?.self)
             }
 
             public struct Friends: GraphQLSelectionSet {
