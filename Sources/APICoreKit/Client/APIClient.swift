@@ -92,9 +92,4 @@ public final class APIClient: Sendable {
             return value
         }
     }
-
-    /// The call's duration so far.
-    static func elapsed(since start: ContinuousClock.Instant) -> Duration {
-        ContinuousClock.now - start
-    }
 }

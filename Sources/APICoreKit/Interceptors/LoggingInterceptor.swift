@@ -66,9 +66,4 @@ extension Duration {
     var milliseconds: Int64 {
         components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
-
-    /// Seconds as a `Double`.
-    var secondsValue: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
 }
