@@ -74,10 +74,11 @@ extension APIClient {
         if response.body.isEmpty {
             json = .null
         } else {
-            guard response.hasJSONBody || response.mediaType == nil else {
+            let mediaType = response.mediaType
+            guard mediaType.map(HTTPResponse.isJSON) ?? true else {
                 throw APIError(
                     .invalidResponse, operationName: operationName, statusCode: response.statusCode,
-                    reason: "unexpected content type \(response.mediaType ?? "none")", responseBodyPrefix: prefix)
+                    reason: "unexpected content type \(mediaType ?? "none")", responseBodyPrefix: prefix)
             }
             do throws(JSONParseError) {
                 json = try configuration.jsonReader.read(response.body)

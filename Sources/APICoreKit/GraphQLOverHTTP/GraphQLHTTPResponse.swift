@@ -22,13 +22,13 @@ struct GraphQLHTTPResponse {
                 .unauthorized, operationName: operationName, statusCode: status, graphQLErrors: errors,
                 responseBodyPrefix: prefix)
         }
-        let looksLikeJSON =
-            response.hasJSONBody || (response.mediaType == nil && response.body.first == UInt8(ascii: "{"))
+        let mediaType = response.mediaType
+        let looksLikeJSON = mediaType.map(HTTPResponse.isJSON) ?? (response.body.first == UInt8(ascii: "{"))
         guard looksLikeJSON else {
             if response.isSuccess {
                 throw APIError(
                     .invalidResponse, operationName: operationName, statusCode: status,
-                    reason: "unexpected content type \(response.mediaType ?? "none")", responseBodyPrefix: prefix)
+                    reason: "unexpected content type \(mediaType ?? "none")", responseBodyPrefix: prefix)
             }
             throw APIError(.httpStatus, operationName: operationName, statusCode: status, responseBodyPrefix: prefix)
         }
