@@ -23,16 +23,10 @@ extension APIClient {
     ) throws(APIError)
         -> HTTPRequest
     {
-        let relative = request.path.hasPrefix("/") ? String(request.path.dropFirst()) : request.path
-        var base = configuration.restBaseURL.absoluteString
-        if !base.hasSuffix("/") { base += "/" }
-        guard var components = URLComponents(string: base + relative) else {
-            throw APIError(.invalidRequest, operationName: operationName, reason: "invalid path")
-        }
-        if !request.queryItems.isEmpty {
-            components.queryItems = (components.queryItems ?? []) + request.queryItems
-        }
-        guard let url = components.url else {
+        guard
+            let url = RequestURL.url(
+                configuration.restBaseURL, appendingPath: request.path, queryItems: request.queryItems)
+        else {
             throw APIError(.invalidRequest, operationName: operationName, reason: "invalid URL")
         }
         var headers = configuration.headers

@@ -11,7 +11,8 @@ struct GraphQLPayload: Sendable {
     /// The media types a GraphQL client accepts, the spec's new one preferred.
     static let acceptHeader = "application/graphql-response+json, application/json;q=0.9"
 
-    /// The HTTP request carrying the payload: a JSON POST body, or URL query parameters for GET.
+    /// The HTTP request carrying the payload: a JSON POST body, or URL query parameters for GET (added after the
+    /// endpoint's own query, which is sent as written).
     func httpRequest(
         endpoint: URL,
         usesGET: Bool,
@@ -23,10 +24,7 @@ struct GraphQLPayload: Sendable {
         let name = operationName ?? "anonymous \(operationType.rawValue)"
         let writer = JSONWriter()
         if usesGET {
-            guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
-                throw APIError(.invalidRequest, operationName: name, reason: "invalid endpoint URL")
-            }
-            var items = components.queryItems ?? []
+            var items: [URLQueryItem] = []
             if let document { items.append(URLQueryItem(name: "query", value: document)) }
             if let operationName { items.append(URLQueryItem(name: "operationName", value: operationName)) }
             if !variables.isEmpty {
@@ -35,11 +33,7 @@ struct GraphQLPayload: Sendable {
             if let extensions {
                 items.append(URLQueryItem(name: "extensions", value: writer.string(.object(extensions))))
             }
-            components.queryItems = items
-            // `+` is a space in form-encoded query strings; servers decode it so, so it must be escaped.
-            components.percentEncodedQuery = components.percentEncodedQuery?
-                .replacingOccurrences(of: "+", with: "%2B")
-            guard let url = components.url else {
+            guard let url = RequestURL.url(endpoint, addingQueryItems: items) else {
                 throw APIError(.invalidRequest, operationName: name, reason: "cannot build the GET URL")
             }
             return HTTPRequest(

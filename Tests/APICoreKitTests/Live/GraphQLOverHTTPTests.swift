@@ -64,6 +64,23 @@ struct GraphQLOverHTTPTests {
         #expect(stats.lastMethod == "POST")
     }
 
+    @Test("GET: variables with +, &, =, #, % and non-ASCII arrive intact; the endpoint's own query is sent as written")
+    func getEscaping() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(path: "/graphql?tag=a+b%2Fc", usesGETForQueries: true)
+        let id = "1+&=#é 🙂%20;x"
+        let response = try await client.execute(UserDetailsQuery(id: id))
+        #expect(response.value.user == nil)
+        let stats = try await live.stats()
+        #expect(stats.lastMethod == "GET")
+        #expect(stats.query.hasPrefix("tag=a+b%2Fc&"))
+        let items = stats.formDecodedQuery
+        #expect(items.first == URLQueryItem(name: "tag", value: "a b/c"))
+        #expect(items.first { $0.name == "query" }?.value == UserDetailsQuery.document)
+        let variables = try #require(items.first { $0.name == "variables" }?.value)
+        #expect(try JSONReader().read(Data(variables.utf8))["id"] == .string(id))
+    }
+
     @Test("APQ: the hash goes first, the document follows PersistedQueryNotFound, then the hash alone suffices")
     func persistedQueries() async throws {
         let live = try await LiveClient.strawberry()

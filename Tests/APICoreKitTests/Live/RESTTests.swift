@@ -17,6 +17,38 @@ struct RESTTests {
         #expect(response.metadata.operationName == "GET /rest/users")
     }
 
+    @Test("query items reach the server as given: +, &, =, #, % and non-ASCII are escaped")
+    func queryItemsEscaped() async throws {
+        let live = try await LiveClient.strawberry()
+        let items = [
+            URLQueryItem(name: "role", value: "ADMIN"),
+            URLQueryItem(name: "email", value: "alice+test@x.com"),
+            URLQueryItem(name: "q", value: "a&b=c#d e%20f;g"),
+            URLQueryItem(name: "név", value: "Zoë 🙂"),
+            URLQueryItem(name: "flag", value: nil),
+        ]
+        let response = try await live.client().send(
+            RESTCall<[RESTUser], EmptyBody>(.get, "/rest/users", queryItems: items))
+        #expect(response.value.map(\.name) == ["Ada Lovelace"])
+        #expect(try await live.stats().formDecodedQuery == items)
+    }
+
+    @Test("a path is plain text: ?, #, % and non-ASCII in a segment stay in the path")
+    func pathEscaped() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client()
+        for id in ["1?role=ADMIN#top", "1%2F2", "Zoë 1"] {
+            await #expect {
+                _ = try await client.send(RESTCall<RESTUser, EmptyBody>(.get, "/rest/users/\(id)"))
+            } throws: { error in
+                (error as? APIError)?.statusCode == 404
+            }
+            let stats = try await live.stats()
+            #expect(stats.lastPath == "/rest/users/\(id)")
+            #expect(stats.query == "")
+        }
+    }
+
     @Test("POST creates, PUT replaces, DELETE removes, GET then fails with 404, all through the interceptors")
     func crud() async throws {
         let live = try await LiveClient.strawberry()
