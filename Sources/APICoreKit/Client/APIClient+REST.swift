@@ -43,7 +43,8 @@ extension APIClient {
                     .invalidRequest, operationName: operationName, underlying: error,
                     reason: "the body cannot be encoded")
             }
-            headers["Content-Type"] = "application/json"
+            // The body is JSON, but the caller may name a JSON-based type (`application/merge-patch+json`).
+            if !headers.contains("Content-Type") { headers["Content-Type"] = "application/json" }
         }
         return HTTPRequest(
             method: request.method, url: url, headers: headers, body: body, operationName: operationName, kind: .rest,

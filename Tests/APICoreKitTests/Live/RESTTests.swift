@@ -93,6 +93,22 @@ struct RESTTests {
         #expect(tokens.refreshCount == 0)
     }
 
+    @Test("a caller's Content-Type for the JSON body is kept; application/json is only the default")
+    func callerContentType() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client()
+        let input = UserInput(name: "Ada King", email: nil, role: "ADMIN")
+        let patched = try await client.send(
+            RESTCall<RESTUser, UserInput>(
+                .put, "/rest/users/1", headers: ["content-type": "application/merge-patch+json"], body: input))
+        #expect(patched.value.name == "Ada King")
+        var stats = try await live.stats()
+        #expect(stats.lastHeaders["content-type"] == "application/merge-patch+json")
+        _ = try await client.send(RESTCall<RESTUser, UserInput>(.put, "/rest/users/1", body: input))
+        stats = try await live.stats()
+        #expect(stats.lastHeaders["content-type"] == "application/json")
+    }
+
     @Test("a REST response that does not fit the model is a decoding error")
     func decodingFailure() async throws {
         let live = try await LiveClient.strawberry()
