@@ -4,7 +4,8 @@ extension APIClient {
     /// Sends a REST call through the same interceptors as GraphQL and decodes its JSON response.
     ///
     /// A 2xx status decodes the body (``EmptyResponse`` needs none); 401 is ``APIError/Code/unauthorized``; any other
-    /// failing status is ``APIError/Code/httpStatus`` with the status code.
+    /// failing status is ``APIError/Code/httpStatus`` with the status code. A failing status keeps the server's body
+    /// in ``APIError/responseBody``, to decode the API's own error model from.
     public func send<Request: RESTRequest>(_ request: Request) async throws(APIError) -> APIResponse<Request.Response> {
         let name = "\(request.method) \(request.path)"
         let options = request.options
@@ -60,7 +61,8 @@ extension APIClient {
         guard response.isSuccess else {
             let code: APIError.Code = response.statusCode == 401 ? .unauthorized : .httpStatus
             throw APIError(
-                code, operationName: operationName, statusCode: response.statusCode, responseBodyPrefix: prefix)
+                code, operationName: operationName, statusCode: response.statusCode, responseBodyPrefix: prefix,
+                responseBody: response.body)
         }
         if Response.self == EmptyResponse.self, let empty = EmptyResponse() as? Response {
             return empty

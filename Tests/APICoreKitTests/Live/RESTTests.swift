@@ -109,6 +109,32 @@ struct RESTTests {
         #expect(stats.lastHeaders["content-type"] == "application/json")
     }
 
+    @Test("a failing status keeps the server's error body for the caller; the description shows none of it")
+    func errorBody() async throws {
+        struct ServerError: Decodable {
+            struct Detail: Decodable {
+                var code: String
+                var message: String
+            }
+            var error: Detail
+        }
+        let live = try await LiveClient.strawberry()
+        do {
+            _ = try await live.client().send(RESTCall<RESTUser, EmptyBody>(.get, "/rest/users/999"))
+            Issue.record("expected a 404")
+        } catch {
+            #expect(error.code == .httpStatus)
+            #expect(error.statusCode == 404)
+            let body = try #require(error.responseBody)
+            let decoded = try JSONValueDecoder().decode(ServerError.self, from: JSONReader().read(body))
+            #expect(decoded.error.code == "NOT_FOUND")
+            #expect(decoded.error.message == "user 999 not found")
+            #expect(!error.description.contains("NOT_FOUND"))
+            #expect(!error.description.contains("not found"))
+            #expect(error.debugDescription.contains("user 999 not found"))
+        }
+    }
+
     @Test("a REST response that does not fit the model is a decoding error")
     func decodingFailure() async throws {
         let live = try await LiveClient.strawberry()
