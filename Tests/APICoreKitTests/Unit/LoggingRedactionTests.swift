@@ -64,6 +64,48 @@ struct LoggingRedactionTests {
         }
     }
 
+    @Test("configured header names match without regard to case, however they were spelled")
+    func configuredHeaderNames() {
+        let headers: HTTPHeaders = [
+            "X-Custom-Auth": "custom-secret-1", "x-other-auth": "custom-secret-2", "Accept": "*/*",
+        ]
+        var redaction = Redaction(headerNames: ["X-Custom-Auth"])
+        redaction.headerNames.insert("X-OTHER-AUTH")
+        let redacted = redaction.redact(headers)
+        #expect(redacted.map(\.1) == ["<redacted>", "<redacted>", "*/*"])
+        #expect(Redaction(secretNameFragments: ["Signature"]).isSecret(name: "x-signature"))
+    }
+
+    @Test("JSON arrays are walked: secret members inside lists, and the variables of every operation of a batch")
+    func arraysInBodies() {
+        let redaction = Redaction()
+        let nested = redaction.redact(
+            jsonBody: Data(#"{"input":[{"name":"n","password":"pw1"},["token-in-list"]]}"#.utf8))
+        #expect(!nested.contains("pw1"))
+        #expect(nested.contains(#""name":"n""#))
+        let batch = redaction.redact(
+            jsonBody: Data(
+                (#"[{"query":"query A { a }","variables":{"id":"v1"}},"#
+                    + #"{"query":"query B { b }","variables":{"id":"v2"}}]"#).utf8))
+        #expect(!batch.contains("v1"))
+        #expect(!batch.contains("v2"))
+        #expect(batch.contains("query B { b }"))
+    }
+
+    @Test("a URL's user and password, secret query items and fragment stay out of the log")
+    func urlCredentials() throws {
+        let url = try #require(
+            URL(
+                string: "https://alice:pw-secret@api.example.com:8443/v1/graphql"
+                    + "?access_token=t-secret&variables=%7B%7D&page=2#id_token=f-secret"))
+        #expect(
+            Redaction().redact(url)
+                == "https://<redacted>@api.example.com:8443/v1/graphql"
+                + "?access_token=<redacted>&variables=<redacted>&page=2")
+        let plain = try #require(URL(string: "http://127.0.0.1:8080/rest/users?role=ADMIN"))
+        #expect(Redaction().redact(plain) == "http://127.0.0.1:8080/rest/users?role=ADMIN")
+    }
+
     @Test("an APIError's description leaks no token, header or variable")
     func errorDescription() async throws {
         let transport = ClosureTransport { _ in
