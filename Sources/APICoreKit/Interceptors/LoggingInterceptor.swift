@@ -4,7 +4,8 @@ import Logging
 /// Logs every call through swift-log: the request line and operation at `debug`, the outcome with status, duration
 /// and size at `info` (`warning` for failures), and redacted headers and bodies at `trace`.
 ///
-/// Credentials, cookies, tokens and GraphQL variables never reach the log; see ``Redaction``.
+/// Credentials, cookies, tokens and GraphQL variables never reach the log; REST bodies, the REST equivalent of
+/// variables, are logged as their shape and size only. See ``Redaction``.
 public struct LoggingInterceptor: APIInterceptor {
     /// The logger written to.
     public let logger: Logger
@@ -27,7 +28,10 @@ public struct LoggingInterceptor: APIInterceptor {
         logger.debug("sending request", metadata: metadata)
         if logger.logLevel <= .trace {
             let headers = redaction.redact(request.headers).map { "\($0.0): \($0.1)" }.joined(separator: ", ")
-            let body = request.body.map { redaction.redact(jsonBody: $0) } ?? ""
+            let body =
+                request.body.map { body in
+                    request.kind == .rest ? redaction.redact(restBody: body) : redaction.redact(jsonBody: body)
+                } ?? ""
             logger.trace(
                 "request details",
                 metadata: metadata.merging(["headers": .string(headers), "body": .string(body)]) { $1 })

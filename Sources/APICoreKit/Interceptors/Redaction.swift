@@ -1,7 +1,7 @@
 import Foundation
 
 /// Removes secrets from what the logging interceptor writes: credentials in headers and URLs, variables and tokens in
-/// URLs and bodies.
+/// URLs and GraphQL bodies; of REST bodies only the shape and size are logged.
 public struct Redaction: Sendable {
     /// Header names whose values are never logged; stored lower-cased, so they match without regard to case.
     public var headerNames: Set<String> {
@@ -99,6 +99,35 @@ public struct Redaction: Sendable {
             return .array(elements.map { redact($0, isOperation: isOperation) })
         default:
             return value
+        }
+    }
+
+    /// A REST request body for trace logging: its shape and size only, never a value.
+    ///
+    /// REST bodies are what variables are to GraphQL: the caller's data (names, addresses, passwords under any
+    /// name), so member names and value types are logged, values are not: `{"name":<string>,"tags":[2 items]}`.
+    public func redact(restBody body: Data) -> String {
+        guard let value = try? JSONReader().read(body) else { return "<\(body.count) bytes>" }
+        var text = ""
+        Self.describeShape(of: value, into: &text)
+        return "\(text) (\(body.count) bytes)"
+    }
+
+    private static func describeShape(of value: JSONValue, into text: inout String) {
+        switch value {
+        case .null: text += "null"
+        case .bool: text += "<bool>"
+        case .int, .double: text += "<number>"
+        case .string: text += "<string>"
+        case .array(let elements): text += "[\(elements.count) items]"
+        case .object(let object):
+            text += "{"
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { text += "," }
+                text += JSONWriter().string(.string(member.key)) + ":"
+                describeShape(of: member.value, into: &text)
+            }
+            text += "}"
         }
     }
 

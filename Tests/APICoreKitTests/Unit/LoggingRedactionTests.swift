@@ -64,6 +64,30 @@ struct LoggingRedactionTests {
         }
     }
 
+    @Test("REST bodies are logged at trace level as their shape and size, never their values")
+    func restBodyShape() async throws {
+        let handler = CapturingLogHandler()
+        let logger = Logger(label: "test") { _ in handler }
+        let transport = ClosureTransport { _ in ClosureTransport.json("{}", status: 201) }
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, transport: transport,
+                interceptors: [LoggingInterceptor(logger: logger)]))
+        struct Signup: Encodable, Sendable {
+            var name: String
+            var age: Int
+            var tags: [String]
+        }
+        let body = Signup(name: "body-secret-name", age: 42, tags: ["body-secret-tag", "x"])
+        _ = try await client.send(RESTCall<EmptyResponse, Signup>(.post, "/signup", body: body))
+        let log = handler.text
+        #expect(log.contains(#"{"name":<string>,"age":<number>,"tags":[2 items]}"#))
+        #expect(log.contains("bytes)"))
+        for secret in ["body-secret-name", "body-secret-tag", "42"] {
+            #expect(!log.contains(secret), "log leaks \(secret)")
+        }
+    }
+
     @Test("configured header names match without regard to case, however they were spelled")
     func configuredHeaderNames() {
         let headers: HTTPHeaders = [
