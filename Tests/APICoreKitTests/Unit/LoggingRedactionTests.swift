@@ -9,12 +9,18 @@ import Testing
 /// A swift-log handler that keeps every rendered message and its metadata.
 final class CapturingLogHandler: LogHandler, Sendable {
     let lines = Mutex<[String]>([])
+    let level: Logger.Level
+
+    init(level: Logger.Level = .trace) {
+        self.level = level
+    }
+
     var metadata: Logger.Metadata {
         get { [:] }
         set {}
     }
     var logLevel: Logger.Level {
-        get { .trace }
+        get { level }
         set {}
     }
 
@@ -62,6 +68,27 @@ struct LoggingRedactionTests {
         ] {
             #expect(!log.contains(secret), "log leaks \(secret)")
         }
+    }
+
+    @Test("each line is written only at its level: at info, the outcome alone; failures as warnings")
+    func levels() async throws {
+        let handler = CapturingLogHandler(level: .info)
+        let transport = ClosureTransport { request in
+            if request.url.path.hasSuffix("down") { throw URLError(.cannotConnectToHost) }
+            return ClosureTransport.json("[]", status: request.url.path.hasSuffix("missing") ? 404 : 200)
+        }
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, transport: transport,
+                interceptors: [LoggingInterceptor(logger: Logger(label: "test") { _ in handler })]))
+        for path in ["ok", "missing", "down"] {
+            _ = try? await client.send(RESTCall<[Int], EmptyBody>(.get, path))
+        }
+        let lines = handler.lines.withLock { $0 }
+        #expect(lines.map { $0.prefix { $0 != " " } } == ["info", "warning", "warning"])
+        #expect(lines[0].hasPrefix("info response ") && lines[0].contains("status=200"))
+        #expect(lines[1].hasPrefix("warning response with failing status ") && lines[1].contains("status=404"))
+        #expect(lines[2].hasPrefix("warning request failed ") && lines[2].contains("network error"))
     }
 
     @Test("REST bodies are logged at trace level as their shape and size, never their values")
