@@ -5,8 +5,10 @@ import Foundation
 /// A request is retried when it is idempotent (queries, GET, PUT, DELETE, or marked so) and it failed with a network
 /// error or a status in ``RetryPolicy/retryableStatusCodes`` (by default `408 Request Timeout`, `429 Too Many
 /// Requests` and every 5xx), until ``RetryPolicy/maximumAttempts`` attempts were made. The delay before attempt *n* is
-/// the server's `Retry-After` when it sent one (seconds or an HTTP date, capped at ``RetryPolicy/maximumDelay``), else
-/// `baseDelay * 2^(n-1)` with full jitter. Cancellation stops the waiting at once.
+/// the server's `Retry-After` when it sent one (seconds or an HTTP date), else `baseDelay * 2^(n-1)` with full jitter,
+/// capped at ``RetryPolicy/maximumDelay``. A `Retry-After` longer than that cap is honoured by not retrying: the
+/// response is returned as it is, rather than asking again sooner than the server allowed. Cancellation stops the
+/// waiting at once.
 public struct RetryInterceptor: APIInterceptor {
     /// The policy.
     public let policy: RetryPolicy
@@ -43,7 +45,7 @@ public struct RetryInterceptor: APIInterceptor {
             guard policy.retryableStatusCodes.contains(response.statusCode) else { return nil }
             let now = policy.now
             if let retryAfter = response.headers["Retry-After"].flatMap({ Self.parseRetryAfter($0, now: now()) }) {
-                return min(retryAfter, policy.maximumDelay)
+                return retryAfter <= policy.maximumDelay ? retryAfter : nil
             }
         case .failure(let error):
             guard Self.isRetryable(error) else { return nil }
@@ -78,7 +80,7 @@ public struct RetryPolicy: Sendable {
     public var maximumAttempts: Int
     /// The backoff before the second attempt; doubled for each later one.
     public var baseDelay: Duration
-    /// The longest wait, for backoff and `Retry-After` alike.
+    /// The longest wait: backoff is capped at it, and a longer `Retry-After` ends the retries.
     public var maximumDelay: Duration
     /// Statuses worth retrying.
     public var retryableStatusCodes: Set<Int>

@@ -46,6 +46,21 @@ struct RetryTests {
         #expect(try await live.stats().requests == 2)
     }
 
+    @Test("a Retry-After beyond the policy's maximum delay is honoured by not retrying: the 503 is returned")
+    func retryAfterBeyondMaximum() async throws {
+        let live = try await LiveClient.strawberry()
+        let sleeps = RecordedSleeps()
+        let client = retryingClient(live, failures: 1, status: 503, retryAfter: "120", sleeps: sleeps)
+        await #expect {
+            _ = try await client.execute(UserDetailsQuery(id: "1"))
+        } throws: { error in
+            let error = error as? APIError
+            return error?.code == .httpStatus && error?.statusCode == 503
+        }
+        #expect(sleeps.all.isEmpty)
+        #expect(try await live.stats().requests == 1)
+    }
+
     @Test("429 without Retry-After backs off exponentially")
     func exponentialBackoff() async throws {
         let live = try await LiveClient.strawberry()
