@@ -2,13 +2,14 @@ import Foundation
 
 /// Retries failed idempotent requests with exponential backoff and jitter, honouring `Retry-After`.
 ///
-/// A request is retried when it is idempotent (queries, GET, PUT, DELETE, or marked so) and it failed with a network
-/// error or a status in ``RetryPolicy/retryableStatusCodes`` (by default `408 Request Timeout`, `429 Too Many
-/// Requests` and every 5xx), until ``RetryPolicy/maximumAttempts`` attempts were made. The delay before attempt *n* is
-/// the server's `Retry-After` when it sent one (seconds or an HTTP date), else `baseDelay * 2^(n-1)` with full jitter,
-/// capped at ``RetryPolicy/maximumDelay``. A `Retry-After` longer than that cap is honoured by not retrying: the
-/// response is returned as it is, rather than asking again sooner than the server allowed. Cancellation stops the
-/// waiting at once.
+/// A request is retried when it is idempotent (queries, GET, PUT, DELETE, or marked so) and it failed with a transient
+/// network error (a timeout, a lost or refused connection, no network, a failed DNS lookup) or a status in
+/// ``RetryPolicy/retryableStatusCodes`` (by default `408 Request Timeout`, `429 Too Many Requests` and every 5xx),
+/// until ``RetryPolicy/maximumAttempts`` attempts were made. TLS and certificate failures, bad URLs and unreadable
+/// responses are not retried: another attempt would fail the same way. The delay before attempt *n* is the server's
+/// `Retry-After` when it sent one (seconds or an HTTP date), else `baseDelay * 2^(n-1)` with full jitter, capped at
+/// ``RetryPolicy/maximumDelay``. A `Retry-After` longer than that cap is honoured by not retrying: the response is
+/// returned as it is, rather than asking again sooner than the server allowed. Cancellation stops the waiting at once.
 public struct RetryInterceptor: APIInterceptor {
     /// The policy.
     public let policy: RetryPolicy
@@ -53,11 +54,30 @@ public struct RetryInterceptor: APIInterceptor {
         return policy.backoff(attemptsMade: attemptsMade)
     }
 
+    /// The URL loading errors worth another attempt: the network or the connection failed on the way, and may not
+    /// the next time.
+    ///
+    /// Not retried: TLS and certificate failures, bad or unsupported URLs, redirect loops, cancellation, and
+    /// `badServerResponse` (the server answered, but not with HTTP that could be read: asking again gets the same).
+    static let transientURLErrors: Set<URLError.Code> = [
+        .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed,
+        .cannotFindHost, .resourceUnavailable,
+    ]
+
+    /// Whether a thrown error is worth another attempt: a transient URL error, or an ``APIError`` for a timeout or a
+    /// network failure (judged by the URL error under it, when there is one).
     static func isRetryable(_ error: any Error) -> Bool {
-        if error is CancellationError { return false }
-        if let error = error as? APIError { return error.code == .network || error.code == .timeout }
-        if let error = error as? URLError { return error.code != .cancelled }
-        return false
+        if let error = error as? URLError { return transientURLErrors.contains(error.code) }
+        guard let error = error as? APIError else { return false }
+        switch error.code {
+        case .timeout:
+            return true
+        case .network:
+            guard let underlying = error.underlying as? URLError else { return true }
+            return transientURLErrors.contains(underlying.code)
+        default:
+            return false
+        }
     }
 
     /// `Retry-After` as delay-seconds or an HTTP date (RFC 9110, section 10.2.3), a date counted from `now`.
