@@ -8,8 +8,11 @@ struct GraphQLPayload: Sendable {
     var variables: JSONObject
     var extensions: JSONObject?
 
+    /// The GraphQL-over-HTTP media type, whose bodies are trusted at any status.
+    static let responseMediaType = "application/graphql-response+json"
+
     /// The media types a GraphQL client accepts, the spec's new one preferred.
-    static let acceptHeader = "application/graphql-response+json, application/json;q=0.9"
+    static let acceptHeader = "\(responseMediaType), application/json;q=0.9"
 
     /// The HTTP request carrying the payload: a JSON POST body, or URL query parameters for GET (added after the
     /// endpoint's own query, which is sent as written).

@@ -193,16 +193,68 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("a GraphQL body on a 4xx or 5xx status is read, and its errors surfaced", arguments: [400, 422, 500, 503])
-    func graphQLBodyOnFailingStatus(status: Int) async throws {
+    static let partialDocument = "query Partial { user(id: \"1\") { name secret } }"
+
+    @Test(
+        "application/graphql-response+json is trusted at any status: data and errors are read",
+        arguments: [400, 422, 500, 503])
+    func graphQLResponseMediaTypeOnFailingStatus(status: Int) async throws {
         let live = try await LiveClient.strawberry()
-        let client = live.client(path: "/status/\(status)/graphql")
-        let response = try await client.execute(
-            document: "query Partial { user(id: \"1\") { name secret } }", operationName: "Partial",
-            as: JSONValue.self)
+        // The client's own Accept prefers application/graphql-response+json, so the server answers with it.
+        let response = try await live.client(path: "/status/\(status)/graphql").execute(
+            document: Self.partialDocument, operationName: "Partial", as: JSONValue.self)
+        #expect(response.metadata.headers["Content-Type"] == "application/graphql-response+json")
         #expect(response.metadata.statusCode == status)
         #expect(response.value["user"]?["name"] == "Ada Lovelace")
         #expect(response.errors.first?.message == "secret is classified")
+    }
+
+    @Test(
+        "application/json with a 4xx: a well-formed GraphQL body is the server's answer and is read",
+        arguments: [400, 422])
+    func jsonOn4xx(status: Int) async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(
+            path: "/status/\(status)/graphql", interceptors: [AcceptInterceptor(accept: "application/json")])
+        let response = try await client.execute(
+            document: Self.partialDocument, operationName: "Partial", as: JSONValue.self)
+        #expect(response.metadata.headers["Content-Type"] == "application/json")
+        #expect(response.metadata.statusCode == status)
+        #expect(response.value["user"]?["name"] == "Ada Lovelace")
+        #expect(response.errors.first?.message == "secret is classified")
+    }
+
+    @Test(
+        "application/json with a 5xx is not relied on: an HTTP error, with the body's GraphQL errors attached",
+        arguments: [500, 503])
+    func jsonOn5xx(status: Int) async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(
+            path: "/status/\(status)/graphql", interceptors: [AcceptInterceptor(accept: "application/json")])
+        await #expect {
+            _ = try await client.execute(document: Self.partialDocument, operationName: "Partial", as: JSONValue.self)
+        } throws: { error in
+            let error = error as? APIError
+            return error?.code == .httpStatus && error?.statusCode == status
+                && error?.graphQLErrors.first?.message == "secret is classified"
+        }
+    }
+
+    @Test(
+        "a failing status with a JSON body that is not GraphQL is an HTTP error; the body is only in debugDescription")
+    func nonGraphQLJSONOnFailingStatus() async throws {
+        let live = try await LiveClient.strawberry()
+        // The REST route refuses POST with 405 and {"error":{"code":"METHOD_NOT_ALLOWED",...}}.
+        do {
+            _ = try await live.client(path: "/rest/products").execute(UserDetailsQuery(id: "1"))
+            Issue.record("expected an HTTP error")
+        } catch {
+            #expect(error.code == .httpStatus)
+            #expect(error.statusCode == 405)
+            #expect(error.graphQLErrors.isEmpty)
+            #expect(!error.description.contains("METHOD_NOT_ALLOWED"))
+            #expect(error.debugDescription.contains("METHOD_NOT_ALLOWED"))
+        }
     }
 
     @Test("294 partial success carries data and errors")
