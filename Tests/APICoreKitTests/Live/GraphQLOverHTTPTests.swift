@@ -114,6 +114,24 @@ struct GraphQLOverHTTPTests {
         #expect(!stats.query.contains("query="))
     }
 
+    @Test("APQ against a server without it: PersistedQueryNotSupported turns APQ off for the client")
+    func persistedQueriesNotSupported() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(path: "/apq-unsupported/graphql", persistedQueries: PersistedQueriesConfiguration())
+        let first = try await client.execute(UserDetailsQuery(id: "1"))
+        #expect(first.value.user?.name == "Ada Lovelace")
+        var stats = try await live.stats()
+        #expect(stats.requests == 2)
+        #expect(stats.lastBodyText.contains("\"query\""))
+        #expect(!stats.lastBodyText.contains("persistedQuery"))
+        let second = try await client.execute(UserDetailsQuery(id: "2"))
+        #expect(second.value.user?.name == "Grace Hopper")
+        stats = try await live.stats()
+        #expect(stats.requests == 3)
+        #expect(stats.lastBodyText.contains("\"query\""))
+        #expect(!stats.lastBodyText.contains("persistedQuery"))
+    }
+
     @Test("hand-written documents get APQ hashes computed at run time")
     func persistedHandWritten() async throws {
         let live = try await LiveClient.strawberry()
