@@ -117,7 +117,8 @@ extension APIClient {
         if first.isPersistedQueryNotFound {
             var full = hashed
             full.document = document
-            return try await send(full, usesGET: usesGET)
+            // The registration carries the whole document: always POST, as a long one in a URL risks 414.
+            return try await send(full, usesGET: false)
         }
         if first.isPersistedQueryNotSupported {
             persistedQueriesSupported.store(false, ordering: .relaxed)

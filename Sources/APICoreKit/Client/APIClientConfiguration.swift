@@ -62,8 +62,11 @@ public struct APIClientConfiguration: Sendable {
 }
 
 /// Automatic Persisted Queries: send the document's SHA-256 first, and the full document only when the server asks.
+///
+/// The request that registers the full document is always a POST, even when queries use GET: a long document in a
+/// URL risks `414 URI Too Long`.
 public struct PersistedQueriesConfiguration: Sendable, Hashable {
-    /// Whether hash-only queries go out with GET, so CDNs can cache them.
+    /// Whether hash-only queries go out with GET, so CDNs can cache them (they do too when all queries use GET).
     public var usesGETForHashedQueries: Bool
 
     /// APQ; with `usesGETForHashedQueries`, hash-only queries use GET.

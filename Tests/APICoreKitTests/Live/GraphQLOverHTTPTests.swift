@@ -114,6 +114,25 @@ struct GraphQLOverHTTPTests {
         #expect(!stats.query.contains("query="))
     }
 
+    @Test("APQ with all queries over GET: the hash goes by GET, the document registration by POST")
+    func persistedQueriesWithGETQueries() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(usesGETForQueries: true, persistedQueries: PersistedQueriesConfiguration())
+        _ = try await client.execute(UserDetailsQuery(id: "1"))
+        var stats = try await live.stats()
+        #expect(stats.requests == 2)
+        #expect(stats.statusCounts == [200: 2])
+        #expect(stats.lastMethod == "POST")
+        #expect(stats.lastBodyText.contains("\"query\""))
+        #expect(stats.query == "")
+        let again = try await client.execute(UserDetailsQuery(id: "2"))
+        #expect(again.value.user?.name == "Grace Hopper")
+        stats = try await live.stats()
+        #expect(stats.requests == 3)
+        #expect(stats.lastMethod == "GET")
+        #expect(!stats.query.contains("query="))
+    }
+
     @Test("APQ against a server without it: PersistedQueryNotSupported turns APQ off for the client")
     func persistedQueriesNotSupported() async throws {
         let live = try await LiveClient.strawberry()
