@@ -108,7 +108,7 @@ extension APIClient {
         else {
             return try await send(payload, usesGET: usesGET)
         }
-        let hash = persistedQueryID ?? SHA256.hexDigest(of: Array(document.utf8))
+        let hash = persistedQueryID ?? documentHashes.hash(of: document)
         var hashed = payload
         hashed.document = nil
         hashed.extensions = GraphQLPayload.persistedQueryExtension(hash: hash)
