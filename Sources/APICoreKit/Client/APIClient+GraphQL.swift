@@ -97,7 +97,7 @@ extension APIClient {
         func send(_ payload: GraphQLPayload, usesGET: Bool) async throws -> GraphQLHTTPResponse {
             let request = try payload.httpRequest(
                 endpoint: configuration.graphQLEndpoint, usesGET: usesGET, headers: headers,
-                isIdempotent: options.isIdempotent)
+                operationNameHeader: configuration.operationNameHeader, isIdempotent: options.isIdempotent)
             let response = try await chain.send(request)
             return try GraphQLHTTPResponse(
                 response, operationName: request.operationName, reader: configuration.jsonReader)

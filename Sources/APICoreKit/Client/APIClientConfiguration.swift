@@ -16,6 +16,14 @@ public struct APIClientConfiguration: Sendable {
     public var timeout: Duration
     /// Whether queries are sent with GET (mutations always use POST).
     public var usesGETForQueries: Bool
+    /// The header that names the operation on GraphQL GET requests (`X-Apollo-Operation-Name` by default); `nil`
+    /// sends none.
+    ///
+    /// A GET without a header beyond the CORS-safelisted ones is a "simple" request that browsers send cross-origin
+    /// without a preflight, so servers with CSRF prevention (Apollo Server) refuse it. POST requests need no such
+    /// header: their `application/json` content type already requires a preflight. Anonymous operations are named as
+    /// in logs and metrics (`anonymous query`).
+    public var operationNameHeader: String?
     /// Automatic Persisted Queries, when enabled.
     public var persistedQueries: PersistedQueriesConfiguration?
     /// Reads response bodies.
@@ -34,6 +42,7 @@ public struct APIClientConfiguration: Sendable {
         headers: HTTPHeaders = HTTPHeaders(),
         timeout: Duration = .seconds(60),
         usesGETForQueries: Bool = false,
+        operationNameHeader: String? = "X-Apollo-Operation-Name",
         persistedQueries: PersistedQueriesConfiguration? = nil,
         jsonReader: JSONReader = JSONReader(),
         decoder: JSONValueDecoder = JSONValueDecoder(),
@@ -46,6 +55,7 @@ public struct APIClientConfiguration: Sendable {
         self.headers = headers
         self.timeout = timeout
         self.usesGETForQueries = usesGETForQueries
+        self.operationNameHeader = operationNameHeader
         self.persistedQueries = persistedQueries
         self.jsonReader = jsonReader
         self.decoder = decoder

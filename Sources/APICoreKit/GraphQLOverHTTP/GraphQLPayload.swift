@@ -15,11 +15,13 @@ struct GraphQLPayload: Sendable {
     static let acceptHeader = "\(responseMediaType), application/json;q=0.9"
 
     /// The HTTP request carrying the payload: a JSON POST body, or URL query parameters for GET (added after the
-    /// endpoint's own query, which is sent as written).
+    /// endpoint's own query, which is sent as written) with the operation named in `operationNameHeader`, unless the
+    /// headers already have that field.
     func httpRequest(
         endpoint: URL,
         usesGET: Bool,
         headers: HTTPHeaders,
+        operationNameHeader: String? = nil,
         isIdempotent: Bool?
     ) throws(APIError) -> HTTPRequest {
         var headers = headers
@@ -27,6 +29,9 @@ struct GraphQLPayload: Sendable {
         let name = operationName ?? "anonymous \(operationType.rawValue)"
         let writer = JSONWriter()
         if usesGET {
+            if let operationNameHeader, !headers.contains(operationNameHeader) {
+                headers[operationNameHeader] = name
+            }
             var items: [URLQueryItem] = []
             if let document { items.append(URLQueryItem(name: "query", value: document)) }
             if let operationName { items.append(URLQueryItem(name: "operationName", value: operationName)) }

@@ -64,6 +64,32 @@ struct GraphQLOverHTTPTests {
         #expect(stats.lastMethod == "POST")
     }
 
+    @Test("GET names the operation in X-Apollo-Operation-Name for CSRF-protected servers; POST does not need to")
+    func operationNameHeader() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(usesGETForQueries: true)
+        _ = try await client.execute(UserDetailsQuery(id: "1"))
+        var stats = try await live.stats()
+        #expect(stats.lastMethod == "GET")
+        #expect(stats.lastHeaders["x-apollo-operation-name"] == "UserDetails")
+        _ = try await client.execute(CreateUserMutation(name: "Posted"))
+        stats = try await live.stats()
+        #expect(stats.lastMethod == "POST")
+        #expect(stats.lastHeaders["x-apollo-operation-name"] == nil)
+
+        let renamed = live.client(usesGETForQueries: true) { $0.operationNameHeader = "Apollo-Require-Preflight" }
+        _ = try await renamed.execute(document: "{ users { id } }", as: JSONValue.self)
+        stats = try await live.stats()
+        #expect(stats.lastHeaders["apollo-require-preflight"] == "anonymous query")
+        #expect(stats.lastHeaders["x-apollo-operation-name"] == nil)
+
+        let without = live.client(usesGETForQueries: true) { $0.operationNameHeader = nil }
+        _ = try await without.execute(UserDetailsQuery(id: "1"))
+        stats = try await live.stats()
+        #expect(stats.lastMethod == "GET")
+        #expect(stats.lastHeaders["x-apollo-operation-name"] == nil)
+    }
+
     @Test("GET: variables with +, &, =, #, % and non-ASCII arrive intact; the endpoint's own query is sent as written")
     func getEscaping() async throws {
         let live = try await LiveClient.strawberry()

@@ -30,18 +30,20 @@ struct LiveClient {
         timeout: Duration = .seconds(30),
         usesGETForQueries: Bool = false,
         persistedQueries: PersistedQueriesConfiguration? = nil,
-        restBaseURL: URL? = nil
+        restBaseURL: URL? = nil,
+        configure: (inout APIClientConfiguration) -> Void = { _ in }
     ) -> APIClient {
-        APIClient(
-            configuration: APIClientConfiguration(
-                graphQLEndpoint: server.url(path),
-                restBaseURL: restBaseURL ?? server.baseURL,
-                interceptors: interceptors,
-                headers: ["X-Test-Key": key],
-                timeout: timeout,
-                usesGETForQueries: usesGETForQueries,
-                persistedQueries: persistedQueries
-            ))
+        var configuration = APIClientConfiguration(
+            graphQLEndpoint: server.url(path),
+            restBaseURL: restBaseURL ?? server.baseURL,
+            interceptors: interceptors,
+            headers: ["X-Test-Key": key],
+            timeout: timeout,
+            usesGETForQueries: usesGETForQueries,
+            persistedQueries: persistedQueries
+        )
+        configure(&configuration)
+        return APIClient(configuration: configuration)
     }
 
     func stats() async throws -> ReferenceServerStats {
