@@ -169,6 +169,17 @@ def check_persisted_queries(client: Client) -> None:
     client.graphql(mutation, extensions=mutation_extensions, headers={"x-test-key": "apq-mutation"})
     refused = client.get_graphql(extensions=mutation_extensions, headers={"x-test-key": "apq-mutation"})
     check("APQ mutation over GET is 405", refused[0] == 405, refused)
+    not_supported = {"errors": [
+        {"message": "PersistedQueryNotSupported", "extensions": {"code": "PERSISTED_QUERY_NOT_SUPPORTED"}}]}
+    for label, response in [
+        ("hash only", client.request("POST", "/apq-unsupported/graphql", {"extensions": extensions})),
+        ("with query", client.graphql(query, "/apq-unsupported/graphql", extensions=extensions)),
+        ("GET", client.get_graphql("/apq-unsupported/graphql", extensions=extensions)),
+    ]:
+        check(f"APQ unsupported {label}", response[0] == 200 and json.loads(response[2]) == not_supported, response)
+    plain = client.graphql(query, "/apq-unsupported/graphql")
+    check("APQ unsupported runs plain queries", json.loads(plain[2]) == {"data": {"user": {"name": "Grace Hopper"}}},
+          plain)
 
 
 def check_get_rules(client: Client) -> None:

@@ -72,13 +72,19 @@ class GraphQLEndpoint:
         self.view = view
         self.state = state
 
-    async def handle(self, request: Request, body: bytes, key: str | None, store: DataStore) -> Response:
+    async def handle(
+        self, request: Request, body: bytes, key: str | None, store: DataStore, persisted_queries: bool = True
+    ) -> Response:
+        """With `persisted_queries=False`, any request carrying a persisted-query extension gets
+        PersistedQueryNotSupported, as from a server with APQ turned off."""
         params = self._request_params(request, body)
         if params is None:
             # Not a single JSON operation (bad JSON, a batch, another content type): strawberry answers.
             return await self._forward(request, body, store, query=None)
         query = params.get("query")
         try:
+            if not persisted_queries:
+                self._refuse_persisted_query(params)
             query = self._resolve_persisted_query(params, key, query)
         except _PersistedQueryFailure as failure:
             return graphql_error_response(request, failure.message, failure.status, failure.code)
@@ -107,6 +113,12 @@ class GraphQLEndpoint:
         except ValueError:
             return None
         return parsed if isinstance(parsed, dict) else None
+
+    @staticmethod
+    def _refuse_persisted_query(params: dict) -> None:
+        extensions = params.get("extensions")
+        if isinstance(extensions, dict) and "persistedQuery" in extensions:
+            raise _PersistedQueryFailure("PersistedQueryNotSupported", 200, "PERSISTED_QUERY_NOT_SUPPORTED")
 
     def _resolve_persisted_query(self, params: dict, key: str | None, query: object) -> object:
         extensions = params.get("extensions")

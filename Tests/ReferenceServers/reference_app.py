@@ -7,6 +7,7 @@
     /secure/{realm}/{graphql,rest/...}    bearer token required; /secure/{realm}/auth/{refresh,expire} manage it
     /flaky/{key}/{graphql,rest/...}       the first `failures` requests fail with `status` and `Retry-After`
     /status/{code}/{graphql,plain}        answers with status `code`
+    /apq-unsupported/graphql              /graphql without persisted queries: PersistedQueryNotSupported
     /garbage/graphql, /wrongtype/graphql  malformed answers
 
 See README.md beside this file for the exact behaviour of each route.
@@ -98,6 +99,10 @@ class ReferenceApp:
                 return await self._serve(request, body, rest, key)
             case ["status", code, "graphql" | "plain" as kind]:
                 return await self._with_status(request, body, int(code), kind, key)
+            case ["apq-unsupported", "graphql"]:
+                return await self.graphql.handle(
+                    request, body, key, self.state.stores.get(key), persisted_queries=False
+                )
             case ["garbage", "graphql"]:
                 return Response(b'{"data": {"user": {"id": "1", "name": "Ada', media_type="application/json")
             case ["wrongtype", "graphql"]:

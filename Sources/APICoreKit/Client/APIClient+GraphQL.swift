@@ -98,7 +98,7 @@ extension APIClient {
         func send(_ payload: GraphQLPayload, usesGET: Bool) async throws -> GraphQLHTTPResponse {
             let request = try payload.httpRequest(
                 endpoint: configuration.graphQLEndpoint, usesGET: usesGET, headers: headers,
-                isIdempotent: options.isIdempotent)
+                operationNameHeader: configuration.operationNameHeader, isIdempotent: options.isIdempotent)
             let response = try await chain.send(request)
             return try GraphQLHTTPResponse(
                 response, operationName: request.operationName, reader: configuration.jsonReader)
@@ -109,7 +109,7 @@ extension APIClient {
         else {
             return try await send(payload, usesGET: usesGET)
         }
-        let hash = persistedQueryID ?? GraphQLSHA256.hexDigest(of: Array(document.utf8))
+        let hash = persistedQueryID ?? documentHashes.hash(of: document)
         var hashed = payload
         hashed.document = nil
         hashed.extensions = GraphQLPayload.persistedQueryExtension(hash: hash)
@@ -118,7 +118,8 @@ extension APIClient {
         if first.isPersistedQueryNotFound {
             var full = hashed
             full.document = document
-            return try await send(full, usesGET: usesGET)
+            // The registration carries the whole document: always POST, as a long one in a URL risks 414.
+            return try await send(full, usesGET: false)
         }
         if first.isPersistedQueryNotSupported {
             persistedQueriesSupported.store(false, ordering: .relaxed)

@@ -4,7 +4,8 @@ extension APIClient {
     /// Sends a REST call through the same interceptors as GraphQL and decodes its JSON response.
     ///
     /// A 2xx status decodes the body (``EmptyResponse`` needs none); 401 is ``APIError/Code/unauthorized``; any other
-    /// failing status is ``APIError/Code/httpStatus`` with the status code.
+    /// failing status is ``APIError/Code/httpStatus`` with the status code. A failing status keeps the server's body
+    /// in ``APIError/responseBody``, to decode the API's own error model from.
     public func send<Request: RESTRequest>(_ request: Request) async throws(APIError) -> APIResponse<Request.Response> {
         let name = "\(request.method) \(request.path)"
         let options = request.options
@@ -23,16 +24,10 @@ extension APIClient {
     ) throws(APIError)
         -> HTTPRequest
     {
-        let relative = request.path.hasPrefix("/") ? String(request.path.dropFirst()) : request.path
-        var base = configuration.restBaseURL.absoluteString
-        if !base.hasSuffix("/") { base += "/" }
-        guard var components = URLComponents(string: base + relative) else {
-            throw APIError(.invalidRequest, operationName: operationName, reason: "invalid path")
-        }
-        if !request.queryItems.isEmpty {
-            components.queryItems = (components.queryItems ?? []) + request.queryItems
-        }
-        guard let url = components.url else {
+        guard
+            let url = RequestURL.url(
+                configuration.restBaseURL, appendingPath: request.path, queryItems: request.queryItems)
+        else {
             throw APIError(.invalidRequest, operationName: operationName, reason: "invalid URL")
         }
         var headers = configuration.headers
@@ -49,7 +44,8 @@ extension APIClient {
                     .invalidRequest, operationName: operationName, underlying: error,
                     reason: "the body cannot be encoded")
             }
-            headers["Content-Type"] = "application/json"
+            // The body is JSON, but the caller may name a JSON-based type (`application/merge-patch+json`).
+            if !headers.contains("Content-Type") { headers["Content-Type"] = "application/json" }
         }
         return HTTPRequest(
             method: request.method, url: url, headers: headers, body: body, operationName: operationName, kind: .rest,
@@ -65,7 +61,8 @@ extension APIClient {
         guard response.isSuccess else {
             let code: APIError.Code = response.statusCode == 401 ? .unauthorized : .httpStatus
             throw APIError(
-                code, operationName: operationName, statusCode: response.statusCode, responseBodyPrefix: prefix)
+                code, operationName: operationName, statusCode: response.statusCode, responseBodyPrefix: prefix,
+                responseBody: response.body)
         }
         if Response.self == EmptyResponse.self, let empty = EmptyResponse() as? Response {
             return empty
@@ -74,10 +71,11 @@ extension APIClient {
         if response.body.isEmpty {
             json = .null
         } else {
-            guard response.hasJSONBody || response.mediaType == nil else {
+            let mediaType = response.mediaType
+            guard mediaType.map(HTTPResponse.isJSON) ?? true else {
                 throw APIError(
                     .invalidResponse, operationName: operationName, statusCode: response.statusCode,
-                    reason: "unexpected content type \(response.mediaType ?? "none")", responseBodyPrefix: prefix)
+                    reason: "unexpected content type \(mediaType ?? "none")", responseBodyPrefix: prefix)
             }
             do throws(JSONParseError) {
                 json = try configuration.jsonReader.read(response.body)

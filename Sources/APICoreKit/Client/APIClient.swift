@@ -24,6 +24,8 @@ public final class APIClient: Sendable {
     let inFlight = InFlightRegistry()
     /// Turned off when the server says it does not support persisted queries.
     let persistedQueriesSupported = Atomic<Bool>(true)
+    /// The persisted-query hashes of hand-written documents.
+    let documentHashes = DocumentHashCache()
 
     /// A client with the given configuration.
     public init(configuration: APIClientConfiguration) {
@@ -96,5 +98,4 @@ public final class APIClient: Sendable {
             return value
         }
     }
-
 }

@@ -16,6 +16,14 @@ public struct APIClientConfiguration: Sendable {
     public var timeout: Duration
     /// Whether queries are sent with GET (mutations always use POST).
     public var usesGETForQueries: Bool
+    /// The header that names the operation on GraphQL GET requests (`X-Apollo-Operation-Name` by default); `nil`
+    /// sends none.
+    ///
+    /// A GET without a header beyond the CORS-safelisted ones is a "simple" request that browsers send cross-origin
+    /// without a preflight, so servers with CSRF prevention (Apollo Server) refuse it. POST requests need no such
+    /// header: their `application/json` content type already requires a preflight. Anonymous operations are named as
+    /// in logs and metrics (`anonymous query`).
+    public var operationNameHeader: String?
     /// Automatic Persisted Queries, when enabled.
     public var persistedQueries: PersistedQueriesConfiguration?
     /// Reads response bodies.
@@ -34,6 +42,7 @@ public struct APIClientConfiguration: Sendable {
         headers: HTTPHeaders = HTTPHeaders(),
         timeout: Duration = .seconds(60),
         usesGETForQueries: Bool = false,
+        operationNameHeader: String? = "X-Apollo-Operation-Name",
         persistedQueries: PersistedQueriesConfiguration? = nil,
         jsonReader: JSONReader = JSONReader(),
         decoder: JSONValueDecoder = JSONValueDecoder(),
@@ -46,6 +55,7 @@ public struct APIClientConfiguration: Sendable {
         self.headers = headers
         self.timeout = timeout
         self.usesGETForQueries = usesGETForQueries
+        self.operationNameHeader = operationNameHeader
         self.persistedQueries = persistedQueries
         self.jsonReader = jsonReader
         self.decoder = decoder
@@ -62,8 +72,11 @@ public struct APIClientConfiguration: Sendable {
 }
 
 /// Automatic Persisted Queries: send the document's SHA-256 first, and the full document only when the server asks.
+///
+/// The request that registers the full document is always a POST, even when queries use GET: a long document in a
+/// URL risks `414 URI Too Long`.
 public struct PersistedQueriesConfiguration: Sendable, Hashable {
-    /// Whether hash-only queries go out with GET, so CDNs can cache them.
+    /// Whether hash-only queries go out with GET, so CDNs can cache them (they do too when all queries use GET).
     public var usesGETForHashedQueries: Bool
 
     /// APQ; with `usesGETForHashedQueries`, hash-only queries use GET.

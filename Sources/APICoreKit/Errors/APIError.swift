@@ -59,6 +59,9 @@ public struct APIError: Error, Sendable, CustomStringConvertible, CustomDebugStr
     public var reason: String?
     /// The first bytes of the response body, shown only by ``debugDescription``.
     public var responseBodyPrefix: Data?
+    /// The whole body of a REST response with a failing status, so that callers can decode their API's error model.
+    /// Never part of ``description``; ``debugDescription`` shows only its first bytes.
+    public var responseBody: Data?
 
     /// An error of the given kind.
     public init(
@@ -70,7 +73,8 @@ public struct APIError: Error, Sendable, CustomStringConvertible, CustomDebugStr
         responsePath: ResponsePath? = nil,
         underlying: (any Error)? = nil,
         reason: String? = nil,
-        responseBodyPrefix: Data? = nil
+        responseBodyPrefix: Data? = nil,
+        responseBody: Data? = nil
     ) {
         self.code = code
         self.operationName = operationName
@@ -81,6 +85,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible, CustomDebugStr
         self.underlying = underlying
         self.reason = reason
         self.responseBodyPrefix = responseBodyPrefix
+        self.responseBody = responseBody
     }
 }
 

@@ -2,8 +2,13 @@ import Foundation
 
 /// Reads a GraphQL-over-HTTP response into its envelope, deciding from status, media type and body what failed.
 ///
-/// - A JSON body that is a GraphQL response is used whatever the status: 200 with errors, 294 partial success and 422
-///   from the 2026 draft, and 4xx/5xx responses of `application/graphql-response+json` servers all carry `errors`.
+/// - An `application/graphql-response+json` body is the GraphQL server's own answer at any status: 200 with errors,
+///   294 partial success and 422 from the draft, 4xx and 5xx all carry `data` and `errors` as sent.
+/// - An `application/json` body (or JSON without a media type) is trusted with a 2xx status and, when it is a
+///   well-formed GraphQL response, with a 4xx: servers such as ariadne answer validation errors with 400. With any
+///   other status (5xx, 3xx) the draft says a client must not rely on it, since a proxy or a framework's error page
+///   may have written it: the call fails with ``APIError/Code/httpStatus``, the body's GraphQL errors and extensions
+///   attached as detail and its data dropped.
 /// - 401 is ``APIError/Code/unauthorized`` (the auth interceptor has already refreshed and retried by then).
 /// - A failing status with no GraphQL body is ``APIError/Code/httpStatus``.
 /// - A 2xx with malformed JSON is ``APIError/Code/parsing`` with the byte offset; one with another media type or
@@ -22,13 +27,13 @@ struct GraphQLHTTPResponse {
                 .unauthorized, operationName: operationName, statusCode: status, graphQLErrors: errors,
                 responseBodyPrefix: prefix)
         }
-        let looksLikeJSON =
-            response.hasJSONBody || (response.mediaType == nil && response.body.first == UInt8(ascii: "{"))
+        let mediaType = response.mediaType
+        let looksLikeJSON = mediaType.map(HTTPResponse.isJSON) ?? (response.body.first == UInt8(ascii: "{"))
         guard looksLikeJSON else {
             if response.isSuccess {
                 throw APIError(
                     .invalidResponse, operationName: operationName, statusCode: status,
-                    reason: "unexpected content type \(response.mediaType ?? "none")", responseBodyPrefix: prefix)
+                    reason: "unexpected content type \(mediaType ?? "none")", responseBodyPrefix: prefix)
             }
             throw APIError(.httpStatus, operationName: operationName, statusCode: status, responseBodyPrefix: prefix)
         }
@@ -52,6 +57,15 @@ struct GraphQLHTTPResponse {
                     reason: "JSON without data or errors", responseBodyPrefix: prefix)
             }
             throw APIError(.httpStatus, operationName: operationName, statusCode: status, responseBodyPrefix: prefix)
+        }
+        let isTrusted =
+            response.isSuccess || (400..<500).contains(status) || mediaType == GraphQLPayload.responseMediaType
+        guard isTrusted else {
+            var error = APIError(
+                .httpStatus, operationName: operationName, statusCode: status, graphQLErrors: body.errors,
+                responseBodyPrefix: prefix)
+            error.responseExtensions = body.extensions
+            throw error
         }
         self.body = body
     }

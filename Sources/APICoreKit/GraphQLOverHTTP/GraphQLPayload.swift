@@ -8,14 +8,20 @@ struct GraphQLPayload: Sendable {
     var variables: JSONObject
     var extensions: JSONObject?
 
-    /// The media types a GraphQL client accepts, the spec's new one preferred.
-    static let acceptHeader = "application/graphql-response+json, application/json;q=0.9"
+    /// The GraphQL-over-HTTP media type, whose bodies are trusted at any status.
+    static let responseMediaType = "application/graphql-response+json"
 
-    /// The HTTP request carrying the payload: a JSON POST body, or URL query parameters for GET.
+    /// The media types a GraphQL client accepts, the spec's new one preferred.
+    static let acceptHeader = "\(responseMediaType), application/json;q=0.9"
+
+    /// The HTTP request carrying the payload: a JSON POST body, or URL query parameters for GET (added after the
+    /// endpoint's own query, which is sent as written) with the operation named in `operationNameHeader`, unless the
+    /// headers already have that field.
     func httpRequest(
         endpoint: URL,
         usesGET: Bool,
         headers: HTTPHeaders,
+        operationNameHeader: String? = nil,
         isIdempotent: Bool?
     ) throws(APIError) -> HTTPRequest {
         var headers = headers
@@ -23,10 +29,10 @@ struct GraphQLPayload: Sendable {
         let name = operationName ?? "anonymous \(operationType.rawValue)"
         let writer = JSONWriter()
         if usesGET {
-            guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
-                throw APIError(.invalidRequest, operationName: name, reason: "invalid endpoint URL")
+            if let operationNameHeader, !headers.contains(operationNameHeader) {
+                headers[operationNameHeader] = name
             }
-            var items = components.queryItems ?? []
+            var items: [URLQueryItem] = []
             if let document { items.append(URLQueryItem(name: "query", value: document)) }
             if let operationName { items.append(URLQueryItem(name: "operationName", value: operationName)) }
             if !variables.isEmpty {
@@ -35,11 +41,7 @@ struct GraphQLPayload: Sendable {
             if let extensions {
                 items.append(URLQueryItem(name: "extensions", value: writer.string(.object(extensions))))
             }
-            components.queryItems = items
-            // `+` is a space in form-encoded query strings; servers decode it so, so it must be escaped.
-            components.percentEncodedQuery = components.percentEncodedQuery?
-                .replacingOccurrences(of: "+", with: "%2B")
-            guard let url = components.url else {
+            guard let url = RequestURL.url(endpoint, addingQueryItems: items) else {
                 throw APIError(.invalidRequest, operationName: name, reason: "cannot build the GET URL")
             }
             return HTTPRequest(

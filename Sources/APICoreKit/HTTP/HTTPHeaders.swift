@@ -43,19 +43,29 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
-        lhs.fields.elementsEqual(rhs.fields) { $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value }
+        lhs.fields.elementsEqual(rhs.fields) { $0.name.caseInsensitiveEquals($1.name) && $0.value == $1.value }
     }
 
     public func hash(into hasher: inout Hasher) {
         for field in fields {
-            hasher.combine(field.name.lowercased())
+            hasher.combine(field.name.utf8.count)
+            for byte in field.name.utf8 { hasher.combine(byte.asciiLowercased) }
             hasher.combine(field.value)
         }
     }
 }
 
 extension String {
+    /// Whether the two strings are equal ignoring ASCII case, as HTTP field names and media types compare (RFC 9110
+    /// section 5.1); byte by byte, without allocating lower-cased copies. Non-ASCII letters are not folded.
     func caseInsensitiveEquals(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && lowercased() == other.lowercased()
+        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8) { $0.asciiLowercased == $1.asciiLowercased }
+    }
+}
+
+extension UInt8 {
+    /// The byte with ASCII `A`-`Z` mapped to `a`-`z`.
+    var asciiLowercased: UInt8 {
+        self &- UInt8(ascii: "A") < 26 ? self | 0x20 : self
     }
 }

@@ -41,7 +41,11 @@ public struct HTTPResponse: Sendable {
 
     /// Whether the body is JSON: `application/json`, `application/graphql-response+json` or another `+json` type.
     public var hasJSONBody: Bool {
-        guard let mediaType else { return false }
-        return mediaType == "application/json" || mediaType.hasSuffix("+json")
+        mediaType.map(Self.isJSON) ?? false
+    }
+
+    /// Whether a media type as ``mediaType`` returns it is JSON; for callers that already hold the media type.
+    static func isJSON(_ mediaType: String) -> Bool {
+        mediaType == "application/json" || mediaType.hasSuffix("+json")
     }
 }

@@ -13,10 +13,19 @@ public protocol APIInterceptor: Sendable {
 }
 
 /// The rest of the interceptor chain, ending in the transport.
+///
+/// The client builds one per link when it is created. To unit-test an interceptor without a client, make one from a
+/// closure that stands for the rest of the chain:
+///
+/// ```swift
+/// let next = APIInterceptorNext { request in HTTPResponse(statusCode: 503) }
+/// let response = try await MyInterceptor().intercept(request, next: next)
+/// ```
 public struct APIInterceptorNext: Sendable {
     private let run: @Sendable (HTTPRequest) async throws -> HTTPResponse
 
-    init(_ run: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+    /// The rest of a chain that `run` stands for.
+    public init(_ run: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
         self.run = run
     }
 
@@ -26,22 +35,20 @@ public struct APIInterceptorNext: Sendable {
     }
 }
 
-/// The configured interceptors in front of a transport.
+/// The configured interceptors in front of a transport, linked once when the client is created.
 struct InterceptorChain: Sendable {
-    let interceptors: [any APIInterceptor]
-    let transport: any HTTPTransport
+    private let first: APIInterceptorNext
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await makeNext(from: 0)(request)
+    init(interceptors: [any APIInterceptor], transport: any HTTPTransport) {
+        var next = APIInterceptorNext { request in try await transport.send(request) }
+        for interceptor in interceptors.reversed() {
+            let rest = next
+            next = APIInterceptorNext { request in try await interceptor.intercept(request, next: rest) }
+        }
+        first = next
     }
 
-    private func makeNext(from index: Int) -> APIInterceptorNext {
-        guard index < interceptors.count else {
-            let transport = transport
-            return APIInterceptorNext { request in try await transport.send(request) }
-        }
-        let interceptor = interceptors[index]
-        let next = makeNext(from: index + 1)
-        return APIInterceptorNext { request in try await interceptor.intercept(request, next: next) }
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await first(request)
     }
 }

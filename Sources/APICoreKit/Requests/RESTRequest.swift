@@ -12,9 +12,11 @@ public protocol RESTRequest: Sendable {
 
     /// The method.
     var method: HTTPMethod { get }
-    /// The path, relative to the client's REST base URL.
+    /// The path, relative to the client's REST base URL, as plain text: `/` separates segments, and `?`, `#`, `%`,
+    /// spaces and non-ASCII characters are percent-encoded for the wire, so pass values unencoded.
     var path: String { get }
-    /// The query items.
+    /// The query items, as plain text; every character the server would decode differently (`+`, `&`, `=`, `#`,
+    /// `%`, ...) is percent-encoded for the wire.
     var queryItems: [URLQueryItem] { get }
     /// Extra header fields.
     var headers: HTTPHeaders { get }

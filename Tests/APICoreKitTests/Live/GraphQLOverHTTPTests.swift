@@ -64,6 +64,49 @@ struct GraphQLOverHTTPTests {
         #expect(stats.lastMethod == "POST")
     }
 
+    @Test("GET names the operation in X-Apollo-Operation-Name for CSRF-protected servers; POST does not need to")
+    func operationNameHeader() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(usesGETForQueries: true)
+        _ = try await client.execute(UserDetailsQuery(id: "1"))
+        var stats = try await live.stats()
+        #expect(stats.lastMethod == "GET")
+        #expect(stats.lastHeaders["x-apollo-operation-name"] == "UserDetails")
+        _ = try await client.execute(CreateUserMutation(name: "Posted"))
+        stats = try await live.stats()
+        #expect(stats.lastMethod == "POST")
+        #expect(stats.lastHeaders["x-apollo-operation-name"] == nil)
+
+        let renamed = live.client(usesGETForQueries: true) { $0.operationNameHeader = "Apollo-Require-Preflight" }
+        _ = try await renamed.execute(document: "{ users { id } }", as: JSONValue.self)
+        stats = try await live.stats()
+        #expect(stats.lastHeaders["apollo-require-preflight"] == "anonymous query")
+        #expect(stats.lastHeaders["x-apollo-operation-name"] == nil)
+
+        let without = live.client(usesGETForQueries: true) { $0.operationNameHeader = nil }
+        _ = try await without.execute(UserDetailsQuery(id: "1"))
+        stats = try await live.stats()
+        #expect(stats.lastMethod == "GET")
+        #expect(stats.lastHeaders["x-apollo-operation-name"] == nil)
+    }
+
+    @Test("GET: variables with +, &, =, #, % and non-ASCII arrive intact; the endpoint's own query is sent as written")
+    func getEscaping() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(path: "/graphql?tag=a+b%2Fc", usesGETForQueries: true)
+        let id = "1+&=#é 🙂%20;x"
+        let response = try await client.execute(UserDetailsQuery(id: id))
+        #expect(response.value.user == nil)
+        let stats = try await live.stats()
+        #expect(stats.lastMethod == "GET")
+        #expect(stats.query.hasPrefix("tag=a+b%2Fc&"))
+        let items = stats.formDecodedQuery
+        #expect(items.first == URLQueryItem(name: "tag", value: "a b/c"))
+        #expect(items.first { $0.name == "query" }?.value == UserDetailsQuery.document)
+        let variables = try #require(items.first { $0.name == "variables" }?.value)
+        #expect(try JSONReader().read(Data(variables.utf8))["id"] == .string(id))
+    }
+
     @Test("APQ: the hash goes first, the document follows PersistedQueryNotFound, then the hash alone suffices")
     func persistedQueries() async throws {
         let live = try await LiveClient.strawberry()
@@ -95,6 +138,43 @@ struct GraphQLOverHTTPTests {
         #expect(stats.requests == 3)
         #expect(stats.lastMethod == "GET")
         #expect(!stats.query.contains("query="))
+    }
+
+    @Test("APQ with all queries over GET: the hash goes by GET, the document registration by POST")
+    func persistedQueriesWithGETQueries() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(usesGETForQueries: true, persistedQueries: PersistedQueriesConfiguration())
+        _ = try await client.execute(UserDetailsQuery(id: "1"))
+        var stats = try await live.stats()
+        #expect(stats.requests == 2)
+        #expect(stats.statusCounts == [200: 2])
+        #expect(stats.lastMethod == "POST")
+        #expect(stats.lastBodyText.contains("\"query\""))
+        #expect(stats.query == "")
+        let again = try await client.execute(UserDetailsQuery(id: "2"))
+        #expect(again.value.user?.name == "Grace Hopper")
+        stats = try await live.stats()
+        #expect(stats.requests == 3)
+        #expect(stats.lastMethod == "GET")
+        #expect(!stats.query.contains("query="))
+    }
+
+    @Test("APQ against a server without it: PersistedQueryNotSupported turns APQ off for the client")
+    func persistedQueriesNotSupported() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(path: "/apq-unsupported/graphql", persistedQueries: PersistedQueriesConfiguration())
+        let first = try await client.execute(UserDetailsQuery(id: "1"))
+        #expect(first.value.user?.name == "Ada Lovelace")
+        var stats = try await live.stats()
+        #expect(stats.requests == 2)
+        #expect(stats.lastBodyText.contains("\"query\""))
+        #expect(!stats.lastBodyText.contains("persistedQuery"))
+        let second = try await client.execute(UserDetailsQuery(id: "2"))
+        #expect(second.value.user?.name == "Grace Hopper")
+        stats = try await live.stats()
+        #expect(stats.requests == 3)
+        #expect(stats.lastBodyText.contains("\"query\""))
+        #expect(!stats.lastBodyText.contains("persistedQuery"))
     }
 
     @Test("hand-written documents get APQ hashes computed at run time")
@@ -176,16 +256,68 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("a GraphQL body on a 4xx or 5xx status is read, and its errors surfaced", arguments: [400, 422, 500, 503])
-    func graphQLBodyOnFailingStatus(status: Int) async throws {
+    static let partialDocument = "query Partial { user(id: \"1\") { name secret } }"
+
+    @Test(
+        "application/graphql-response+json is trusted at any status: data and errors are read",
+        arguments: [400, 422, 500, 503])
+    func graphQLResponseMediaTypeOnFailingStatus(status: Int) async throws {
         let live = try await LiveClient.strawberry()
-        let client = live.client(path: "/status/\(status)/graphql")
-        let response = try await client.execute(
-            document: "query Partial { user(id: \"1\") { name secret } }", operationName: "Partial",
-            as: JSONValue.self)
+        // The client's own Accept prefers application/graphql-response+json, so the server answers with it.
+        let response = try await live.client(path: "/status/\(status)/graphql").execute(
+            document: Self.partialDocument, operationName: "Partial", as: JSONValue.self)
+        #expect(response.metadata.headers["Content-Type"] == "application/graphql-response+json")
         #expect(response.metadata.statusCode == status)
         #expect(response.value["user"]?["name"] == "Ada Lovelace")
         #expect(response.errors.first?.message == "secret is classified")
+    }
+
+    @Test(
+        "application/json with a 4xx: a well-formed GraphQL body is the server's answer and is read",
+        arguments: [400, 422])
+    func jsonOn4xx(status: Int) async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(
+            path: "/status/\(status)/graphql", interceptors: [AcceptInterceptor(accept: "application/json")])
+        let response = try await client.execute(
+            document: Self.partialDocument, operationName: "Partial", as: JSONValue.self)
+        #expect(response.metadata.headers["Content-Type"] == "application/json")
+        #expect(response.metadata.statusCode == status)
+        #expect(response.value["user"]?["name"] == "Ada Lovelace")
+        #expect(response.errors.first?.message == "secret is classified")
+    }
+
+    @Test(
+        "application/json with a 5xx is not relied on: an HTTP error, with the body's GraphQL errors attached",
+        arguments: [500, 503])
+    func jsonOn5xx(status: Int) async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client(
+            path: "/status/\(status)/graphql", interceptors: [AcceptInterceptor(accept: "application/json")])
+        await #expect {
+            _ = try await client.execute(document: Self.partialDocument, operationName: "Partial", as: JSONValue.self)
+        } throws: { error in
+            let error = error as? APIError
+            return error?.code == .httpStatus && error?.statusCode == status
+                && error?.graphQLErrors.first?.message == "secret is classified"
+        }
+    }
+
+    @Test(
+        "a failing status with a JSON body that is not GraphQL is an HTTP error; the body is only in debugDescription")
+    func nonGraphQLJSONOnFailingStatus() async throws {
+        let live = try await LiveClient.strawberry()
+        // The REST route refuses POST with 405 and {"error":{"code":"METHOD_NOT_ALLOWED",...}}.
+        do {
+            _ = try await live.client(path: "/rest/products").execute(UserDetailsQuery(id: "1"))
+            Issue.record("expected an HTTP error")
+        } catch {
+            #expect(error.code == .httpStatus)
+            #expect(error.statusCode == 405)
+            #expect(error.graphQLErrors.isEmpty)
+            #expect(!error.description.contains("METHOD_NOT_ALLOWED"))
+            #expect(error.debugDescription.contains("METHOD_NOT_ALLOWED"))
+        }
     }
 
     @Test("294 partial success carries data and errors")

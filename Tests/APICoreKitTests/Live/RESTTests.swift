@@ -17,6 +17,38 @@ struct RESTTests {
         #expect(response.metadata.operationName == "GET /rest/users")
     }
 
+    @Test("query items reach the server as given: +, &, =, #, % and non-ASCII are escaped")
+    func queryItemsEscaped() async throws {
+        let live = try await LiveClient.strawberry()
+        let items = [
+            URLQueryItem(name: "role", value: "ADMIN"),
+            URLQueryItem(name: "email", value: "alice+test@x.com"),
+            URLQueryItem(name: "q", value: "a&b=c#d e%20f;g"),
+            URLQueryItem(name: "név", value: "Zoë 🙂"),
+            URLQueryItem(name: "flag", value: nil),
+        ]
+        let response = try await live.client().send(
+            RESTCall<[RESTUser], EmptyBody>(.get, "/rest/users", queryItems: items))
+        #expect(response.value.map(\.name) == ["Ada Lovelace"])
+        #expect(try await live.stats().formDecodedQuery == items)
+    }
+
+    @Test("a path is plain text: ?, #, % and non-ASCII in a segment stay in the path")
+    func pathEscaped() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client()
+        for id in ["1?role=ADMIN#top", "1%2F2", "Zoë 1"] {
+            await #expect {
+                _ = try await client.send(RESTCall<RESTUser, EmptyBody>(.get, "/rest/users/\(id)"))
+            } throws: { error in
+                (error as? APIError)?.statusCode == 404
+            }
+            let stats = try await live.stats()
+            #expect(stats.lastPath == "/rest/users/\(id)")
+            #expect(stats.query == "")
+        }
+    }
+
     @Test("POST creates, PUT replaces, DELETE removes, GET then fails with 404, all through the interceptors")
     func crud() async throws {
         let live = try await LiveClient.strawberry()
@@ -59,6 +91,48 @@ struct RESTTests {
             ])
         #expect(metrics.all.map(\.statusCode) == [201, 200, 204, 404])
         #expect(tokens.refreshCount == 0)
+    }
+
+    @Test("a caller's Content-Type for the JSON body is kept; application/json is only the default")
+    func callerContentType() async throws {
+        let live = try await LiveClient.strawberry()
+        let client = live.client()
+        let input = UserInput(name: "Ada King", email: nil, role: "ADMIN")
+        let patched = try await client.send(
+            RESTCall<RESTUser, UserInput>(
+                .put, "/rest/users/1", headers: ["content-type": "application/merge-patch+json"], body: input))
+        #expect(patched.value.name == "Ada King")
+        var stats = try await live.stats()
+        #expect(stats.lastHeaders["content-type"] == "application/merge-patch+json")
+        _ = try await client.send(RESTCall<RESTUser, UserInput>(.put, "/rest/users/1", body: input))
+        stats = try await live.stats()
+        #expect(stats.lastHeaders["content-type"] == "application/json")
+    }
+
+    @Test("a failing status keeps the server's error body for the caller; the description shows none of it")
+    func errorBody() async throws {
+        struct ServerError: Decodable {
+            struct Detail: Decodable {
+                var code: String
+                var message: String
+            }
+            var error: Detail
+        }
+        let live = try await LiveClient.strawberry()
+        do {
+            _ = try await live.client().send(RESTCall<RESTUser, EmptyBody>(.get, "/rest/users/999"))
+            Issue.record("expected a 404")
+        } catch {
+            #expect(error.code == .httpStatus)
+            #expect(error.statusCode == 404)
+            let body = try #require(error.responseBody)
+            let decoded = try JSONValueDecoder().decode(ServerError.self, from: JSONReader().read(body))
+            #expect(decoded.error.code == "NOT_FOUND")
+            #expect(decoded.error.message == "user 999 not found")
+            #expect(!error.description.contains("NOT_FOUND"))
+            #expect(!error.description.contains("not found"))
+            #expect(error.debugDescription.contains("user 999 not found"))
+        }
     }
 
     @Test("a REST response that does not fit the model is a decoding error")

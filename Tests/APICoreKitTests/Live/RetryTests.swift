@@ -6,31 +6,59 @@ import Testing
 
 @Suite("Retry with backoff and Retry-After")
 struct RetryTests {
+    /// A fixed "now" for `Retry-After` HTTP dates: Wed, 21 Oct 2015 07:28:00 GMT.
+    static let now = Date(timeIntervalSince1970: 1_445_412_480)
+
     func retryingClient(
-        _ live: LiveClient, failures: Int, status: Int, retryAfter: Int?, sleeps: RecordedSleeps
+        _ live: LiveClient, failures: Int, status: Int, retryAfter: String?, sleeps: RecordedSleeps
     )
         -> APIClient
     {
         var path = "/flaky/\(live.key)/graphql?failures=\(failures)&status=\(status)"
         if let retryAfter { path += "&retryAfter=\(retryAfter)" }
         let policy = RetryPolicy(
-            maximumAttempts: 4, baseDelay: .milliseconds(20), sleep: { try await sleeps.sleep($0) })
+            maximumAttempts: 4, baseDelay: .milliseconds(20), sleep: { try await sleeps.sleep($0) },
+            now: { Self.now })
         return live.client(path: path, interceptors: [RetryInterceptor(policy: policy)])
     }
 
-    @Test("a query answered 503 with Retry-After waits exactly that long, then succeeds")
+    @Test("a query answered 503 with Retry-After in seconds waits exactly that long before each retry")
     func honoursRetryAfter() async throws {
         let live = try await LiveClient.strawberry()
         let sleeps = RecordedSleeps()
-        let client = retryingClient(live, failures: 2, status: 503, retryAfter: 1, sleeps: sleeps)
+        let client = retryingClient(live, failures: 2, status: 503, retryAfter: "7", sleeps: sleeps)
         let response = try await client.execute(UserDetailsQuery(id: "1"))
         #expect(response.value.user?.name == "Ada Lovelace")
-        #expect(sleeps.all == [.seconds(1), .seconds(1)])
+        #expect(sleeps.all == [.seconds(7), .seconds(7)])
         let stats = try await live.stats()
         #expect(stats.requests == 3)
-        let times = stats.attemptTimes
-        #expect(times.count == 3)
-        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 0.95 })
+        #expect(stats.statusCounts == [503: 2, 200: 1])
+    }
+
+    @Test("Retry-After as an HTTP date waits until that date, counted from the policy's clock")
+    func honoursRetryAfterDate() async throws {
+        let live = try await LiveClient.strawberry()
+        let sleeps = RecordedSleeps()
+        let client = retryingClient(
+            live, failures: 1, status: 429, retryAfter: "Wed,%2021%20Oct%202015%2007:28:12%20GMT", sleeps: sleeps)
+        _ = try await client.execute(UserDetailsQuery(id: "1"))
+        #expect(sleeps.all == [.seconds(12)])
+        #expect(try await live.stats().requests == 2)
+    }
+
+    @Test("a Retry-After beyond the policy's maximum delay is honoured by not retrying: the 503 is returned")
+    func retryAfterBeyondMaximum() async throws {
+        let live = try await LiveClient.strawberry()
+        let sleeps = RecordedSleeps()
+        let client = retryingClient(live, failures: 1, status: 503, retryAfter: "120", sleeps: sleeps)
+        await #expect {
+            _ = try await client.execute(UserDetailsQuery(id: "1"))
+        } throws: { error in
+            let error = error as? APIError
+            return error?.code == .httpStatus && error?.statusCode == 503
+        }
+        #expect(sleeps.all.isEmpty)
+        #expect(try await live.stats().requests == 1)
     }
 
     @Test("429 without Retry-After backs off exponentially")
@@ -65,7 +93,7 @@ struct RetryTests {
     func mutationsNotRetried() async throws {
         let live = try await LiveClient.strawberry()
         let sleeps = RecordedSleeps()
-        let client = retryingClient(live, failures: 1, status: 503, retryAfter: 0, sleeps: sleeps)
+        let client = retryingClient(live, failures: 1, status: 503, retryAfter: "0", sleeps: sleeps)
         await #expect {
             _ = try await client.execute(CreateUserMutation(name: "Once"))
         } throws: { error in
@@ -98,17 +126,13 @@ struct RetryTests {
         #expect(try await live.stats().requests == 2)
     }
 
-    @Test("Retry-After as an HTTP date is understood")
-    func retryAfterDate() {
-        let future = Date().addingTimeInterval(5)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        let delay = RetryInterceptor.parseRetryAfter(formatter.string(from: future))
-        #expect(delay != nil)
-        #expect(delay.map { $0 <= .seconds(5) && $0 >= .seconds(3) } == true)
-        #expect(RetryInterceptor.parseRetryAfter("soon") == nil)
-        #expect(RetryInterceptor.parseRetryAfter("120") == .seconds(120))
+    @Test("Retry-After parses as delay-seconds or an HTTP date relative to now; anything else is ignored")
+    func parseRetryAfter() {
+        let now = Self.now
+        #expect(RetryInterceptor.parseRetryAfter("Wed, 21 Oct 2015 07:28:05 GMT", now: now) == .seconds(5))
+        #expect(RetryInterceptor.parseRetryAfter("Wed, 21 Oct 2015 07:27:00 GMT", now: now) == .zero)
+        #expect(RetryInterceptor.parseRetryAfter(" 120 ", now: now) == .seconds(120))
+        #expect(RetryInterceptor.parseRetryAfter("soon", now: now) == nil)
+        #expect(RetryInterceptor.parseRetryAfter("-3", now: now) == nil)
     }
 }

@@ -19,7 +19,7 @@ final class ClosureTransport: HTTPTransport {
         return try await handler(request)
     }
 
-    static func json(_ text: String, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(statusCode: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+    static func json(_ text: String, status: Int = 200, contentType: String = "application/json") -> HTTPResponse {
+        HTTPResponse(statusCode: status, headers: ["Content-Type": contentType], body: Data(text.utf8))
     }
 }

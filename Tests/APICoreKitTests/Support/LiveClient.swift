@@ -30,18 +30,20 @@ struct LiveClient {
         timeout: Duration = .seconds(30),
         usesGETForQueries: Bool = false,
         persistedQueries: PersistedQueriesConfiguration? = nil,
-        restBaseURL: URL? = nil
+        restBaseURL: URL? = nil,
+        configure: (inout APIClientConfiguration) -> Void = { _ in }
     ) -> APIClient {
-        APIClient(
-            configuration: APIClientConfiguration(
-                graphQLEndpoint: server.url(path),
-                restBaseURL: restBaseURL ?? server.baseURL,
-                interceptors: interceptors,
-                headers: ["X-Test-Key": key],
-                timeout: timeout,
-                usesGETForQueries: usesGETForQueries,
-                persistedQueries: persistedQueries
-            ))
+        var configuration = APIClientConfiguration(
+            graphQLEndpoint: server.url(path),
+            restBaseURL: restBaseURL ?? server.baseURL,
+            interceptors: interceptors,
+            headers: ["X-Test-Key": key],
+            timeout: timeout,
+            usesGETForQueries: usesGETForQueries,
+            persistedQueries: persistedQueries
+        )
+        configure(&configuration)
+        return APIClient(configuration: configuration)
     }
 
     func stats() async throws -> ReferenceServerStats {
@@ -49,16 +51,16 @@ struct LiveClient {
     }
 }
 
-/// Records what a retry policy asked to wait, without waiting long.
+/// Records what a retry policy asked to wait, without waiting: tests assert the delays, not the wall clock.
 final class RecordedSleeps: Sendable {
     private let delays = Mutex<[Duration]>([])
 
     var all: [Duration] { delays.withLock { $0 } }
 
-    /// Records the delay and waits for it (tests pass small `Retry-After` values only).
+    /// Records the delay and returns at once (still honouring cancellation, as a real sleep would).
     func sleep(_ delay: Duration) async throws {
         delays.withLock { $0.append(delay) }
-        try await Task.sleep(for: delay)
+        try Task.checkCancellation()
     }
 }
 

@@ -35,7 +35,10 @@ struct OperationScannerTests {
 
     @Test("a mutation selected by name is sent with POST even when queries use GET, and is not retried")
     func mutationSelectedByName() async throws {
-        let transport = ClosureTransport { _ in ClosureTransport.json(#"{"data":{"b":1}}"#, status: 503) }
+        let transport = ClosureTransport { _ in
+            ClosureTransport.json(
+                #"{"data":{"b":1}}"#, status: 503, contentType: "application/graphql-response+json")
+        }
         let client = APIClient(
             configuration: APIClientConfiguration(
                 graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, transport: transport,
