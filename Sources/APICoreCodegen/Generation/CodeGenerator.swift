@@ -30,11 +30,19 @@ public struct CodeGenerator: Sendable {
     }
 
     /// Generates the files for parsed documents, one compilation unit, against a loaded schema.
+    ///
+    /// The documents are validated first (fragments unused by any operation are allowed: they still generate types);
+    /// any error fails the whole generation with the validator's located diagnostics, before the IR is built.
     public func generate(
         schema: GraphQLSchema,
         documents: [Document],
         configuration: CodegenConfiguration
     ) throws(CompilerError) -> [GeneratedFile] {
+        let diagnostics = DocumentValidator.validate(
+            documents, against: schema, options: ValidationOptions(reportsUnusedFragments: false))
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            throw CompilerError(diagnostics)
+        }
         let namespace = configuration.schemaNamespace
         let compilation = try IRCompiler.compile(documents, schema: schema, namespace: namespace)
         let context = TemplateContext(
@@ -59,6 +67,12 @@ public struct CodeGenerator: Sendable {
                 GeneratedFile(
                     path: (operationsFolder as NSString).appendingPathComponent(operation.typeName + ".graphql.swift"),
                     contents: OperationTemplate(context: context).render(operation)))
+        }
+        if let manifest = configuration.operationManifest {
+            files.append(
+                GeneratedFile(
+                    path: configuration.resolved(manifest.path),
+                    contents: OperationManifest(format: manifest.format).render(compilation.operations)))
         }
         return files
     }
