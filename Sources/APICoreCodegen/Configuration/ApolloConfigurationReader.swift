@@ -16,7 +16,9 @@ enum ApolloConfigurationReader {
         if file.hasSuffix("apollo-codegen-config.json") { return true }
         let root = ConfigurationReader(try LocatedJSON.parse(text, file: file), path: "")
         guard case .object = root.value.kind else { return false }
-        let apolloKeys: Set<String> = ["operationManifest", "experimentalFeatures", "schemaDownload", "schemaDownloadConfiguration"]
+        let apolloKeys: Set<String> = [
+            "operationManifest", "experimentalFeatures", "schemaDownload", "schemaDownloadConfiguration",
+        ]
         if try root.members().contains(where: { apolloKeys.contains($0.key) }) { return true }
         guard let output = try root.optional("output"), case .object = output.value.kind else { return false }
         if let schemaTypes = try output.optional("schemaTypes"), case .object = schemaTypes.value.kind,
@@ -35,7 +37,8 @@ enum ApolloConfigurationReader {
     }
 
     /// Parses an Apollo configuration reported as `file`.
-    static func parse(_ text: String, file: String, baseDirectory: String) throws(CompilerError) -> CodegenConfiguration {
+    static func parse(_ text: String, file: String, baseDirectory: String) throws(CompilerError) -> CodegenConfiguration
+    {
         var warnings = Warnings()
         let root = ConfigurationReader(try LocatedJSON.parse(text, file: file), path: "")
         try warnings.ignore(root, keeping: ["schemaNamespace", "input", "output", "options", "operationManifest"])
@@ -130,7 +133,8 @@ enum ApolloConfigurationReader {
         }
     }
 
-    private static func access(_ reader: ConfigurationReader) throws(CompilerError) -> CodegenConfiguration.AccessLevel {
+    private static func access(_ reader: ConfigurationReader) throws(CompilerError) -> CodegenConfiguration.AccessLevel
+    {
         guard let level = CodegenConfiguration.AccessLevel(rawValue: try reader.string()) else {
             throw reader.failure("must be \"public\" or \"internal\"")
         }

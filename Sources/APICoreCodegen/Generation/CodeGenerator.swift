@@ -31,13 +31,15 @@ public struct CodeGenerator: Sendable {
 
     /// Generates the files for parsed documents, one compilation unit, against a loaded schema.
     ///
-    /// The documents are validated first (fragments unused by any operation are allowed: they still generate types);
-    /// any error fails the whole generation with the validator's located diagnostics, before the IR is built.
+    /// The documents are validated first (fragments unused by any operation are allowed: they still generate types;
+    /// the same fragment written identically in several files, as each file of a JavaScript app must, is one); any
+    /// error fails the whole generation with the validator's located diagnostics, before the IR is built.
     public func generate(
         schema: GraphQLSchema,
         documents: [Document],
         configuration: CodegenConfiguration
     ) throws(CompilerError) -> [GeneratedFile] {
+        let documents = Self.withoutRepeatedFragments(documents)
         let diagnostics = DocumentValidator.validate(
             documents, against: schema, options: ValidationOptions(reportsUnusedFragments: false))
         if diagnostics.contains(where: { $0.severity == .error }) {
@@ -75,6 +77,22 @@ public struct CodeGenerator: Sendable {
                     contents: OperationManifest(format: manifest.format).render(compilation.operations)))
         }
         return files
+    }
+
+    /// `documents` without the second and later copies of a fragment identical to an earlier one.
+    private static func withoutRepeatedFragments(_ documents: [Document]) -> [Document] {
+        var seen: [String: FragmentDefinition] = [:]
+        return documents.map { document in
+            var document = document
+            document.definitions.removeAll { definition in
+                guard case .fragment(let fragment) = definition else { return false }
+                let normalized = DocumentNormalizer.normalized(fragment)
+                if let existing = seen[fragment.name.value] { return existing == normalized }
+                seen[fragment.name.value] = normalized
+                return false
+            }
+            return document
+        }
     }
 
     private func expand(

@@ -20,11 +20,16 @@ public struct GenerateCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The configuration file (apicore.json or apollo-codegen-config.json).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("The configuration file (apicore.json or apollo-codegen-config.json).", valueName: "file"))
     var config = "apicore.json"
 
     @Flag(help: "Write nothing; fail when the generated files on disk are stale.")
     var check = false
+
+    /// For `APICoreCodegenPlugin`, whose outputs must be known before generation: all generated Swift in one file.
+    @Option(help: .hidden)
+    var combinedOutput: String?
 
     /// A command with no options set; ArgumentParser fills them in.
     public init() {}
@@ -41,6 +46,10 @@ public struct GenerateCommand: ParsableCommand {
         } catch {
             report(error.diagnostics)
             throw ExitCode(1)
+        }
+        if let combinedOutput {
+            try writeCombined(files, to: combinedOutput)
+            return
         }
         let writer = GeneratedFileWriter(folders: [
             configuration.resolved(configuration.schemaTypesPath), configuration.resolved(configuration.operationsPath),
@@ -71,6 +80,19 @@ public struct GenerateCommand: ParsableCommand {
         let unchanged = files.count - result.written.count
         StandardStreams.writeLine(
             "\(result.written.count) written, \(result.removed.count) removed, \(unchanged) unchanged.", to: .output)
+    }
+
+    /// Writes the Swift files as one file, their common header once; always, so the build sees a fresh output.
+    private func writeCombined(_ files: [GeneratedFile], to path: String) throws {
+        let data = Data(GeneratedFile.combined(files).utf8)
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            StandardStreams.writeLine("error: cannot write \(path): \(error.localizedDescription)", to: .error)
+            throw ExitCode(2)
+        }
     }
 
     /// Fails with exit 2 when the configuration file cannot be read.
