@@ -127,6 +127,15 @@ struct GenerateCommandTests {
         let wrong = try await kit.generate(["--config", "wrong.json"])
         #expect(wrong.status == 1)
         #expect(wrong.error.hasPrefix("wrong.json:2:11: error: \"input\" must be an object"))
+        try kit.write(
+            "nomatch.json",
+            """
+            {"schemaNamespace": "A", "input": {"schemaSearchPaths": ["schema.graphqls"], "operationSearchPaths": ["x/*"]},
+             "output": {"schemaTypes": {"path": "Generated/S"}, "operations": {"path": "Generated/O"}}}
+            """)
+        let noMatch = try await kit.generate(["--config", "nomatch.json"])
+        #expect(noMatch.status == 1)
+        #expect(noMatch.error.hasPrefix(#"nomatch.json:1:1: error: The operation search path "x/*" matches no files."#))
         let missing = try await kit.generate(["--config", "missing.json"])
         #expect(missing.status == 2)
         #expect(missing.error.contains("missing.json"))

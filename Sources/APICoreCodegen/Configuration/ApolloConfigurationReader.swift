@@ -7,8 +7,9 @@ import APICoreCompiler
 /// (with Apollo's defaults), `output.schemaTypes.path` and `moduleType` (`swiftPackageManager` puts the files under
 /// `Sources/`, `embeddedInTarget.accessModifier` sets the access level), `output.operations` (`inSchemaModule`,
 /// `relative`, `absolute`), `operationManifest` (or the older `output.operationIdentifiersPath`). Keys whose Apollo
-/// behaviour apicore has anyway (`operationDocumentFormat`, `pruneGeneratedFiles`...) are accepted silently; every
-/// other key produces a warning located at the key, never an error.
+/// behaviour apicore has anyway (`operationDocumentFormat`, `pruneGeneratedFiles`, `testMocks.none`) are accepted
+/// silently, as is apicore's own `options.customScalars`; every other key produces a warning located at the key,
+/// never an error.
 enum ApolloConfigurationReader {
     /// Whether `text` is an Apollo configuration: it has Apollo-only keys (`output.schemaTypes.moduleType`,
     /// `output.operations.inSchemaModule`/`relative`/`absolute`, top-level `operationManifest`...).

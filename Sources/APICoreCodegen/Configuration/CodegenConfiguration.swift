@@ -7,12 +7,14 @@ import Foundation
 /// {"schemaNamespace": "GitHubGraphQL",
 ///  "input": {"schemaSearchPaths": ["schema.graphqls"], "operationSearchPaths": ["ops/**/*.graphql"]},
 ///  "output": {"schemaTypes": {"path": "Sources/GitHubGraphQL/Schema"},
-///             "operations": {"path": "Sources/GitHubGraphQL/Operations"}},
+///             "operations": {"path": "Sources/GitHubGraphQL/Operations"},
+///             "operationManifest": {"path": "operations.json", "version": "persistedQueries"}},
 ///  "options": {"customScalars": {"Long": "Int64"}, "accessLevel": "public"}}
 /// ```
 ///
 /// Paths are relative to the folder of the configuration file; search paths may use `*` and `**` globs. Unknown keys
-/// and values of the wrong type are errors located in the file.
+/// and values of the wrong type are errors located in the file. ``load(from:)`` also reads an Apollo iOS
+/// `apollo-codegen-config.json` (read by `ApolloConfigurationReader`), whose keys without an equivalent are warnings.
 public struct CodegenConfiguration: Sendable, Hashable {
     /// The access level of generated declarations.
     public enum AccessLevel: String, Sendable, Hashable {
@@ -60,6 +62,8 @@ public struct CodegenConfiguration: Sendable, Hashable {
     public var operationManifest: OperationManifestOptions?
     /// The folder relative paths are resolved against.
     public var baseDirectory: String
+    /// The configuration file read, for messages about its search paths; `apicore.json` in ``baseDirectory`` if nil.
+    public var file: String?
     /// Warnings found reading the configuration file (keys of an Apollo configuration that have no equivalent).
     public var warnings: [Diagnostic] = []
 
@@ -96,10 +100,14 @@ public struct CodegenConfiguration: Sendable, Hashable {
         let base = (path as NSString).deletingLastPathComponent
         let text = String(decoding: data, as: UTF8.self)
         let baseDirectory = base.isEmpty ? "." : base
-        if try ApolloConfigurationReader.isApolloConfiguration(text, file: path) {
-            return try ApolloConfigurationReader.parse(text, file: path, baseDirectory: baseDirectory)
-        }
-        return try parse(text, file: path, baseDirectory: baseDirectory)
+        var configuration =
+            if try ApolloConfigurationReader.isApolloConfiguration(text, file: path) {
+                try ApolloConfigurationReader.parse(text, file: path, baseDirectory: baseDirectory)
+            } else {
+                try parse(text, file: path, baseDirectory: baseDirectory)
+            }
+        configuration.file = path
+        return configuration
     }
 
     /// Parses configuration JSON reported as `file`.

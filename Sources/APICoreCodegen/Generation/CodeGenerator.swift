@@ -102,7 +102,9 @@ public struct CodeGenerator: Sendable {
         for pattern in patterns {
             let found = PathGlob.files(matching: configuration.resolved(pattern))
             guard !found.isEmpty else {
-                let file = (configuration.baseDirectory as NSString).appendingPathComponent("apicore.json")
+                let file =
+                    configuration.file
+                    ?? (configuration.baseDirectory as NSString).appendingPathComponent("apicore.json")
                 throw CompilerError(
                     Diagnostic(
                         .error, "The \(what) search path \"\(pattern)\" matches no files.",
