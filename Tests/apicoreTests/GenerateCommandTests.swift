@@ -185,5 +185,7 @@ struct GenerateCommandTests {
         #expect(text.components(separatedBy: "import APICoreGraphQL").count == 2)
         #expect(text.contains("// MARK: - HeroNameQuery.graphql.swift"))
         #expect(try kit.generatedFiles().isEmpty)
+        let both = try await kit.generate(["--check", "--combined-output", "Plugin/All.graphql.swift"])
+        #expect(both.status == 2)
     }
 }

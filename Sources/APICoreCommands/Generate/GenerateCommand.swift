@@ -34,6 +34,13 @@ public struct GenerateCommand: ParsableCommand {
     /// A command with no options set; ArgumentParser fills them in.
     public init() {}
 
+    /// Rejects `--check` with `--combined-output`, which is for the build plugin and always writes.
+    public func validate() throws {
+        if check, combinedOutput != nil {
+            throw ValidationError("use either --check or --combined-output, not both")
+        }
+    }
+
     /// Generates, then writes or checks; a status other than 0 is thrown as an `ExitCode`.
     public func run() throws {
         _ = try readable(config)
