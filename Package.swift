@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "APICoreCompiler", targets: ["APICoreCompiler"]),
         .library(name: "APICoreCodegen", targets: ["APICoreCodegen"]),
         .executable(name: "apicore", targets: ["apicore"]),
+        .plugin(name: "APICoreCodegenPlugin", targets: ["APICoreCodegenPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -47,6 +48,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "apicore", dependencies: ["APICoreCommands"], swiftSettings: swiftSettings),
+        .plugin(name: "APICoreCodegenPlugin", capability: .buildTool(), dependencies: ["apicore"]),
         .executableTarget(
             name: "APICoreBenchmarks",
             dependencies: ["APICoreCompiler", "APICoreGraphQL"],

@@ -35,7 +35,7 @@ struct GeneratedFileWriterTests {
         #expect {
             try GeneratorHarness.generate(sdl: "type Query { a: String }", operations: "query Q { b }")
         } throws: { error in
-            "\(error)" == #"operations.graphql:1:11: error: Cannot query field "b" on type "Query"."#
+            "\(error)" == #"operations.graphql:1:11: error: Cannot query field "b" on type "Query". Did you mean "a"?"#
         }
     }
 }

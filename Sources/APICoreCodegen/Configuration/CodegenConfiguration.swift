@@ -7,17 +7,41 @@ import Foundation
 /// {"schemaNamespace": "GitHubGraphQL",
 ///  "input": {"schemaSearchPaths": ["schema.graphqls"], "operationSearchPaths": ["ops/**/*.graphql"]},
 ///  "output": {"schemaTypes": {"path": "Sources/GitHubGraphQL/Schema"},
-///             "operations": {"path": "Sources/GitHubGraphQL/Operations"}},
+///             "operations": {"path": "Sources/GitHubGraphQL/Operations"},
+///             "operationManifest": {"path": "operations.json", "version": "persistedQueries"}},
 ///  "options": {"customScalars": {"Long": "Int64"}, "accessLevel": "public"}}
 /// ```
 ///
 /// Paths are relative to the folder of the configuration file; search paths may use `*` and `**` globs. Unknown keys
-/// and values of the wrong type are errors located in the file.
+/// and values of the wrong type are errors located in the file. ``load(from:)`` also reads an Apollo iOS
+/// `apollo-codegen-config.json` (read by `ApolloConfigurationReader`), whose keys without an equivalent are warnings.
 public struct CodegenConfiguration: Sendable, Hashable {
     /// The access level of generated declarations.
     public enum AccessLevel: String, Sendable, Hashable {
         case `public`
         case `internal`
+    }
+
+    /// Where and in which shape to write the persisted-query manifest.
+    public struct OperationManifestOptions: Sendable, Hashable {
+        /// The manifest's shape.
+        public enum Format: String, Sendable, Hashable {
+            /// `{"format": "apollo-persisted-query-manifest", "version": 1, "operations": [{"id", "body", "name",
+            /// "type"}]}`, as Apollo iOS 1.x and Apollo GraphOS read it.
+            case persistedQueries
+            /// Apollo's legacy `operationIDs.json`: `{"<id>": {"name": ..., "source": ...}}`.
+            case legacy
+        }
+
+        /// The manifest file, relative to the configuration's folder.
+        public var path: String
+        public var format: Format
+
+        /// Manifest options.
+        public init(path: String, format: Format = .persistedQueries) {
+            self.path = path
+            self.format = format
+        }
     }
 
     /// The namespace of the generated schema types (`GitHubGraphQL`).
@@ -34,8 +58,14 @@ public struct CodegenConfiguration: Sendable, Hashable {
     public var customScalars: [String: String]
     /// The access level of generated declarations; `public` by default.
     public var accessLevel: AccessLevel
+    /// The persisted-query manifest to write, if any.
+    public var operationManifest: OperationManifestOptions?
     /// The folder relative paths are resolved against.
     public var baseDirectory: String
+    /// The configuration file read, for messages about its search paths; `apicore.json` in ``baseDirectory`` if nil.
+    public var file: String?
+    /// Warnings found reading the configuration file (keys of an Apollo configuration that have no equivalent).
+    public var warnings: [Diagnostic] = []
 
     /// A configuration.
     public init(
@@ -46,6 +76,7 @@ public struct CodegenConfiguration: Sendable, Hashable {
         operationsPath: String,
         customScalars: [String: String] = [:],
         accessLevel: AccessLevel = .public,
+        operationManifest: OperationManifestOptions? = nil,
         baseDirectory: String = FileManager.default.currentDirectoryPath
     ) {
         self.schemaNamespace = schemaNamespace
@@ -55,6 +86,7 @@ public struct CodegenConfiguration: Sendable, Hashable {
         self.operationsPath = operationsPath
         self.customScalars = customScalars
         self.accessLevel = accessLevel
+        self.operationManifest = operationManifest
         self.baseDirectory = baseDirectory
     }
 
@@ -66,7 +98,16 @@ public struct CodegenConfiguration: Sendable, Hashable {
                 Diagnostic(.error, "Cannot read the configuration file \(path).", at: [start], rule: "Configuration"))
         }
         let base = (path as NSString).deletingLastPathComponent
-        return try parse(String(decoding: data, as: UTF8.self), file: path, baseDirectory: base.isEmpty ? "." : base)
+        let text = String(decoding: data, as: UTF8.self)
+        let baseDirectory = base.isEmpty ? "." : base
+        var configuration =
+            if try ApolloConfigurationReader.isApolloConfiguration(text, file: path) {
+                try ApolloConfigurationReader.parse(text, file: path, baseDirectory: baseDirectory)
+            } else {
+                try parse(text, file: path, baseDirectory: baseDirectory)
+            }
+        configuration.file = path
+        return configuration
     }
 
     /// Parses configuration JSON reported as `file`.
@@ -78,7 +119,7 @@ public struct CodegenConfiguration: Sendable, Hashable {
         let input = try root.required("input")
         try input.allowKeys(["schemaSearchPaths", "operationSearchPaths"])
         let output = try root.required("output")
-        try output.allowKeys(["schemaTypes", "operations"])
+        try output.allowKeys(["schemaTypes", "operations", "operationManifest"])
         let schemaTypes = try output.required("schemaTypes")
         try schemaTypes.allowKeys(["path"])
         let operations = try output.required("operations")
@@ -90,6 +131,9 @@ public struct CodegenConfiguration: Sendable, Hashable {
             schemaTypesPath: try schemaTypes.required("path").string(),
             operationsPath: try operations.required("path").string(),
             baseDirectory: baseDirectory)
+        if let manifest = try output.optional("operationManifest") {
+            configuration.operationManifest = try manifestOptions(manifest)
+        }
         if let options = try root.optional("options") {
             try options.allowKeys(["customScalars", "accessLevel"])
             if let scalars = try options.optional("customScalars") {
@@ -103,6 +147,20 @@ public struct CodegenConfiguration: Sendable, Hashable {
             }
         }
         return configuration
+    }
+
+    /// Reads `{"path": "...", "version": "persistedQueries" | "apollo" | "legacy"}`.
+    static func manifestOptions(_ reader: ConfigurationReader) throws(CompilerError) -> OperationManifestOptions {
+        try reader.allowKeys(["path", "version"])
+        var options = OperationManifestOptions(path: try reader.required("path").string())
+        if let version = try reader.optional("version") {
+            switch try version.string() {
+            case "persistedQueries": options.format = .persistedQueries
+            case "apollo", "legacy", "legacyAPQ": options.format = .legacy
+            default: throw version.failure("must be \"persistedQueries\" or \"legacy\"")
+            }
+        }
+        return options
     }
 
     /// `path` resolved against ``baseDirectory``.

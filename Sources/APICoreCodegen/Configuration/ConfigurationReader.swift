@@ -17,7 +17,7 @@ struct ConfigurationReader {
             Diagnostic(.error, "\(name) \(problem).", at: [value.location], rule: "Configuration"))
     }
 
-    private func members() throws(CompilerError) -> [(key: String, keyLocation: SourceLocation, value: LocatedJSON)] {
+    func members() throws(CompilerError) -> [(key: String, keyLocation: SourceLocation, value: LocatedJSON)] {
         guard case .object(let members) = value.kind else { throw failure("must be an object, not \(value.kindName)") }
         return members
     }
@@ -32,6 +32,11 @@ struct ConfigurationReader {
                     .error, "Unknown key \"\(member.key)\" \(place); the known keys are \(known).",
                     at: [member.keyLocation], rule: "Configuration"))
         }
+    }
+
+    /// The keys of this object that are not in `keys`, with their locations, for warnings.
+    func otherKeys(than keys: Set<String>) throws(CompilerError) -> [(key: String, location: SourceLocation)] {
+        try members().filter { !keys.contains($0.key) }.map { (key: $0.key, location: $0.keyLocation) }
     }
 
     /// The member `key`, when present.

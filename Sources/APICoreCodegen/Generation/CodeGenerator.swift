@@ -30,11 +30,21 @@ public struct CodeGenerator: Sendable {
     }
 
     /// Generates the files for parsed documents, one compilation unit, against a loaded schema.
+    ///
+    /// The documents are validated first (fragments unused by any operation are allowed: they still generate types;
+    /// the same fragment written identically in several files, as each file of a JavaScript app must, is one); any
+    /// error fails the whole generation with the validator's located diagnostics, before the IR is built.
     public func generate(
         schema: GraphQLSchema,
         documents: [Document],
         configuration: CodegenConfiguration
     ) throws(CompilerError) -> [GeneratedFile] {
+        let documents = Self.withoutRepeatedFragments(documents)
+        let diagnostics = DocumentValidator.validate(
+            documents, against: schema, options: ValidationOptions(reportsUnusedFragments: false))
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            throw CompilerError(diagnostics)
+        }
         let namespace = configuration.schemaNamespace
         let compilation = try IRCompiler.compile(documents, schema: schema, namespace: namespace)
         let context = TemplateContext(
@@ -60,7 +70,29 @@ public struct CodeGenerator: Sendable {
                     path: (operationsFolder as NSString).appendingPathComponent(operation.typeName + ".graphql.swift"),
                     contents: OperationTemplate(context: context).render(operation)))
         }
+        if let manifest = configuration.operationManifest {
+            files.append(
+                GeneratedFile(
+                    path: configuration.resolved(manifest.path),
+                    contents: OperationManifest(format: manifest.format).render(compilation.operations)))
+        }
         return files
+    }
+
+    /// `documents` without the second and later copies of a fragment identical to an earlier one.
+    private static func withoutRepeatedFragments(_ documents: [Document]) -> [Document] {
+        var seen: [String: FragmentDefinition] = [:]
+        return documents.map { document in
+            var document = document
+            document.definitions.removeAll { definition in
+                guard case .fragment(let fragment) = definition else { return false }
+                let normalized = DocumentNormalizer.normalized(fragment)
+                if let existing = seen[fragment.name.value] { return existing == normalized }
+                seen[fragment.name.value] = normalized
+                return false
+            }
+            return document
+        }
     }
 
     private func expand(
@@ -70,7 +102,9 @@ public struct CodeGenerator: Sendable {
         for pattern in patterns {
             let found = PathGlob.files(matching: configuration.resolved(pattern))
             guard !found.isEmpty else {
-                let file = (configuration.baseDirectory as NSString).appendingPathComponent("apicore.json")
+                let file =
+                    configuration.file
+                    ?? (configuration.baseDirectory as NSString).appendingPathComponent("apicore.json")
                 throw CompilerError(
                     Diagnostic(
                         .error, "The \(what) search path \"\(pattern)\" matches no files.",

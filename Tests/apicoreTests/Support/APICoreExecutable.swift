@@ -39,9 +39,9 @@ enum APICoreExecutable {
         return executable.resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    /// Runs `apicore` with `arguments` and returns once it has exited. Output goes through files, so a large
-    /// output can never block the child on a full pipe.
-    static func run(_ arguments: [String]) async throws -> CommandResult {
+    /// Runs `apicore` with `arguments` (in `currentDirectory`, when given) and returns once it has exited. Output goes
+    /// through files, so a large output can never block the child on a full pipe.
+    static func run(_ arguments: [String], in currentDirectory: URL? = nil) async throws -> CommandResult {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("apicore-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -56,6 +56,7 @@ enum APICoreExecutable {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = outputHandle
         process.standardError = errorHandle

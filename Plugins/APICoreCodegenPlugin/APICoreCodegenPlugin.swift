@@ -1,0 +1,90 @@
+import Foundation
+import PackagePlugin
+
+/// Runs `apicore generate` for a target whose folder holds an `apicore.json`, and adds the generated Swift to the
+/// target's sources.
+///
+/// The command's inputs are the configuration and every schema and operation file its search paths match, so the
+/// build regenerates when any of them changes (and the plugin, re-evaluated on each build, picks up new files). Its
+/// output is one file in the plugin's work folder: a build command must name its outputs before it runs, and the
+/// names of per-operation files depend on the documents. The target must depend on `APICoreGraphQL`.
+@main
+struct APICoreCodegenPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let configuration = target.directoryURL.appending(path: "apicore.json")
+        guard FileManager.default.fileExists(atPath: configuration.path(percentEncoded: false)) else { return [] }
+        let output = context.pluginWorkDirectoryURL.appending(path: "\(target.name).graphql.swift")
+        return [
+            .buildCommand(
+                displayName: "Generating GraphQL code for \(target.name)",
+                executable: try context.tool(named: "apicore").url,
+                arguments: [
+                    "generate", "--config", configuration.path(percentEncoded: false), "--combined-output",
+                    output.path(percentEncoded: false),
+                ],
+                inputFiles: [configuration] + (try SearchPaths.inputFiles(of: configuration)),
+                outputFiles: [output])
+        ]
+    }
+}
+
+/// The files an `apicore.json` names through `input.schemaSearchPaths` and `input.operationSearchPaths`.
+enum SearchPaths {
+    static func inputFiles(of configuration: URL) throws -> [URL] {
+        let data = try Data(contentsOf: configuration)
+        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let input = json?["input"] as? [String: Any] ?? [:]
+        let patterns =
+            (input["schemaSearchPaths"] as? [String] ?? []) + (input["operationSearchPaths"] as? [String] ?? [])
+        let base = configuration.deletingLastPathComponent()
+        var files: [URL] = []
+        for pattern in patterns {
+            files += matches(pattern, base: base).filter { !files.contains($0) }
+        }
+        return files
+    }
+
+    /// The files under `base` matching `pattern`, where `*` matches within a path component and `**/` any folders.
+    static func matches(_ pattern: String, base: URL) -> [URL] {
+        let absolute =
+            pattern.hasPrefix("/")
+            ? pattern : base.appending(path: pattern).standardizedFileURL.path(percentEncoded: false)
+        guard absolute.contains("*") || absolute.contains("?") else {
+            return FileManager.default.fileExists(atPath: absolute) ? [URL(fileURLWithPath: absolute)] : []
+        }
+        // Walk from the last folder before the first wildcard.
+        let components = absolute.split(separator: "/", omittingEmptySubsequences: false)
+        let firstWildcard = components.firstIndex { $0.contains("*") || $0.contains("?") } ?? components.count
+        let root = components[..<firstWildcard].joined(separator: "/")
+        guard let expression = try? Regex("^" + regexSource(absolute) + "$"),
+            let enumerator = FileManager.default.enumerator(atPath: root)
+        else { return [] }
+        var found: [URL] = []
+        while let relative = enumerator.nextObject() as? String {
+            let path = root + "/" + relative
+            if (try? expression.wholeMatch(in: path)) != nil { found.append(URL(fileURLWithPath: path)) }
+        }
+        return found.sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
+    }
+
+    private static func regexSource(_ glob: String) -> String {
+        var source = ""
+        var characters = Substring(glob)
+        while let character = characters.first {
+            if characters.hasPrefix("**/") {
+                source += "(?:.*/)?"
+                characters = characters.dropFirst(3)
+                continue
+            }
+            characters = characters.dropFirst()
+            switch character {
+            case "*": source += "[^/]*"
+            case "?": source += "[^/]"
+            case ".", "(", ")", "[", "]", "{", "}", "+", "^", "$", "|", "\\": source += "\\" + String(character)
+            default: source.append(character)
+            }
+        }
+        return source
+    }
+}

@@ -1,0 +1,164 @@
+import APICoreCompiler
+
+/// Reads an Apollo iOS `apollo-codegen-config.json` as a ``CodegenConfiguration``, so a team can move over without
+/// rewriting its configuration.
+///
+/// Keys with an equivalent are mapped: `schemaNamespace`, `input.schemaSearchPaths` and `input.operationSearchPaths`
+/// (with Apollo's defaults), `output.schemaTypes.path` and `moduleType` (`swiftPackageManager` puts the files under
+/// `Sources/`, `embeddedInTarget.accessModifier` sets the access level), `output.operations` (`inSchemaModule`,
+/// `relative`, `absolute`), `operationManifest` (or the older `output.operationIdentifiersPath`). Keys whose Apollo
+/// behaviour apicore has anyway (`operationDocumentFormat`, `pruneGeneratedFiles`, `testMocks.none`) are accepted
+/// silently, as is apicore's own `options.customScalars`; every other key produces a warning located at the key,
+/// never an error.
+enum ApolloConfigurationReader {
+    /// Whether `text` is an Apollo configuration: it has Apollo-only keys (`output.schemaTypes.moduleType`,
+    /// `output.operations.inSchemaModule`/`relative`/`absolute`, top-level `operationManifest`...).
+    static func isApolloConfiguration(_ text: String, file: String) throws(CompilerError) -> Bool {
+        if file.hasSuffix("apollo-codegen-config.json") { return true }
+        let root = ConfigurationReader(try LocatedJSON.parse(text, file: file), path: "")
+        guard case .object = root.value.kind else { return false }
+        let apolloKeys: Set<String> = [
+            "operationManifest", "experimentalFeatures", "schemaDownload", "schemaDownloadConfiguration",
+        ]
+        if try root.members().contains(where: { apolloKeys.contains($0.key) }) { return true }
+        guard let output = try root.optional("output"), case .object = output.value.kind else { return false }
+        if let schemaTypes = try output.optional("schemaTypes"), case .object = schemaTypes.value.kind,
+            try schemaTypes.optional("moduleType") != nil
+        {
+            return true
+        }
+        if let operations = try output.optional("operations"), case .object = operations.value.kind,
+            try operations.optional("path") == nil
+        {
+            return true
+        }
+        let hasMocks = try output.optional("testMocks") != nil
+        let hasIdentifiers = try output.optional("operationIdentifiersPath") != nil
+        return hasMocks || hasIdentifiers
+    }
+
+    /// Parses an Apollo configuration reported as `file`.
+    static func parse(_ text: String, file: String, baseDirectory: String) throws(CompilerError) -> CodegenConfiguration
+    {
+        var warnings = Warnings()
+        let root = ConfigurationReader(try LocatedJSON.parse(text, file: file), path: "")
+        try warnings.ignore(root, keeping: ["schemaNamespace", "input", "output", "options", "operationManifest"])
+        let namespace = try root.required("schemaNamespace").identifier()
+        var schemaSearchPaths = ["**/*.graphqls"]
+        var operationSearchPaths = ["**/*.graphql"]
+        if let input = try root.optional("input") {
+            try warnings.ignore(input, keeping: ["schemaSearchPaths", "operationSearchPaths"])
+            if let paths = try input.optional("schemaSearchPaths") { schemaSearchPaths = try paths.strings() }
+            if let paths = try input.optional("operationSearchPaths") { operationSearchPaths = try paths.strings() }
+        }
+        let output = try root.required("output")
+        try warnings.ignore(output, keeping: ["schemaTypes", "operations", "operationIdentifiersPath", "testMocks"])
+        let schemaTypes = try output.required("schemaTypes")
+        try warnings.ignore(schemaTypes, keeping: ["path", "moduleType"])
+        var moduleRoot = try schemaTypes.required("path").string()
+        var accessLevel = CodegenConfiguration.AccessLevel.public
+        if let moduleType = try schemaTypes.optional("moduleType") {
+            try warnings.ignore(moduleType, keeping: ["swiftPackageManager", "embeddedInTarget", "other"])
+            if try moduleType.optional("swiftPackageManager") != nil {
+                moduleRoot = join(moduleRoot, "Sources")
+            } else if let embedded = try moduleType.optional("embeddedInTarget") {
+                try warnings.ignore(embedded, keeping: ["name", "accessModifier"])
+                if let modifier = try embedded.optional("accessModifier") { accessLevel = try access(modifier) }
+            }
+        }
+        var operationsPath = join(moduleRoot, "Operations")
+        if let operations = try output.optional("operations") {
+            try warnings.ignore(operations, keeping: ["inSchemaModule", "relative", "absolute"])
+            if let absolute = try operations.optional("absolute") {
+                try warnings.ignore(absolute, keeping: ["path", "accessModifier"])
+                operationsPath = try absolute.required("path").string()
+                if let modifier = try absolute.optional("accessModifier") { accessLevel = try access(modifier) }
+            } else if let relative = try operations.optional("relative") {
+                try warnings.ignore(relative, keeping: ["subpath", "extension", "accessModifier"])
+                // apicore writes operations into one folder, not beside each `.graphql` file: the folder of the first
+                // operation search path (up to its first glob), plus the subpath.
+                let subpath = try relative.optional("subpath")?.string()
+                operationsPath = join(staticPrefix(operationSearchPaths.first ?? "."), subpath ?? "")
+                warnings.add(
+                    "\"output.operations.relative\": apicore writes the operations into one folder, \(operationsPath), "
+                        + "rather than beside each .graphql file", at: relative.value.location)
+                if let modifier = try relative.optional("accessModifier") { accessLevel = try access(modifier) }
+            }
+        }
+        if let mocks = try output.optional("testMocks"), try mocks.optional("none") == nil {
+            warnings.add("\"output.testMocks\" has no equivalent in apicore and is ignored", at: mocks.value.location)
+        }
+        var configuration = CodegenConfiguration(
+            schemaNamespace: namespace, schemaSearchPaths: schemaSearchPaths,
+            operationSearchPaths: operationSearchPaths, schemaTypesPath: join(moduleRoot, "Schema"),
+            operationsPath: operationsPath, accessLevel: accessLevel, baseDirectory: baseDirectory)
+        if let path = try output.optional("operationIdentifiersPath") {
+            configuration.operationManifest = .init(path: try path.string(), format: .legacy)
+        }
+        if let manifest = try root.optional("operationManifest") {
+            try warnings.ignore(manifest, keeping: ["path", "version", "generateManifestOnCodeGeneration"])
+            var options = CodegenConfiguration.OperationManifestOptions(path: try manifest.required("path").string())
+            if let version = try manifest.optional("version") {
+                switch try version.string() {
+                case "persistedQueries": options.format = .persistedQueries
+                case "legacy", "legacyAPQ": options.format = .legacy
+                default: throw version.failure("must be \"persistedQueries\" or \"legacy\"")
+                }
+            }
+            configuration.operationManifest = options
+        }
+        if let options = try root.optional("options") {
+            try warnings.ignore(options, keeping: ["operationDocumentFormat", "pruneGeneratedFiles", "customScalars"])
+            if let scalars = try options.optional("customScalars") {
+                configuration.customScalars = try scalars.stringMap()
+            }
+        }
+        configuration.warnings = warnings.diagnostics
+        return configuration
+    }
+
+    /// Collects the warnings for keys without an equivalent.
+    private struct Warnings {
+        var diagnostics: [Diagnostic] = []
+
+        mutating func add(_ message: String, at location: SourceLocation) {
+            diagnostics.append(Diagnostic(.warning, message + ".", at: [location], rule: "ApolloConfiguration"))
+        }
+
+        /// Warns about each key of `reader` not in `keys`.
+        mutating func ignore(_ reader: ConfigurationReader, keeping keys: Set<String>) throws(CompilerError) {
+            for other in try reader.otherKeys(than: keys) {
+                let name = reader.path.isEmpty ? other.key : reader.path + "." + other.key
+                add("The Apollo key \"\(name)\" has no equivalent in apicore and is ignored", at: other.location)
+            }
+        }
+    }
+
+    private static func access(_ reader: ConfigurationReader) throws(CompilerError) -> CodegenConfiguration.AccessLevel
+    {
+        guard let level = CodegenConfiguration.AccessLevel(rawValue: try reader.string()) else {
+            throw reader.failure("must be \"public\" or \"internal\"")
+        }
+        return level
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        if name.isEmpty { return folder }
+        if folder.isEmpty || folder == "." || folder == "./" { return name }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The folders of `pattern` before its first glob: `Sources/Feature/**/*.graphql` -> `Sources/Feature`.
+    private static func staticPrefix(_ pattern: String) -> String {
+        var components: [Substring] = []
+        for component in pattern.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.contains("*") || component.contains("?") || component.contains("[") { break }
+            components.append(component)
+        }
+        if components.count == pattern.split(separator: "/", omittingEmptySubsequences: false).count {
+            components.removeLast()  // a plain file path: its folder
+        }
+        let prefix = components.joined(separator: "/")
+        return prefix.isEmpty ? "." : prefix
+    }
+}

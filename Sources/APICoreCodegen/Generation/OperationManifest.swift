@@ -1,0 +1,59 @@
+import APICoreGraphQL
+
+/// Renders the persisted-query manifest: every operation's id and the exact document sent for it, for registering a
+/// safelist on the server.
+///
+/// The id is the SHA-256 of the document, as in the generated `operationIdentifier`. Apollo iOS hashes a document
+/// whose fragments it joins with the two characters `\n` (a backslash and an `n`) rather than a newline, so for an
+/// operation that uses fragments its id differs from ours although the bodies are the same; for the others the ids
+/// are equal. Unlike Apollo's, the manifest is valid JSON: quotes and newlines in bodies are escaped.
+struct OperationManifest {
+    var format: CodegenConfiguration.OperationManifestOptions.Format
+
+    func render(_ operations: [IROperation]) -> String {
+        switch format {
+        case .persistedQueries:
+            let entries = operations.map { operation in
+                [
+                    "    {",
+                    "      \"id\": \(Self.quoted(GraphQLSHA256.hexDigest(of: operation.document))),",
+                    "      \"body\": \(Self.quoted(operation.document)),",
+                    "      \"name\": \(Self.quoted(operation.name)),",
+                    "      \"type\": \(Self.quoted(operation.kind.rawValue))",
+                    "    }",
+                ].joined(separator: "\n")
+            }
+            return "{\n  \"format\": \"apollo-persisted-query-manifest\",\n  \"version\": 1,\n  \"operations\": ["
+                + (entries.isEmpty ? "" : "\n" + entries.joined(separator: ",\n") + "\n  ") + "]\n}\n"
+        case .legacy:
+            let entries = operations.map { operation in
+                [
+                    "  \(Self.quoted(GraphQLSHA256.hexDigest(of: operation.document))): {",
+                    "    \"name\": \(Self.quoted(operation.name)),",
+                    "    \"source\": \(Self.quoted(operation.document))",
+                    "  }",
+                ].joined(separator: "\n")
+            }
+            return "{" + (entries.isEmpty ? "" : "\n" + entries.joined(separator: ",\n") + "\n") + "}\n"
+        }
+    }
+
+    /// `text` as a JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,115 @@
+import APICoreCodegen
+import APICoreCompiler
+import Foundation
+import Testing
+
+@Suite("Apollo iOS configuration")
+struct ApolloConfigurationTests {
+    /// A configuration as `apollo-ios-cli init` writes it, with the options a real project sets.
+    static let swiftPackageConfiguration = """
+        {
+          "schemaNamespace" : "StarWarsAPI",
+          "input" : {
+            "operationSearchPaths" : ["Sources/StarWars/**/*.graphql"],
+            "schemaSearchPaths" : ["schema.graphqls"]
+          },
+          "output" : {
+            "testMocks" : { "none" : { } },
+            "schemaTypes" : {
+              "path" : "./StarWarsAPI",
+              "moduleType" : { "swiftPackageManager" : { } }
+            },
+            "operations" : { "inSchemaModule" : { } }
+          },
+          "options" : {
+            "operationDocumentFormat" : ["definition", "operationId"],
+            "deprecatedEnumCases" : "include",
+            "selectionSetInitializers" : { "localCacheMutations" : true },
+            "pruneGeneratedFiles" : true
+          },
+          "operationManifest" : { "path" : "./operationIDs.json", "version" : "persistedQueries" },
+          "experimentalFeatures" : { "legacySafelistingCompatibleOperations" : true }
+        }
+        """
+
+    static func write(_ text: String, named name: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apollo-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("a Swift package configuration maps onto ours; keys without an equivalent are located warnings")
+    func swiftPackage() throws {
+        let path = try Self.write(Self.swiftPackageConfiguration, named: "apollo-codegen-config.json")
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let configuration = try CodegenConfiguration.load(from: path)
+        #expect(configuration.schemaNamespace == "StarWarsAPI")
+        #expect(configuration.schemaSearchPaths == ["schema.graphqls"])
+        #expect(configuration.operationSearchPaths == ["Sources/StarWars/**/*.graphql"])
+        #expect(configuration.schemaTypesPath == "./StarWarsAPI/Sources/Schema")
+        #expect(configuration.operationsPath == "./StarWarsAPI/Sources/Operations")
+        #expect(configuration.accessLevel == .public)
+        #expect(configuration.operationManifest == .init(path: "./operationIDs.json", format: .persistedQueries))
+        #expect(
+            configuration.warnings.map(\.description) == [
+                "\(path):22:3: warning: The Apollo key \"experimentalFeatures\" has no equivalent in apicore and is "
+                    + "ignored.",
+                "\(path):17:5: warning: The Apollo key \"options.deprecatedEnumCases\" has no equivalent in apicore "
+                    + "and is ignored.",
+                "\(path):18:5: warning: The Apollo key \"options.selectionSetInitializers\" has no equivalent in "
+                    + "apicore and is ignored.",
+            ])
+    }
+
+    @Test("embedded, absolute and relative operations, the legacy manifest key and defaults")
+    func otherLayouts() throws {
+        let embedded = try ApolloConfigurationReaderHarness.parse(
+            """
+            {"schemaNamespace": "API",
+             "output": {"schemaTypes": {"path": "Generated", "moduleType": {"embeddedInTarget": {"name": "App",
+                        "accessModifier": "internal"}}},
+                        "operations": {"absolute": {"path": "App/Operations"}},
+                        "operationIdentifiersPath": "ids.json"}}
+            """)
+        #expect(embedded.schemaSearchPaths == ["**/*.graphqls"])
+        #expect(embedded.operationSearchPaths == ["**/*.graphql"])
+        #expect(embedded.schemaTypesPath == "Generated/Schema")
+        #expect(embedded.operationsPath == "App/Operations")
+        #expect(embedded.accessLevel == .internal)
+        #expect(embedded.operationManifest == .init(path: "ids.json", format: .legacy))
+        #expect(embedded.warnings.isEmpty)
+        let relative = try ApolloConfigurationReaderHarness.parse(
+            """
+            {"schemaNamespace": "API", "input": {"operationSearchPaths": ["Feature/GraphQL/**/*.graphql"]},
+             "output": {"schemaTypes": {"path": "API", "moduleType": {"other": {}}},
+                        "operations": {"relative": {"subpath": "Generated"}}}}
+            """)
+        #expect(relative.operationsPath == "Feature/GraphQL/Generated")
+        #expect(relative.warnings.count == 1)
+        #expect(relative.warnings.first?.severity == .warning)
+    }
+
+    @Test("our own configuration with a typo is still ours, and its unknown key an error")
+    func ownConfigurationStaysStrict() throws {
+        let path = try Self.write(
+            #"{"schemaNamespace": "A", "inputs": {}, "output": {"schemaTypes": {"path": "S"}, "operations": {"path": "O"}}}"#,
+            named: "apicore.json")
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        #expect {
+            try CodegenConfiguration.load(from: path)
+        } throws: { error in
+            "\(error)".contains("error: Unknown key \"inputs\" at the top level")
+        }
+    }
+}
+
+/// Loads an Apollo configuration text through a temporary `apollo-codegen-config.json`.
+enum ApolloConfigurationReaderHarness {
+    static func parse(_ text: String) throws -> CodegenConfiguration {
+        let path = try ApolloConfigurationTests.write(text, named: "apollo-codegen-config.json")
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        return try CodegenConfiguration.load(from: path)
+    }
+}

@@ -1,0 +1,50 @@
+import APICoreCodegen
+import APICoreCompiler
+import Testing
+
+@Suite("Validation before generation")
+struct GenerationValidationTests {
+    static let sdl = "type Query { hero: Hero } type Hero { name: String! }"
+
+    @Test("an invalid document fails with the validator's located diagnostics, before the IR is built")
+    func invalidDocument() {
+        #expect {
+            try GeneratorHarness.generate(sdl: Self.sdl, operations: "query Hero {\n  hero { nickname }\n}")
+        } throws: { error in
+            let description = "\(error)"
+            return description.hasPrefix(
+                #"operations.graphql:2:10: error: Cannot query field "nickname" on type "Hero"."#)
+        }
+        #expect {
+            try GeneratorHarness.generate(sdl: Self.sdl, operations: "query Hero($id: ID) { hero { name } }")
+        } throws: { error in
+            "\(error)".contains(#"operations.graphql:1:12: error: Variable "$id" is never used"#)
+        }
+    }
+
+    @Test("a fragment no operation uses is allowed: it still generates its type")
+    func unusedFragment() throws {
+        let files = try GeneratorHarness.generate(
+            sdl: Self.sdl, operations: "query Hero { hero { name } } fragment HeroName on Hero { name }")
+        #expect(files.contains { $0.path == "Operations/HeroName.graphql.swift" })
+    }
+
+    @Test("a search path that matches nothing and a schema error are located diagnostics")
+    func configurationAndSchemaErrors() {
+        #expect {
+            try GeneratorHarness.generate(sdl: "type Query { hero: Missing }", operations: "{ __typename }")
+        } throws: { error in
+            "\(error)".hasPrefix("schema.graphqls:1:20: error: ")
+        }
+        let configuration = CodegenConfiguration(
+            schemaNamespace: "A", schemaSearchPaths: ["missing/*.graphqls"], operationSearchPaths: [],
+            schemaTypesPath: "S", operationsPath: "O", baseDirectory: "/nonexistent-kit")
+        #expect {
+            try CodeGenerator().generate(configuration: configuration)
+        } throws: { error in
+            "\(error)".hasPrefix(
+                #"/nonexistent-kit/apicore.json:1:1: error: The schema search path "missing/*.graphqls" matches no files."#
+            )
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// `APICoreCodegenPlugin` in a small package of its own, which builds APICoreKit from this checkout: minutes on a
+/// shared machine, so only when `APICORE_BUILD_FIXTURES=1`.
+@Suite("Codegen build plugin", .enabled(if: ProcessInfo.processInfo.environment["APICORE_BUILD_FIXTURES"] == "1"))
+struct CodegenPluginTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Runs `swift` with `arguments` in `folder`; returns the status and standard output.
+    static func swift(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    @Test("a target with apicore.json compiles its generated code, regenerated after a .graphql file changes")
+    func regeneratesAfterAnOperationChanges() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apicore-plugin-\(UUID().uuidString)")
+        let target = folder.appendingPathComponent("Sources/PluginCheck")
+        try FileManager.default.createDirectory(
+            at: target.appendingPathComponent("ops"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let identity = Self.root.lastPathComponent.lowercased()
+        let files = [
+            "Package.swift": """
+            // swift-tools-version: 6.2
+            import PackageDescription
+
+            let package = Package(
+                name: "PluginCheck",
+                platforms: [.macOS(.v15)],
+                dependencies: [.package(path: "\(Self.root.path)")],
+                targets: [
+                    .executableTarget(
+                        name: "PluginCheck",
+                        dependencies: [.product(name: "APICoreGraphQL", package: "\(identity)")],
+                        exclude: ["apicore.json", "schema.graphqls", "ops"],
+                        plugins: [.plugin(name: "APICoreCodegenPlugin", package: "\(identity)")])
+                ]
+            )
+            """,
+            "Sources/PluginCheck/apicore.json": """
+            {"schemaNamespace": "CheckAPI",
+             "input": {"schemaSearchPaths": ["schema.graphqls"], "operationSearchPaths": ["ops/*.graphql"]},
+             "output": {"schemaTypes": {"path": "Schema"}, "operations": {"path": "Operations"}}}
+            """,
+            "Sources/PluginCheck/schema.graphqls": "type Query { hero: Hero } type Hero { id: ID! name: String! }",
+            "Sources/PluginCheck/ops/Hero.graphql": "query Hero { hero { name } }",
+            "Sources/PluginCheck/main.swift": "print(HeroQuery.document)\n",
+        ]
+        for (path, text) in files {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(path))
+        }
+        let first = try Self.swift(["run", "PluginCheck"], in: folder)
+        #expect(first.status == 0)
+        #expect(first.output == "query Hero { hero { __typename name } }\n")
+        try Data("query Hero { hero { id name } }".utf8).write(to: target.appendingPathComponent("ops/Hero.graphql"))
+        let second = try Self.swift(["run", "PluginCheck"], in: folder)
+        #expect(second.status == 0)
+        #expect(second.output == "query Hero { hero { __typename id name } }\n")
+    }
+}
