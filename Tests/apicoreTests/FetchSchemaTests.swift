@@ -1,0 +1,129 @@
+import APICoreGraphQL
+import APICoreTestSupport
+import Foundation
+import Testing
+
+/// `apicore fetch-schema`: introspection against the reference servers, written as SDL or JSON.
+@Suite("apicore fetch-schema")
+struct FetchSchemaTests {
+    /// The names of the types `text` (SDL) defines, from lines such as `type User {` or `enum Role {`.
+    static func definedTypeNames(in text: String) -> Set<String> {
+        let keywords: Set<Substring> = ["type", "interface", "union", "enum", "input", "scalar"]
+        var names: Set<String> = []
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            guard words.count >= 2, keywords.contains(words[0]) else { continue }
+            names.insert(String(words[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
+        }
+        return names
+    }
+
+    static var referenceSchemaTypeNames: Set<String> {
+        get throws {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("ReferenceServers/schema.graphql")
+            return definedTypeNames(in: try String(contentsOf: url, encoding: .utf8))
+        }
+    }
+
+    func fetch(_ fixture: QueryFixture, output: String, _ arguments: [String] = []) async throws -> CommandResult {
+        try await APICoreExecutable.run(
+            [
+                "fetch-schema", "--endpoint", fixture.endpoint(), "--output", output, "--header",
+                "X-Test-Key: \(fixture.key)",
+            ]
+                + arguments)
+    }
+
+    @Test("SDL output has the types of the reference schema, with headers sent")
+    func sdlFromStrawberry() async throws {
+        let fixture = try await QueryFixture.strawberry()
+        defer { fixture.removeFiles() }
+        let output = fixture.directory.appendingPathComponent("schema.graphqls").path
+        let result = try await fetch(fixture, output: output, ["--header", "Authorization: Bearer t0ken"])
+        #expect(result.status == 0, "\(result.error)")
+        let sdl = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(Self.definedTypeNames(in: sdl) == (try Self.referenceSchemaTypeNames))
+        #expect(!sdl.contains("__Schema"))
+        #expect(!sdl.contains("scalar String"))
+
+        let stats = try await fixture.server.stats(key: fixture.key)
+        #expect(stats.requests >= 1)
+        #expect(stats.lastHeaders["x-test-key"] == fixture.key)
+        #expect(stats.lastHeaders["authorization"] == "Bearer t0ken")
+        let body = try JSONReader().read(try #require(stats.lastBody))
+        #expect(body["operationName"] == "IntrospectionQuery")
+    }
+
+    @Test("JSON output is the introspection result under __schema, pretty-printed")
+    func jsonFromStrawberry() async throws {
+        let fixture = try await QueryFixture.strawberry()
+        defer { fixture.removeFiles() }
+        let output = fixture.directory.appendingPathComponent("schema.json").path
+        let result = try await fetch(fixture, output: output)
+        #expect(result.status == 0, "\(result.error)")
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(text.contains("\n  \"__schema\""))
+        let json = try JSONReader().read(text)
+        #expect(json["__schema"]?["queryType"]?["name"] == "Query")
+        guard case .array(let types)? = json["__schema"]?["types"] else {
+            Issue.record("no types in \(text.prefix(200))")
+            return
+        }
+        let names = Set(
+            types.compactMap { type -> String? in
+                if case .string(let name)? = type["name"] { return name }
+                return nil
+            })
+        #expect(try Self.referenceSchemaTypeNames.isSubset(of: names))
+    }
+
+    @Test("ariadne's schema is fetched as SDL")
+    func sdlFromAriadne() async throws {
+        let server = try await ReferenceServer.shared(.ariadne)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apicore-fetch-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("schema.sdl").path
+        let result = try await APICoreExecutable.run(
+            ["fetch-schema", "--endpoint", server.url("/graphql").absoluteString, "--output", output])
+        #expect(result.status == 0, "\(result.error)")
+        let sdl = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(Self.definedTypeNames(in: sdl) == (try Self.referenceSchemaTypeNames))
+    }
+
+    @Test("an unreachable endpoint exits 5 and writes nothing")
+    func unreachable() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apicore-fetch-\(UUID())")
+        let output = directory.appendingPathComponent("schema.graphqls").path
+        let result = try await APICoreExecutable.run(
+            ["fetch-schema", "--endpoint", "http://127.0.0.1:1/graphql", "--output", output, "--timeout", "5"])
+        #expect(result.status == 5)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test("an HTTP failure without a GraphQL body, a malformed body or a 401 exits 5")
+    func failures() async throws {
+        let fixture = try await QueryFixture.strawberry()
+        defer { fixture.removeFiles() }
+        let output = fixture.directory.appendingPathComponent("schema.graphqls").path
+        let plain = try await APICoreExecutable.run(
+            ["fetch-schema", "--endpoint", fixture.endpoint("/status/503/plain"), "--output", output])
+        #expect(plain.status == 5)
+        let garbage = try await APICoreExecutable.run(
+            ["fetch-schema", "--endpoint", fixture.endpoint("/garbage/graphql"), "--output", output])
+        #expect(garbage.status == 5)
+        let unauthorized = try await APICoreExecutable.run(
+            ["fetch-schema", "--endpoint", fixture.endpoint("/secure/\(fixture.key)/graphql"), "--output", output])
+        #expect(unauthorized.status == 5)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test("an output without a known extension is a usage error")
+    func usage() async throws {
+        let result = try await APICoreExecutable.run(
+            ["fetch-schema", "--endpoint", "http://127.0.0.1:1/graphql", "--output", "schema.txt"])
+        #expect(result.status == 2)
+        #expect(result.error.contains(".graphqls"))
+    }
+}
