@@ -126,4 +126,40 @@ struct FetchSchemaTests {
         #expect(result.status == 2)
         #expect(result.error.contains(".graphqls"))
     }
+
+    @Test("a server that rejects the newer introspection fields gets the conservative query")
+    func fallbackForOlderServers() async throws {
+        let fixture = try await QueryFixture.strawberry()
+        defer { fixture.removeFiles() }
+        let proxy = try LegacyIntrospectionProxy(upstream: fixture.server.baseURL)
+        defer { proxy.stop() }
+        let output = fixture.directory.appendingPathComponent("schema.graphqls").path
+        let result = try await APICoreExecutable.run([
+            "fetch-schema", "--endpoint", proxy.baseURL.appendingPathComponent("graphql").absoluteString,
+            "--output", output, "--header", "X-Test-Key: \(fixture.key)",
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        let sdl = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(Self.definedTypeNames(in: sdl) == (try Self.referenceSchemaTypeNames))
+        let stats = try await fixture.server.stats(key: fixture.key)
+        #expect(stats.requests == 1)
+        let body = try JSONReader().read(try #require(stats.lastBody))
+        #expect(body["query"]?.stringValue?.contains("isOneOf") == false)
+    }
+
+    @Test("a server that answers with errors exits 1 and writes nothing")
+    func serverErrors() async throws {
+        let fixture = try await QueryFixture.strawberry()
+        defer { fixture.removeFiles() }
+        let proxy = try LegacyIntrospectionProxy(upstream: fixture.server.baseURL)
+        defer { proxy.stop() }
+        let output = fixture.directory.appendingPathComponent("schema.json").path
+        let result = try await APICoreExecutable.run([
+            "fetch-schema", "--endpoint", proxy.baseURL.appendingPathComponent("errors/graphql").absoluteString,
+            "--output", output,
+        ])
+        #expect(result.status == 1)
+        #expect(result.error.contains("Introspection is disabled."))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
 }

@@ -87,18 +87,26 @@ public struct FetchSchemaCommand: AsyncParsableCommand {
                 document: query, operationName: "IntrospectionQuery", variables: JSONObject(), as: JSONValue.self)
         } catch {
             switch error.code {
-            case .graphQL, .invalidRequest:
-                throw .graphQLErrors(error.graphQLErrors.map(\.message), description: error.description)
+            case .graphQL:
+                // An introspection query has no variables, so the server's messages cannot quote any: show them.
+                let messages = error.graphQLErrors.map(\.message)
+                throw .graphQLErrors(messages, description: Self.describe(messages))
+            case .invalidRequest:
+                throw .graphQLErrors([], description: error.description)
             default:
                 throw .transport(error.description)
             }
         }
         guard response.errors.isEmpty else {
             let messages = response.errors.map(\.message)
-            throw .graphQLErrors(
-                messages, description: "the server answered with errors: " + messages.joined(separator: "; "))
+            throw .graphQLErrors(messages, description: Self.describe(messages))
         }
         return response.value
+    }
+
+    /// `the server answered with errors: first; second`
+    private static func describe(_ messages: [String]) -> String {
+        "the server answered with errors: " + messages.joined(separator: "; ")
     }
 
     /// The client for this run: the endpoint, headers and timeout given.
