@@ -6,24 +6,50 @@ import Testing
 /// `apicore fetch-schema`: introspection against the reference servers, written as SDL or JSON.
 @Suite("apicore fetch-schema")
 struct FetchSchemaTests {
-    /// The names of the types `text` (SDL) defines, from lines such as `type User {` or `enum Role {`.
-    static func definedTypeNames(in text: String) -> Set<String> {
+    /// The types `text` (SDL laid out with two-space indentation) defines, each with the names of its fields, input
+    /// fields or enum values, sorted: `["Role": ["ADMIN", "GUEST", "MEMBER"], "Long": [], ...]`.
+    static func definedTypes(in text: String) -> [String: [String]] {
         let keywords: Set<Substring> = ["type", "interface", "union", "enum", "input", "scalar"]
-        var names: Set<String> = []
+        var types: [String: [String]] = [:]
+        var current: String?
+        var isInDescription = false
         for line in text.split(separator: "\n") {
+            // A block-string description on lines of its own: `"""`, its text, `"""`.
+            if line.trimmingCharacters(in: .whitespaces) == "\"\"\"" { isInDescription.toggle() }
+            if isInDescription { continue }
             let words = line.split(separator: " ")
-            guard words.count >= 2, keywords.contains(words[0]) else { continue }
-            names.insert(String(words[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
+            if words.count >= 2, keywords.contains(words[0]) {
+                let name = String(words[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                types[name] = []
+                current = line.hasSuffix("{") ? name : nil
+            } else if line == "}" {
+                current = nil
+            } else if let current, line.hasPrefix("  "), !line.hasPrefix("   "),
+                let first = line.dropFirst(2).first, first.isLetter || first == "_"
+            {
+                let member = line.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                types[current, default: []].append(String(member))
+            }
         }
-        return names
+        return types.mapValues { $0.sorted() }
     }
 
-    static var referenceSchemaTypeNames: Set<String> {
+    /// The names of the types `text` defines.
+    static func definedTypeNames(in text: String) -> Set<String> {
+        Set(definedTypes(in: text).keys)
+    }
+
+    /// The types of `Tests/ReferenceServers/schema.graphql`, with their members.
+    static var referenceSchemaTypes: [String: [String]] {
         get throws {
             let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("ReferenceServers/schema.graphql")
-            return definedTypeNames(in: try String(contentsOf: url, encoding: .utf8))
+            return definedTypes(in: try String(contentsOf: url, encoding: .utf8))
         }
+    }
+
+    static var referenceSchemaTypeNames: Set<String> {
+        get throws { Set(try referenceSchemaTypes.keys) }
     }
 
     func fetch(_ fixture: QueryFixture, output: String, _ arguments: [String] = []) async throws -> CommandResult {
@@ -43,7 +69,8 @@ struct FetchSchemaTests {
         let result = try await fetch(fixture, output: output, ["--header", "Authorization: Bearer t0ken"])
         #expect(result.status == 0, "\(result.error)")
         let sdl = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(Self.definedTypeNames(in: sdl) == (try Self.referenceSchemaTypeNames))
+        #expect(Self.definedTypes(in: sdl) == (try Self.referenceSchemaTypes))
+        #expect(try Self.referenceSchemaTypes["User"]?.count == 7)
         #expect(!sdl.contains("__Schema"))
         #expect(!sdl.contains("scalar String"))
 
@@ -89,7 +116,7 @@ struct FetchSchemaTests {
             ["fetch-schema", "--endpoint", server.url("/graphql").absoluteString, "--output", output])
         #expect(result.status == 0, "\(result.error)")
         let sdl = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(Self.definedTypeNames(in: sdl) == (try Self.referenceSchemaTypeNames))
+        #expect(Self.definedTypes(in: sdl) == (try Self.referenceSchemaTypes))
     }
 
     @Test("an unreachable endpoint exits 5 and writes nothing")
@@ -140,7 +167,7 @@ struct FetchSchemaTests {
         ])
         #expect(result.status == 0, "\(result.error)")
         let sdl = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(Self.definedTypeNames(in: sdl) == (try Self.referenceSchemaTypeNames))
+        #expect(Self.definedTypes(in: sdl) == (try Self.referenceSchemaTypes))
         let stats = try await fixture.server.stats(key: fixture.key)
         #expect(stats.requests == 1)
         let body = try JSONReader().read(try #require(stats.lastBody))
