@@ -189,4 +189,14 @@ struct FetchSchemaTests {
         #expect(result.error.contains("Introspection is disabled."))
         #expect(!FileManager.default.fileExists(atPath: output))
     }
+
+    @Test("an output that cannot be written exits 2")
+    func unwritableOutput() async throws {
+        let fixture = try await QueryFixture.strawberry()
+        defer { fixture.removeFiles() }
+        let output = fixture.directory.appendingPathComponent("missing/folder/schema.graphqls").path
+        let result = try await fetch(fixture, output: output)
+        #expect(result.status == 2)
+        #expect(result.error.contains("cannot write the schema file"))
+    }
 }
