@@ -12,6 +12,9 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
     var schemaPaths: [String]
     var operationPaths: [String]
     var customScalars: [String: String] = [:]
+    /// The folder, relative to the project root, that gets `Schema/` and `Operations/`; by default the set's target
+    /// in the fixture package.
+    var outputPath: String?
 
     var testDescription: String { target }
 
@@ -24,10 +27,10 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
 
     /// The configuration that generates the set into its fixture target.
     var configuration: CodegenConfiguration {
-        CodegenConfiguration(
+        let output = outputPath ?? "Tests/Fixtures/GeneratedCode/Sources/\(target)"
+        return CodegenConfiguration(
             schemaNamespace: namespace, schemaSearchPaths: schemaPaths, operationSearchPaths: operationPaths,
-            schemaTypesPath: "Tests/Fixtures/GeneratedCode/Sources/\(target)/Schema",
-            operationsPath: "Tests/Fixtures/GeneratedCode/Sources/\(target)/Operations",
+            schemaTypesPath: "\(output)/Schema", operationsPath: "\(output)/Operations",
             customScalars: customScalars, accessLevel: .public, baseDirectory: Self.root)
     }
 
@@ -67,5 +70,17 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
             target: "Escaping", namespace: "EscapingAPI",
             schemaPaths: ["Tests/Fixtures/CodegenInputs/Escaping/schema.graphqls"],
             operationPaths: ["Tests/Fixtures/CodegenInputs/Escaping/*.graphql"]),
+        // Compiled into this test target rather than the fixture package, so that GeneratedBehaviourTests run in
+        // every test run: 64-bit scalars, unknown enum values, three-state nullable inputs, a real GitHawk response.
+        CorpusSet(
+            target: "Behaviour", namespace: "BehaviourAPI",
+            schemaPaths: ["Tests/Fixtures/CodegenInputs/Behaviour/schema.graphqls"],
+            operationPaths: ["Tests/Fixtures/CodegenInputs/Behaviour/*.graphql"], customScalars: ["Long": "Int64"],
+            outputPath: "Tests/APICoreCodegenTests/GeneratedBehaviour"),
+        CorpusSet(
+            target: "GitHawkIssue", namespace: "GitHawkIssueAPI",
+            schemaPaths: ["../shared/corpus/github/operations/githawk/schema-2020.json"],
+            operationPaths: ["Tests/Fixtures/CodegenInputs/GitHawkIssue/*.graphql"],
+            outputPath: "Tests/APICoreCodegenTests/GeneratedGitHawkIssue"),
     ]
 }

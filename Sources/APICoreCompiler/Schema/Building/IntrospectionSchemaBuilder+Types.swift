@@ -41,10 +41,16 @@ extension IntrospectionSchemaBuilder {
         }
     }
 
+    /// Directive locations of specification drafts that servers already answer, left out of the model.
+    static let draftDirectiveLocations: Set<String> = ["DIRECTIVE_DEFINITION"]
+
     func convertDirective(_ node: IntrospectionJSONNode) throws(CompilerError) -> SchemaDirective {
         var locations: Set<DirectiveLocation> = []
         for locationNode in try node.required("locations").elements() {
             let text = try locationNode.string()
+            // A location of a specification draft (graphql-core 3.3 gives `@deprecated` the location
+            // DIRECTIVE_DEFINITION) is left out: no document this compiler checks can use a directive there.
+            if Self.draftDirectiveLocations.contains(text) { continue }
             guard let location = DirectiveLocation(rawValue: text) else {
                 throw locationNode.failure("unknown directive location \"\(text)\"")
             }

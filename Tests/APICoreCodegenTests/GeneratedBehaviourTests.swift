@@ -1,0 +1,72 @@
+import APICoreGraphQL
+import Foundation
+import Testing
+
+/// What a user of generated code relies on, exercised through code the generator wrote from
+/// `Tests/Fixtures/CodegenInputs/Behaviour` into `GeneratedBehaviour/` (kept current by ``FixturePackageTests``):
+/// 64-bit scalars exact, unknown enum values kept, nullable inputs in three states.
+@Suite("Generated code behaviour")
+struct GeneratedBehaviourTests {
+    /// The data of a `Users` response whose one user has `role` and `followerCount`.
+    static func response(role: String, followerCount: String) throws -> UsersQuery.Data {
+        let text = """
+            {"users": [{"__typename": "User", "id": "1", "role": "\(role)", "followerCount": \(followerCount), \
+            "nickname": null}]}
+            """
+        let object = try #require(try JSONReader().read(text).objectValue)
+        return try UsersQuery.Data(data: object)
+    }
+
+    static func written(_ object: JSONObject) -> String {
+        String(decoding: JSONWriter().write(.object(object)), as: UTF8.self)
+    }
+
+    @Test(
+        "Long values above 2^53 decode exactly and encode back exactly",
+        arguments: [
+            "9007199254740993", "9223372036854775807", "-9223372036854775808",
+        ])
+    func longRoundTrips(_ literal: String) throws {
+        let data = try Self.response(role: "ADMIN", followerCount: literal)
+        let followerCount = try #require(data.users.first?.followerCount)
+        #expect(String(followerCount) == literal)
+        let filter = BehaviourAPI.UserFilter(minFollowers: .some(followerCount))
+        #expect(Self.written(filter.fields) == #"{"minFollowers":\#(literal)}"#)
+        let query = UsersQuery(filter: .some(filter))
+        #expect(Self.written(query.variables) == #"{"filter":{"minFollowers":\#(literal)}}"#)
+    }
+
+    @Test("an enum value the schema does not know survives a decode and is sent back as it came")
+    func unknownEnumValue() throws {
+        let data = try Self.response(role: "SUPERUSER", followerCount: "1")
+        let role = try #require(data.users.first?.role)
+        #expect(role.value == nil)
+        #expect(role.rawValue == "SUPERUSER")
+        #expect(role != BehaviourAPI.Role.admin)
+        #expect(data.users.first?.__data["role"] == "SUPERUSER")
+        let filter = BehaviourAPI.UserFilter(role: .some(role))
+        #expect(Self.written(filter.fields) == #"{"role":"SUPERUSER"}"#)
+
+        let known = try Self.response(role: "MEMBER", followerCount: "1")
+        #expect(known.users.first?.role == BehaviourAPI.Role.member)
+    }
+
+    @Test("absent, null and a value of a nullable input field encode three different ways")
+    func threeStateInputObjectFields() {
+        let absent = BehaviourAPI.UserFilter()
+        let null = BehaviourAPI.UserFilter(name: .null)
+        let value = BehaviourAPI.UserFilter(name: .some("Ada"))
+        #expect(Self.written(absent.fields) == "{}")
+        #expect(Self.written(null.fields) == #"{"name":null}"#)
+        #expect(Self.written(value.fields) == #"{"name":"Ada"}"#)
+    }
+
+    @Test("absent, null and a value of a nullable operation variable encode three different ways")
+    func threeStateVariables() {
+        #expect(Self.written(UsersQuery().variables) == "{}")
+        #expect(Self.written(UsersQuery(nickname: .null, first: .null).variables) == #"{"nickname":null,"first":null}"#)
+        #expect(
+            Self.written(UsersQuery(filter: .null, nickname: .some("ada"), first: .some(2)).variables)
+                == #"{"filter":null,"nickname":"ada","first":2}"#)
+    }
+}
