@@ -1,0 +1,156 @@
+extension DocumentParser {
+    /// Document: one or more definitions.
+    mutating func parseDocument() throws(CompilerError) -> Document {
+        var definitions: [Definition] = []
+        repeat {
+            definitions.append(try parseDefinition())
+        } while token.kind != .endOfFile
+        return Document(definitions: definitions)
+    }
+
+    /// Definition: an executable definition, a type-system definition or a type-system extension.
+    mutating func parseDefinition() throws(CompilerError) -> Definition {
+        if token.kind == .braceLeft { return .operation(try parseOperationDefinition()) }
+        let hasDescription = token.kind == .string || token.kind == .blockString
+        let keyword = hasDescription ? try lookahead() : token
+        if keyword.kind == .name {
+            if isKeyword("schema", keyword) { return .schema(try parseSchemaDefinition()) }
+            if isKeyword("directive", keyword) { return .directive(try parseDirectiveDefinition()) }
+            if let definition = try parseTypeDefinition(keyword: keyword) { return .type(definition) }
+            if hasDescription {
+                throw error("Unexpected description, descriptions are supported only on type definitions.", at: token)
+            }
+            if isKeyword("query", keyword) || isKeyword("mutation", keyword) || isKeyword("subscription", keyword) {
+                return .operation(try parseOperationDefinition())
+            }
+            if isKeyword("fragment", keyword) { return .fragment(try parseFragmentDefinition()) }
+            if isKeyword("extend", keyword) { return try parseExtension() }
+        }
+        throw unexpected(keyword)
+    }
+
+    /// OperationDefinition, or the `{ ... }` shorthand for a nameless query.
+    mutating func parseOperationDefinition() throws(CompilerError) -> OperationDefinition {
+        let location = currentLocation()
+        if token.kind == .braceLeft {
+            return OperationDefinition(kind: .query, name: nil, selectionSet: try parseSelectionSet(), location: location)
+        }
+        let kind = try parseOperationKind()
+        let name = token.kind == .name ? try parseName() : nil
+        return OperationDefinition(
+            kind: kind,
+            name: name,
+            variableDefinitions: try parseVariableDefinitions(),
+            directives: try parseDirectives(isConstant: false),
+            selectionSet: try parseSelectionSet(),
+            location: location)
+    }
+
+    /// OperationType: `query`, `mutation` or `subscription`.
+    mutating func parseOperationKind() throws(CompilerError) -> OperationKind {
+        let kind: OperationKind
+        if isKeyword("query") {
+            kind = .query
+        } else if isKeyword("mutation") {
+            kind = .mutation
+        } else if isKeyword("subscription") {
+            kind = .subscription
+        } else {
+            throw unexpected()
+        }
+        try advance()
+        return kind
+    }
+
+    /// VariableDefinitions: `($name: Type = default @directives ...)`, or none.
+    private mutating func parseVariableDefinitions() throws(CompilerError) -> [VariableDefinition] {
+        guard try expectOptional(.parenthesisLeft) else { return [] }
+        var definitions: [VariableDefinition] = []
+        repeat {
+            let location = currentLocation()
+            try expect(.dollar)
+            let name = try parseName()
+            try expect(.colon)
+            let type = try parseTypeReference()
+            let defaultValue = try expectOptional(.equals) ? try parseValue(isConstant: true) : nil
+            definitions.append(
+                VariableDefinition(
+                    name: name,
+                    type: type,
+                    defaultValue: defaultValue,
+                    directives: try parseDirectives(isConstant: true),
+                    location: location))
+        } while try !expectOptional(.parenthesisRight)
+        return definitions
+    }
+
+    /// SelectionSet: `{ selections }`, at least one.
+    mutating func parseSelectionSet() throws(CompilerError) -> SelectionSet {
+        let location = currentLocation()
+        let opener = try expect(.braceLeft)
+        try enterNesting(at: opener)
+        var selections: [Selection] = []
+        repeat {
+            selections.append(try parseSelection())
+        } while try !expectOptional(.braceRight)
+        leaveNesting()
+        return SelectionSet(selections: selections, location: location)
+    }
+
+    /// Selection: a field, a fragment spread or an inline fragment.
+    private mutating func parseSelection() throws(CompilerError) -> Selection {
+        token.kind == .spread ? try parseFragment() : .field(try parseField())
+    }
+
+    /// Field: `alias: name(arguments) @directives { selections }`.
+    private mutating func parseField() throws(CompilerError) -> Field {
+        let location = currentLocation()
+        var alias: Name?
+        var name = try parseName()
+        if try expectOptional(.colon) {
+            alias = name
+            name = try parseName()
+        }
+        let arguments = try parseArguments(isConstant: false)
+        let directives = try parseDirectives(isConstant: false)
+        let selectionSet = token.kind == .braceLeft ? try parseSelectionSet() : nil
+        return Field(
+            alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
+            location: location)
+    }
+
+    /// FragmentSpread (`...Name @directives`) or InlineFragment (`... on Type @directives { selections }`).
+    private mutating func parseFragment() throws(CompilerError) -> Selection {
+        let location = currentLocation()
+        try expect(.spread)
+        let hasTypeCondition = try expectOptionalKeyword("on")
+        if !hasTypeCondition, token.kind == .name {
+            let name = try parseName()
+            return .fragmentSpread(
+                FragmentSpread(name: name, directives: try parseDirectives(isConstant: false), location: location))
+        }
+        let typeCondition = hasTypeCondition ? try parseName() : nil
+        return .inlineFragment(
+            InlineFragment(
+                typeCondition: typeCondition,
+                directives: try parseDirectives(isConstant: false),
+                selectionSet: try parseSelectionSet(),
+                location: location))
+    }
+
+    /// FragmentDefinition: `fragment Name on Type @directives { selections }`.
+    private mutating func parseFragmentDefinition() throws(CompilerError) -> FragmentDefinition {
+        let location = currentLocation()
+        try expectKeyword("fragment")
+        if isKeyword("on") { throw unexpected() }
+        let name = try parseName()
+        try expectKeyword("on")
+        let typeCondition = try parseName()
+        return FragmentDefinition(
+            name: name,
+            typeCondition: typeCondition,
+            directives: try parseDirectives(isConstant: false),
+            selectionSet: try parseSelectionSet(),
+            location: location)
+    }
+}

@@ -1,0 +1,40 @@
+extension DocumentParser {
+    /// The source text of `token`.
+    func text(of token: Token) -> String {
+        lexer.text(token.start..<token.end)
+    }
+
+    /// The value of a string or block-string token: escapes decoded, block-string indentation removed.
+    func stringValue(of token: Token) throws(CompilerError) -> String {
+        let bytes = lexer.bytes
+        if token.kind == .blockString {
+            var output: [UInt8] = []
+            output.reserveCapacity(token.end - token.start)
+            BlockString.appendValue(
+                of: UnsafeBufferPointer(start: bytes + token.start + 3, count: token.end - token.start - 6),
+                to: &output)
+            return String(decoding: output, as: UTF8.self)
+        }
+        guard token.hasEscapes else { return lexer.text(token.start + 1..<token.end - 1) }
+        var output: [UInt8] = []
+        output.reserveCapacity(token.end - token.start)
+        try lexer.decodeString(token, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Name
+    mutating func parseName() throws(CompilerError) -> Name {
+        let location = currentLocation()
+        let name = try expect(.name)
+        return Name(text(of: name), location: location)
+    }
+
+    /// Description: a string or block string, if the current token is one.
+    mutating func parseDescription() throws(CompilerError) -> Description? {
+        guard token.kind == .string || token.kind == .blockString else { return nil }
+        let location = currentLocation()
+        let description = Description(try stringValue(of: token), isBlock: token.kind == .blockString, location: location)
+        try advance()
+        return description
+    }
+}

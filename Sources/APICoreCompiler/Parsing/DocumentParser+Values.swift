@@ -1,0 +1,102 @@
+extension DocumentParser {
+    /// Value, or Value[Const] when `isConstant` (variables are then an error).
+    mutating func parseValue(isConstant: Bool) throws(CompilerError) -> Value {
+        let location = currentLocation()
+        let start = token
+        switch start.kind {
+        case .bracketLeft:
+            try enterNesting(at: start)
+            try advance()
+            var values: [Value] = []
+            while try !expectOptional(.bracketRight) {
+                values.append(try parseValue(isConstant: isConstant))
+            }
+            leaveNesting()
+            return Value(.list(values), location: location)
+        case .braceLeft:
+            try enterNesting(at: start)
+            try advance()
+            var fields: [Argument] = []
+            while try !expectOptional(.braceRight) {
+                fields.append(try parseArgument(isConstant: isConstant))
+            }
+            leaveNesting()
+            return Value(.object(fields), location: location)
+        case .int, .float:
+            try advance()
+            let text = text(of: start)
+            return Value(start.kind == .int ? .int(text) : .float(text), location: location)
+        case .string, .blockString:
+            let value = try stringValue(of: start)
+            try advance()
+            return Value(.string(value, isBlock: start.kind == .blockString), location: location)
+        case .name:
+            try advance()
+            if isKeyword("true", start) { return Value(.boolean(true), location: location) }
+            if isKeyword("false", start) { return Value(.boolean(false), location: location) }
+            if isKeyword("null", start) { return Value(.null, location: location) }
+            return Value(.enumValue(text(of: start)), location: location)
+        case .dollar:
+            if isConstant {
+                try advance()
+                guard token.kind == .name else { throw unexpected(start) }
+                throw error("Unexpected variable \"$\(text(of: token))\" in constant value.", at: start)
+            }
+            try advance()
+            return Value(.variable(try parseName().value), location: location)
+        default:
+            throw unexpected()
+        }
+    }
+
+    /// Arguments: `(name: value ...)`, or none.
+    mutating func parseArguments(isConstant: Bool) throws(CompilerError) -> [Argument] {
+        guard try expectOptional(.parenthesisLeft) else { return [] }
+        var arguments: [Argument] = []
+        repeat {
+            arguments.append(try parseArgument(isConstant: isConstant))
+        } while try !expectOptional(.parenthesisRight)
+        return arguments
+    }
+
+    /// Argument or ObjectField: `name: value`.
+    mutating func parseArgument(isConstant: Bool) throws(CompilerError) -> Argument {
+        let location = currentLocation()
+        let name = try parseName()
+        try expect(.colon)
+        return Argument(name: name, value: try parseValue(isConstant: isConstant), location: location)
+    }
+
+    /// Directives: `@name(arguments)` repeated, or none.
+    mutating func parseDirectives(isConstant: Bool) throws(CompilerError) -> [Directive] {
+        var directives: [Directive] = []
+        while token.kind == .at {
+            let location = currentLocation()
+            try advance()
+            let name = try parseName()
+            directives.append(
+                Directive(name: name, arguments: try parseArguments(isConstant: isConstant), location: location))
+        }
+        return directives
+    }
+
+    /// Type: `Name`, `[Type]`, either followed by `!`.
+    mutating func parseTypeReference() throws(CompilerError) -> TypeReference {
+        let location = currentLocation()
+        var type: TypeReference
+        if token.kind == .bracketLeft {
+            try enterNesting(at: token)
+            try advance()
+            let inner = try parseTypeReference()
+            try expect(.bracketRight)
+            leaveNesting()
+            type = .list(inner, location: location)
+        } else {
+            type = .named(try parseName())
+        }
+        if try expectOptional(.bang) {
+            type = .nonNull(type, location: location)
+        }
+        return type
+    }
+}

@@ -1,0 +1,116 @@
+/// The scalars and directives every schema has without declaring them, and the client directives the builders know
+/// on request (``SchemaBuildOptions/knowsClientDirectives``).
+enum BuiltInDefinitions {
+    /// The names of the five scalars the specification defines.
+    static let scalarNames = ["Int", "Float", "String", "Boolean", "ID"]
+
+    /// The five built-in scalars, described in the specification's terms.
+    static let scalars: [ScalarType] = [
+        ScalarType(name: "Int", description: "A signed 32-bit integer."),
+        ScalarType(name: "Float", description: "A signed double-precision floating-point value (IEEE 754)."),
+        ScalarType(name: "String", description: "A sequence of Unicode characters, serialized as UTF-8."),
+        ScalarType(name: "Boolean", description: "`true` or `false`."),
+        ScalarType(
+            name: "ID",
+            description: "A unique identifier, serialized as a string; input accepts strings and integers."),
+    ]
+
+    /// The reason `@deprecated` gives when it is used without one.
+    static let defaultDeprecationReason = "No longer supported"
+
+    /// The directives the specification defines: `@skip`, `@include`, `@deprecated`, `@specifiedBy`, `@oneOf`.
+    static let specifiedDirectives: [SchemaDirective] = [
+        SchemaDirective(
+            name: "skip",
+            description: "Leaves out the field or fragment when `if` is true.",
+            arguments: [argument("if", nonNull("Boolean"), description: "Skipped when true.")],
+            locations: [.field, .fragmentSpread, .inlineFragment]),
+        SchemaDirective(
+            name: "include",
+            description: "Includes the field or fragment only when `if` is true.",
+            arguments: [argument("if", nonNull("Boolean"), description: "Included when true.")],
+            locations: [.field, .fragmentSpread, .inlineFragment]),
+        SchemaDirective(
+            name: "deprecated",
+            description: "Marks an element of the schema as no longer supported.",
+            arguments: [
+                argument(
+                    "reason", named("String"), defaultValue: Value(.string(defaultDeprecationReason, isBlock: false)),
+                    description: "Why it is deprecated, and what to use instead (Markdown).")
+            ],
+            locations: [.fieldDefinition, .argumentDefinition, .inputFieldDefinition, .enumValue]),
+        SchemaDirective(
+            name: "specifiedBy",
+            description: "Gives the URL of the specification of a custom scalar's behaviour.",
+            arguments: [argument("url", nonNull("String"), description: "The specification's URL.")],
+            locations: [.scalar]),
+        SchemaDirective(
+            name: "oneOf",
+            description: "Requires exactly one field of the input object, with a value that is not null.",
+            locations: [.inputObject]),
+    ]
+
+    /// The directives Apollo clients use without declaring them.
+    static let clientDirectives: [SchemaDirective] = [
+        SchemaDirective(
+            name: "typePolicy",
+            description: "The fields that identify an object in the normalized cache.",
+            arguments: [argument("keyFields", nonNull("String"))],
+            locations: [.object, .interface]),
+        SchemaDirective(
+            name: "fieldPolicy",
+            description: "Which arguments of a field identify the object it returns in the normalized cache.",
+            arguments: [argument("forField", nonNull("String")), argument("keyArgs", nonNull("String"))],
+            locations: [.object, .interface],
+            isRepeatable: true),
+        SchemaDirective(
+            name: "apollo_client_ios_localCacheMutation",
+            description: "Marks an operation or fragment that only writes to the local cache.",
+            locations: [.query, .mutation, .subscription, .fragmentDefinition]),
+        SchemaDirective(
+            name: "import",
+            description: "Makes the generated code import a module.",
+            arguments: [argument("module", nonNull("String"))],
+            locations: [.query, .mutation, .subscription, .fragmentDefinition],
+            isRepeatable: true),
+        SchemaDirective(
+            name: "defer",
+            description: "Lets the server deliver the fragment's fields in a later response.",
+            arguments: [
+                argument("if", nonNull("Boolean"), defaultValue: Value(.boolean(true))),
+                argument("label", named("String")),
+            ],
+            locations: [.fragmentSpread, .inlineFragment]),
+        SchemaDirective(
+            name: "stream",
+            description: "Lets the server deliver the items of a list field in later responses.",
+            arguments: [
+                argument("if", nonNull("Boolean"), defaultValue: Value(.boolean(true))),
+                argument("label", named("String")),
+                argument("initialCount", named("Int"), defaultValue: Value(.int("0"))),
+            ],
+            locations: [.field]),
+    ]
+
+    /// The directives a schema has without declaring them, with the given options.
+    static func implicitDirectives(options: SchemaBuildOptions) -> [SchemaDirective] {
+        options.knowsClientDirectives ? specifiedDirectives + clientDirectives : specifiedDirectives
+    }
+
+    private static func named(_ name: String) -> TypeReference {
+        .named(Name(name))
+    }
+
+    private static func nonNull(_ name: String) -> TypeReference {
+        .nonNull(.named(Name(name)), location: .unknown)
+    }
+
+    private static func argument(
+        _ name: String,
+        _ type: TypeReference,
+        defaultValue: Value? = nil,
+        description: String? = nil
+    ) -> SchemaInputValue {
+        SchemaInputValue(name: name, description: description, type: type, defaultValue: defaultValue)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Builds a schema from an introspection result.
+struct IntrospectionSchemaBuilder {
+    /// The introspection types, which the result lists but the schema model leaves out.
+    static let introspectionTypeNames: Set<String> = [
+        "__Schema", "__Type", "__TypeKind", "__Field", "__InputValue", "__EnumValue", "__Directive",
+        "__DirectiveLocation",
+    ]
+
+    let file: String
+    let options: SchemaBuildOptions
+
+    /// Decodes, converts and validates.
+    func build(from data: Data) throws(CompilerError) -> GraphQLSchema {
+        let root = IntrospectionJSONNode(value: try decode(data), path: "", file: file)
+        let schemaNode = try (root.member("data") ?? root).required("__schema")
+
+        var types: [SchemaType] = []
+        for typeNode in try schemaNode.required("types").elements() {
+            let name = try typeNode.required("name").string()
+            if Self.introspectionTypeNames.contains(name) { continue }
+            types.append(try convertType(typeNode, name: name))
+        }
+        let definedNames = Set(types.map(\.name))
+        types += BuiltInDefinitions.scalars.filter { !definedNames.contains($0.name) }.map { .scalar($0) }
+
+        var directives = try (schemaNode.member("directives")?.elements() ?? []).map { node throws(CompilerError) in
+            try convertDirective(node)
+        }
+        let declared = Set(directives.map(\.name))
+        directives += BuiltInDefinitions.implicitDirectives(options: options).filter { !declared.contains($0.name) }
+
+        let start = SchemaSourceParsing.start(of: file)
+        var enumDefaults = IntrospectionEnumDefaults(types: types, location: start)
+        types = enumDefaults.repair(types)
+        directives = enumDefaults.repair(directives)
+
+        let schema = GraphQLSchema(
+            description: try schemaNode.optionalString("description"),
+            types: types,
+            directives: directives,
+            queryTypeName: try rootTypeName(schemaNode, "queryType"),
+            mutationTypeName: try rootTypeName(schemaNode, "mutationType"),
+            subscriptionTypeName: try rootTypeName(schemaNode, "subscriptionType"),
+            warnings: enumDefaults.warnings)
+        let found = SchemaValidator.validate(
+            schema, source: SchemaValidationSource(schemaLocation: start, fallbackLocation: start))
+        if found.contains(where: { $0.severity == .error }) { throw CompilerError(enumDefaults.warnings + found) }
+        return schema
+    }
+
+    private func decode(_ data: Data) throws(CompilerError) -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw CompilerError(
+                Diagnostic(
+                    .error, "The introspection file is not valid JSON: \(error.localizedDescription)",
+                    at: [SchemaSourceParsing.start(of: file)], rule: "IntrospectionFormat"))
+        }
+    }
+
+    private func rootTypeName(_ schemaNode: IntrospectionJSONNode, _ key: String) throws(CompilerError) -> String? {
+        try schemaNode.member(key)?.required("name").string()
+    }
+}

@@ -1,0 +1,66 @@
+/// Fields of objects and interfaces, arguments and input fields: names, types of the right kind, deprecations and
+/// default values.
+extension SchemaValidator {
+    static func checkFields(
+        _ fields: [SchemaField],
+        of typeName: String,
+        kind: String,
+        at location: SourceLocation,
+        _ context: inout SchemaValidationContext
+    ) {
+        if fields.isEmpty {
+            context.error(
+                "\(kind) \"\(typeName)\" must define one or more fields. Add a field, or remove the type.",
+                at: location, rule: "FieldsDefined")
+        }
+        for field in fields {
+            let coordinate = "\(typeName).\(field.name)"
+            context.checkReservedName(field.name, of: "field \"\(coordinate)\"", at: field.location)
+            if let type = context.resolve(field.type, of: "field \"\(coordinate)\"", at: field.location),
+                !type.isOutputType
+            {
+                context.error(
+                    "The type of field \"\(coordinate)\" must be an output type; \"\(type.name)\" is an input object. "
+                        + "Use an object, interface, union, enum or scalar type.",
+                    at: context.place(field.type.namedType.location, else: field.location), rule: "OutputTypes")
+            }
+            for argument in field.arguments {
+                checkInputValue(argument, coordinate: "\(coordinate)(\(argument.name):)", noun: "argument", &context)
+            }
+        }
+    }
+
+    /// Checks an argument or input field: its name, that its type is an input type, that it is not both required
+    /// and deprecated, and that its default value fits its type.
+    static func checkInputValue(
+        _ value: SchemaInputValue,
+        coordinate: String,
+        noun: String,
+        _ context: inout SchemaValidationContext
+    ) {
+        context.checkReservedName(value.name, of: "\(noun) \"\(coordinate)\"", at: value.location)
+        guard let type = context.resolve(value.type, of: "\(noun) \"\(coordinate)\"", at: value.location) else {
+            return
+        }
+        guard type.isInputType else {
+            context.error(
+                "The type of \(noun) \"\(coordinate)\" must be an input type (a scalar, an enum or an input "
+                    + "object); \"\(type.name)\" is \(SchemaValidationContext.kindPhrase(type)).",
+                at: context.place(value.type.namedType.location, else: value.location), rule: "InputTypes")
+            return
+        }
+        if value.isRequired, value.deprecationReason != nil {
+            context.error(
+                "Required \(noun) \"\(coordinate)\" cannot be deprecated: callers must still give it. Make it "
+                    + "nullable or give it a default value, or remove @deprecated.",
+                at: value.location, rule: "RequiredInputDeprecation")
+        }
+        if let defaultValue = value.defaultValue,
+            let problem = ConstantValueChecker(schema: context.schema).firstProblem(defaultValue, as: value.type)
+        {
+            context.error(
+                "Default value of \(noun) \"\(coordinate)\" is invalid: \(problem)", at: value.location,
+                rule: "DefaultValuesOfCorrectType")
+        }
+    }
+}

@@ -1,0 +1,147 @@
+/// OverlappingFieldsCanBeMerged (specification 5.3.2): fields with the same response name in a selection set,
+/// fragments and inline fragments included, can be merged. When their parent types can overlap they must be the
+/// same field with the same arguments; whatever the parents, their types must have the same shape; and their
+/// sub-selections must merge in turn.
+///
+/// The walk calls ``check(_:parentType:documentIndex:)`` on every selection set. Collecting a selection set's fields
+/// is cached per selection set, and each pair of fragments is compared once for the whole unit, so a large document
+/// with many shared fragments stays fast.
+final class FieldConflictFinder {
+    unowned let context: ValidationContext
+    private var collectedBySelectionSet: [SelectionSetKey: CollectedFields] = [:]
+    private var comparedFragmentPairs = FragmentPairSet()
+
+    init(context: ValidationContext) {
+        self.context = context
+    }
+
+    /// Reports the conflicts within a selection set.
+    func check(_ selectionSet: SelectionSet, parentType: SchemaType?, documentIndex: Int) {
+        for conflict in conflictsWithin(selectionSet, parentType: parentType, documentIndex: documentIndex) {
+            context.report("OverlappingFieldsCanBeMerged", conflict.message, at: conflict.fields1 + conflict.fields2)
+        }
+    }
+
+    private func conflictsWithin(
+        _ selectionSet: SelectionSet, parentType: SchemaType?, documentIndex: Int
+    ) -> [FieldConflict] {
+        var conflicts: [FieldConflict] = []
+        let collected = fields(of: selectionSet, parentType: parentType, documentIndex: documentIndex)
+        for responseName in collected.responseNames {
+            guard let fields = collected.fieldsByResponseName[responseName], fields.count > 1 else { continue }
+            for first in 0..<fields.count - 1 {
+                for second in first + 1..<fields.count {
+                    if let conflict = conflict(
+                        responseName, fields[first], fields[second], parentsAreMutuallyExclusive: false)
+                    {
+                        conflicts.append(conflict)
+                    }
+                }
+            }
+        }
+        let fragmentNames = collected.fragmentNames
+        for (index, fragmentName) in fragmentNames.enumerated() {
+            var visited: Set<String> = []
+            collectConflicts(
+                &conflicts, between: collected, andFragment: fragmentName, mutuallyExclusive: false, visited: &visited)
+            for otherName in fragmentNames[(index + 1)...] {
+                collectConflicts(&conflicts, betweenFragments: fragmentName, otherName, mutuallyExclusive: false)
+            }
+        }
+        return conflicts
+    }
+
+    /// The fields of a selection set, collected once per selection set.
+    func fields(of selectionSet: SelectionSet, parentType: SchemaType?, documentIndex: Int) -> CollectedFields {
+        // Sets built in code have no location to identify them; they are collected every time.
+        let isCacheable = selectionSet.location.line > 0
+        let key = SelectionSetKey(documentIndex: documentIndex, offset: selectionSet.location.offset)
+        if isCacheable, let cached = collectedBySelectionSet[key] { return cached }
+        let collected = CollectedFields()
+        collect(selectionSet, parentType: parentType, documentIndex: documentIndex, into: collected)
+        if isCacheable { collectedBySelectionSet[key] = collected }
+        return collected
+    }
+
+    /// The fields of the fragment called `name`, selected on its type condition.
+    func fields(ofFragment name: String) -> CollectedFields? {
+        guard let (fragment, documentIndex) = context.fragments[name] else { return nil }
+        let parentType = context.type(named: fragment.typeCondition.value)
+        return fields(of: fragment.selectionSet, parentType: parentType, documentIndex: documentIndex)
+    }
+
+    private func collect(
+        _ selectionSet: SelectionSet, parentType: SchemaType?, documentIndex: Int, into collected: CollectedFields
+    ) {
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                collected.add(
+                    CollectedField(
+                        parentType: parentType, field: field, definition: parentType?.field(named: field.name.value),
+                        documentIndex: documentIndex))
+            case .fragmentSpread(let spread):
+                collected.addFragment(named: spread.name.value)
+            case .inlineFragment(let fragment):
+                let type = fragment.typeCondition.map { context.type(named: $0.value) } ?? parentType
+                collect(fragment.selectionSet, parentType: type, documentIndex: documentIndex, into: collected)
+            }
+        }
+    }
+
+    /// Collects the conflicts between a selection set's fields and a fragment's, then the fragments that fragment
+    /// spreads (`visited` guards against cycles).
+    func collectConflicts(
+        _ conflicts: inout [FieldConflict], between collected: CollectedFields, andFragment name: String,
+        mutuallyExclusive: Bool, visited: inout Set<String>
+    ) {
+        guard visited.insert(name).inserted, let fragmentFields = fields(ofFragment: name),
+            fragmentFields !== collected
+        else { return }
+        collectConflicts(&conflicts, between: collected, and: fragmentFields, mutuallyExclusive: mutuallyExclusive)
+        for referenced in fragmentFields.fragmentNames {
+            collectConflicts(
+                &conflicts, between: collected, andFragment: referenced, mutuallyExclusive: mutuallyExclusive,
+                visited: &visited)
+        }
+    }
+
+    /// Collects the conflicts between two fragments' fields, and between the fragments each spreads; every pair of
+    /// fragments once.
+    func collectConflicts(
+        _ conflicts: inout [FieldConflict], betweenFragments first: String, _ second: String, mutuallyExclusive: Bool
+    ) {
+        guard first != second, !comparedFragmentPairs.contains(first, second, mutuallyExclusive: mutuallyExclusive)
+        else { return }
+        comparedFragmentPairs.insert(first, second, mutuallyExclusive: mutuallyExclusive)
+        guard let firstFields = fields(ofFragment: first), let secondFields = fields(ofFragment: second) else { return }
+        collectConflicts(&conflicts, between: firstFields, and: secondFields, mutuallyExclusive: mutuallyExclusive)
+        for referenced in secondFields.fragmentNames {
+            collectConflicts(&conflicts, betweenFragments: first, referenced, mutuallyExclusive: mutuallyExclusive)
+        }
+        for referenced in firstFields.fragmentNames {
+            collectConflicts(&conflicts, betweenFragments: referenced, second, mutuallyExclusive: mutuallyExclusive)
+        }
+    }
+
+    /// Collects the conflicts between fields of two collections with the same response name.
+    func collectConflicts(
+        _ conflicts: inout [FieldConflict], between first: CollectedFields, and second: CollectedFields,
+        mutuallyExclusive: Bool
+    ) {
+        for responseName in first.responseNames {
+            guard let others = second.fieldsByResponseName[responseName],
+                let fields = first.fieldsByResponseName[responseName]
+            else { continue }
+            for field in fields {
+                for other in others {
+                    if let conflict = conflict(
+                        responseName, field, other, parentsAreMutuallyExclusive: mutuallyExclusive)
+                    {
+                        conflicts.append(conflict)
+                    }
+                }
+            }
+        }
+    }
+}
