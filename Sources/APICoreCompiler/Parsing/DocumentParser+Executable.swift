@@ -18,7 +18,8 @@ extension DocumentParser {
             if isKeyword("directive", keyword) { return .directive(try parseDirectiveDefinition()) }
             if let definition = try parseTypeDefinition(keyword: keyword) { return .type(definition) }
             if hasDescription {
-                throw error("Unexpected description, descriptions are supported only on type definitions.", at: token)
+                throw error(
+                    "Unexpected description, descriptions are supported only on type definitions.", at: token)
             }
             if isKeyword("query", keyword) || isKeyword("mutation", keyword) || isKeyword("subscription", keyword) {
                 return .operation(try parseOperationDefinition())
@@ -48,6 +49,7 @@ extension DocumentParser {
 
     /// OperationType: `query`, `mutation` or `subscription`.
     mutating func parseOperationKind() throws(CompilerError) -> OperationKind {
+        guard token.kind == .name else { throw expected(TokenKind.name.description) }
         let kind: OperationKind
         if isKeyword("query") {
             kind = .query
@@ -91,19 +93,22 @@ extension DocumentParser {
         try enterNesting(at: opener)
         var selections: [Selection] = []
         repeat {
-            selections.append(try parseSelection())
+            if token.kind == .spread {
+                try parseFragment(into: &selections)
+            } else {
+                try parseField(into: &selections)
+            }
         } while try !expectOptional(.braceRight)
         leaveNesting()
         return SelectionSet(selections: selections, location: location)
     }
 
-    /// Selection: a field, a fragment spread or an inline fragment.
-    private mutating func parseSelection() throws(CompilerError) -> Selection {
-        token.kind == .spread ? try parseFragment() : .field(try parseField())
-    }
+    // The selection parsers append to the selection set's array rather than return a Selection, and are never
+    // inlined: nested selection sets recurse through them, and this keeps each level's stack frame small.
 
     /// Field: `alias: name(arguments) @directives { selections }`.
-    private mutating func parseField() throws(CompilerError) -> Field {
+    @inline(never)
+    private mutating func parseField(into selections: inout [Selection]) throws(CompilerError) {
         let location = currentLocation()
         var alias: Name?
         var name = try parseName()
@@ -114,28 +119,33 @@ extension DocumentParser {
         let arguments = try parseArguments(isConstant: false)
         let directives = try parseDirectives(isConstant: false)
         let selectionSet = token.kind == .braceLeft ? try parseSelectionSet() : nil
-        return Field(
-            alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
-            location: location)
+        selections.append(
+            .field(
+                Field(
+                    alias: alias, name: name, arguments: arguments, directives: directives,
+                    selectionSet: selectionSet, location: location)))
     }
 
     /// FragmentSpread (`...Name @directives`) or InlineFragment (`... on Type @directives { selections }`).
-    private mutating func parseFragment() throws(CompilerError) -> Selection {
+    @inline(never)
+    private mutating func parseFragment(into selections: inout [Selection]) throws(CompilerError) {
         let location = currentLocation()
         try expect(.spread)
         let hasTypeCondition = try expectOptionalKeyword("on")
         if !hasTypeCondition, token.kind == .name {
             let name = try parseName()
-            return .fragmentSpread(
-                FragmentSpread(name: name, directives: try parseDirectives(isConstant: false), location: location))
+            let directives = try parseDirectives(isConstant: false)
+            selections.append(.fragmentSpread(FragmentSpread(name: name, directives: directives, location: location)))
+            return
         }
         let typeCondition = hasTypeCondition ? try parseName() : nil
-        return .inlineFragment(
-            InlineFragment(
-                typeCondition: typeCondition,
-                directives: try parseDirectives(isConstant: false),
-                selectionSet: try parseSelectionSet(),
-                location: location))
+        let directives = try parseDirectives(isConstant: false)
+        let selectionSet = try parseSelectionSet()
+        selections.append(
+            .inlineFragment(
+                InlineFragment(
+                    typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
+                    location: location)))
     }
 
     /// FragmentDefinition: `fragment Name on Type @directives { selections }`.

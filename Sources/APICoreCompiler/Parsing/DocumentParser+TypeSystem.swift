@@ -162,7 +162,7 @@ extension DocumentParser {
             let location = currentLocation()
             let description = try parseDescription()
             if isKeyword("true") || isKeyword("false") || isKeyword("null") {
-                throw error("\(describe(token)) is reserved and cannot be used for an enum value.", at: token)
+                throw reservedEnumValue()
             }
             let name = try parseName()
             values.append(
@@ -171,6 +171,11 @@ extension DocumentParser {
                     location: location))
         } while try !expectOptional(.braceRight)
         return values
+    }
+
+    @inline(never)
+    private mutating func reservedEnumValue() -> CompilerError {
+        error("\(describe(token)) is reserved and cannot be used for an enum value.", at: token)
     }
 
     /// DirectiveDefinition: `"description" directive @name(arguments) repeatable on A | B`.

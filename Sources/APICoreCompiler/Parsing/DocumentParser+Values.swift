@@ -1,27 +1,50 @@
 extension DocumentParser {
     /// Value, or Value[Const] when `isConstant` (variables are then an error).
+    ///
+    /// Lists and objects are parsed by functions of their own, never inlined, so that each level of nesting costs
+    /// little stack.
     mutating func parseValue(isConstant: Bool) throws(CompilerError) -> Value {
+        switch token.kind {
+        case .bracketLeft: try parseList(isConstant: isConstant)
+        case .braceLeft: try parseObject(isConstant: isConstant)
+        default: try parseScalarValue(isConstant: isConstant)
+        }
+    }
+
+    /// ListValue: `[values]`, possibly empty.
+    @inline(never)
+    private mutating func parseList(isConstant: Bool) throws(CompilerError) -> Value {
+        let location = currentLocation()
+        try enterNesting(at: token)
+        try advance()
+        var values: [Value] = []
+        while try !expectOptional(.bracketRight) {
+            values.append(try parseValue(isConstant: isConstant))
+        }
+        leaveNesting()
+        return Value(.list(values), location: location)
+    }
+
+    /// ObjectValue: `{name: value ...}`, possibly empty.
+    @inline(never)
+    private mutating func parseObject(isConstant: Bool) throws(CompilerError) -> Value {
+        let location = currentLocation()
+        try enterNesting(at: token)
+        try advance()
+        var fields: [Argument] = []
+        while try !expectOptional(.braceRight) {
+            fields.append(try parseArgument(isConstant: isConstant))
+        }
+        leaveNesting()
+        return Value(.object(fields), location: location)
+    }
+
+    /// A value that nests nothing: a variable, number, string, boolean, null or enum value.
+    @inline(never)
+    private mutating func parseScalarValue(isConstant: Bool) throws(CompilerError) -> Value {
         let location = currentLocation()
         let start = token
         switch start.kind {
-        case .bracketLeft:
-            try enterNesting(at: start)
-            try advance()
-            var values: [Value] = []
-            while try !expectOptional(.bracketRight) {
-                values.append(try parseValue(isConstant: isConstant))
-            }
-            leaveNesting()
-            return Value(.list(values), location: location)
-        case .braceLeft:
-            try enterNesting(at: start)
-            try advance()
-            var fields: [Argument] = []
-            while try !expectOptional(.braceRight) {
-                fields.append(try parseArgument(isConstant: isConstant))
-            }
-            leaveNesting()
-            return Value(.object(fields), location: location)
         case .int, .float:
             try advance()
             let text = text(of: start)
@@ -37,16 +60,19 @@ extension DocumentParser {
             if isKeyword("null", start) { return Value(.null, location: location) }
             return Value(.enumValue(text(of: start)), location: location)
         case .dollar:
-            if isConstant {
-                try advance()
-                guard token.kind == .name else { throw unexpected(start) }
-                throw error("Unexpected variable \"$\(text(of: token))\" in constant value.", at: start)
-            }
             try advance()
+            if isConstant { throw variableInConstant(start) }
             return Value(.variable(try parseName().value), location: location)
         default:
             throw unexpected()
         }
+    }
+
+    /// The error for `$` in a constant value: "Unexpected variable "$name" in constant value.".
+    @inline(never)
+    private mutating func variableInConstant(_ dollar: Token) -> CompilerError {
+        guard token.kind == .name else { return unexpected(dollar) }
+        return error("Unexpected variable \"$\(text(of: token))\" in constant value.", at: dollar)
     }
 
     /// Arguments: `(name: value ...)`, or none.

@@ -27,13 +27,21 @@ struct DocumentParser {
     }
 
     /// Moves to the next token.
+    ///
+    /// Never inlined: the lexer's code inlined into each recursive parse function would multiply their stack frames.
+    @inline(never)
     mutating func advance() throws(CompilerError) {
         token = try lexer.next()
         guard token.kind != .endOfFile else { return }
         tokenCount += 1
         if let maximum = options.maximumTokens, tokenCount > maximum {
-            throw error("Document contains more than \(maximum) tokens. Parsing aborted.", at: token)
+            throw tooManyTokens(maximum)
         }
+    }
+
+    @inline(never)
+    private mutating func tooManyTokens(_ maximum: Int) -> CompilerError {
+        error("Document contains more than \(maximum) tokens. Parsing aborted.", at: token)
     }
 
     /// The token after the current one, without moving.
@@ -65,11 +73,13 @@ struct DocumentParser {
     }
 
     /// A syntax error at `token`.
+    @inline(never)
     mutating func error(_ message: String, at token: Token) -> CompilerError {
         SyntaxError.error(message, at: location(of: token))
     }
 
     /// "Unexpected X." at `token` (the current token by default).
+    @inline(never)
     mutating func unexpected(_ token: Token? = nil) -> CompilerError {
         let token = token ?? self.token
         return error("Unexpected \(describe(token)).", at: token)
@@ -93,11 +103,15 @@ struct DocumentParser {
     @discardableResult
     mutating func expect(_ kind: TokenKind) throws(CompilerError) -> Token {
         let current = token
-        guard current.kind == kind else {
-            throw error("Expected \(kind.description), found \(describe(current)).", at: current)
-        }
+        guard current.kind == kind else { throw expected(kind.description) }
         try advance()
         return current
+    }
+
+    /// "Expected what, found token." at the current token.
+    @inline(never)
+    mutating func expected(_ what: String) -> CompilerError {
+        error("Expected \(what), found \(describe(token)).", at: token)
     }
 
     /// Consumes a token of `kind` if it is the current one.
@@ -125,9 +139,7 @@ struct DocumentParser {
 
     /// Consumes the name `keyword`, or fails with "Expected "keyword", found token.".
     mutating func expectKeyword(_ keyword: StaticString) throws(CompilerError) {
-        guard isKeyword(keyword) else {
-            throw error("Expected \"\(keyword)\", found \(describe(token)).", at: token)
-        }
+        guard isKeyword(keyword) else { throw expected("\"\(keyword)\"") }
         try advance()
     }
 
@@ -143,11 +155,12 @@ struct DocumentParser {
     /// Enters one more level of nesting, opened by `opener`; fails beyond `ParseOptions.maximumDepth`.
     mutating func enterNesting(at opener: Token) throws(CompilerError) {
         depth += 1
-        if depth > options.maximumDepth {
-            throw error(
-                "Document nests selection sets, values or types deeper than \(options.maximumDepth) levels.",
-                at: opener)
-        }
+        if depth > options.maximumDepth { throw tooDeep(opener) }
+    }
+
+    @inline(never)
+    private mutating func tooDeep(_ opener: Token) -> CompilerError {
+        error("Document nests selection sets, values or types deeper than \(options.maximumDepth) levels.", at: opener)
     }
 
     /// Leaves a level entered with `enterNesting(at:)`.

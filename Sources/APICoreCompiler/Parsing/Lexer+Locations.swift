@@ -18,6 +18,7 @@ extension Lexer {
     }
 
     /// A syntax error at `offset` on the current line.
+    @inline(never)
     func error(_ message: String, at offset: Int) -> CompilerError {
         SyntaxError.error(message, at: location(at: offset))
     }
@@ -59,6 +60,7 @@ extension Lexer {
     }
 
     /// The error for a character no token can start with.
+    @inline(never)
     func unexpectedCharacter(at offset: Int) -> CompilerError {
         if bytes[offset] == UInt8(ascii: "'") {
             return error("Unexpected single quote character ('), did you mean to use a double quote (\")?", at: offset)

@@ -11,7 +11,7 @@ extension Lexer {
         if bytes[offset] == UInt8(ascii: "0") {
             offset += 1
             if Self.isDigit(bytes[offset]) {
-                throw error("Invalid number, unexpected digit after 0: \(describe(offset)).", at: offset)
+                throw invalidNumber("unexpected digit after 0", at: offset)
             }
         } else {
             offset = try scanDigits(from: offset)
@@ -27,7 +27,7 @@ extension Lexer {
             offset = try scanDigits(from: offset)
         }
         if bytes[offset] == UInt8(ascii: ".") || Self.isNameStart(bytes[offset]) {
-            throw error("Invalid number, expected digit but got: \(describe(offset)).", at: offset)
+            throw invalidNumber("expected digit but got", at: offset)
         }
         position = offset
         return Token(kind: isFloat ? .float : .int, start: start, end: offset, line: line, lineStart: lineStart)
@@ -36,14 +36,16 @@ extension Lexer {
     /// Scans one or more digits from `offset` and returns the offset after them.
     private func scanDigits(from offset: Int) throws(CompilerError) -> Int {
         guard Self.isDigit(bytes[offset]) else {
-            throw error("Invalid number, expected digit but got: \(describe(offset)).", at: offset)
+            throw invalidNumber("expected digit but got", at: offset)
         }
         var end = offset + 1
         while Self.isDigit(bytes[end]) { end += 1 }
         return end
     }
 
-    private func describe(_ offset: Int) -> String {
-        SyntaxError.describe(codePoint: codePoint(at: offset))
+    /// "Invalid number, problem: character." at `offset`.
+    @inline(never)
+    private func invalidNumber(_ problem: String, at offset: Int) -> CompilerError {
+        error("Invalid number, \(problem): \(SyntaxError.describe(codePoint: codePoint(at: offset))).", at: offset)
     }
 }

@@ -91,10 +91,7 @@ extension Lexer {
             }
         if let simple { return (Unicode.Scalar(simple), 2) }
         guard bytes[offset + 1] == UInt8(ascii: "u") else {
-            let text = escapeText(from: offset, scalars: 2)
-            throw SyntaxError.error(
-                "Invalid character escape sequence: \"\(text)\".",
-                at: location(at: offset, line: line, lineStart: lineStart))
+            throw invalidEscape("character", from: offset, to: nil, line: line, lineStart: lineStart)
         }
         if bytes[offset + 2] == UInt8(ascii: "{") {
             return try bracedEscape(at: offset, line: line, lineStart: lineStart)
@@ -109,9 +106,7 @@ extension Lexer {
                 return (scalar, 12)
             }
         }
-        throw SyntaxError.error(
-            "Invalid Unicode escape sequence: \"\(escapeText(from: offset, scalars: 6))\".",
-            at: location(at: offset, line: line, lineStart: lineStart))
+        throw invalidEscape("Unicode", from: offset, to: nil, line: line, lineStart: lineStart)
     }
 
     /// `\u{X...}`: any number of hex digits whose value is a Unicode scalar.
@@ -129,10 +124,23 @@ extension Lexer {
         if bytes[index] == UInt8(ascii: "}"), digits > 0, let scalar = Unicode.Scalar(value) {
             return (scalar, index + 1 - offset)
         }
-        let end = isLineEnd(index) ? index : index + scalarLength(at: index)
-        throw SyntaxError.error(
-            "Invalid Unicode escape sequence: \"\(text(offset..<end))\".",
-            at: location(at: offset, line: line, lineStart: lineStart))
+        throw invalidEscape("Unicode", from: offset, to: index, line: line, lineStart: lineStart)
+    }
+
+    /// "Invalid kind escape sequence: "text"." at `offset`; the text ends with the character at `end` or, without
+    /// one, is the backslash and one character (`\\x`) or six (`\\uXXXX`).
+    @inline(never)
+    private func invalidEscape(
+        _ kind: String, from offset: Int, to end: Int?, line: Int, lineStart: Int
+    ) -> CompilerError {
+        let text: String
+        if let end {
+            text = self.text(offset..<(isLineEnd(end) ? end : end + scalarLength(at: end)))
+        } else {
+            text = escapeText(from: offset, scalars: kind == "Unicode" ? 6 : 2)
+        }
+        return SyntaxError.error(
+            "Invalid \(kind) escape sequence: \"\(text)\".", at: location(at: offset, line: line, lineStart: lineStart))
     }
 
     /// The value of four hex digits at `offset`, or `nil`.

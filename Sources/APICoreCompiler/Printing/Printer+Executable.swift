@@ -3,12 +3,13 @@ extension Printer {
     static let maximumLineLength = 80
 
     /// An operation; a nameless query without variables or directives is printed in its `{ ... }` shorthand.
-    static func printed(_ operation: OperationDefinition) -> String {
+    static func write(_ operation: OperationDefinition, to writer: inout PrintWriter) {
         let variables = wrap("(", join(operation.variableDefinitions.map(printed), ", "), ")")
         let prefix = join(
             [operation.kind.rawValue, join([operation.name?.value ?? "", variables]), printed(operation.directives)],
             " ")
-        return (prefix == "query" ? "" : prefix + " ") + printed(operation.selectionSet)
+        if prefix != "query" { writer.write(prefix + " ") }
+        write(operation.selectionSet, to: &writer)
     }
 
     /// `$name: Type = default @directives`
@@ -18,40 +19,53 @@ extension Printer {
     }
 
     /// `{`, one selection per line, `}`.
-    static func printed(_ selectionSet: SelectionSet) -> String {
-        selectionSet.selections.isEmpty ? "{}" : block(selectionSet.selections.map(printed))
+    static func write(_ selectionSet: SelectionSet, to writer: inout PrintWriter) {
+        guard !selectionSet.selections.isEmpty else {
+            writer.write("{}")
+            return
+        }
+        writer.openBlock()
+        for selection in selectionSet.selections {
+            writer.nextItem()
+            write(selection, to: &writer)
+        }
+        writer.closeBlock()
     }
 
     /// A field, fragment spread or inline fragment.
-    static func printed(_ selection: Selection) -> String {
+    static func write(_ selection: Selection, to writer: inout PrintWriter) {
         switch selection {
         case .field(let field):
-            printed(field)
+            write(field, to: &writer)
         case .fragmentSpread(let spread):
-            "..." + spread.name.value + wrap(" ", printed(spread.directives))
+            writer.write("..." + spread.name.value + wrap(" ", printed(spread.directives)))
         case .inlineFragment(let fragment):
-            join(
-                [
-                    "...", wrap("on ", fragment.typeCondition?.value), printed(fragment.directives),
-                    printed(fragment.selectionSet),
-                ], " ")
+            writer.write(
+                join(["...", wrap("on ", fragment.typeCondition?.value), printed(fragment.directives)], " ") + " ")
+            write(fragment.selectionSet, to: &writer)
         }
     }
 
     /// `alias: name(arguments) @directives { ... }`, the arguments one per line when they do not fit on one.
-    static func printed(_ field: Field) -> String {
+    static func write(_ field: Field, to writer: inout PrintWriter) {
         let prefix = wrap("", field.alias?.value, ": ") + field.name.value
         let arguments = field.arguments.map(printed)
         var line = prefix + wrap("(", join(arguments, ", "), ")")
         if line.utf16.count > maximumLineLength {
             line = prefix + wrap("(\n", indent(join(arguments, "\n")), "\n)")
         }
-        return join([line, printed(field.directives), field.selectionSet.map(printed) ?? ""], " ")
+        writer.write(line + wrap(" ", printed(field.directives)))
+        if let selectionSet = field.selectionSet {
+            writer.write(" ")
+            write(selectionSet, to: &writer)
+        }
     }
 
     /// `fragment Name on Type @directives { ... }`
-    static func printed(_ fragment: FragmentDefinition) -> String {
-        "fragment \(fragment.name.value) on \(fragment.typeCondition.value) "
-            + wrap("", printed(fragment.directives), " ") + printed(fragment.selectionSet)
+    static func write(_ fragment: FragmentDefinition, to writer: inout PrintWriter) {
+        writer.write(
+            "fragment \(fragment.name.value) on \(fragment.typeCondition.value) "
+                + wrap("", printed(fragment.directives), " "))
+        write(fragment.selectionSet, to: &writer)
     }
 }

@@ -7,7 +7,15 @@
 public enum Printer {
     /// The text of a document: its definitions separated by blank lines.
     public static func print(_ document: Document) -> String {
-        join(document.definitions.map(print), "\n\n")
+        var writer = PrintWriter()
+        for (index, definition) in document.definitions.enumerated() {
+            if index > 0 {
+                writer.newline()
+                writer.newline()
+            }
+            write(definition, to: &writer)
+        }
+        return writer.text
     }
 
     /// The text of a value literal: `{a: 1, b: [ENUM]}`.
@@ -22,12 +30,18 @@ public enum Printer {
 
     /// The text of one definition.
     public static func print(_ definition: Definition) -> String {
+        var writer = PrintWriter()
+        write(definition, to: &writer)
+        return writer.text
+    }
+
+    static func write(_ definition: Definition, to writer: inout PrintWriter) {
         switch definition {
-        case .operation(let operation): printed(operation)
-        case .fragment(let fragment): printed(fragment)
-        case .schema(let schema): printed(schema)
-        case .type(let type): printed(type)
-        case .directive(let directive): printed(directive)
+        case .operation(let operation): write(operation, to: &writer)
+        case .fragment(let fragment): write(fragment, to: &writer)
+        case .schema(let schema): write(schema, to: &writer)
+        case .type(let type): write(type, to: &writer)
+        case .directive(let directive): write(directive, to: &writer)
         }
     }
 
@@ -47,11 +61,6 @@ public enum Printer {
     static func wrap(_ start: String, _ text: String?, _ end: String = "") -> String {
         guard let text, !text.isEmpty else { return "" }
         return start + text + end
-    }
-
-    /// `{`, the items indented one per line, `}`; nothing when there are no items.
-    static func block(_ items: [String]) -> String {
-        wrap("{\n", indent(join(items, "\n")), "\n}")
     }
 
     /// `text` with each non-empty line indented by two spaces.

@@ -40,28 +40,50 @@ enum StringLiteral {
     /// when the lines after the first are all indented (so their indentation survives), and a trailing one when the
     /// value ends with a quote or a backslash.
     static func blockString(_ value: String) -> String? {
-        let escaped = value.replacing("\"\"\"", with: "\\\"\"\"")
-        let lines = escaped.split(separator: "\n", omittingEmptySubsequences: false)
-        let isSingleLine = lines.count == 1
-        let forceLeadingNewLine =
-            lines.count > 1 && lines.dropFirst().allSatisfy { $0.isEmpty || $0.first == " " || $0.first == "\t" }
-        let hasTrailingTripleQuotes = escaped.hasSuffix("\\\"\"\"")
-        let forceTrailingNewLine = (value.hasSuffix("\"") && !hasTrailingTripleQuotes) || value.hasSuffix("\\")
+        let bytes = Array(value.utf8)
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var isSingleLine = true
+        var laterLinesIndented = true
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if previous == UInt8(ascii: "\n") {
+                isSingleLine = false
+                if byte != UInt8(ascii: "\n"), !isBlank(byte) { laterLinesIndented = false }
+            }
+            previous = byte
+        }
+        if previous == UInt8(ascii: "\n") { isSingleLine = false }
+        let forceLeadingNewLine = !isSingleLine && laterLinesIndented
+        let hasTrailingTripleQuotes = bytes.count >= 3 && bytes.suffix(3).allSatisfy { $0 == UInt8(ascii: "\"") }
+        let forceTrailingNewLine =
+            (bytes.last == UInt8(ascii: "\"") && !hasTrailingTripleQuotes) || bytes.last == UInt8(ascii: "\\")
         let printAsMultipleLines =
             !isSingleLine || value.utf16.count > 70 || forceTrailingNewLine || forceLeadingNewLine
             || hasTrailingTripleQuotes
-        let skipLeadingNewLine = isSingleLine && (value.first == " " || value.first == "\t")
-        var raw = ""
-        if (printAsMultipleLines && !skipLeadingNewLine) || forceLeadingNewLine { raw += "\n" }
-        raw += escaped
-        if printAsMultipleLines || forceTrailingNewLine { raw += "\n" }
-        let literal = "\"\"\"" + raw + "\"\"\""
-        return readsBack(literal, as: value) ? literal : nil
+        let skipLeadingNewLine = isSingleLine && bytes.first.map(isBlank) == true
+        var literal: [UInt8] = Array("\"\"\"".utf8)
+        literal.reserveCapacity(bytes.count + 8)
+        if (printAsMultipleLines && !skipLeadingNewLine) || forceLeadingNewLine { literal.append(UInt8(ascii: "\n")) }
+        var index = 0
+        while index < bytes.count {
+            if index + 2 < bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 1] == UInt8(ascii: "\""),
+                bytes[index + 2] == UInt8(ascii: "\"")
+            {
+                literal.append(contentsOf: "\\\"\"\"".utf8)
+                index += 3
+            } else {
+                literal.append(bytes[index])
+                index += 1
+            }
+        }
+        if printAsMultipleLines || forceTrailingNewLine { literal.append(UInt8(ascii: "\n")) }
+        literal.append(contentsOf: "\"\"\"".utf8)
+        return readsBack(literal, as: bytes) ? String(decoding: literal, as: UTF8.self) : nil
     }
 
     /// Whether `literal` is one block-string token whose value is `value`.
-    private static func readsBack(_ literal: String, as value: String) -> Bool {
-        var bytes = Array(literal.utf8)
+    private static func readsBack(_ literal: [UInt8], as value: [UInt8]) -> Bool {
+        var bytes = literal
         let count = bytes.count
         bytes.append(0)
         return bytes.withUnsafeBufferPointer { buffer in
@@ -70,7 +92,7 @@ enum StringLiteral {
             let raw = UnsafeBufferPointer(rebasing: buffer[3..<count - 3])
             var output: [UInt8] = []
             BlockString.appendValue(of: raw, to: &output)
-            return output.elementsEqual(value.utf8)
+            return output == value
         }
     }
 }

@@ -1,7 +1,7 @@
 extension ValidationContext {
     /// The named type called `name`: the schema's, else a built-in one (specified scalars, introspection types).
     func type(named name: String) -> SchemaType? {
-        schema.type(named: name) ?? BuiltInDefinitions.types[name]
+        schema.type(named: name) ?? ValidationBuiltIns.types[name]
     }
 
     /// The named type at the core of `reference`, when it exists.
@@ -11,7 +11,7 @@ extension ValidationContext {
 
     /// The directive called `name`: the schema's, else a built-in one (`@skip`, `@include`, ...).
     func directive(named name: String) -> SchemaDirective? {
-        schema.directive(named: name) ?? BuiltInDefinitions.directives[name]
+        schema.directive(named: name) ?? ValidationBuiltIns.directives[name]
     }
 
     /// The field `name` of `parent`, meta fields included: `__typename` on every composite type, `__schema` and
@@ -19,9 +19,9 @@ extension ValidationContext {
     func fieldDefinition(named name: String, on parent: SchemaType) -> SchemaField? {
         if name.hasPrefix("__") {
             switch name {
-            case "__typename" where parent.isComposite: return BuiltInDefinitions.typenameField
-            case "__schema" where parent.name == schema.queryTypeName: return BuiltInDefinitions.schemaField
-            case "__type" where parent.name == schema.queryTypeName: return BuiltInDefinitions.typeField
+            case "__typename" where parent.isComposite: return ValidationBuiltIns.typenameField
+            case "__schema" where parent.name == schema.queryTypeName: return ValidationBuiltIns.schemaField
+            case "__type" where parent.name == schema.queryTypeName: return ValidationBuiltIns.typeField
             default: break
             }
         }
@@ -32,7 +32,7 @@ extension ValidationContext {
     var knownTypeNames: [String] {
         let schemaNames = schema.types.map(\.name)
         let present = Set(schemaNames)
-        return schemaNames + BuiltInDefinitions.types.keys.filter { !present.contains($0) }.sorted()
+        return schemaNames + ValidationBuiltIns.types.keys.filter { !present.contains($0) }.sorted()
     }
 
     /// Whether a value of type `subtype` may be used where `supertype` is expected: equal types, a non-null type

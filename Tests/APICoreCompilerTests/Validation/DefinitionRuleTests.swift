@@ -84,7 +84,7 @@ struct LoneAnonymousOperationTests {
 struct KnownOperationTypesTests {
     @Test("operations of a kind the schema has no root type for are reported")
     func missingRoot() throws {
-        let schema = try ModelSchemaBuilder.build("type Query { hello: String }")
+        let schema = try ValidationHarness.schema("type Query { hello: String }")
         try expectValid("query { hello }", schema: schema)
         try expectErrors(
             """

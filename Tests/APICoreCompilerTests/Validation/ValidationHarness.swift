@@ -7,11 +7,16 @@ enum ValidationHarness {
     /// The shared test schema.
     static let schema: GraphQLSchema = {
         do {
-            return try ModelSchemaBuilder.build(ValidationTestSchema.sdl)
+            return try schema(ValidationTestSchema.sdl)
         } catch {
             preconditionFailure("the validation test schema does not build: \(error)")
         }
     }()
+
+    /// A schema built from SDL by the schema builder.
+    static func schema(_ sdl: String) throws -> GraphQLSchema {
+        try GraphQLSchema.build(from: [Source(name: "schema.graphqls", text: sdl)])
+    }
 
     /// The diagnostics of one document, rendered.
     static func diagnostics(

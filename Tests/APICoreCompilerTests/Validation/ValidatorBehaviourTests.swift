@@ -19,6 +19,18 @@ struct DocumentValidatorTests {
             """)
     }
 
+    @Test("a schema assembled from the model alone still knows built-in scalars, @skip and @include")
+    func modelSchema() throws {
+        let query = ObjectType(
+            name: "Query", fields: [SchemaField(name: "hello", type: .named(Name("String")))])
+        let schema = GraphQLSchema(types: [.object(query)], directives: [], queryTypeName: "Query")
+        try expectValid("query Q($skip: Boolean!) { hello @skip(if: $skip) __typename }", schema: schema)
+        try expectErrors(
+            "{ hello { x } }",
+            [#"ScalarLeafs: Field "hello" must not have a selection since type "String" has no subfields. @ 1:9"#],
+            schema: schema)
+    }
+
     @Test("MaxIntrospectionDepth: lists of types nested three deep below __schema, through fragments, are reported")
     func introspectionDepth() throws {
         try expectErrors(

@@ -1,17 +1,40 @@
 import Foundation
 
 /// A value inside a decoded introspection JSON document, with its path for error messages
-/// (`__schema.types[User].fields[login].type`).
+/// (`__schema.types[User].fields[login].type`), which is only spelled out when there is an error.
 struct IntrospectionJSONNode {
+    /// Where a value is in the document.
+    indirect enum Path {
+        case root
+        case member(Path, String)
+        /// An array element, labelled by its `name` member or its index.
+        case element(Path, Any, index: Int)
+
+        /// `__schema.types[User].fields[login].type`.
+        var text: String {
+            switch self {
+            case .root:
+                return ""
+            case .member(let parent, let key):
+                let prefix = parent.text
+                return prefix.isEmpty ? key : "\(prefix).\(key)"
+            case .element(let parent, let element, let index):
+                let label = ((element as? [String: Any])?["name"] as? String) ?? String(index)
+                return "\(parent.text)[\(label)]"
+            }
+        }
+    }
+
     let value: Any
-    let path: String
+    let path: Path
     let file: String
 
     /// The member `key` of an object, or `nil` when it is missing or null.
     func member(_ key: String) throws(CompilerError) -> IntrospectionJSONNode? {
         let object = try self.object()
-        guard let member = object[key], !(member is NSNull) else { return nil }
-        return IntrospectionJSONNode(value: member, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+        // Compare the type rather than cast: casting a dictionary or array to a class bridges the whole subtree.
+        guard let member = object[key], Swift.type(of: member) != NSNull.self else { return nil }
+        return IntrospectionJSONNode(value: member, path: .member(path, key), file: file)
     }
 
     /// The member `key` of an object, which must be present and not null.
@@ -40,12 +63,11 @@ struct IntrospectionJSONNode {
         return flag
     }
 
-    /// The elements of an array, each named in its path by its `name` member when it has one, else by its index.
+    /// The elements of an array.
     func elements() throws(CompilerError) -> [IntrospectionJSONNode] {
         guard let array = value as? [Any] else { throw failure("expected an array") }
         return array.enumerated().map { index, element in
-            let label = ((element as? [String: Any])?["name"] as? String) ?? String(index)
-            return IntrospectionJSONNode(value: element, path: "\(path)[\(label)]", file: file)
+            IntrospectionJSONNode(value: element, path: .element(path, element, index: index), file: file)
         }
     }
 
@@ -56,7 +78,8 @@ struct IntrospectionJSONNode {
 
     /// The error for this value: located at the start of the file, naming the path.
     func failure(_ problem: String) -> CompilerError {
-        let place = path.isEmpty ? "the top level" : "\"\(path)\""
+        let text = path.text
+        let place = text.isEmpty ? "the top level" : "\"\(text)\""
         return CompilerError(
             Diagnostic(
                 .error,

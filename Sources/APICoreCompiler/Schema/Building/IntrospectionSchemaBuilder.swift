@@ -13,7 +13,7 @@ struct IntrospectionSchemaBuilder {
 
     /// Decodes, converts and validates.
     func build(from data: Data) throws(CompilerError) -> GraphQLSchema {
-        let root = IntrospectionJSONNode(value: try decode(data), path: "", file: file)
+        let root = IntrospectionJSONNode(value: try decode(data), path: .root, file: file)
         let schemaNode = try (root.member("data") ?? root).required("__schema")
 
         var types: [SchemaType] = []

@@ -26,22 +26,26 @@ struct SchemaValidationContext {
     }
 
     /// Reports a name beginning with `__`, which the specification reserves for introspection.
-    mutating func checkReservedName(_ name: String, of what: String, at location: SourceLocation) {
+    mutating func checkReservedName(_ name: String, of what: @autoclosure () -> String, at location: SourceLocation) {
         guard name.hasPrefix("__") else { return }
         error(
-            "The name of \(what) must not begin with \"__\", which is reserved for introspection. Rename it.",
+            "The name of \(what()) must not begin with \"__\", which is reserved for introspection. Rename it.",
             at: location, rule: "ReservedNames")
     }
 
     /// The named type a reference ends in; reports it as unknown (at the reference) when the schema lacks it.
-    mutating func resolve(_ reference: TypeReference, of what: String, at location: SourceLocation) -> SchemaType? {
+    mutating func resolve(
+        _ reference: TypeReference,
+        of what: @autoclosure () -> String,
+        at location: SourceLocation
+    ) -> SchemaType? {
         let name = reference.namedType
         if let type = schema.type(named: name.value) { return type }
         let hint =
             NameSuggestions.didYouMean(name.value, among: schema.types.map(\.name))
             ?? "Define it, or correct the name."
         error(
-            "Unknown type \"\(name.value)\" in \(what). \(hint)", at: place(name.location, else: location),
+            "Unknown type \"\(name.value)\" in \(what()). \(hint)", at: place(name.location, else: location),
             rule: "KnownTypeNames")
         return nil
     }

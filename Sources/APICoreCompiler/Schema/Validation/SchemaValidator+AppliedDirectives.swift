@@ -48,11 +48,11 @@ extension SchemaValidator {
         _ context: inout SchemaValidationContext
     ) {
         for field in fields {
-            let coordinate = "\(typeName).\(field.name)"
-            checkDirectives(field.directives, on: .fieldDefinition, of: "field \"\(coordinate)\"", &context)
+            let coordinate = { "\(typeName).\(field.name)" }
+            checkDirectives(field.directives, on: .fieldDefinition, of: "field \"\(coordinate())\"", &context)
             for argument in field.arguments {
                 checkDirectives(
-                    argument.directives, on: .argumentDefinition, of: "argument \"\(coordinate)(\(argument.name):)\"",
+                    argument.directives, on: .argumentDefinition, of: "argument \"\(coordinate())(\(argument.name):)\"",
                     &context)
             }
         }
@@ -62,7 +62,7 @@ extension SchemaValidator {
     static func checkDirectives(
         _ directives: [Directive],
         on location: DirectiveLocation,
-        of element: String,
+        of element: @autoclosure () -> String,
         _ context: inout SchemaValidationContext
     ) {
         guard !directives.isEmpty else { return }
@@ -74,20 +74,20 @@ extension SchemaValidator {
                     NameSuggestions.didYouMean(name, among: context.schema.directives.map(\.name), prefix: "@")
                     ?? "Declare it with \"directive @\(name) on \(location.rawValue)\", or correct the name."
                 context.error(
-                    "Unknown directive \"@\(name)\" on \(element). \(hint)", at: directive.location,
+                    "Unknown directive \"@\(name)\" on \(element()). \(hint)", at: directive.location,
                     rule: "KnownDirectives")
                 continue
             }
             if !definition.locations.contains(location) {
                 let allowed = DirectiveLocation.allCases.filter(definition.locations.contains).map(\.rawValue)
                 context.error(
-                    "Directive \"@\(name)\" cannot be used on \(location.rawValue) (\(element)); it is declared on "
+                    "Directive \"@\(name)\" cannot be used on \(location.rawValue) (\(element())); it is declared on "
                         + "\(allowed.joined(separator: " | ")).",
                     at: directive.location, rule: "KnownDirectives")
             }
             if let earlier = used[name], !definition.isRepeatable {
                 context.error(
-                    "Directive \"@\(name)\" can only be used once on \(element): it is not repeatable. Remove one.",
+                    "Directive \"@\(name)\" can only be used once on \(element()): it is not repeatable. Remove one.",
                     at: directive.location, related: [earlier], rule: "UniqueDirectivesPerLocation")
             } else if used[name] == nil {
                 used[name] = directive.location

@@ -14,18 +14,18 @@ extension SchemaValidator {
                 at: location, rule: "FieldsDefined")
         }
         for field in fields {
-            let coordinate = "\(typeName).\(field.name)"
-            context.checkReservedName(field.name, of: "field \"\(coordinate)\"", at: field.location)
-            if let type = context.resolve(field.type, of: "field \"\(coordinate)\"", at: field.location),
+            let coordinate = { "\(typeName).\(field.name)" }
+            context.checkReservedName(field.name, of: "field \"\(coordinate())\"", at: field.location)
+            if let type = context.resolve(field.type, of: "field \"\(coordinate())\"", at: field.location),
                 !type.isOutputType
             {
                 context.error(
-                    "The type of field \"\(coordinate)\" must be an output type; \"\(type.name)\" is an input object. "
+                    "The type of field \"\(coordinate())\" must be an output type; \"\(type.name)\" is an input object. "
                         + "Use an object, interface, union, enum or scalar type.",
                     at: context.place(field.type.namedType.location, else: field.location), rule: "OutputTypes")
             }
             for argument in field.arguments {
-                checkInputValue(argument, coordinate: "\(coordinate)(\(argument.name):)", noun: "argument", &context)
+                checkInputValue(argument, coordinate: "\(coordinate())(\(argument.name):)", noun: "argument", &context)
             }
         }
     }
@@ -34,24 +34,24 @@ extension SchemaValidator {
     /// and deprecated, and that its default value fits its type.
     static func checkInputValue(
         _ value: SchemaInputValue,
-        coordinate: String,
+        coordinate: @autoclosure () -> String,
         noun: String,
         _ context: inout SchemaValidationContext
     ) {
-        context.checkReservedName(value.name, of: "\(noun) \"\(coordinate)\"", at: value.location)
-        guard let type = context.resolve(value.type, of: "\(noun) \"\(coordinate)\"", at: value.location) else {
+        context.checkReservedName(value.name, of: "\(noun) \"\(coordinate())\"", at: value.location)
+        guard let type = context.resolve(value.type, of: "\(noun) \"\(coordinate())\"", at: value.location) else {
             return
         }
         guard type.isInputType else {
             context.error(
-                "The type of \(noun) \"\(coordinate)\" must be an input type (a scalar, an enum or an input "
+                "The type of \(noun) \"\(coordinate())\" must be an input type (a scalar, an enum or an input "
                     + "object); \"\(type.name)\" is \(SchemaValidationContext.kindPhrase(type)).",
                 at: context.place(value.type.namedType.location, else: value.location), rule: "InputTypes")
             return
         }
         if value.isRequired, value.deprecationReason != nil {
             context.error(
-                "Required \(noun) \"\(coordinate)\" cannot be deprecated: callers must still give it. Make it "
+                "Required \(noun) \"\(coordinate())\" cannot be deprecated: callers must still give it. Make it "
                     + "nullable or give it a default value, or remove @deprecated.",
                 at: value.location, rule: "RequiredInputDeprecation")
         }
@@ -59,7 +59,7 @@ extension SchemaValidator {
             let problem = ConstantValueChecker(schema: context.schema).firstProblem(defaultValue, as: value.type)
         {
             context.error(
-                "Default value of \(noun) \"\(coordinate)\" is invalid: \(problem)", at: value.location,
+                "Default value of \(noun) \"\(coordinate())\" is invalid: \(problem)", at: value.location,
                 rule: "DefaultValuesOfCorrectType")
         }
     }

@@ -8,18 +8,18 @@ extension SchemaValidator {
         }
         let isOneOf = inputObject.isOneOf
         for field in inputObject.fields {
-            let coordinate = "\(inputObject.name).\(field.name)"
-            checkInputValue(field, coordinate: coordinate, noun: "input field", &context)
+            let coordinate = { "\(inputObject.name).\(field.name)" }
+            checkInputValue(field, coordinate: coordinate(), noun: "input field", &context)
             guard isOneOf else { continue }
             if case .nonNull = field.type {
                 context.error(
-                    "Field \"\(coordinate)\" of the OneOf input object \"\(inputObject.name)\" must be nullable. "
+                    "Field \"\(coordinate())\" of the OneOf input object \"\(inputObject.name)\" must be nullable. "
                         + "Remove the \"!\".",
                     at: field.location, rule: "OneOfInputObjects")
             }
             if field.defaultValue != nil {
                 context.error(
-                    "Field \"\(coordinate)\" of the OneOf input object \"\(inputObject.name)\" cannot have a "
+                    "Field \"\(coordinate())\" of the OneOf input object \"\(inputObject.name)\" cannot have a "
                         + "default value. Remove it.",
                     at: field.location, rule: "OneOfInputObjects")
             }

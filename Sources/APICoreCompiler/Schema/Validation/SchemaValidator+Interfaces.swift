@@ -64,7 +64,7 @@ extension SchemaValidator {
     ) {
         let typeName = type.name
         for interfaceField in interface.fields {
-            let interfaceCoordinate = "\(interface.name).\(interfaceField.name)"
+            let interfaceCoordinate = { "\(interface.name).\(interfaceField.name)" }
             guard let field = type.field(named: interfaceField.name) else {
                 context.error(
                     "Type \"\(typeName)\" must define field \"\(interfaceField.name): \(interfaceField.type)\" of "
@@ -72,33 +72,33 @@ extension SchemaValidator {
                     at: type.location, rule: "ImplementsInterfaces")
                 continue
             }
-            let coordinate = "\(typeName).\(field.name)"
+            let coordinate = { "\(typeName).\(field.name)" }
             if !TypeRelations.isSubtype(field.type, of: interfaceField.type, in: context.schema) {
                 context.error(
-                    "Field \"\(coordinate)\" must be of type \"\(interfaceField.type)\" or a subtype, as "
-                        + "\"\(interfaceCoordinate)\" is; it is \"\(field.type)\".",
+                    "Field \"\(coordinate())\" must be of type \"\(interfaceField.type)\" or a subtype, as "
+                        + "\"\(interfaceCoordinate())\" is; it is \"\(field.type)\".",
                     at: field.location, related: [interfaceField.location], rule: "ImplementsInterfaces")
             }
             for interfaceArgument in interfaceField.arguments {
                 guard let argument = field.argument(named: interfaceArgument.name) else {
                     context.error(
-                        "Field \"\(coordinate)\" must accept argument \"\(interfaceArgument.name): "
-                            + "\(interfaceArgument.type)\" of \"\(interfaceCoordinate)\".",
+                        "Field \"\(coordinate())\" must accept argument \"\(interfaceArgument.name): "
+                            + "\(interfaceArgument.type)\" of \"\(interfaceCoordinate())\".",
                         at: field.location, related: [interfaceArgument.location], rule: "ImplementsInterfaces")
                     continue
                 }
                 if argument.type != interfaceArgument.type {
                     context.error(
-                        "Argument \"\(coordinate)(\(argument.name):)\" must be of type \"\(interfaceArgument.type)\", "
-                            + "as in \"\(interfaceCoordinate)\"; it is \"\(argument.type)\".",
+                        "Argument \"\(coordinate())(\(argument.name):)\" must be of type \"\(interfaceArgument.type)\", "
+                            + "as in \"\(interfaceCoordinate())\"; it is \"\(argument.type)\".",
                         at: argument.location, related: [interfaceArgument.location], rule: "ImplementsInterfaces")
                 }
             }
             for argument in field.arguments
             where argument.isRequired && interfaceField.argument(named: argument.name) == nil {
                 context.error(
-                    "Argument \"\(coordinate)(\(argument.name):)\" must be optional (nullable or with a default "
-                        + "value), because \"\(interfaceCoordinate)\" does not define it.",
+                    "Argument \"\(coordinate())(\(argument.name):)\" must be optional (nullable or with a default "
+                        + "value), because \"\(interfaceCoordinate())\" does not define it.",
                     at: argument.location, rule: "ImplementsInterfaces")
             }
         }

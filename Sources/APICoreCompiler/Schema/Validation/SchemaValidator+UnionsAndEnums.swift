@@ -38,8 +38,8 @@ extension SchemaValidator {
                 at: enumeration.location, rule: "EnumValues")
         }
         for value in enumeration.values {
-            let coordinate = "\(enumeration.name).\(value.name)"
-            context.checkReservedName(value.name, of: "enum value \"\(coordinate)\"", at: value.location)
+            let coordinate = { "\(enumeration.name).\(value.name)" }
+            context.checkReservedName(value.name, of: "enum value \"\(coordinate())\"", at: value.location)
             if ["true", "false", "null"].contains(value.name) {
                 context.error(
                     "Enum \"\(enumeration.name)\" cannot have a value named \"\(value.name)\": true, false and null "

@@ -7,7 +7,7 @@ enum IntrospectionTypes {
         .enumeration(typeKind), .enumeration(directiveLocation),
     ]
 
-    private typealias B = BuiltInDefinitions
+    private typealias B = ValidationBuiltIns
 
     private static let includeDeprecated = [
         SchemaInputValue(name: "includeDeprecated", type: B.named("Boolean"), defaultValue: Value(.boolean(false)))

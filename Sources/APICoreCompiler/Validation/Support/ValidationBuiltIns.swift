@@ -2,9 +2,9 @@
 /// specified scalars, the introspection types, `@skip`, `@include` and the type-system directives, and the meta
 /// fields `__typename`, `__schema` and `__type`.
 ///
-/// Validation looks a name up in the schema first and falls back to these, so a schema assembled directly from the
-/// model (without the introspection types, say) still validates introspection queries.
-enum BuiltInDefinitions {
+/// Validation looks a name up in the schema first and falls back to these: the schema builders leave the
+/// introspection types out, and a schema assembled directly from the model may lack the rest.
+enum ValidationBuiltIns {
     /// The built-in named types by name.
     static let types: [String: SchemaType] = {
         var types: [String: SchemaType] = [:]
