@@ -1,6 +1,6 @@
 """Deterministic variants of the corpus's operation documents, each with graphql-core's verdict, as JSON lines.
 
-    variants.py --corpus DIR [--seed N] [--scale F]
+    variants.py --corpus DIR [--seed N] [--scale F] [--cache DIR]
     variants.py --corpus DIR --schema FILE --operations DIR [--per-file] [--preamble FILE] [--seed N] [--scale F]
 
 The first form runs every unit of `oracle_units.CORPUS_UNITS`; the second one unit (paths relative to the corpus).
@@ -16,6 +16,9 @@ object per line on standard output:
 
 Every file of a compilation is parsed on its own and the definitions are validated together, as one document, with
 graphql-js 16's specified rules less NoUnusedFragments. A summary goes to standard error.
+
+With `--cache DIR`, the output is kept in DIR under a digest of everything it depends on (these scripts, graphql-core's
+version, the arguments, the corpus files read) and printed from there while none of it changes.
 """
 
 from __future__ import annotations
@@ -23,20 +26,23 @@ from __future__ import annotations
 import argparse
 import collections
 import copy
+import hashlib
 import json
 import math
 import multiprocessing
+import os
 import random
 import sys
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
+import graphql
 from graphql import DocumentNode, GraphQLSchema, Source, parse, print_ast
 
 import mutations_definitions
 import mutations_fields
 import mutations_variables
-from oracle_units import CORPUS_UNITS, Compilation, Unit, load_compilations, load_schema, merged
+from oracle_units import CORPUS_UNITS, Compilation, Unit, document_paths, load_compilations, load_schema, merged
 from oracle_verdict import verdict
 from live_definitions import LiveDocuments
 from variant_edits import MutationContext, strip_locations
@@ -63,7 +69,7 @@ class LazyCopies:
 
 def budget(sites_count: int, scale: float) -> int:
     """How many variants a compilation unit gets: more for units with more places to change."""
-    return round(max(30, min(200, 16 * math.sqrt(sites_count))) * scale)
+    return round(max(30, min(160, 14 * math.sqrt(sites_count))) * scale)
 
 
 def compilation_variants(
@@ -164,7 +170,61 @@ def unit_lines(job: Tuple[Path, Unit, int, float, bool]) -> List[str]:
     return [json.dumps(record, sort_keys=True) for record in unit_records(corpus, unit, seed, scale, exact)]
 
 
+def cache_key(corpus: Path, units: List[Unit], arguments: List[str]) -> str:
+    """A digest of everything the output depends on."""
+    digest = hashlib.sha256()
+    digest.update(graphql.__version__.encode())
+    digest.update("\0".join(arguments).encode())
+    for script in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(script.name.encode() + script.read_bytes())
+    for unit in units:
+        for path in [corpus / unit.schema] + document_paths(corpus, unit):
+            digest.update(str(path.relative_to(corpus)).encode() + path.read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def generate(options: argparse.Namespace, units: List[Unit]) -> Tuple[str, str]:
+    """The JSON lines and the summary."""
+    counts: Dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    total: collections.Counter = collections.Counter()
+    jobs = [(options.corpus, unit, options.seed, options.scale, options.exact) for unit in units]
+    with multiprocessing.Pool(max(1, options.jobs)) as pool:
+        results = pool.map(unit_lines, jobs, chunksize=1)
+    output = []
+    for lines in results:
+        for line in lines:
+            output.append(line + "\n")
+            record = json.loads(line)
+            if record["type"] == "case":
+                verdict_name = "valid" if record["valid"] else "invalid"
+                counts[record["mutation"]][verdict_name] += 1
+                total[verdict_name] += 1
+    summary = [
+        f"{mutation:32} valid {counter['valid']:5} invalid {counter['invalid']:5}\n"
+        for mutation, counter in sorted(counts.items())
+    ]
+    summary.append(f"{'total':32} valid {total['valid']:5} invalid {total['invalid']:5}\n")
+    return "".join(output), "".join(summary)
+
+
+def cached(options: argparse.Namespace, units: List[Unit], arguments: List[str]) -> Tuple[str, str]:
+    """The output kept in the cache folder for these inputs, generated and kept there first when missing."""
+    key_arguments = [argument for argument in arguments if argument != str(options.cache)]
+    stem = options.cache / f"variants-{cache_key(options.corpus, units, key_arguments)}"
+    lines, summary = stem.with_suffix(".jsonl"), stem.with_suffix(".summary")
+    if lines.exists() and summary.exists():
+        return lines.read_text(encoding="utf-8"), summary.read_text(encoding="utf-8")
+    output = generate(options, units)
+    options.cache.mkdir(parents=True, exist_ok=True)
+    for path, text in zip((lines, summary), output):
+        temporary = path.with_name(f"{path.name}.{os.getpid()}")
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(path)
+    return output
+
+
 def main(arguments: Optional[List[str]] = None) -> int:
+    arguments = sys.argv[1:] if arguments is None else arguments
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--corpus", required=True, type=Path, help="the corpus folder")
     parser.add_argument("--schema", help="one unit's schema, relative to the corpus (SDL or introspection JSON)")
@@ -173,6 +233,7 @@ def main(arguments: Optional[List[str]] = None) -> int:
     parser.add_argument("--preamble", type=Path, help="SDL graphql-core needs before the schema")
     parser.add_argument("--seed", type=int, default=1, help="the seed of the variants (default 1)")
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies the number of variants (default 1)")
+    parser.add_argument("--cache", type=Path, help="a folder to keep the output in, keyed by its inputs")
     parser.add_argument("--jobs", type=int, default=2, help="units worked on in parallel (default 2)")
     parser.add_argument(
         "--exact", action="store_true", help="validate whole documents (slower; see live_definitions.py)"
@@ -184,23 +245,9 @@ def main(arguments: Optional[List[str]] = None) -> int:
     if options.schema:
         preamble = options.preamble.read_text(encoding="utf-8") if options.preamble else ""
         units = [Unit(Path(options.operations).name, options.schema, options.operations, preamble, options.per_file)]
-
-    counts: Dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
-    total = collections.Counter()
-    jobs = [(options.corpus, unit, options.seed, options.scale, options.exact) for unit in units]
-    with multiprocessing.Pool(max(1, options.jobs)) as pool:
-        results = pool.map(unit_lines, jobs, chunksize=1)
-    for lines in results:
-        for line in lines:
-            sys.stdout.write(line + "\n")
-            record = json.loads(line)
-            if record["type"] == "case":
-                verdict_name = "valid" if record["valid"] else "invalid"
-                counts[record["mutation"]][verdict_name] += 1
-                total[verdict_name] += 1
-    for mutation, counter in sorted(counts.items()):
-        print(f"{mutation:32} valid {counter['valid']:5} invalid {counter['invalid']:5}", file=sys.stderr)
-    print(f"{'total':32} valid {total['valid']:5} invalid {total['invalid']:5}", file=sys.stderr)
+    output, summary = generate(options, units) if options.cache is None else cached(options, units, arguments)
+    sys.stdout.write(output)
+    sys.stderr.write(summary)
     return 0
 
 
