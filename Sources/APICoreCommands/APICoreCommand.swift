@@ -6,7 +6,7 @@ public struct APICoreCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "apicore",
         abstract: "Validate, generate and run GraphQL operations.",
-        subcommands: [QueryCommand.self]
+        subcommands: [QueryCommand.self, ValidateCommand.self]
     )
 
     /// A root command; ArgumentParser creates it.
