@@ -19,9 +19,12 @@ struct DifferentialValidationTests {
         #expect(!units.isEmpty, "variants.py produced no compilation unit:\n\(generated.error)")
 
         var outcomes: [DifferentialOutcome] = []
+        var schemas: [String: GraphQLSchema] = [:]
         for unit in units {
             do {
-                outcomes += try DifferentialCheck(unit: unit, corpus: OracleProcess.corpus).outcomes()
+                let schema = try schemas[unit.schema] ?? GraphQLSchema.load(paths: [corpus(unit.schema)])
+                schemas[unit.schema] = schema
+                outcomes += try DifferentialCheck(unit: unit, schema: schema, corpus: OracleProcess.corpus).outcomes()
             } catch {
                 Issue.record("unit \(unit.name): the schema or a corpus file fails: \(error)")
             }
@@ -36,5 +39,10 @@ struct DifferentialValidationTests {
         #expect(
             summary.disagreements.isEmpty,
             "\(summary.disagreements.count) disagreements with graphql-core:\n\(summary.disagreementReport)")
+    }
+
+    /// The path of a corpus file.
+    private func corpus(_ relativePath: String) -> String {
+        OracleProcess.corpus.appendingPathComponent(relativePath).path
     }
 }
