@@ -6,59 +6,66 @@
 /// with `\n`; and each `\"""` becomes `"""`.
 enum BlockString {
     /// Appends the value of the block string whose raw text is `raw` to `output`.
-    static func appendValue(of raw: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        var commonIndent: Int?
-        var firstContentLine: Int?
-        var lastContentLine = 0
+    ///
+    /// `hasEscapes` says whether `raw` may contain `\"""`; without, lines are copied as they are.
+    static func appendValue(of raw: UnsafeBufferPointer<UInt8>, hasEscapes: Bool = true, to output: inout [UInt8]) {
+        // First pass: the common indentation and the first and last lines with content.
+        var commonIndent = Int.max
+        var firstContentLine = -1
+        var lastContentLine = -1
         var lineIndex = 0
-        forEachLine(of: raw) { start, end in
+        var start = 0
+        while start <= raw.count {
+            let (end, next) = lineEnd(in: raw, from: start)
             var index = start
-            while index < end, raw[index] == UInt8(ascii: " ") || raw[index] == UInt8(ascii: "\t") { index += 1 }
+            while index < end, raw[index] == space || raw[index] == tab { index += 1 }
             if index < end {
-                let indent = index - start
-                if lineIndex > 0, indent < commonIndent ?? .max { commonIndent = indent }
-                if firstContentLine == nil { firstContentLine = lineIndex }
+                if lineIndex > 0, index - start < commonIndent { commonIndent = index - start }
+                if firstContentLine < 0 { firstContentLine = lineIndex }
                 lastContentLine = lineIndex
             }
             lineIndex += 1
+            start = next
         }
-        guard let firstContentLine else { return }
+        guard firstContentLine >= 0 else { return }
+        // Second pass: the lines from the first to the last with content, less the common indentation.
         lineIndex = 0
-        forEachLine(of: raw) { start, end in
-            defer { lineIndex += 1 }
-            guard lineIndex >= firstContentLine, lineIndex <= lastContentLine else { return }
-            if lineIndex > firstContentLine { output.append(UInt8(ascii: "\n")) }
-            let dropped = lineIndex > 0 ? min(commonIndent ?? 0, end - start) : 0
-            appendUnescaped(raw, from: start + dropped, to: end, to: &output)
-        }
-    }
-
-    /// The value of the block string whose raw text is `raw`.
-    static func value(of raw: [UInt8]) -> String {
-        var output: [UInt8] = []
-        raw.withUnsafeBufferPointer { appendValue(of: $0, to: &output) }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// Calls `body` with the start and end offsets of each line of `raw`.
-    private static func forEachLine(of raw: UnsafeBufferPointer<UInt8>, _ body: (Int, Int) -> Void) {
-        var start = 0
-        var index = 0
-        while index < raw.count {
-            switch raw[index] {
-            case UInt8(ascii: "\n"):
-                body(start, index)
-                index += 1
-                start = index
-            case UInt8(ascii: "\r"):
-                body(start, index)
-                index += index + 1 < raw.count && raw[index + 1] == UInt8(ascii: "\n") ? 2 : 1
-                start = index
-            default:
-                index += 1
+        start = 0
+        while lineIndex <= lastContentLine {
+            let (end, next) = lineEnd(in: raw, from: start)
+            if lineIndex >= firstContentLine {
+                if lineIndex > firstContentLine { output.append(newline) }
+                let dropped = lineIndex > 0 ? min(commonIndent, end - start) : 0
+                if hasEscapes {
+                    appendUnescaped(raw, from: start + dropped, to: end, to: &output)
+                } else {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: raw[start + dropped..<end]))
+                }
             }
+            lineIndex += 1
+            start = next
         }
-        body(start, raw.count)
+    }
+
+    private static let space = UInt8(ascii: " ")
+    private static let tab = UInt8(ascii: "\t")
+    private static let newline = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+
+    /// The end of the line that starts at `start`, and the start of the next one (past `raw.count` after the last).
+    @inline(__always)
+    private static func lineEnd(in raw: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, next: Int) {
+        var index = ByteScanner.skip(
+            raw.baseAddress!, from: start, before: raw.count, avoiding: newline, carriageReturn, newline, newline)
+        while index < raw.count {
+            let byte = raw[index]
+            if byte == newline { return (index, index + 1) }
+            if byte == carriageReturn {
+                return (index, index + 1 < raw.count && raw[index + 1] == newline ? index + 2 : index + 1)
+            }
+            index += 1
+        }
+        return (raw.count, raw.count + 1)
     }
 
     /// Appends `raw[start..<end]` to `output`, with each `\"""` turned into `"""`.

@@ -34,7 +34,8 @@ extension DocumentParser {
     mutating func parseOperationDefinition() throws(CompilerError) -> OperationDefinition {
         let location = currentLocation()
         if token.kind == .braceLeft {
-            return OperationDefinition(kind: .query, name: nil, selectionSet: try parseSelectionSet(), location: location)
+            return OperationDefinition(
+                kind: .query, name: nil, selectionSet: try parseSelectionSet(), location: location)
         }
         let kind = try parseOperationKind()
         let name = token.kind == .name ? try parseName() : nil

@@ -12,7 +12,7 @@ extension DocumentParser {
             output.reserveCapacity(token.end - token.start)
             BlockString.appendValue(
                 of: UnsafeBufferPointer(start: bytes + token.start + 3, count: token.end - token.start - 6),
-                to: &output)
+                hasEscapes: token.hasEscapes, to: &output)
             return String(decoding: output, as: UTF8.self)
         }
         guard token.hasEscapes else { return lexer.text(token.start + 1..<token.end - 1) }
@@ -33,7 +33,8 @@ extension DocumentParser {
     mutating func parseDescription() throws(CompilerError) -> Description? {
         guard token.kind == .string || token.kind == .blockString else { return nil }
         let location = currentLocation()
-        let description = Description(try stringValue(of: token), isBlock: token.kind == .blockString, location: location)
+        let description = Description(
+            try stringValue(of: token), isBlock: token.kind == .blockString, location: location)
         try advance()
         return description
     }

@@ -13,8 +13,6 @@ struct DocumentParser {
     var depth = 0
     /// How many tokens have been read, for `ParseOptions.maximumTokens`.
     private var tokenCount = 0
-    /// A reusable buffer for decoding strings.
-    var scratch: [UInt8] = []
     /// The last column computed: its line start, offset and column.
     private var columnCache = (lineStart: -1, offset: 0, column: 1)
 

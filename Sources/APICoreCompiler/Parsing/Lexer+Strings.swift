@@ -29,14 +29,17 @@ extension Lexer {
         let start = position
         let startLine = line
         let startLineStart = lineStart
+        var hasEscapes = false
         var offset = start + 3
         while true {
             switch bytes[offset] {
-            case UInt8(ascii: "\"") where bytes[offset + 1] == UInt8(ascii: "\"") && bytes[offset + 2] == UInt8(ascii: "\""):
+            case quote where bytes[offset + 1] == quote && bytes[offset + 2] == quote:
                 position = offset + 3
-                return Token(kind: .blockString, start: start, end: position, line: startLine, lineStart: startLineStart)
-            case UInt8(ascii: "\\") where bytes[offset + 1] == UInt8(ascii: "\"") && bytes[offset + 2] == UInt8(ascii: "\"")
-                && bytes[offset + 3] == UInt8(ascii: "\""):
+                return Token(
+                    kind: .blockString, start: start, end: position, line: startLine, lineStart: startLineStart,
+                    hasEscapes: hasEscapes)
+            case backslash where bytes[offset + 1] == quote && bytes[offset + 2] == quote && bytes[offset + 3] == quote:
+                hasEscapes = true
                 offset += 4
             case UInt8(ascii: "\n"):
                 offset += 1
@@ -49,10 +52,15 @@ extension Lexer {
             case 0 where offset == count:
                 throw error("Unterminated string.", at: offset)
             default:
-                offset += 1
+                offset = ByteScanner.skip(
+                    bytes, from: offset + 1, before: count, avoiding: quote, backslash, UInt8(ascii: "\n"),
+                    UInt8(ascii: "\r"))
             }
         }
     }
+
+    private var quote: UInt8 { UInt8(ascii: "\"") }
+    private var backslash: UInt8 { UInt8(ascii: "\\") }
 
     /// Appends the value of a string token that has escape sequences to `output`, as UTF-8.
     func decodeString(_ token: Token, into output: inout [UInt8]) throws(CompilerError) {

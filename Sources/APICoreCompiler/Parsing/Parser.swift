@@ -7,7 +7,9 @@
 /// "}".").
 public enum Parser {
     /// Parses a document.
-    public static func parse(_ source: Source, options: ParseOptions = ParseOptions()) throws(CompilerError) -> Document {
+    public static func parse(
+        _ source: Source, options: ParseOptions = ParseOptions()
+    ) throws(CompilerError) -> Document {
         try withParser(source.text, file: source.name, options: options) { parser throws(CompilerError) in
             try parser.parseDocument()
         }
@@ -32,17 +34,19 @@ public enum Parser {
     }
 
     /// Runs `body` with a parser over the UTF-8 bytes of `text`, followed by the lexer's 0 sentinel.
-    private static func withParser<Result>(
+    private static func withParser<Output>(
         _ text: String,
         file: String,
         options: ParseOptions,
-        _ body: (inout DocumentParser) throws(CompilerError) -> Result
-    ) throws(CompilerError) -> Result {
-        var bytes = Array(text.utf8)
-        let count = bytes.count
+        _ body: (inout DocumentParser) throws(CompilerError) -> Output
+    ) throws(CompilerError) -> Output {
+        let count = text.utf8.count
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 1)
+        bytes.append(contentsOf: text.utf8)
         bytes.append(0)
         let outcome = bytes.withUnsafeBufferPointer { buffer in
-            Swift.Result { () throws(CompilerError) -> Result in
+            Result { () throws(CompilerError) -> Output in
                 // Safety of the pointer: the lexer and parser live only inside this closure.
                 let lexer = Lexer(bytes: buffer.baseAddress!, count: count, file: file)
                 var parser = try DocumentParser(lexer: lexer, options: options)

@@ -56,7 +56,7 @@ extension DefinitionWalker {
         }
         // A variable that is the only field of a @oneOf object must not be null; the operations using it tell.
         var oneOfObject: (type: InputObjectType, location: SourceLocation)?
-        if let objectType, objectType.isOneOf, Set(fields.map(\.name.value)).count == 1 {
+        if checksValues, let objectType, objectType.isOneOf, Set(fields.map(\.name.value)).count == 1 {
             oneOfObject = (objectType, value.location)
         }
         for field in fields {

@@ -11,7 +11,10 @@
 ///    through the fragments it uses, undefined, unused and misplaced variables, the single root field of a
 ///    subscription and `@defer`/`@stream` in subscriptions.
 ///
-/// Messages follow graphql-js's wording. Diagnostics are returned in source order (documents in the order given).
+/// Messages follow graphql-js 16's wording (graphql-js 17's for the rules it added: operation types, `@skip` and
+/// `@include` on a subscription's root, `@defer`/`@stream`), and each diagnostic's ``Diagnostic/rule`` names the
+/// graphql-js rule without its `Rule` suffix. Diagnostics are returned in source order (documents in the order
+/// given); the same message at the same places is reported once.
 public enum DocumentValidator {
     /// Validates documents that form one compilation unit across files: a fragment defined in one file is usable in
     /// another; operation and fragment names are unique across all of them.

@@ -19,8 +19,10 @@ final class ValidationContext {
 
     private var diagnostics: [Diagnostic] = []
     private var reportedKeys: Set<DiagnosticKey> = []
-    /// Whether the error limit was reached; the walk and the later passes stop when it is.
+    /// Whether an error beyond the limit was found; the walk and the later passes stop when it is.
     private(set) var isAborted = false
+    /// Where the first error beyond the limit is.
+    private var abortLocation = SourceLocation.unknown
 
     init(documents: [Document], schema: GraphQLSchema, options: ValidationOptions) {
         self.documents = documents
@@ -75,14 +77,16 @@ final class ValidationContext {
                 message: message, places: locations.map { DiagnosticKey.Place(file: $0.file, offset: $0.offset) })
             guard reportedKeys.insert(key).inserted else { return }
         }
-        diagnostics.append(Diagnostic(.error, message, at: locations, rule: rule))
-        if diagnostics.count >= options.maximumErrors {
+        guard diagnostics.count < options.maximumErrors else {
             isAborted = true
+            abortLocation = locations.first ?? .unknown
+            return
         }
+        diagnostics.append(Diagnostic(.error, message, at: locations, rule: rule))
     }
 
-    /// The diagnostics in source order: by document, then by position of their first location. When the error limit
-    /// was reached, a last diagnostic says that validation stopped.
+    /// The diagnostics in source order: by document, then by position of their first location. When there were more
+    /// errors than the limit, a last diagnostic, at the first error left out, says that validation stopped.
     func sortedDiagnostics() -> [Diagnostic] {
         var documentOrder: [String: Int] = [:]
         for (index, document) in documents.enumerated() {
@@ -98,11 +102,11 @@ final class ValidationContext {
             let (left, right) = (order(lhs.element), order(rhs.element))
             return left != right ? left < right : lhs.offset < rhs.offset
         }.map(\.element)
-        if isAborted, let last = diagnostics.last {
+        if isAborted {
             sorted.append(
                 Diagnostic(
                     .error, "Too many validation errors, error limit reached. Validation aborted.",
-                    at: [last.locations.first ?? .unknown], rule: "MaximumErrors"))
+                    at: [abortLocation], rule: "MaximumErrors"))
         }
         return sorted
     }

@@ -23,22 +23,26 @@ struct BlockStringTests {
         #expect(try block(literal) == "Hello,\n  World!\n\nYours,\n  GraphQL.")
     }
 
-    @Test("leading and trailing blank lines go, blank lines inside stay", arguments: [
-        ("\"\"\"\n\n  a\n\n  b\n\n\"\"\"", "a\n\nb"),
-        ("\"\"\"   \n \t \n  a\n    \n\"\"\"", "a"),
-        ("\"\"\"  \n   \"\"\"", ""),
-        ("\"\"\"\"\"\"", ""),
-        ("\"\"\"a\n      \n  b\"\"\"", "a\n    \nb"),
-    ])
+    @Test(
+        "leading and trailing blank lines go, blank lines inside stay",
+        arguments: [
+            ("\"\"\"\n\n  a\n\n  b\n\n\"\"\"", "a\n\nb"),
+            ("\"\"\"   \n \t \n  a\n    \n\"\"\"", "a"),
+            ("\"\"\"  \n   \"\"\"", ""),
+            ("\"\"\"\"\"\"", ""),
+            ("\"\"\"a\n      \n  b\"\"\"", "a\n    \nb"),
+        ])
     func blankLines(literal: String, expected: String) throws {
         #expect(try block(literal) == expected)
     }
 
-    @Test("the first line keeps its indentation and does not count toward the common one", arguments: [
-        ("\"\"\"  first\n    second\n  third\"\"\"", "  first\n  second\nthird"),
-        ("\"\"\"first\n      second\"\"\"", "first\nsecond"),
-        ("\"\"\"   lone\"\"\"", "   lone"),
-    ])
+    @Test(
+        "the first line keeps its indentation and does not count toward the common one",
+        arguments: [
+            ("\"\"\"  first\n    second\n  third\"\"\"", "  first\n  second\nthird"),
+            ("\"\"\"first\n      second\"\"\"", "first\nsecond"),
+            ("\"\"\"   lone\"\"\"", "   lone"),
+        ])
     func firstLine(literal: String, expected: String) throws {
         #expect(try block(literal) == expected)
     }

@@ -63,7 +63,8 @@ struct DepthLimitTests {
         let results = await onThread(stackMegabytes: 8) {
             let selections = String(repeating: "{a", count: 256) + String(repeating: "}", count: 256)
             let values = "{ f(a: " + String(repeating: "[", count: 255) + String(repeating: "]", count: 255) + ") }"
-            let types = "query($v: " + String(repeating: "[", count: 256) + "Int" + String(repeating: "]", count: 256)
+            let types =
+                "query($v: " + String(repeating: "[", count: 256) + "Int" + String(repeating: "]", count: 256)
                 + ") { a }"
             return [selections, values, types].map { text in
                 Result { () throws(CompilerError) in
@@ -80,7 +81,9 @@ struct DepthLimitTests {
     @Test("the limit is an option")
     func customLimit() {
         let text = "{ a { b { c } } }"
-        #expect(throws: Never.self) { try Parser.parse(Source(name: "", text: text), options: ParseOptions(maximumDepth: 3)) }
+        #expect(throws: Never.self) {
+            try Parser.parse(Source(name: "", text: text), options: ParseOptions(maximumDepth: 3))
+        }
         let error = Self.depthError {
             _ = try Parser.parse(Source(name: "", text: text), options: ParseOptions(maximumDepth: 2))
         }

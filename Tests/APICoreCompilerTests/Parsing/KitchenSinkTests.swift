@@ -53,7 +53,10 @@ struct KitchenSinkTests {
         let document = try parse("kitchen-sink-sdl.graphqls")
         let types = document.definitions.compactMap { if case .type(let type) = $0 { type } else { nil } }
         let extensions = types.filter(\.isExtension).map(\.name.value)
-        #expect(extensions == ["Foo", "Foo", "Bar", "Bar", "Feed", "Feed", "CustomScalar", "Site", "Site", "InputType", "InputType"])
+        #expect(
+            extensions == [
+                "Foo", "Foo", "Bar", "Bar", "Feed", "Feed", "CustomScalar", "Site", "Site", "InputType", "InputType",
+            ])
         let foo = try #require(types.first { $0.name.value == "Foo" })
         #expect(foo.description == Description("This is a description\nof the `Foo` type.", isBlock: true))
         guard case .object(let interfaces, let fields) = foo.kind else {
@@ -62,7 +65,9 @@ struct KitchenSinkTests {
         }
         #expect(interfaces.map(\.value) == ["Bar", "Baz", "Two"])
         #expect(fields[0].description == Description("Description of the `one` field.", isBlock: false))
-        #expect(fields[5].arguments[0].defaultValue == Value(.object([Argument(name: Name("key"), value: Value(.string("value", isBlock: false)))])))
+        #expect(
+            fields[5].arguments[0].defaultValue
+                == Value(.object([Argument(name: Name("key"), value: Value(.string("value", isBlock: false)))])))
         let feed = try #require(types.first { $0.name.value == "Feed" })
         #expect(feed.kind == .union(members: [Name("Story"), Name("Article"), Name("Advert")]))
         let directives = document.definitions.compactMap { if case .directive(let node) = $0 { node } else { nil } }
@@ -72,6 +77,9 @@ struct KitchenSinkTests {
         let schemas = document.definitions.compactMap { if case .schema(let node) = $0 { node } else { nil } }
         #expect(schemas.map(\.isExtension) == [false, true, true])
         #expect(schemas[0].description?.value == "This is a description of the schema as a whole.")
-        #expect(schemas[2].operationTypes == [OperationTypeDefinition(operation: .subscription, type: Name("SubscriptionType"))])
+        #expect(
+            schemas[2].operationTypes == [
+                OperationTypeDefinition(operation: .subscription, type: Name("SubscriptionType"))
+            ])
     }
 }

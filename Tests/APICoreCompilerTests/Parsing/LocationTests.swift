@@ -51,7 +51,8 @@ struct LocationTests {
     func typeSystemLocations() throws {
         let text = "\"\"\"\nA user.\n\"\"\"\ntype User implements Node {\n  \"The id.\" id(x: Int = 2): ID!\n}\n"
         let document = try parse(text)
-        guard case .type(let type) = document.definitions[0], case .object(let interfaces, let fields) = type.kind else {
+        guard case .type(let type) = document.definitions[0], case .object(let interfaces, let fields) = type.kind
+        else {
             Issue.record("no object type")
             return
         }
@@ -71,7 +72,8 @@ struct LocationTests {
         let selections = try #require(try parse(text).operations.first).selectionSet.selections
         #expect(place(selections[1].location) == "1:14@17")
         #expect(place(selections[2].location) == "2:3@35")
-        #expect(ParseErrors.error("# 😀😀\n{ a(b: \"é😀\") c: 0x }") == "2:18: Invalid number, expected digit but got: \"x\".")
+        #expect(
+            ParseErrors.error("# 😀😀\n{ a(b: \"é😀\") c: 0x }") == "2:18: Invalid number, expected digit but got: \"x\".")
     }
 
     @Test("CRLF and CR each end one line")

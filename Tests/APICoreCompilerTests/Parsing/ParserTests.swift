@@ -29,7 +29,8 @@ struct ParserTests {
     @Test("keywords are ordinary names where a name is expected")
     func keywordsAsNames() throws {
         let document = try parse(
-            "query query($on: on = on) { fragment type: on schema ... on on { extend } ...query } fragment query on on { a }")
+            "query query($on: on = on) { fragment type: on schema ... on on { extend } ...query } fragment query on on { a }"
+        )
         let operation = try #require(document.operations.first)
         #expect(operation.name?.value == "query")
         #expect(operation.variableDefinitions[0].defaultValue == Value(.enumValue("on")))
@@ -57,7 +58,8 @@ struct ParserTests {
     @Test("schema definitions and extensions")
     func schema() throws {
         let document = try parse(
-            "\"The schema.\" schema @a { query: Q mutation: M subscription: S } extend schema @b extend schema { query: Q2 }")
+            "\"The schema.\" schema @a { query: Q mutation: M subscription: S } extend schema @b extend schema { query: Q2 }"
+        )
         let schemas = document.definitions.compactMap { if case .schema(let node) = $0 { node } else { nil } }
         #expect(schemas.count == 3)
         #expect(schemas[0].description == Description("The schema.", isBlock: false))
@@ -71,7 +73,8 @@ struct ParserTests {
     @Test("object and interface types: interfaces with a leading ampersand, fields, arguments and defaults")
     func objectTypes() throws {
         let object = try type(
-            "type A implements & B & C @d { \"f\" f(\"x\" x: Int = 1 @e, y: [In!]!): [Out] @deprecated(reason: \"no\") }")
+            "type A implements & B & C @d { \"f\" f(\"x\" x: Int = 1 @e, y: [In!]!): [Out] @deprecated(reason: \"no\") }"
+        )
         guard case .object(let interfaces, let fields) = object.kind else { throw ParserTestFailure.shape }
         #expect(interfaces.map(\.value) == ["B", "C"])
         #expect(object.directives.map(\.name.value) == ["d"])
@@ -140,7 +143,9 @@ struct ParserTests {
         #expect(directives.map(\.isRepeatable) == [true, false])
         #expect(directives[0].locations.map(\.value) == ["OBJECT", "INTERFACE"])
         for location in DirectiveLocation.allCases {
-            #expect(throws: Never.self) { try Parser.parse(Source(name: "", text: "directive @x on \(location.rawValue)")) }
+            #expect(throws: Never.self) {
+                try Parser.parse(Source(name: "", text: "directive @x on \(location.rawValue)"))
+            }
         }
     }
 

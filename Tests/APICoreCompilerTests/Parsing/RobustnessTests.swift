@@ -103,7 +103,8 @@ struct RobustnessTests {
 
     @Test("every prefix of a document with every kind of token fails cleanly or parses")
     func everyPrefix() throws {
-        let text = try Corpus.text("graphql-js/kitchen-sink-query.graphql") + "\n"
+        let text =
+            try Corpus.text("graphql-js/kitchen-sink-query.graphql") + "\n"
             + "{ s(a: \"é\\u{1F600}\\uD83D\\uDE00\\n\", b: -1.5e-3, c: \"\"\"\r\n  x \\\"\"\"\r\n\"\"\") }"
         let bytes = Array(text.utf8)
         for length in 0..<bytes.count {

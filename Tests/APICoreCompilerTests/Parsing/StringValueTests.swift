@@ -10,7 +10,9 @@ struct StringValueTests {
 
     @Test("simple escapes")
     func simpleEscapes() throws {
-        #expect(try string(#""quote \" backslash \\ slash \/ b\b f\f n\n r\r t\t""#) == "quote \" backslash \\ slash / b\u{8} f\u{C} n\n r\r t\t")
+        #expect(
+            try string(#""quote \" backslash \\ slash \/ b\b f\f n\n r\r t\t""#)
+                == "quote \" backslash \\ slash / b\u{8} f\u{C} n\n r\r t\t")
     }
 
     @Test("fixed-width and braced Unicode escapes")
@@ -27,14 +29,16 @@ struct StringValueTests {
         #expect(try string(#""a\uD83D\uDE00b\uDBFF\uDFFF""#) == "a😀b\u{10FFFF}")
     }
 
-    @Test("a lone surrogate is an error at its escape", arguments: [
-        (#""\uD83D""#, #"1:2: Invalid Unicode escape sequence: "\uD83D"."#),
-        (#""ab\uDE00""#, #"1:4: Invalid Unicode escape sequence: "\uDE00"."#),
-        (#""\uD83Dx""#, #"1:2: Invalid Unicode escape sequence: "\uD83D"."#),
-        (#""\uD83D\uD83D""#, #"1:2: Invalid Unicode escape sequence: "\uD83D"."#),
-        (#""\uDE00\uD83D""#, #"1:2: Invalid Unicode escape sequence: "\uDE00"."#),
-        (#""\u{D83D}\u{DE00}""#, #"1:2: Invalid Unicode escape sequence: "\u{D83D}"."#),
-    ])
+    @Test(
+        "a lone surrogate is an error at its escape",
+        arguments: [
+            (#""\uD83D""#, #"1:2: Invalid Unicode escape sequence: "\uD83D"."#),
+            (#""ab\uDE00""#, #"1:4: Invalid Unicode escape sequence: "\uDE00"."#),
+            (#""\uD83Dx""#, #"1:2: Invalid Unicode escape sequence: "\uD83D"."#),
+            (#""\uD83D\uD83D""#, #"1:2: Invalid Unicode escape sequence: "\uD83D"."#),
+            (#""\uDE00\uD83D""#, #"1:2: Invalid Unicode escape sequence: "\uDE00"."#),
+            (#""\u{D83D}\u{DE00}""#, #"1:2: Invalid Unicode escape sequence: "\u{D83D}"."#),
+        ])
     func loneSurrogate(literal: String, expected: String) {
         #expect(ParseErrors.valueError(literal) == expected)
     }

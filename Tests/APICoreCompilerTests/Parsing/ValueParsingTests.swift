@@ -7,11 +7,14 @@ struct ValueParsingTests {
         try Parser.parseValue(text).kind
     }
 
-    @Test("numbers are kept as written, ints and floats told apart", arguments: [
-        ("0", Value.Kind.int("0")), ("-0", .int("-0")), ("123", .int("123")), ("-987654321012345678901", .int("-987654321012345678901")),
-        ("1.5", .float("1.5")), ("0.0", .float("0.0")), ("1e10", .float("1e10")), ("1E+10", .float("1E+10")),
-        ("-1.5e-3", .float("-1.5e-3")), ("0e0", .float("0e0")), ("6.0221409e23", .float("6.0221409e23")),
-    ])
+    @Test(
+        "numbers are kept as written, ints and floats told apart",
+        arguments: [
+            ("0", Value.Kind.int("0")), ("-0", .int("-0")), ("123", .int("123")),
+            ("-987654321012345678901", .int("-987654321012345678901")),
+            ("1.5", .float("1.5")), ("0.0", .float("0.0")), ("1e10", .float("1e10")), ("1E+10", .float("1E+10")),
+            ("-1.5e-3", .float("-1.5e-3")), ("0e0", .float("0e0")), ("6.0221409e23", .float("6.0221409e23")),
+        ])
     func numbers(text: String, expected: Value.Kind) throws {
         #expect(try kind(text) == expected)
     }

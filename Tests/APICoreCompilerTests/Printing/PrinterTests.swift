@@ -145,7 +145,8 @@ struct PrinterTests {
 
     @Test("nodes built in code print too")
     func builtNodes() throws {
-        let field = Field(name: Name("viewer"), selectionSet: SelectionSet(selections: [.field(Field(name: Name("login")))]))
+        let field = Field(
+            name: Name("viewer"), selectionSet: SelectionSet(selections: [.field(Field(name: Name("login")))]))
         let operation = OperationDefinition(
             kind: .query, name: Name("Viewer"), selectionSet: SelectionSet(selections: [.field(field)]))
         let document = Document(definitions: [.operation(operation)])

@@ -82,9 +82,25 @@ import Testing
             errors == [
                 "2:17: The type of argument \"@a(x:)\" must be an input type (a scalar, an enum or an input "
                     + "object); \"Query\" is an object type.",
-                "3:12: Directive \"@b\" cannot be used within its own definition, directly or through the arguments "
-                    + "of another directive. Remove that use.",
+                "3:12: Directive \"@b\" cannot be used within its own definition, on its arguments or through the "
+                    + "directives and input types they refer to. Remove that use.",
             ])
+    }
+
+    @Test func aDirectiveCannotReferToItselfThroughTheInputTypesOfItsArguments() {
+        let errors = SchemaTestSupport.errors(
+            SchemaTestSupport.query
+                + """
+                directive @a(x: Filter) on INPUT_FIELD_DEFINITION
+                input Filter { f: Int @a, g: [Level] }
+                enum Level { LOW @c }
+                directive @c(y: Int @b) on ENUM_VALUE
+                directive @b on ARGUMENT_DEFINITION
+                """)
+        let message =
+            "cannot be used within its own definition, on its arguments or through the directives and input "
+            + "types they refer to. Remove that use."
+        #expect(errors == ["2:12: Directive \"@a\" \(message)"])
     }
 
     @Test func unknownDirectiveLocationsAreRejected() {

@@ -99,6 +99,22 @@ struct OverlappingFieldsCanBeMergedTests {
             ])
     }
 
+    @Test("a streamed field merges with no other field of its response name, even on disjoint types")
+    func stream() throws {
+        try expectErrors(
+            """
+            {
+              dogs @stream { name }
+              dogs { name }
+              being { ... on Human { kin: relatives @stream { iq } } ... on Dog { kin: friends @stream { iq: name } } }
+            }
+            """,
+            [
+                #"OverlappingFieldsCanBeMerged: Fields "dogs" conflict because they have overlapping stream directives. Use different aliases on the fields to fetch both if this was intentional. @ 2:3, 3:3"#,
+                #"OverlappingFieldsCanBeMerged: Fields "kin" conflict because they have overlapping stream directives. See https://github.com/graphql/defer-stream-wg/discussions/100. Use different aliases on the fields to fetch both if this was intentional. @ 4:26, 4:71"#,
+            ])
+    }
+
     @Test("a large document with many shared fragments validates without exponential work")
     func manyFragments() throws {
         // Each fragment spreads the previous two: without caching, comparing all of them would take 2^40 steps.

@@ -31,19 +31,6 @@ struct DocumentValidatorTests {
             schema: schema)
     }
 
-    @Test("MaxIntrospectionDepth: lists of types nested three deep below __schema, through fragments, are reported")
-    func introspectionDepth() throws {
-        try expectErrors(
-            """
-            {
-              __schema { types { fields { type { fields { type { ...T } } } } } }
-              __type(name: "Dog") { fields { type { fields { name } } } }
-            }
-            fragment T on __Type { fields { name } }
-            """,
-            ["MaxIntrospectionDepth: Maximum introspection depth exceeded @ 2:3"])
-    }
-
     @Test("diagnostics come in source order, each with file:line:column")
     func order() throws {
         let document = try Parser.parse(
@@ -57,15 +44,67 @@ struct DocumentValidatorTests {
             ])
     }
 
-    @Test("maximumErrors stops validation and says so")
+    @Test("maximumErrors stops validation at the first error beyond the limit and says so")
     func maximumErrors() throws {
-        let text = "{ a b c d e }"
-        let diagnostics = try ValidationHarness.diagnostics(text, options: ValidationOptions(maximumErrors: 2))
+        let options = ValidationOptions(maximumErrors: 2)
         #expect(
-            diagnostics == [
+            try ValidationHarness.diagnostics("{ a b c d e }", options: options) == [
                 #"FieldsOnCorrectType: Cannot query field "a" on type "Query". @ 1:3"#,
                 #"FieldsOnCorrectType: Cannot query field "b" on type "Query". @ 1:5"#,
-                "MaximumErrors: Too many validation errors, error limit reached. Validation aborted. @ 1:5",
+                "MaximumErrors: Too many validation errors, error limit reached. Validation aborted. @ 1:7",
             ])
+        #expect(
+            try ValidationHarness.diagnostics("{ a b }", options: options) == [
+                #"FieldsOnCorrectType: Cannot query field "a" on type "Query". @ 1:3"#,
+                #"FieldsOnCorrectType: Cannot query field "b" on type "Query". @ 1:5"#,
+            ])
+    }
+}
+
+@Suite("MaxIntrospectionDepth")
+struct MaxIntrospectionDepthTests {
+    @Test("the usual introspection query, two lists deep, is valid")
+    func usualDepth() throws {
+        try expectValid(
+            """
+            { __schema { types { fields { type { name } } interfaces { name } possibleTypes { name } } } }
+            """)
+    }
+
+    @Test("lists of types nested three deep below __schema or __type, through fragments, are reported")
+    func introspectionDepth() throws {
+        try expectErrors(
+            """
+            {
+              __schema { types { fields { type { fields { type { ...T } } } } } }
+              __type(name: "Dog") { fields { type { fields { name } } } }
+            }
+            fragment T on __Type { fields { name } }
+            """,
+            ["MaxIntrospectionDepth: Maximum introspection depth exceeded @ 2:3"])
+    }
+}
+
+@Suite("Suggestions")
+struct SuggestionTests {
+    static let schema = """
+        type Query { pet9: Int pet10: Int pets: Int Pet: Int pe: Int pet2x: Int apet: Int }
+        """
+
+    @Test("at most five, nearest first, a change of case counting as one edit, ties in natural order")
+    func ranking() throws {
+        let schema = try ValidationHarness.schema(Self.schema)
+        try expectErrors(
+            "{ pet1 }",
+            [
+                #"FieldsOnCorrectType: Cannot query field "pet1" on type "Query". Did you mean "Pet", "pet9", "pet10", "pets", or "apet"? @ 1:3"#
+            ],
+            schema: schema)
+        try expectErrors(
+            "{ pet }",
+            [
+                #"FieldsOnCorrectType: Cannot query field "pet" on type "Query". Did you mean "Pet", "apet", "pe", "pet9", or "pets"? @ 1:3"#
+            ],
+            schema: schema)
     }
 }

@@ -15,22 +15,66 @@ extension SchemaValidator {
             }
             if usesItself(directive, in: context.schema) {
                 context.error(
-                    "Directive \"@\(directive.name)\" cannot be used within its own definition, directly or through "
-                        + "the arguments of another directive. Remove that use.",
+                    "Directive \"@\(directive.name)\" cannot be used within its own definition, on its arguments or "
+                        + "through the directives and input types they refer to. Remove that use.",
                     at: directive.location, rule: "DirectiveDefinitions")
             }
         }
     }
 
-    /// Whether `directive` is applied on its own arguments, or on the arguments of a directive applied there, and so
-    /// on.
+    /// Whether `directive` is used within its own definition (specification 3.13): applied on one of its arguments,
+    /// or reachable from them through the directives and input types they refer to.
     private static func usesItself(_ directive: SchemaDirective, in schema: GraphQLSchema) -> Bool {
-        var pending = directive.arguments.flatMap { $0.directives.map(\.name.value) }
-        var seen: Set<String> = []
-        while let name = pending.popLast() {
-            if name == directive.name { return true }
-            guard seen.insert(name).inserted, let used = schema.directive(named: name) else { continue }
-            pending += used.arguments.flatMap { $0.directives.map(\.name.value) }
+        var search = DirectiveReferenceSearch(schema: schema)
+        for argument in directive.arguments {
+            search.add(argument)
+        }
+        return search.reaches(directive.name)
+    }
+}
+
+/// A walk over what directive arguments refer to: the directives applied to them and their input types, and in turn
+/// those directives' arguments and those types' directives, fields and values.
+private struct DirectiveReferenceSearch {
+    let schema: GraphQLSchema
+    private var pendingDirectives: [String] = []
+    private var pendingTypes: [String] = []
+    private var seenDirectives: Set<String> = []
+    private var seenTypes: Set<String> = []
+
+    init(schema: GraphQLSchema) {
+        self.schema = schema
+    }
+
+    mutating func add(_ value: SchemaInputValue) {
+        pendingDirectives += value.directives.map(\.name.value)
+        pendingTypes.append(value.type.namedType.value)
+    }
+
+    /// Whether the walk reaches the directive `name`.
+    mutating func reaches(_ name: String) -> Bool {
+        while !pendingDirectives.isEmpty || !pendingTypes.isEmpty {
+            if let directiveName = pendingDirectives.popLast() {
+                if directiveName == name { return true }
+                guard seenDirectives.insert(directiveName).inserted,
+                    let used = schema.directive(named: directiveName)
+                else { continue }
+                used.arguments.forEach { add($0) }
+            } else if let typeName = pendingTypes.popLast() {
+                guard seenTypes.insert(typeName).inserted, let type = schema.type(named: typeName) else { continue }
+                switch type {
+                case .scalar(let scalar):
+                    pendingDirectives += scalar.directives.map(\.name.value)
+                case .enumeration(let enumeration):
+                    pendingDirectives += enumeration.directives.map(\.name.value)
+                    pendingDirectives += enumeration.values.flatMap { $0.directives.map(\.name.value) }
+                case .inputObject(let inputObject):
+                    pendingDirectives += inputObject.directives.map(\.name.value)
+                    inputObject.fields.forEach { add($0) }
+                default:
+                    break
+                }
+            }
         }
         return false
     }

@@ -3,53 +3,56 @@ extension FieldConflictFinder {
     func conflict(
         _ responseName: String, _ first: CollectedField, _ second: CollectedField, parentsAreMutuallyExclusive: Bool
     ) -> FieldConflict? {
+        first.resolve(context)
+        second.resolve(context)
         // Fields on two different object types never apply together: they may differ in name and arguments, but
         // their shapes must still agree.
         var mutuallyExclusive = parentsAreMutuallyExclusive
-        if !mutuallyExclusive, case .object(let firstParent)? = first.parentType,
-            case .object(let secondParent)? = second.parentType
-        {
-            mutuallyExclusive = firstParent !== secondParent
+        if !mutuallyExclusive, let firstParent = first.parentObject, let secondParent = second.parentObject {
+            mutuallyExclusive = firstParent != secondParent
         }
-        let (field1, field2) = (first.field, second.field)
         func conflict(_ reason: String) -> FieldConflict {
             FieldConflict(
-                responseName: responseName, reason: .message(reason), fields1: [field1.location],
-                fields2: [field2.location])
+                responseName: responseName, reason: .message(reason), fields1: [first.field.location],
+                fields2: [second.field.location])
         }
         if !mutuallyExclusive {
-            if field1.name.value != field2.name.value {
-                return conflict("\"\(field1.name.value)\" and \"\(field2.name.value)\" are different fields")
+            let (name1, name2) = (first.field.name.value, second.field.name.value)
+            if name1 != name2 {
+                return conflict("\"\(name1)\" and \"\(name2)\" are different fields")
             }
-            if !Self.sameArguments(field1.arguments, field2.arguments) {
+            if !Self.sameArguments(first.field.arguments, second.field.arguments) {
                 return conflict("they have differing arguments")
             }
         }
         // A streamed field merges with no other (incremental-delivery proposal).
-        let stream1 = field1.directives.first { $0.name.value == "stream" }
-        let stream2 = field2.directives.first { $0.name.value == "stream" }
-        if stream1 != nil || stream2 != nil {
+        if first.stream != nil || second.stream != nil {
             var reason = "they have overlapping stream directives"
-            if let stream1, let stream2, Self.sameArguments(stream1.arguments, stream2.arguments) {
+            if let stream1 = first.stream, let stream2 = second.stream,
+                Self.sameArguments(stream1.arguments, stream2.arguments)
+            {
                 reason += ". See https://github.com/graphql/defer-stream-wg/discussions/100"
             }
             return conflict(reason)
         }
-        let type1 = first.definition?.type
-        let type2 = second.definition?.type
-        if let type1, let type2, typesConflict(type1, type2) {
+        if let type1 = first.type, let type2 = second.type,
+            Self.typesConflict(
+                type1, type2, eitherIsLeaf: first.namedType?.isLeaf == true || second.namedType?.isLeaf == true)
+        {
             return conflict("they return conflicting types \"\(type1)\" and \"\(type2)\"")
         }
-        guard let selectionSet1 = field1.selectionSet, let selectionSet2 = field2.selectionSet else { return nil }
+        guard let selectionSet1 = first.field.selectionSet, let selectionSet2 = second.field.selectionSet else {
+            return nil
+        }
         let subconflicts = conflictsBetween(
-            selectionSet1, parentType: type1.flatMap { context.namedType(of: $0) }, documentIndex: first.documentIndex,
-            and: selectionSet2, parentType: type2.flatMap { context.namedType(of: $0) },
-            documentIndex: second.documentIndex, mutuallyExclusive: mutuallyExclusive)
+            selectionSet1, parentType: first.namedType, documentIndex: first.documentIndex,
+            and: selectionSet2, parentType: second.namedType, documentIndex: second.documentIndex,
+            mutuallyExclusive: mutuallyExclusive)
         guard !subconflicts.isEmpty else { return nil }
         return FieldConflict(
             responseName: responseName, reason: .subfields(subconflicts),
-            fields1: [field1.location] + subconflicts.flatMap(\.fields1),
-            fields2: [field2.location] + subconflicts.flatMap(\.fields2))
+            fields1: [first.field.location] + subconflicts.flatMap(\.fields1),
+            fields2: [second.field.location] + subconflicts.flatMap(\.fields2))
     }
 
     /// The conflicts between the sub-selections of two fields with the same response name.
@@ -82,17 +85,16 @@ extension FieldConflictFinder {
         return conflicts
     }
 
-    /// Whether two types differ in shape: list against non-list, non-null against nullable, or different leaf types.
-    private func typesConflict(_ type1: TypeReference, _ type2: TypeReference) -> Bool {
+    /// Whether two types differ in shape: list against non-list, non-null against nullable, or different named types
+    /// when either is a leaf type.
+    private static func typesConflict(_ type1: TypeReference, _ type2: TypeReference, eitherIsLeaf: Bool) -> Bool {
         switch (type1, type2) {
         case (.list(let inner1, _), .list(let inner2, _)), (.nonNull(let inner1, _), .nonNull(let inner2, _)):
-            return typesConflict(inner1, inner2)
+            return typesConflict(inner1, inner2, eitherIsLeaf: eitherIsLeaf)
         case (.list, _), (_, .list), (.nonNull, _), (_, .nonNull):
             return true
         case (.named(let name1), .named(let name2)):
-            let isLeaf1 = context.type(named: name1.value)?.isLeaf ?? false
-            let isLeaf2 = context.type(named: name2.value)?.isLeaf ?? false
-            return (isLeaf1 || isLeaf2) && name1.value != name2.value
+            return eitherIsLeaf && name1.value != name2.value
         }
     }
 

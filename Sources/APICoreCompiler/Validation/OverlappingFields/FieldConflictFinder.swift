@@ -27,8 +27,7 @@ final class FieldConflictFinder {
     ) -> [FieldConflict] {
         var conflicts: [FieldConflict] = []
         let collected = fields(of: selectionSet, parentType: parentType, documentIndex: documentIndex)
-        for responseName in collected.responseNames {
-            guard let fields = collected.fieldsByResponseName[responseName], fields.count > 1 else { continue }
+        for (responseName, fields) in collected.groups where fields.count > 1 {
             for first in 0..<fields.count - 1 {
                 for second in first + 1..<fields.count {
                     if let conflict = conflict(
@@ -76,10 +75,7 @@ final class FieldConflictFinder {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                collected.add(
-                    CollectedField(
-                        parentType: parentType, field: field, definition: parentType?.field(named: field.name.value),
-                        documentIndex: documentIndex))
+                collected.add(CollectedField(field: field, parentType: parentType, documentIndex: documentIndex))
             case .fragmentSpread(let spread):
                 collected.addFragment(named: spread.name.value)
             case .inlineFragment(let fragment):
@@ -129,10 +125,8 @@ final class FieldConflictFinder {
         _ conflicts: inout [FieldConflict], between first: CollectedFields, and second: CollectedFields,
         mutuallyExclusive: Bool
     ) {
-        for responseName in first.responseNames {
-            guard let others = second.fieldsByResponseName[responseName],
-                let fields = first.fieldsByResponseName[responseName]
-            else { continue }
+        for (responseName, fields) in first.groups {
+            guard let others = second.fields(named: responseName) else { continue }
             for field in fields {
                 for other in others {
                     if let conflict = conflict(
@@ -144,4 +138,10 @@ final class FieldConflictFinder {
             }
         }
     }
+}
+
+/// Identifies a selection set within the unit: its document and its offset there.
+struct SelectionSetKey: Hashable {
+    let documentIndex: Int
+    let offset: Int
 }

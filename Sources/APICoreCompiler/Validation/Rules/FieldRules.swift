@@ -6,11 +6,11 @@ enum FieldRules {
     ) {
         if let definition {
             checkLeafs(field, type: definition.type, context)
-            if field.name.value == "__schema" || field.name.value == "__type" {
-                MaxIntrospectionDepthRule.check(field, context)
-            }
         } else if let parentType {
             FieldsOnCorrectTypeRule.report(field, on: parentType, context)
+        }
+        if field.name.value == "__schema" || field.name.value == "__type" {
+            MaxIntrospectionDepthRule.check(field, context)
         }
     }
 
