@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
-from typing import Any, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from graphql import (
     ArgumentNode,
@@ -135,32 +136,79 @@ def typo(word: str, rng: random.Random) -> str:
     return word + rng.choice(["s", "X", "_old", "2"])
 
 
+class DocumentCopies:
+    """The documents of a unit, copied on write.
+
+    A document is copied shallowly when first reached (so that definitions can be appended to the copy), and each
+    definition deeply when first reached through a site, so that a mutation pays only for what it touches.
+    """
+
+    def __init__(self, documents: List[DocumentNode]) -> None:
+        self.originals = documents
+        self.documents: Dict[int, DocumentNode] = {}
+        self.definitions: Dict[Tuple[int, int], Node] = {}
+
+    def __len__(self) -> int:
+        return len(self.originals)
+
+    def __getitem__(self, file: int) -> DocumentNode:
+        """The file's document, for reading and for appending definitions (not for editing them in place)."""
+        if file not in self.documents:
+            self.documents[file] = DocumentNode(definitions=self.originals[file].definitions)
+        return self.documents[file]
+
+    def definition(self, file: int, index: int) -> Node:
+        """A copy of a definition, to edit."""
+        key = (file, index)
+        if key not in self.definitions:
+            self.definitions[key] = copy.deepcopy(self.originals[file].definitions[index])
+        return self.definitions[key]
+
+    def touched_files(self) -> List[int]:
+        """The files reached, in order."""
+        return sorted(set(self.documents) | {file for file, _ in self.definitions})
+
+    def file_definitions(self, file: int) -> Tuple[List[Node], Set[int]]:
+        """A file's definitions after the edits, and the indices of those copied or added."""
+        definitions = list(self[file].definitions)
+        touched = {index for index in range(len(self.originals[file].definitions), len(definitions))}
+        for (owner, index), node in self.definitions.items():
+            if owner == file:
+                definitions[index] = node
+                touched.add(index)
+        return definitions, touched
+
+
 @dataclass
 class MutationContext:
-    """What a mutation works on: a deep copy of the unit's documents, the sites of the original, the schema."""
+    """What a mutation works on: copies of the unit's documents, the sites of the original, the schema."""
 
-    documents: List[DocumentNode]
+    documents: DocumentCopies
     sites: UnitSites
     schema: GraphQLSchema
     rng: random.Random
 
+    def _definition(self, site: Site) -> Node:
+        assert site.path[0] == "definitions", site.path
+        return self.documents.definition(site.file, site.path[1])
+
     def node(self, site: Site) -> Any:
         """The copy of the site's node."""
-        return resolve(self.documents[site.file], site.path)
+        return resolve(self._definition(site), site.path[2:])
 
     def replace(self, site: Site, new: Any) -> None:
-        replace(self.documents[site.file], site.path, new)
+        replace(self._definition(site), site.path[2:], new)
 
     def remove(self, site: Site) -> None:
-        remove(self.documents[site.file], site.path)
+        remove(self._definition(site), site.path[2:])
 
     def siblings(self, site: Site) -> list:
         """The list that holds the site's node (its selection set's selections, its arguments)."""
-        return list(resolve(self.documents[site.file], site.path[:-1]))
+        return list(resolve(self._definition(site), site.path[2:-1]))
 
     def add_sibling(self, site: Site, new: Any) -> None:
         """Appends `new` to the list that holds the site's node."""
-        append(resolve(self.documents[site.file], site.path[:-2]), site.path[-2], new)
+        append(resolve(self._definition(site), site.path[2:-2]), site.path[-2], new)
 
     def pick(self, sites: List[Site]) -> Optional[Site]:
         """A random site of `sites`, or None when there is none."""

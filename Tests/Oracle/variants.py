@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import copy
 import hashlib
 import json
 import math
@@ -37,7 +36,7 @@ from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 import graphql
-from graphql import DocumentNode, GraphQLSchema, Source, parse, print_ast
+from graphql import GraphQLSchema, Source, parse, print_ast
 
 import mutations_definitions
 import mutations_fields
@@ -45,26 +44,10 @@ import mutations_variables
 from oracle_units import CORPUS_UNITS, Compilation, Unit, document_paths, load_compilations, load_schema, merged
 from oracle_verdict import verdict
 from live_definitions import LiveDocuments
-from variant_edits import MutationContext, strip_locations
+from variant_edits import DocumentCopies, MutationContext, strip_locations
 from variant_sites import collect_sites
 
 MUTATIONS = mutations_fields.MUTATIONS + mutations_variables.MUTATIONS + mutations_definitions.MUTATIONS
-
-
-class LazyCopies:
-    """The documents of a unit, each deep-copied on first access; remembers which ones were touched."""
-
-    def __init__(self, documents: List[DocumentNode]) -> None:
-        self.originals = documents
-        self.copies: Dict[int, DocumentNode] = {}
-
-    def __len__(self) -> int:
-        return len(self.originals)
-
-    def __getitem__(self, index: int) -> DocumentNode:
-        if index not in self.copies:
-            self.copies[index] = copy.deepcopy(self.originals[index])
-        return self.copies[index]
 
 
 def budget(sites_count: int, scale: float) -> int:
@@ -79,7 +62,9 @@ def compilation_variants(
     corpus_verdict = verdict(schema, merged(compilation.documents))
     for document in compilation.documents:
         strip_locations(document)
-    base_texts = [print_ast(document) for document in compilation.documents]
+    definition_texts = [[print_ast(definition) for definition in document.definitions]
+                        for document in compilation.documents]
+    base_texts = ["\n\n".join(texts) for texts in definition_texts]
     base_documents = [parse(Source(text, file)) for text, file in zip(base_texts, compilation.files)]
     yield {
         "type": "compilation",
@@ -100,11 +85,11 @@ def compilation_variants(
         if produced == wanted:
             break
         mutation = rng.choice(MUTATIONS)
-        copies = LazyCopies(compilation.documents)
+        copies = DocumentCopies(compilation.documents)
         detail = mutation(MutationContext(copies, sites, schema, rng))
         if detail is None:
             continue
-        changed, definition_texts = changed_files(compilation, copies, base_texts)
+        changed, changed_texts = changed_files(compilation, copies, definition_texts)
         key = tuple((item["name"], item["text"]) for item in changed)
         if not changed or key in seen:
             continue
@@ -115,24 +100,29 @@ def compilation_variants(
         if exact:
             document = merged([replaced.get(index, base) for index, base in enumerate(base_documents)])
         else:
-            document = live.reduced(replaced, definition_texts)
+            document = live.reduced(replaced, changed_texts)
         produced += 1
         yield case(compilation, f"{produced:04d}", mutation.__name__, detail, changed, verdict(schema, document))
 
 
 def changed_files(
-    compilation: Compilation, copies: LazyCopies, base_texts: List[str]
+    compilation: Compilation, copies: DocumentCopies, definition_texts: List[List[str]]
 ) -> Tuple[List[Dict[str, str]], Dict[int, List[str]]]:
-    """The files whose printed text differs from the base, in file order, and their printed definitions."""
+    """The files whose printed text differs from the base, in file order, and their printed definitions.
+
+    Only copied or added definitions are printed again; the others keep their base text.
+    """
     changed = []
-    definition_texts = {}
-    for index in sorted(copies.copies):
-        texts = [print_ast(definition) for definition in copies.copies[index].definitions]
-        text = "\n\n".join(texts)
-        if text != base_texts[index]:
-            changed.append({"name": compilation.files[index], "text": text})
-            definition_texts[index] = texts
-    return changed, definition_texts
+    changed_texts = {}
+    for file in copies.touched_files():
+        definitions, touched = copies.file_definitions(file)
+        base = definition_texts[file]
+        texts = [print_ast(definition) if index in touched else base[index]
+                 for index, definition in enumerate(definitions)]
+        if texts != base:
+            changed.append({"name": compilation.files[file], "text": "\n\n".join(texts)})
+            changed_texts[file] = texts
+    return changed, changed_texts
 
 
 def case(
