@@ -31,6 +31,8 @@ from graphql import (
 )
 from graphql.validation import NoUnusedFragmentsRule, specified_rules
 
+import oracle_pool
+
 #: The rules our validator applies by default: the specified rules, unused fragments allowed.
 RULES = tuple(rule for rule in specified_rules if rule is not NoUnusedFragmentsRule)
 
@@ -77,6 +79,7 @@ def document_sources(folder: Path, corpus: Path) -> List[Source]:
 
 
 def main(arguments: List[str]) -> int:
+    oracle_pool.unblock_signals()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--corpus", required=True, type=Path, help="the corpus folder")
     parser.add_argument("--iterations", type=int, default=5, help="timed iterations per step (default 5)")

@@ -25,22 +25,20 @@ from __future__ import annotations
 
 import argparse
 import collections
-import hashlib
 import json
 import math
-import multiprocessing
-import os
 import random
 import sys
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
-import graphql
 from graphql import GraphQLSchema, Source, parse, print_ast
 
 import mutations_definitions
 import mutations_fields
 import mutations_variables
+import oracle_cache
+import oracle_pool
 from oracle_units import CORPUS_UNITS, Compilation, Unit, document_paths, load_compilations, load_schema, merged
 from oracle_verdict import verdict
 from live_definitions import LiveDocuments
@@ -160,26 +158,12 @@ def unit_lines(job: Tuple[Path, Unit, int, float, bool]) -> List[str]:
     return [json.dumps(record, sort_keys=True) for record in unit_records(corpus, unit, seed, scale, exact)]
 
 
-def cache_key(corpus: Path, units: List[Unit], arguments: List[str]) -> str:
-    """A digest of everything the output depends on."""
-    digest = hashlib.sha256()
-    digest.update(graphql.__version__.encode())
-    digest.update("\0".join(arguments).encode())
-    for script in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(script.name.encode() + script.read_bytes())
-    for unit in units:
-        for path in [corpus / unit.schema] + document_paths(corpus, unit):
-            digest.update(str(path.relative_to(corpus)).encode() + path.read_bytes())
-    return digest.hexdigest()[:32]
-
-
 def generate(options: argparse.Namespace, units: List[Unit]) -> Tuple[str, str]:
     """The JSON lines and the summary."""
     counts: Dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     total: collections.Counter = collections.Counter()
     jobs = [(options.corpus, unit, options.seed, options.scale, options.exact) for unit in units]
-    with multiprocessing.Pool(max(1, options.jobs)) as pool:
-        results = pool.map(unit_lines, jobs, chunksize=1)
+    results = oracle_pool.pool_map(unit_lines, jobs, options.jobs)
     output = []
     for lines in results:
         for line in lines:
@@ -197,24 +181,17 @@ def generate(options: argparse.Namespace, units: List[Unit]) -> Tuple[str, str]:
     return "".join(output), "".join(summary)
 
 
-def cached(options: argparse.Namespace, units: List[Unit], arguments: List[str]) -> Tuple[str, str]:
-    """The output kept in the cache folder for these inputs, generated and kept there first when missing."""
+def cached_output(options: argparse.Namespace, units: List[Unit], arguments: List[str]) -> Tuple[str, str]:
+    """The output kept in the cache folder for these inputs (generated first when missing)."""
     key_arguments = [argument for argument in arguments if argument != str(options.cache)]
-    stem = options.cache / f"variants-{cache_key(options.corpus, units, key_arguments)}"
-    lines, summary = stem.with_suffix(".jsonl"), stem.with_suffix(".summary")
-    if lines.exists() and summary.exists():
-        return lines.read_text(encoding="utf-8"), summary.read_text(encoding="utf-8")
-    output = generate(options, units)
-    options.cache.mkdir(parents=True, exist_ok=True)
-    for path, text in zip((lines, summary), output):
-        temporary = path.with_name(f"{path.name}.{os.getpid()}")
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(path)
-    return output
+    inputs = [path for unit in units for path in [options.corpus / unit.schema] + document_paths(options.corpus, unit)]
+    name = oracle_cache.digest("variants", key_arguments, inputs, options.corpus)
+    return oracle_cache.cached(options.cache, name, lambda: generate(options, units))
 
 
 def main(arguments: Optional[List[str]] = None) -> int:
     arguments = sys.argv[1:] if arguments is None else arguments
+    oracle_pool.unblock_signals()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--corpus", required=True, type=Path, help="the corpus folder")
     parser.add_argument("--schema", help="one unit's schema, relative to the corpus (SDL or introspection JSON)")
@@ -235,7 +212,7 @@ def main(arguments: Optional[List[str]] = None) -> int:
     if options.schema:
         preamble = options.preamble.read_text(encoding="utf-8") if options.preamble else ""
         units = [Unit(Path(options.operations).name, options.schema, options.operations, preamble, options.per_file)]
-    output, summary = generate(options, units) if options.cache is None else cached(options, units, arguments)
+    output, summary = generate(options, units) if options.cache is None else cached_output(options, units, arguments)
     sys.stdout.write(output)
     sys.stderr.write(summary)
     return 0

@@ -6,17 +6,9 @@ import Testing
 /// documents and on deterministic variants of them (`Tests/Oracle/variants.py`): the verdicts must be the same.
 @Suite("Differential validation against graphql-core")
 struct DifferentialValidationTests {
-    /// How long generating the cases may take (a cold run also bootstraps `.venv-oracle`).
-    static let generationTimeout: Duration = .seconds(900)
-
     @Test("every corpus document and every variant gets graphql-core's verdict")
     func verdictsMatchGraphQLCore() async throws {
-        // variants.py keeps its output under .build/oracle, keyed by everything it depends on.
-        let cache = OracleProcess.root.appendingPathComponent(".build/oracle").path
-        let generated = try await OracleProcess.runScript(
-            "variants.py", ["--corpus", OracleProcess.corpus.path, "--cache", cache], timeout: Self.generationTimeout)
-        let units = try OracleOutput.units(from: generated.output)
-        #expect(!units.isEmpty, "variants.py produced no compilation unit:\n\(generated.error)")
+        let units = try await OracleCases.units()
 
         var outcomes: [DifferentialOutcome] = []
         var schemas: [String: GraphQLSchema] = [:]
