@@ -38,6 +38,23 @@ struct ValidateCommandTests {
         #expect(json.error.isEmpty)
     }
 
+    @Test("several --schema files and folders are merged into one schema")
+    func mergedSchemas() async throws {
+        let fixture = try ValidateFixture()
+        defer { fixture.removeFiles() }
+        _ = try fixture.file("schema/base.graphqls", "type Query { hero: Hero }\ntype Hero { name: String }\n")
+        _ = try fixture.file("schema/more/hero.graphqls", "extend type Hero { friends: [Hero] }\n")
+        let extra = try fixture.file("extra.graphqls", "extend type Query { villain: Hero }\n")
+        let document = try fixture.file(
+            "query.graphql", "query Both { hero { name friends { name } } villain { name } }\n")
+        let result = try await APICoreExecutable.run([
+            "validate", "--schema", fixture.path("schema"), "--schema", extra, document,
+        ])
+        #expect(result.status == 0)
+        #expect(result.output == "1 document, 1 operation, 0 fragments: valid\n")
+        #expect(result.error.isEmpty)
+    }
+
     @Test("an invalid document: exit 1, each error as path:line:column with note lines")
     func invalidDocument() async throws {
         let fixture = try ValidateFixture()
