@@ -1,5 +1,11 @@
 #!/usr/bin/env bash
-# Creates <repo>/.venv and installs the reference servers' Python requirements into it.
+# Creates a Python virtual environment of the repository and installs its pinned requirements into it.
+#
+#   scripts/bootstrap-python.sh [servers|oracle]
+#
+#   servers (the default)  <repo>/.venv from Tests/ReferenceServers/requirements.txt: the reference servers
+#   oracle                 <repo>/.venv-oracle from Tests/Oracle/requirements.txt: graphql-core 3.2.8, the
+#                          validation oracle of the compiler's differential tests and benchmarks
 #
 # A stamp file records the SHA-256 of requirements.txt; when it matches, the script does nothing, so the test
 # suite can call it before every run. Works from any current directory.
@@ -12,9 +18,22 @@ fail() {
 }
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-requirements="$root/Tests/ReferenceServers/requirements.txt"
-venv="$root/.venv"
-stamp="$venv/.reference-servers-stamp"
+environment="${1:-servers}"
+case "$environment" in
+servers)
+    requirements="$root/Tests/ReferenceServers/requirements.txt"
+    venv="$root/.venv"
+    stamp="$venv/.reference-servers-stamp"
+    import_check='import ariadne, strawberry, starlette, uvicorn'
+    ;;
+oracle)
+    requirements="$root/Tests/Oracle/requirements.txt"
+    venv="$root/.venv-oracle"
+    stamp="$venv/.oracle-stamp"
+    import_check='import graphql; assert graphql.__version__ == "3.2.8", graphql.__version__'
+    ;;
+*) fail "unknown environment '$environment' (expected servers or oracle)" ;;
+esac
 
 [ -f "$requirements" ] || fail "missing $requirements"
 
@@ -55,7 +74,7 @@ fi
 say "installing $requirements"
 "$venv/bin/python" -m pip install --disable-pip-version-check --no-input --quiet -r "$requirements" \
     || fail "pip install -r $requirements"
-"$venv/bin/python" -c 'import ariadne, strawberry, starlette, uvicorn' \
+"$venv/bin/python" -c "$import_check" \
     || fail "the installed packages do not import"
 
 printf '%s\n' "$wanted" >"$stamp"

@@ -1,2 +1,5 @@
-// The benchmark executable: run in release mode, `swift run -c release APICoreBenchmarks`.
-print("APICoreBenchmarks: no benchmarks yet")
+// The benchmark executable, run in release mode: `swift run -c release APICoreBenchmarks all` (see
+// BenchmarkCommandLine for the suites and options).
+import Foundation
+
+exit(BenchmarkCommandLine.run(Array(CommandLine.arguments.dropFirst())))

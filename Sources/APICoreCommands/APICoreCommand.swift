@@ -6,7 +6,9 @@ public struct APICoreCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "apicore",
         abstract: "Validate, generate and run GraphQL operations.",
-        subcommands: [QueryCommand.self, GenerateCommand.self, FetchSchemaCommand.self]
+        subcommands: [
+            QueryCommand.self, ValidateCommand.self, GenerateCommand.self, FetchSchemaCommand.self,
+        ]
     )
 
     /// A root command; ArgumentParser creates it.

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Where the benchmarks find the repository's scripts and the shared corpus.
+struct BenchmarkPaths: Sendable {
+    /// The package root: this file is `<root>/Benchmarks/APICoreBenchmarks/BenchmarkPaths.swift`.
+    var root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The shared corpus; `<root>/../shared/corpus` unless `--corpus` says otherwise.
+    var corpus: URL?
+
+    /// The corpus folder in use.
+    var corpusFolder: URL {
+        corpus ?? root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }
+
+    /// A corpus file's URL.
+    func corpus(_ relativePath: String) -> URL {
+        corpusFolder.appendingPathComponent(relativePath)
+    }
+
+    /// The text of a corpus file.
+    func corpusText(_ relativePath: String) throws -> String {
+        try String(contentsOf: corpus(relativePath), encoding: .utf8)
+    }
+}
