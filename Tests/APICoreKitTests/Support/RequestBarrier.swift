@@ -42,8 +42,12 @@ final class ArrivalSignal: APIInterceptor {
         return try await next(request)
     }
 
-    /// Waits until a request named `name` has arrived.
-    func wait(for name: String) async {
-        for await arrived in arrivals where arrived == name { return }
+    /// Waits until requests with all of these operation names have reached the interceptor.
+    func wait(for names: Set<String>) async {
+        var pending = names
+        for await arrived in arrivals {
+            pending.remove(arrived)
+            if pending.isEmpty { return }
+        }
     }
 }
