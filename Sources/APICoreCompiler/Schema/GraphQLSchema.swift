@@ -21,8 +21,8 @@ public final class GraphQLSchema: Sendable {
     /// Warnings collected while building (deprecated usage, unknown directives tolerated by options).
     public let warnings: [Diagnostic]
 
-    private let typeIndex: [String: Int]
-    private let directiveIndex: [String: Int]
+    private let typeLookup: NamedLookup<SchemaType>
+    private let directiveLookup: NamedLookup<SchemaDirective>
     /// For each abstract type, its possible object type names; for each interface, also its implementing interfaces.
     private let possibleTypeNames: [String: Set<String>]
     private let implementingInterfaces: [String: [String]]
@@ -46,9 +46,8 @@ public final class GraphQLSchema: Sendable {
         self.subscriptionTypeName = subscriptionTypeName
         self.schemaDirectives = schemaDirectives
         self.warnings = warnings
-        typeIndex = Dictionary(types.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        directiveIndex = Dictionary(
-            directives.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        typeLookup = NamedLookup(types, name: \.name)
+        directiveLookup = NamedLookup(directives, name: \.name)
 
         var possible: [String: Set<String>] = [:]
         var implementing: [String: [String]] = [:]
@@ -72,12 +71,12 @@ public final class GraphQLSchema: Sendable {
 
     /// The named type called `name`.
     public func type(named name: String) -> SchemaType? {
-        typeIndex[name].map { types[$0] }
+        typeLookup[name]
     }
 
     /// The directive called `name` (without `@`).
     public func directive(named name: String) -> SchemaDirective? {
-        directiveIndex[name].map { directives[$0] }
+        directiveLookup[name]
     }
 
     /// The root type of an operation kind, when the schema has one.

@@ -163,14 +163,8 @@ extension APIClient {
     )
         -> ResponseMetadata
     {
-        let source: ResponseMetadata.Source =
-            switch response.source {
-            case .network: .network
-            case .cache: .cache
-            case .interceptor: .interceptor
-            }
-        return ResponseMetadata(
-            source: source, statusCode: response.statusCode, operationName: operationName,
+        ResponseMetadata(
+            source: response.source, statusCode: response.statusCode, operationName: operationName,
             duration: ContinuousClock.now - start, headers: response.headers, responseBytes: response.body.count)
     }
 }

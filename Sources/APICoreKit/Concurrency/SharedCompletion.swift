@@ -23,11 +23,6 @@ final class SharedCompletion<Value: Sendable>: Sendable {
         for waiter in waiters { waiter.resume(with: result) }
     }
 
-    /// Whether a result is in.
-    var isCompleted: Bool {
-        state.withLock { if case .done = $0 { true } else { false } }
-    }
-
     /// The result, once it is in; throws `CancellationError` as soon as the waiting task is cancelled.
     func value() async throws -> Value {
         let id = nextWaiter.add(1, ordering: .relaxed).newValue

@@ -30,13 +30,8 @@ public struct APIResponse<Value: Sendable>: Sendable {
 
 /// Where and how a response was obtained.
 public struct ResponseMetadata: Sendable {
-    /// Where a value came from.
-    public enum Source: Sendable, Hashable {
-        case network
-        case cache
-        /// An interceptor answered without the network.
-        case interceptor
-    }
+    /// Where a value came from: the network, the cache, or an interceptor that answered without the network.
+    public typealias Source = HTTPResponse.Source
 
     /// Where the value came from.
     public var source: Source
