@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "APICoreGraphQL", targets: ["APICoreGraphQL"]),
         .library(name: "APICoreKit", targets: ["APICoreKit"]),
+        .library(name: "APICoreCache", targets: ["APICoreCache"]),
         .library(name: "APICoreSwiftMetrics", targets: ["APICoreSwiftMetrics"]),
         .library(name: "APICoreTesting", targets: ["APICoreTesting"]),
         .library(name: "APICoreCompiler", targets: ["APICoreCompiler"]),
@@ -30,6 +31,7 @@ let package = Package(
             dependencies: ["APICoreGraphQL", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        .target(name: "APICoreCache", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
         .target(
             name: "APICoreSwiftMetrics",
             dependencies: ["APICoreKit", .product(name: "Metrics", package: "swift-metrics")],
