@@ -65,7 +65,9 @@ final class ResponseNormalizer: GraphQLDecodingObserver {
     }
 
     /// The record value of a field, registering the keys of the objects it holds.
-    private func value(_ json: JSONValue, type: GraphQLOutputType, baseKey: CacheKey, path: ResponsePath)
+    private func value(
+        _ json: JSONValue, type: GraphQLOutputType, baseKey: CacheKey, path: ResponsePath
+    )
         -> RecordValue
     {
         if case .null = json { return .null }

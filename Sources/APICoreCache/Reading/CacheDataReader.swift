@@ -51,7 +51,9 @@ struct CacheDataReader {
         return object
     }
 
-    private mutating func record(_ key: CacheKey, path: ResponsePath, firstField: String?) throws(CacheError)
+    private mutating func record(
+        _ key: CacheKey, path: ResponsePath, firstField: String?
+    ) throws(CacheError)
         -> Record
     {
         if let record = loaded[key] { return record }
@@ -108,7 +110,7 @@ struct CacheDataReader {
                         fragment.__selections, parentType: fragment.__parentType, record: record, path: path,
                         into: &attempt)
                     object = attempt
-                } catch where error.isMiss {
+                } catch  where error.isMiss {
                     continue
                 }
             }
@@ -116,7 +118,9 @@ struct CacheDataReader {
     }
 
     /// The JSON of a stored value, following references with the field's selection set.
-    private mutating func data(_ value: RecordValue, type: GraphQLOutputType, path: ResponsePath) throws(CacheError)
+    private mutating func data(
+        _ value: RecordValue, type: GraphQLOutputType, path: ResponsePath
+    ) throws(CacheError)
         -> JSONValue
     {
         switch value {
@@ -140,7 +144,9 @@ struct CacheDataReader {
 
     /// Whether a type condition holds for a record: by its stored `__typename`, else when the condition names the
     /// enclosing type itself.
-    private mutating func applies(_ condition: GraphQLParentType, to record: Record, within parent: GraphQLParentType)
+    private mutating func applies(
+        _ condition: GraphQLParentType, to record: Record, within parent: GraphQLParentType
+    )
         -> Bool
     {
         dependencies.insert(CacheFieldID(key: record.key, field: "__typename"))
