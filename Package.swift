@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "APICoreGraphQL", targets: ["APICoreGraphQL"]),
         .library(name: "APICoreKit", targets: ["APICoreKit"]),
         .library(name: "APICoreCache", targets: ["APICoreCache"]),
+        .library(name: "APICoreSQLite", targets: ["APICoreSQLite"]),
         .library(name: "APICoreSwiftMetrics", targets: ["APICoreSwiftMetrics"]),
         .library(name: "APICoreTesting", targets: ["APICoreTesting"]),
         .library(name: "APICoreCompiler", targets: ["APICoreCompiler"]),
@@ -23,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "APICoreGraphQL", swiftSettings: swiftSettings),
@@ -32,6 +34,26 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "APICoreCache", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
+        // SQLite persistence of the cache and the entity store; its crash test drives a child writer process.
+        .target(
+            name: "APICoreSQLite",
+            dependencies: ["APICoreCache", "APICoreGraphQL", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "APICoreSQLiteCrashWriter",
+            dependencies: ["APICoreSQLite", "APICoreCache", "APICoreGraphQL"],
+            path: "Tests/APICoreSQLiteCrashWriter",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreSQLiteTests",
+            dependencies: [
+                "APICoreSQLite", "APICoreCache", "APICoreGraphQL", "APICoreSQLiteCrashWriter", "APICoreTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "APICoreSwiftMetrics",
             dependencies: ["APICoreKit", .product(name: "Metrics", package: "swift-metrics")],

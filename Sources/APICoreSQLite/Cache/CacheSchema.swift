@@ -1,0 +1,83 @@
+import APICoreCache
+import APICoreGraphQL
+import Foundation
+import GRDB
+
+/// The cache's record: GRDB has a type of the same name, which this module never uses.
+typealias Record = APICoreCache.Record
+
+/// The tables of ``SQLiteNormalizedCache`` and the migrations that create and upgrade them.
+///
+/// One row per record: the key, the record's ``Record/storageJSON`` as text, and the earliest expiry among its
+/// fields, so that a merge reads and writes one row per key and a read is one primary-key lookup per key.
+package enum CacheSchema {
+    package static let recordsTable = "apicore_cache_records"
+
+    /// The migration that creates the records table.
+    package static let createRecords = "cache-v1-records"
+    /// The migration that adds the earliest expiry of each record, indexed, so expired records can be found without
+    /// reading every row.
+    package static let addExpiry = "cache-v2-expiry"
+
+    /// Every migration, in order; a database created by an older version runs the ones it lacks when opened.
+    package static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration(createRecords) { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE \(recordsTable) (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        record TEXT NOT NULL
+                    ) WITHOUT ROWID
+                    """)
+        }
+        migrator.registerMigration(addExpiry) { db in
+            try db.execute(sql: "ALTER TABLE \(recordsTable) ADD COLUMN expires_at REAL")
+            try db.execute(
+                sql: """
+                    CREATE INDEX \(recordsTable)_expires_at ON \(recordsTable)(expires_at)
+                    WHERE expires_at IS NOT NULL
+                    """)
+            // Fill in the new column from the stored records; a row that does not read keeps no expiry and is
+            // reported as corrupt when it is read.
+            let rows = try Row.fetchAll(db, sql: "SELECT key, record FROM \(recordsTable)")
+            for row in rows {
+                let key = CacheKey(row["key"] as String)
+                guard let record = try? RecordCoding.record(key: key, text: row["record"]),
+                    let expiry = RecordCoding.earliestExpiry(of: record)
+                else { continue }
+                try db.execute(
+                    sql: "UPDATE \(recordsTable) SET expires_at = ? WHERE key = ?",
+                    arguments: [expiry.timeIntervalSince1970, key.rawValue])
+            }
+        }
+        return migrator
+    }
+}
+
+/// Records to and from the text stored in a row.
+enum RecordCoding {
+    /// The record's storage JSON, as text.
+    static func text(of record: Record) -> String {
+        JSONWriter().string(.object(record.storageJSON))
+    }
+
+    /// Reads the text of a row; a row that does not read is `.corruptRecord` naming the key.
+    static func record(key: CacheKey, text: String) throws(CacheError) -> Record {
+        let json: JSONValue
+        do {
+            json = try JSONReader().read(text)
+        } catch {
+            throw CacheError(.corruptRecord, key: key, reason: "the stored record is not JSON", underlying: error)
+        }
+        guard case .object(let object) = json, let record = Record(key: key, storageJSON: object) else {
+            throw CacheError(.corruptRecord, key: key, reason: "the stored JSON is not a record")
+        }
+        return record
+    }
+
+    /// The first moment one of the record's fields expires.
+    static func earliestExpiry(of record: Record) -> Date? {
+        record.expirations.values.min()
+    }
+}

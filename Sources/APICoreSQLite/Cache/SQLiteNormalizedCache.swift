@@ -1,0 +1,175 @@
+import APICoreCache
+import Foundation
+import GRDB
+
+/// The normalized cache persisted to a SQLite file, usable alone or behind the in-memory cache
+/// (``APICoreCache/ChainedNormalizedCache``).
+///
+/// The file is opened in WAL mode through one GRDB `DatabasePool`: one writer connection, and up to eight readers
+/// that read a consistent snapshot without ever waiting for the writer, so reads never meet "database is locked".
+/// Each ``merge(_:)`` is one write transaction, so the records a response produces are committed together or not at
+/// all, and a process killed in the middle of a write leaves every committed merge in place.
+///
+/// Each record is one row holding its ``Record/storageJSON``: a merge reads and rewrites only the rows of the keys it
+/// touches, and a read is one primary-key lookup per key. The tables are created and upgraded by migrations that run
+/// when the file is opened.
+public final class SQLiteNormalizedCache: NormalizedCache {
+    /// The database file.
+    public let fileURL: URL
+    private let pool: DatabasePool
+
+    private static let table = CacheSchema.recordsTable
+
+    /// Opens the cache stored at `fileURL`, creating the file if needed and upgrading a file an older version wrote.
+    public init(fileURL: URL) throws(CacheError) {
+        self.fileURL = fileURL
+        do {
+            pool = try SQLiteDatabase.open(at: fileURL, label: "APICoreSQLite.cache", migrator: CacheSchema.migrator)
+        } catch {
+            throw CacheError(.storage, reason: "the cache database could not be opened", underlying: error)
+        }
+    }
+
+    /// Closes the database; any later call fails with `.storage`.
+    public func close() throws(CacheError) {
+        do {
+            try pool.close()
+        } catch {
+            throw CacheError(.storage, reason: "the cache database could not be closed", underlying: error)
+        }
+    }
+
+    public func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: APICoreCache.Record] {
+        guard !keys.isEmpty else { return [:] }
+        return try read { db in try Self.load(keys, in: db) }
+    }
+
+    public func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID> {
+        guard !records.isEmpty else { return [] }
+        return try write { db in
+            var changed: Set<CacheFieldID> = []
+            for key in records.keys {
+                guard let record = records[key] else { continue }
+                // A row that no longer reads is replaced: the response is newer than whatever it held.
+                if var stored = try Self.readableRecord(key, in: db) {
+                    let fields = stored.merge(record)
+                    guard !fields.isEmpty else { continue }
+                    try Self.save(stored, in: db)
+                    for field in fields { changed.insert(CacheFieldID(key: key, field: field)) }
+                } else {
+                    try Self.save(record, in: db)
+                    for field in record.fields.keys { changed.insert(CacheFieldID(key: key, field: field)) }
+                }
+            }
+            return changed
+        }
+    }
+
+    public func removeRecords(_ keys: Set<CacheKey>) throws(CacheError) -> Set<CacheFieldID> {
+        guard !keys.isEmpty else { return [] }
+        return try write { db in
+            var removed: Set<CacheFieldID> = []
+            let delete = try db.cachedStatement(sql: "DELETE FROM \(Self.table) WHERE key = ?")
+            for key in keys {
+                // A corrupt row is removed all the same; its fields cannot be reported.
+                let stored = try Self.readableRecord(key, in: db)
+                try delete.execute(arguments: [key.rawValue])
+                guard let stored else { continue }
+                for field in stored.fields.keys { removed.insert(CacheFieldID(key: key, field: field)) }
+            }
+            return removed
+        }
+    }
+
+    public func removeField(_ field: CacheFieldID) throws(CacheError) -> Bool {
+        try write { db in
+            guard var record = try Self.storedRecord(field.key, in: db),
+                record.fields.removeValue(forKey: field.field) != nil
+            else { return false }
+            record.expirations[field.field] = nil
+            try Self.save(record, in: db)
+            return true
+        }
+    }
+
+    public func allKeys() throws(CacheError) -> Set<CacheKey> {
+        try read { db in
+            var keys: Set<CacheKey> = []
+            let cursor = try String.fetchCursor(db, sql: "SELECT key FROM \(Self.table)")
+            while let key = try cursor.next() { keys.insert(CacheKey(key)) }
+            return keys
+        }
+    }
+
+    public func clear() throws(CacheError) {
+        try write { db in try db.execute(sql: "DELETE FROM \(Self.table)") }
+    }
+
+    /// The keys of the records with a field that has expired at `date`, found through an index without reading the
+    /// records.
+    public func keysWithExpiredFields(at date: Date) throws(CacheError) -> Set<CacheKey> {
+        try read { db in
+            let keys = try String.fetchAll(
+                db, sql: "SELECT key FROM \(Self.table) WHERE expires_at <= ?",
+                arguments: [date.timeIntervalSince1970])
+            return Set(keys.map { CacheKey($0) })
+        }
+    }
+
+    // MARK: - Rows
+
+    private static func load(_ keys: Set<CacheKey>, in db: Database) throws -> [CacheKey: Record] {
+        var found: [CacheKey: Record] = [:]
+        for key in keys {
+            if let record = try storedRecord(key, in: db) { found[key] = record }
+        }
+        return found
+    }
+
+    private static func storedRecord(_ key: CacheKey, in db: Database) throws -> Record? {
+        let select = try db.cachedStatement(sql: "SELECT record FROM \(table) WHERE key = ?")
+        guard let text = try String.fetchOne(select, arguments: [key.rawValue]) else { return nil }
+        return try RecordCoding.record(key: key, text: text)
+    }
+
+    /// The stored record, or `nil` when there is none or its row does not read.
+    private static func readableRecord(_ key: CacheKey, in db: Database) throws -> Record? {
+        do {
+            return try storedRecord(key, in: db)
+        } catch let error as CacheError where error.code == .corruptRecord {
+            return nil
+        }
+    }
+
+    private static func save(_ record: Record, in db: Database) throws {
+        let insert = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO \(table) (key, record, expires_at) VALUES (?, ?, ?)")
+        let expiry = RecordCoding.earliestExpiry(of: record)?.timeIntervalSince1970
+        try insert.execute(arguments: [record.key.rawValue, RecordCoding.text(of: record), expiry])
+    }
+
+    // MARK: - Transactions
+
+    private func read<T>(_ body: (Database) throws -> T) throws(CacheError) -> T {
+        do {
+            return try pool.read(body)
+        } catch {
+            throw Self.cacheError(error, reading: true)
+        }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws(CacheError) -> T {
+        do {
+            return try pool.write(body)
+        } catch {
+            throw Self.cacheError(error, reading: false)
+        }
+    }
+
+    private static func cacheError(_ error: any Error, reading: Bool) -> CacheError {
+        if let error = error as? CacheError { return error }
+        return CacheError(
+            .storage, reason: reading ? "reading the cache database failed" : "writing the cache database failed",
+            underlying: error)
+    }
+}
