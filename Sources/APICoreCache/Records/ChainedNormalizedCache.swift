@@ -1,0 +1,76 @@
+import Synchronization
+
+/// A fast cache in front of a persistent one: typically ``InMemoryNormalizedCache`` in front of a SQLite cache.
+///
+/// Reads are answered by the front where it holds the record and by the back otherwise, filling the front with what
+/// the back returned; writes go to the back, the cache of record, and then to the front as the whole records the
+/// back now holds. The front only ever holds whole records, so a record it holds never hides a field stored only in
+/// the back; a bounded front that evicts a record reads it again from the back when next needed.
+///
+/// The front must start empty (or hold the same records as the back). The fields a write reports as changed are the
+/// back's, which holds every record.
+public final class ChainedNormalizedCache: NormalizedCache {
+    /// The cache asked first.
+    public let front: any NormalizedCache
+    /// The cache that holds every record.
+    public let back: any NormalizedCache
+    // Serializes the calls, so that a read filling the front cannot interleave with a write and leave a stale record
+    // in front.
+    private let lock = Mutex(())
+
+    /// A cache answering from `front` and keeping every record in `back`.
+    public init(front: any NormalizedCache, back: any NormalizedCache) {
+        self.front = front
+        self.back = back
+    }
+
+    public func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] {
+        try lock.withLock { _ throws(CacheError) in
+            var found = try front.loadRecords(keys)
+            let missing = keys.subtracting(found.keys)
+            guard !missing.isEmpty else { return found }
+            let loaded = try back.loadRecords(missing)
+            guard !loaded.isEmpty else { return found }
+            _ = try front.merge(RecordSet(loaded.values))
+            found.merge(loaded) { _, loaded in loaded }
+            return found
+        }
+    }
+
+    public func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID> {
+        try lock.withLock { _ throws(CacheError) in
+            let changed = try back.merge(records)
+            // The front gets the whole merged records, as the back now has them, never the partial ones written.
+            let merged = try back.loadRecords(Set(records.records.keys))
+            _ = try front.merge(RecordSet(merged.values))
+            return changed
+        }
+    }
+
+    public func removeRecords(_ keys: Set<CacheKey>) throws(CacheError) -> Set<CacheFieldID> {
+        try lock.withLock { _ throws(CacheError) in
+            let removed = try back.removeRecords(keys)
+            _ = try front.removeRecords(keys)
+            return removed
+        }
+    }
+
+    public func removeField(_ field: CacheFieldID) throws(CacheError) -> Bool {
+        try lock.withLock { _ throws(CacheError) in
+            let removed = try back.removeField(field)
+            _ = try front.removeField(field)
+            return removed
+        }
+    }
+
+    public func allKeys() throws(CacheError) -> Set<CacheKey> {
+        try lock.withLock { _ throws(CacheError) in try back.allKeys() }
+    }
+
+    public func clear() throws(CacheError) {
+        try lock.withLock { _ throws(CacheError) in
+            try back.clear()
+            try front.clear()
+        }
+    }
+}
