@@ -64,6 +64,24 @@ let package = Package(
             path: "Tests/APICoreTestSupport",
             swiftSettings: swiftSettings
         ),
+        // The code generator's output for corpus sets (written by APICoreCodegenTests into the fixture package),
+        // compiled here too so that runtime tests use real generated types.
+        .target(
+            name: "StarWarsFixture", dependencies: ["APICoreGraphQL"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/StarWars"),
+        .target(
+            name: "GitHubApolloFixture", dependencies: ["APICoreGraphQL"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/GitHubApollo"),
+        .target(
+            name: "GitHawkFixture", dependencies: ["APICoreGraphQL"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/GitHawk"),
+        .testTarget(
+            name: "APICoreCacheTests",
+            dependencies: [
+                "APICoreCache", "APICoreTestSupport", "StarWarsFixture", "GitHubApolloFixture", "GitHawkFixture",
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "APICoreGraphQLTests",
             dependencies: ["APICoreGraphQL", "APICoreTestSupport"],
