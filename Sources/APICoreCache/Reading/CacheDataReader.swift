@@ -28,7 +28,7 @@ struct CacheDataReader {
         _ type: Selection.Type,
         at key: CacheKey
     ) throws(CacheError) -> Selection {
-        let object = try objectData(type, key: key, path: ResponsePath(), dependentField: nil)
+        let object = try objectData(type, key: key, path: ResponsePath())
         let context = GraphQLDecodingContext(variables: variables)
         do throws(GraphQLDecodingError) {
             return try Selection(reader: GraphQLObjectReader(object: object, selectionSet: type, context: context))
@@ -42,24 +42,19 @@ struct CacheDataReader {
     private mutating func objectData(
         _ type: any GraphQLSelectionSet.Type,
         key: CacheKey,
-        path: ResponsePath,
-        dependentField: String?
+        path: ResponsePath
     ) throws(CacheError) -> JSONObject {
-        let record = try record(key, path: path, firstField: dependentField ?? Self.firstField(of: type))
+        let record = try record(key, path: path)
         var object = JSONObject()
         try collect(type.__selections, parentType: type.__parentType, record: record, path: path, into: &object)
         return object
     }
 
-    private mutating func record(
-        _ key: CacheKey, path: ResponsePath, firstField: String?
-    ) throws(CacheError)
-        -> Record
-    {
+    private mutating func record(_ key: CacheKey, path: ResponsePath) throws(CacheError) -> Record {
         if let record = loaded[key] { return record }
         guard let record = try load(key) else {
-            // Depend on a field the record would have, so writing the record wakes the watcher.
-            dependencies.insert(CacheFieldID(key: key, field: firstField ?? "__typename"))
+            // Depend on the whole record, so writing any of its fields wakes the watcher.
+            dependencies.insert(CacheFieldID(wholeRecord: key))
             throw CacheError(.missingRecord, key: key, path: path)
         }
         loaded[key] = record
@@ -130,7 +125,7 @@ struct CacheDataReader {
             guard case .object(let selectionSet) = type.namedType else {
                 throw CacheError(.invalidData, key: key, path: path, reason: "a reference where a leaf is selected")
             }
-            return .object(try objectData(selectionSet, key: key, path: path, dependentField: nil))
+            return .object(try objectData(selectionSet, key: key, path: path))
         case .list(let elements):
             let elementType = Self.elementType(of: type)
             var array: [JSONValue] = []
@@ -162,13 +157,6 @@ struct CacheDataReader {
         case .list(let element): element
         case .scalar, .object: type
         }
-    }
-
-    private static func firstField(of type: any GraphQLSelectionSet.Type) -> String? {
-        for selection in type.__selections {
-            if case .field(let field) = selection, field.arguments.isEmpty { return field.name }
-        }
-        return nil
     }
 
     /// Two objects read for the same response key from different selections, fields merged recursively.

@@ -55,5 +55,13 @@ public struct CacheFieldID: Sendable, Hashable, CustomStringConvertible {
         self.field = field
     }
 
-    public var description: String { "\(key.rawValue).\(field)" }
+    /// Stands for every field of a record: what a read that found no record depends on.
+    public init(wholeRecord key: CacheKey) {
+        self.init(key: key, field: "")
+    }
+
+    /// Whether this stands for every field of its record.
+    public var isWholeRecord: Bool { field.isEmpty }
+
+    public var description: String { isWholeRecord ? key.rawValue : "\(key.rawValue).\(field)" }
 }

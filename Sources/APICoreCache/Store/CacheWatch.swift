@@ -101,7 +101,10 @@ extension CacheStore {
         }
     }
 
-    private static func intersects(_ lhs: Set<CacheFieldID>, _ rhs: Set<CacheFieldID>) -> Bool {
-        lhs.count <= rhs.count ? lhs.contains(where: rhs.contains) : rhs.contains(where: lhs.contains)
+    /// Whether a change touches what a watcher read: the same field, or any field of a record it found missing.
+    private static func intersects(_ dependencies: Set<CacheFieldID>, _ changed: Set<CacheFieldID>) -> Bool {
+        changed.contains { field in
+            dependencies.contains(field) || dependencies.contains(CacheFieldID(wholeRecord: field.key))
+        }
     }
 }
