@@ -53,7 +53,7 @@ let package = Package(
         .plugin(name: "APICoreCodegenPlugin", capability: .buildTool(), dependencies: ["apicore"]),
         .executableTarget(
             name: "APICoreBenchmarks",
-            dependencies: ["APICoreCompiler", "APICoreGraphQL"],
+            dependencies: ["APICoreCompiler", "APICoreGraphQL", "APICoreCache", "GitHubApolloFixture"],
             path: "Benchmarks/APICoreBenchmarks",
             swiftSettings: swiftSettings
         ),
@@ -104,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "APICoreCodegenTests",
-            dependencies: ["APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreTestSupport"],
+            dependencies: ["APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreCache", "APICoreTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

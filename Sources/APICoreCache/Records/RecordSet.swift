@@ -33,6 +33,17 @@ public struct RecordSet: Sendable, Hashable {
         return Set(record.fields.keys.map { CacheFieldID(key: record.key, field: $0) })
     }
 
+    /// Merges a record into the set without working out what changed.
+    mutating func add(_ record: Record) {
+        if var existing = records[record.key] {
+            for (field, value) in record.fields { existing.fields[field] = value }
+            for (field, expiry) in record.expirations { existing.expirations[field] = expiry }
+            records[record.key] = existing
+        } else {
+            records[record.key] = record
+        }
+    }
+
     /// Merges every record of another set.
     @discardableResult
     public mutating func merge(_ other: RecordSet) -> Set<CacheFieldID> {

@@ -15,7 +15,8 @@ public class CacheReadTransaction {
 
     /// The record with the given key as this transaction sees it.
     public func record(for key: CacheKey) throws(CacheError) -> Record? {
-        var record = try store.cache.loadRecords([key])[key]
+        var record = try store.cache.loadRecord(key)
+        if layers.isEmpty, pending.isEmpty { return record }
         for layer in layers {
             guard let overlay = layer.records[key] else { continue }
             if record == nil { record = Record(key: key) }
@@ -40,7 +41,10 @@ public class CacheReadTransaction {
         key: CacheKey,
         variables: JSONObject = JSONObject()
     ) throws(CacheError) -> Selection {
-        try read(type, key: key, variables: variables).value.get()
+        var reader = CacheDataReader(variables: variables, now: store.now(), tracksDependencies: false) {
+            key throws(CacheError) in try self.record(for: key)
+        }
+        return try reader.read(type, at: key)
     }
 
     /// A read that also reports every field it depended on, found or not.
@@ -49,7 +53,8 @@ public class CacheReadTransaction {
         key: CacheKey,
         variables: JSONObject
     ) -> (value: Result<Selection, CacheError>, dependencies: Set<CacheFieldID>) {
-        var reader = CacheDataReader(variables: variables, now: store.now()) { key throws(CacheError) in
+        var reader = CacheDataReader(variables: variables, now: store.now(), tracksDependencies: true) {
+            key throws(CacheError) in
             try self.record(for: key)
         }
         do throws(CacheError) {
@@ -91,6 +96,10 @@ public final class CacheReadWriteTransaction: CacheReadTransaction {
 
     /// Merges normalized records.
     public func merge(_ records: RecordSet) {
-        pending.merge(records)
+        if pending.isEmpty {
+            pending = records
+        } else {
+            for record in records.records.values { pending.add(record) }
+        }
     }
 }
