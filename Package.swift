@@ -104,7 +104,9 @@ let package = Package(
         ),
         .testTarget(
             name: "APICoreCodegenTests",
-            dependencies: ["APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreCache", "APICoreTestSupport"],
+            dependencies: [
+                "APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreCache", "APICoreTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
