@@ -125,3 +125,26 @@ struct CacheWatchTests {
         #expect(store.watcherCount == 0)
     }
 }
+
+@Suite("Watchers and records changed underneath", .timeLimit(.minutes(2)))
+struct CacheWatchRestoreTests {
+    @Test("records restored underneath the store reach watchers when it is told to refresh them")
+    func restoredRecords() async throws {
+        let memory = InMemoryNormalizedCache()
+        let store = CacheStore(cache: memory)
+        let watcher = WatchRecorder(store.watch(UserDetailsQuery(id: "5")))
+        await watcher.waitFor(1)
+        // Another store over the same records (as a second process over one SQLite file) writes them.
+        let other = CacheStore(cache: memory)
+        try CacheTestData.writeUser(other, id: "5", name: "Restored")
+        store.refreshWatchers()
+        await watcher.waitFor(2)
+        // A second refresh with nothing changed emits nothing: the next emission is the next change.
+        store.refreshWatchers()
+        try CacheTestData.writeUser(store, id: "5", name: "Changed")
+        await watcher.waitFor(3)
+        #expect(watcher.values.map(\.user?.name) == ["Restored", "Changed"])
+        #expect(watcher.results.count == 3)
+        watcher.cancel()
+    }
+}

@@ -87,6 +87,12 @@ extension CacheStore {
         return CacheWatch(stream: stream)
     }
 
+    /// Makes every watcher read again: for records that changed underneath the store, such as a SQLite file restored
+    /// at launch or written by another process. Watchers whose data did not change emit nothing.
+    public func refreshWatchers() {
+        state.withLock { state in notifyWatchers(of: nil, in: &state) }
+    }
+
     /// The number of live watchers.
     public var watcherCount: Int { state.withLock { $0.watchers.count } }
 
