@@ -133,4 +133,19 @@ struct GeneratedShapeTests {
         }
         #expect(matched >= 30, "\(matched) of Apollo's Star Wars ids matched")
     }
+
+    @Test("Animal Kingdom: every concrete Animal and Pet is keyed by the id its interface's @typePolicy names")
+    func animalKingdomTypePolicies() throws {
+        let set = try #require(CorpusSet.all.first { $0.target == "AnimalKingdom" })
+        let files = try CodeGenerator().generate(configuration: set.configuration)
+        let namespace = try #require(files.first { $0.path.hasSuffix("/AnimalKingdomAPI.graphql.swift") }).contents
+        let policies = namespace.components(separatedBy: "typePolicies = GraphQLTypePolicies(keyFields: [\n")[1]
+            .components(separatedBy: "\n    ])")[0]
+        let keyed = policies.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(
+            keyed == [
+                #""Bird": ["id"],"#, #""Cat": ["id"],"#, #""Crocodile": ["id"],"#, #""Dog": ["id"],"#,
+                #""Fish": ["id"],"#, #""Human": ["id"],"#, #""PetRock": ["id"],"#, #""Rat": ["id"],"#,
+            ])
+    }
 }

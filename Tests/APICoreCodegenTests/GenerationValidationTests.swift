@@ -47,4 +47,28 @@ struct GenerationValidationTests {
             )
         }
     }
+
+    @Test("a @typePolicy naming a missing field, or conflicting interface policies, is a located error")
+    func typePolicyErrors() {
+        #expect {
+            try GeneratorHarness.generate(
+                sdl: "type Query { user: User }\ntype User @typePolicy(keyFields: \"id login\") { id: ID! }",
+                operations: "query U { user { id } }")
+        } throws: { error in
+            "\(error)".hasPrefix(
+                #"schema.graphqls:2:11: error: The @typePolicy key field "login" is not a field of "User"."#)
+        }
+        #expect {
+            try GeneratorHarness.generate(
+                sdl: """
+                    interface A @typePolicy(keyFields: "id") { id: ID! }
+                    interface B @typePolicy(keyFields: "key") { key: ID! }
+                    type C implements A & B { id: ID! key: ID! }
+                    type Query { c: C }
+                    """,
+                operations: "query C { c { id } }")
+        } throws: { error in
+            "\(error)".hasPrefix("schema.graphqls:2:13: error: \"C\" inherits different @typePolicy key fields")
+        }
+    }
 }

@@ -53,7 +53,9 @@ public struct CodeGenerator: Sendable {
         let operationsFolder = configuration.resolved(configuration.operationsPath)
         let schemaFolder = configuration.resolved(configuration.schemaTypesPath)
         var files: [GeneratedFile] = []
-        let schemaTemplate = SchemaTypesTemplate(context: context, customScalars: configuration.customScalars)
+        let schemaTemplate = SchemaTypesTemplate(
+            context: context, customScalars: configuration.customScalars,
+            typePolicies: try TypePolicyResolver.keyFields(in: schema))
         for (name, contents) in schemaTemplate.render(compilation.referencedTypeNames) {
             files.append(
                 GeneratedFile(path: (schemaFolder as NSString).appendingPathComponent(name), contents: contents))
