@@ -64,6 +64,17 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
             schemaPaths: ["../shared/corpus/shopify/customer-account.schema.json"],
             operationPaths: ["../shared/corpus/shopify/operations/customer-account/*.graphql"]),
         CorpusSet(
+            target: "SWAPI", namespace: "SWAPI", schemaPaths: ["../shared/corpus/swapi/schema.graphqls"],
+            operationPaths: ["../shared/corpus/swapi/operations/*.graphql"]),
+        // No runtime type uploads files (there is no multipart transport), so `Upload` maps through customScalars.
+        CorpusSet(
+            target: "Upload", namespace: "UploadAPI", schemaPaths: ["../shared/corpus/upload/schema.graphqls"],
+            operationPaths: ["../shared/corpus/upload/*.graphql"], customScalars: ["Upload": "String"]),
+        CorpusSet(
+            target: "Subscription", namespace: "SubscriptionAPI",
+            schemaPaths: ["../shared/corpus/subscription/schema.graphqls"],
+            operationPaths: ["../shared/corpus/subscription/*.graphql"]),
+        CorpusSet(
             target: "Reference", namespace: "ReferenceSchema", schemaPaths: ["Tests/ReferenceServers/schema.graphql"],
             operationPaths: ["Tests/Fixtures/CodegenInputs/Reference/*.graphql"], customScalars: ["Long": "Int64"]),
         CorpusSet(

@@ -148,4 +148,22 @@ struct GeneratedShapeTests {
                 #""Fish": ["id"],"#, #""Human": ["id"],"#, #""PetRock": ["id"],"#, #""Rat": ["id"],"#,
             ])
     }
+
+    @Test("SWAPI's anonymous operations are named after their files, in their types and in the documents sent")
+    func anonymousOperations() throws {
+        let set = try #require(CorpusSet.all.first { $0.target == "SWAPI" })
+        let files = try CodeGenerator().generate(configuration: set.configuration)
+        let names = files.map { $0.path.split(separator: "/").last! }.filter { $0.hasPrefix("Operation") }
+        #expect(
+            names == [
+                "Operation01BasicQuery.graphql.swift", "Operation02NestedFieldsQuery.graphql.swift",
+                "Operation03NestedFieldsQuery.graphql.swift", "Operation04AllStarshipsQuery.graphql.swift",
+                "Operation05ArgumentQuery.graphql.swift", "Operation06FragmentsQuery.graphql.swift",
+                "Operation07FragmentsQuery.graphql.swift", "Operation08IntrospectionQuery.graphql.swift",
+            ])
+        let basic = try #require(files.first { $0.path.hasSuffix("/Operation01BasicQuery.graphql.swift") }).contents
+        #expect(basic.contains(#"operationName = "Operation01BasicQuery""#))
+        #expect(
+            basic.contains(#"document = "query Operation01BasicQuery { person(personID: 4) { __typename name } }""#))
+    }
 }

@@ -71,4 +71,14 @@ struct GenerationValidationTests {
             "\(error)".hasPrefix("schema.graphqls:2:13: error: \"C\" inherits different @typePolicy key fields")
         }
     }
+
+    @Test("two anonymous operations in one file are a located error: the file can name only one")
+    func twoAnonymousOperations() {
+        #expect {
+            try GeneratorHarness.generate(sdl: Self.sdl, operations: "{ hero { name } }\nquery { hero { name } }")
+        } throws: { error in
+            "\(error)".hasPrefix("operations.graphql:1:1: error: An anonymous operation must be alone in its file")
+                && "\(error)".contains("operations.graphql:2:1")
+        }
+    }
 }

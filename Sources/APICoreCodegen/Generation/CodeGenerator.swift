@@ -39,13 +39,15 @@ public struct CodeGenerator: Sendable {
         documents: [Document],
         configuration: CodegenConfiguration
     ) throws(CompilerError) -> [GeneratedFile] {
-        let documents = Self.withoutRepeatedFragments(documents)
+        let documents = Self.withoutRepeatedFragments(try AnonymousOperationNamer.named(documents))
         let diagnostics = DocumentValidator.validate(
             documents, against: schema, options: ValidationOptions(reportsUnusedFragments: false))
         if diagnostics.contains(where: { $0.severity == .error }) {
             throw CompilerError(diagnostics)
         }
         let namespace = configuration.schemaNamespace
+        // Operations may select `__schema` and `__type`, whose types the generated code declares like the schema's.
+        let schema = schema.addingIntrospectionTypes()
         let compilation = try IRCompiler.compile(documents, schema: schema, namespace: namespace)
         let context = TemplateContext(
             schema: schema, mapper: SwiftTypeMapper(schema: schema, namespace: namespace),

@@ -145,7 +145,8 @@ final class IRBuilder {
             schemaField = nil
             fieldType = .nonNull(.named(Name("String")), location: .unknown)
         } else {
-            guard let found = scope.field(named: field.name.value) else {
+            let name = field.name.value
+            guard let found = scope.field(named: name) ?? schema.metaField(named: name, on: scope) else {
                 throw Self.failure(
                     "Cannot query field \"\(field.name.value)\" on type \"\(scope.name)\".", at: field.location)
             }

@@ -6,8 +6,8 @@ import PackageDescription
 // not be edited. `APICoreGraphQL` is a link to the runtime module's sources, so the package needs no resolution.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let sets = [
-    "StarWars", "AnimalKingdom", "GitHubApollo", "GitHawk", "ShopifyStorefront", "ShopifyCustomerAccount", "Reference",
-    "Escaping",
+    "StarWars", "AnimalKingdom", "GitHubApollo", "GitHawk", "ShopifyStorefront", "ShopifyCustomerAccount", "SWAPI",
+    "Upload", "Subscription", "Reference", "Escaping",
 ]
 
 let package = Package(
