@@ -67,8 +67,7 @@ struct SelectionSetTemplate {
 
     /// The Swift type of a stored field; `qualified` spells nested structs from outside the struct.
     func fieldType(_ field: IRField, qualified: Bool) -> String {
-        let object = qualified ? field.selectionSet?.qualifiedName : field.selectionSet?.typeName
-        let type = context.mapper.outputType(field.type, object: object)
+        let type = context.mapper.outputType(field.type, object: field.objectTypeName(qualified: qualified))
         return field.conditions.isEmpty ? type : IRBuilder.optional(type)
     }
 
@@ -79,7 +78,7 @@ struct SelectionSetTemplate {
 
     private func selections(_ set: IRSelectionSet, indent: String) -> [String] {
         var items: [String] = []
-        for field in set.fields {
+        for field in set.fields where !field.isInherited {
             var arguments = ""
             if !field.arguments.isEmpty {
                 let pairs = field.arguments.map {
@@ -92,7 +91,7 @@ struct SelectionSetTemplate {
             let item = ".field(GraphQLField(\(SwiftNames.stringLiteral(field.name))\(alias), \(type)\(arguments)))"
             items.append(conditional(field.conditions, item))
         }
-        for use in set.fragments {
+        for use in set.fragments where !use.isInherited {
             if let label = use.deferLabel {
                 items.append(
                     ".deferred(label: \(label.map(SwiftNames.stringLiteral) ?? "nil"), \(use.fragmentName).self)")
@@ -135,7 +134,7 @@ struct SelectionSetTemplate {
             } else if case .nonNull = field.type {
                 lines.append("\(indent)\(target) = try reader.field(\(key), if: \(Self.conditions(field.conditions)))")
             } else {
-                let type = context.mapper.outputType(field.type, object: field.selectionSet?.typeName)
+                let type = context.mapper.outputType(field.type, object: field.objectTypeName(qualified: false))
                 lines.append(
                     "\(indent)\(target) = try reader.field(\(key), if: \(Self.conditions(field.conditions)), "
                         + "as: \(type).self)")

@@ -12,7 +12,13 @@ public enum BehaviourAPI {
     public typealias Long = Int64
 
     public enum Objects {
+        public static let Organization = GraphQLParentType.object("Organization")
         public static let Query = GraphQLParentType.object("Query")
         public static let User = GraphQLParentType.object("User")
+    }
+
+    public enum Interfaces {
+        public static let Account = GraphQLParentType.interface(
+            "Account", possibleTypes: ["Organization", "Team"])
     }
 }
