@@ -15,6 +15,14 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
     /// The folder, relative to the project root, that gets `Schema/` and `Operations/`; by default the set's target
     /// in the fixture package.
     var outputPath: String?
+    /// Whether the set generates its schema types, its operations, or only operations importing another set's module.
+    var output = Output.both
+
+    enum Output: Sendable {
+        case both
+        case schemaTypesOnly
+        case operationsImporting(String)
+    }
 
     var testDescription: String { target }
 
@@ -27,17 +35,23 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
 
     /// The configuration that generates the set into its fixture target.
     var configuration: CodegenConfiguration {
-        let output = outputPath ?? "Tests/Fixtures/GeneratedCode/Sources/\(target)"
-        return CodegenConfiguration(
+        let folder = outputPath ?? "Tests/Fixtures/GeneratedCode/Sources/\(target)"
+        var configuration = CodegenConfiguration(
             schemaNamespace: namespace, schemaSearchPaths: schemaPaths, operationSearchPaths: operationPaths,
-            schemaTypesPath: "\(output)/Schema", operationsPath: "\(output)/Operations",
+            schemaTypesPath: "\(folder)/Schema", operationsPath: "\(folder)/Operations",
             customScalars: customScalars, accessLevel: .public, baseDirectory: Self.root)
+        switch output {
+        case .both: break
+        case .schemaTypesOnly: configuration.operationsPath = nil
+        case .operationsImporting(let module):
+            configuration.schemaTypesPath = nil
+            configuration.schemaTypesModule = module
+        }
+        return configuration
     }
 
     /// The folders the generator owns for this set.
-    var outputFolders: [String] {
-        [configuration.resolved(configuration.schemaTypesPath), configuration.resolved(configuration.operationsPath)]
-    }
+    var outputFolders: [String] { configuration.outputFolders }
 
     static let all: [CorpusSet] = [
         CorpusSet(
@@ -74,6 +88,19 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
             target: "Subscription", namespace: "SubscriptionAPI",
             schemaPaths: ["../shared/corpus/subscription/schema.graphqls"],
             operationPaths: ["../shared/corpus/subscription/*.graphql"]),
+        // One schema-types module that two kits share: SharedKit generates the schema types all their operations use,
+        // and each kit generates only its operations, which import SharedKit.
+        CorpusSet(
+            target: "SharedKit", namespace: "SharedAPI", schemaPaths: ["../shared/corpus/starwars/schema.graphqls"],
+            operationPaths: ["Tests/Fixtures/CodegenInputs/SharedSchema/*/*.graphql"], output: .schemaTypesOnly),
+        CorpusSet(
+            target: "KitA", namespace: "SharedAPI", schemaPaths: ["../shared/corpus/starwars/schema.graphqls"],
+            operationPaths: ["Tests/Fixtures/CodegenInputs/SharedSchema/KitA/*.graphql"],
+            output: .operationsImporting("SharedKit")),
+        CorpusSet(
+            target: "KitB", namespace: "SharedAPI", schemaPaths: ["../shared/corpus/starwars/schema.graphqls"],
+            operationPaths: ["Tests/Fixtures/CodegenInputs/SharedSchema/KitB/*.graphql"],
+            output: .operationsImporting("SharedKit")),
         CorpusSet(
             target: "Reference", namespace: "ReferenceSchema", schemaPaths: ["Tests/ReferenceServers/schema.graphql"],
             operationPaths: ["Tests/Fixtures/CodegenInputs/Reference/*.graphql"], customScalars: ["Long": "Int64"]),

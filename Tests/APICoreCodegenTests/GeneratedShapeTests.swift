@@ -166,4 +166,29 @@ struct GeneratedShapeTests {
         #expect(
             basic.contains(#"document = "query Operation01BasicQuery { person(personID: 4) { __typename name } }""#))
     }
+
+    @Test("two kits share one schema-types module: it declares what both use, their operations import it")
+    func sharedSchemaTypesModule() throws {
+        func generate(_ target: String) throws -> [GeneratedFile] {
+            try CodeGenerator().generate(
+                configuration: #require(CorpusSet.all.first { $0.target == target }).configuration)
+        }
+        let shared = try generate("SharedKit")
+        #expect(shared.allSatisfy { $0.path.contains("/SharedKit/Schema/") })
+        let namespace = GeneratorHarness.file(shared[0].path, in: shared)
+        #expect(namespace.contains("public enum SharedAPI {"))
+        // Kit A's Droid type case and kit B's Starship search result, both declared once here.
+        #expect(namespace.contains("public static let Droid = ") && namespace.contains("public static let Starship = "))
+        let inputs = try #require(shared.first { $0.path.hasSuffix("/SharedAPI+InputObjects.graphql.swift") })
+        #expect(inputs.contents.contains("public struct ReviewInput"))
+        for kit in ["KitA", "KitB"] {
+            let files = try generate(kit)
+            #expect(!files.isEmpty)
+            for file in files {
+                #expect(file.path.contains("/\(kit)/Operations/"))
+                #expect(file.contents.contains("\n\nimport APICoreGraphQL\nimport SharedKit\n\n"))
+                #expect(!file.contents.contains("enum SharedAPI"))
+            }
+        }
+    }
 }

@@ -6,7 +6,8 @@ import APICoreCompiler
 /// Keys with an equivalent are mapped: `schemaNamespace`, `input.schemaSearchPaths` and `input.operationSearchPaths`
 /// (with Apollo's defaults), `output.schemaTypes.path` and `moduleType` (`swiftPackageManager` puts the files under
 /// `Sources/`, `embeddedInTarget.accessModifier` sets the access level), `output.operations` (`inSchemaModule`,
-/// `relative`, `absolute`), `operationManifest` (or the older `output.operationIdentifiersPath`). Keys whose Apollo
+/// `relative`, `absolute`: outside the schema module, operations import the `swiftPackageManager` or `other` module
+/// named after the namespace), `operationManifest` (or the older `output.operationIdentifiersPath`). Keys whose Apollo
 /// behaviour apicore has anyway (`operationDocumentFormat`, `pruneGeneratedFiles`, `testMocks.none`) are accepted
 /// silently, as is apicore's own `options.customScalars`; every other key produces a warning located at the key,
 /// never an error.
@@ -57,21 +58,27 @@ enum ApolloConfigurationReader {
         try warnings.ignore(schemaTypes, keeping: ["path", "moduleType"])
         var moduleRoot = try schemaTypes.required("path").string()
         var accessLevel = CodegenConfiguration.AccessLevel.public
+        // The module that operations outside the schema module import: the package Apollo generates, or for `other`
+        // a module, both named after the namespace. Types embedded in a target are the app's own: no import.
+        var schemaModule: String? = namespace
         if let moduleType = try schemaTypes.optional("moduleType") {
             try warnings.ignore(moduleType, keeping: ["swiftPackageManager", "embeddedInTarget", "other"])
             if try moduleType.optional("swiftPackageManager") != nil {
                 moduleRoot = join(moduleRoot, "Sources")
             } else if let embedded = try moduleType.optional("embeddedInTarget") {
                 try warnings.ignore(embedded, keeping: ["name", "accessModifier"])
+                schemaModule = nil
                 if let modifier = try embedded.optional("accessModifier") { accessLevel = try access(modifier) }
             }
         }
         var operationsPath = join(moduleRoot, "Operations")
+        var operationsModule: String?
         if let operations = try output.optional("operations") {
             try warnings.ignore(operations, keeping: ["inSchemaModule", "relative", "absolute"])
             if let absolute = try operations.optional("absolute") {
                 try warnings.ignore(absolute, keeping: ["path", "accessModifier"])
                 operationsPath = try absolute.required("path").string()
+                operationsModule = schemaModule
                 if let modifier = try absolute.optional("accessModifier") { accessLevel = try access(modifier) }
             } else if let relative = try operations.optional("relative") {
                 try warnings.ignore(relative, keeping: ["subpath", "extension", "accessModifier"])
@@ -79,6 +86,7 @@ enum ApolloConfigurationReader {
                 // operation search path (up to its first glob), plus the subpath.
                 let subpath = try relative.optional("subpath")?.string()
                 operationsPath = join(staticPrefix(operationSearchPaths.first ?? "."), subpath ?? "")
+                operationsModule = schemaModule
                 warnings.add(
                     "\"output.operations.relative\": apicore writes the operations into one folder, \(operationsPath), "
                         + "rather than beside each .graphql file", at: relative.value.location)
@@ -92,6 +100,7 @@ enum ApolloConfigurationReader {
             schemaNamespace: namespace, schemaSearchPaths: schemaSearchPaths,
             operationSearchPaths: operationSearchPaths, schemaTypesPath: join(moduleRoot, "Schema"),
             operationsPath: operationsPath, accessLevel: accessLevel, baseDirectory: baseDirectory)
+        configuration.schemaTypesModule = operationsModule
         if let path = try output.optional("operationIdentifiersPath") {
             configuration.operationManifest = .init(path: try path.string(), format: .legacy)
         }

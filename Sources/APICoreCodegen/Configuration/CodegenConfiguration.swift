@@ -12,6 +12,12 @@ import Foundation
 ///  "options": {"customScalars": {"Long": "Int64"}, "accessLevel": "public"}}
 /// ```
 ///
+/// Several kits can share one schema-types module: the kit that owns it (`SharedKit`) generates the schema types for
+/// every kit's operations and leaves out `output.operations`; each other kit names that module instead of a schema
+/// types path, `"schemaTypes": {"module": "SharedKit"}`, and gets operations that `import SharedKit`. All use the same
+/// `schemaNamespace`. (A `module` beside a `path` generates the schema types there and still imports the module into
+/// the operations, for a kit whose schema types and operations are two modules.)
+///
 /// Paths are relative to the folder of the configuration file; search paths may use `*` and `**` globs. Unknown keys
 /// and values of the wrong type are errors located in the file. ``load(from:)`` also reads an Apollo iOS
 /// `apollo-codegen-config.json` (read by `ApolloConfigurationReader`), whose keys without an equivalent are warnings.
@@ -50,10 +56,13 @@ public struct CodegenConfiguration: Sendable, Hashable {
     public var schemaSearchPaths: [String]
     /// Operation and fragment files, as paths or globs.
     public var operationSearchPaths: [String]
-    /// The folder for the schema types.
-    public var schemaTypesPath: String
-    /// The folder for the operations and fragments.
-    public var operationsPath: String
+    /// The folder for the schema types; `nil` when another module generates them (see ``schemaTypesModule``).
+    public var schemaTypesPath: String?
+    /// The folder for the operations and fragments; `nil` to generate only the schema types, for other kits to share.
+    public var operationsPath: String?
+    /// The Swift module that holds the schema types, when the operations are generated into another module: every
+    /// operation and fragment file imports it.
+    public var schemaTypesModule: String?
     /// The Swift type of each custom scalar, by GraphQL name (`"Long": "Int64"`); others are `String`.
     public var customScalars: [String: String]
     /// The access level of generated declarations; `public` by default.
@@ -72,8 +81,8 @@ public struct CodegenConfiguration: Sendable, Hashable {
         schemaNamespace: String,
         schemaSearchPaths: [String],
         operationSearchPaths: [String],
-        schemaTypesPath: String,
-        operationsPath: String,
+        schemaTypesPath: String?,
+        operationsPath: String?,
         customScalars: [String: String] = [:],
         accessLevel: AccessLevel = .public,
         operationManifest: OperationManifestOptions? = nil,
@@ -121,16 +130,25 @@ public struct CodegenConfiguration: Sendable, Hashable {
         let output = try root.required("output")
         try output.allowKeys(["schemaTypes", "operations", "operationManifest"])
         let schemaTypes = try output.required("schemaTypes")
-        try schemaTypes.allowKeys(["path"])
-        let operations = try output.required("operations")
-        try operations.allowKeys(["path"])
+        try schemaTypes.allowKeys(["path", "module"])
+        let schemaTypesPath = try schemaTypes.optional("path")?.string()
+        let schemaTypesModule = try schemaTypes.optional("module")?.identifier()
+        if schemaTypesPath == nil, schemaTypesModule == nil {
+            throw schemaTypes.failure(
+                "needs a \"path\" to generate the schema types into, or the \"module\" that holds them")
+        }
+        let operations = try output.optional("operations")
+        try operations?.allowKeys(["path"])
+        let operationsPath = try operations?.required("path").string()
+        if operationsPath == nil, schemaTypesPath == nil {
+            throw output.failure("generates nothing: give \"operations\" a path, or \"schemaTypes\" a path")
+        }
         var configuration = CodegenConfiguration(
             schemaNamespace: try root.required("schemaNamespace").identifier(),
             schemaSearchPaths: try input.required("schemaSearchPaths").strings(),
             operationSearchPaths: try input.required("operationSearchPaths").strings(),
-            schemaTypesPath: try schemaTypes.required("path").string(),
-            operationsPath: try operations.required("path").string(),
-            baseDirectory: baseDirectory)
+            schemaTypesPath: schemaTypesPath, operationsPath: operationsPath, baseDirectory: baseDirectory)
+        configuration.schemaTypesModule = schemaTypesModule
         if let manifest = try output.optional("operationManifest") {
             configuration.operationManifest = try manifestOptions(manifest)
         }
@@ -161,6 +179,11 @@ public struct CodegenConfiguration: Sendable, Hashable {
             }
         }
         return options
+    }
+
+    /// The folders the generator owns and writes: those of the schema types and of the operations, when generated.
+    public var outputFolders: [String] {
+        [schemaTypesPath, operationsPath].compactMap { $0.map(resolved) }
     }
 
     /// `path` resolved against ``baseDirectory``.

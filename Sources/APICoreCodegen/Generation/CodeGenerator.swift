@@ -51,17 +51,36 @@ public struct CodeGenerator: Sendable {
         let compilation = try IRCompiler.compile(documents, schema: schema, namespace: namespace)
         let context = TemplateContext(
             schema: schema, mapper: SwiftTypeMapper(schema: schema, namespace: namespace),
-            access: configuration.accessLevel == .public ? "public " : "")
-        let operationsFolder = configuration.resolved(configuration.operationsPath)
-        let schemaFolder = configuration.resolved(configuration.schemaTypesPath)
+            access: configuration.accessLevel == .public ? "public " : "",
+            schemaTypesModule: configuration.schemaTypesModule)
         var files: [GeneratedFile] = []
-        let schemaTemplate = SchemaTypesTemplate(
-            context: context, customScalars: configuration.customScalars,
-            typePolicies: try TypePolicyResolver.keyFields(in: schema))
-        for (name, contents) in schemaTemplate.render(compilation.referencedTypeNames) {
-            files.append(
-                GeneratedFile(path: (schemaFolder as NSString).appendingPathComponent(name), contents: contents))
+        if let schemaTypesPath = configuration.schemaTypesPath {
+            let schemaFolder = configuration.resolved(schemaTypesPath)
+            let schemaTemplate = SchemaTypesTemplate(
+                context: context, customScalars: configuration.customScalars,
+                typePolicies: try TypePolicyResolver.keyFields(in: schema))
+            for (name, contents) in schemaTemplate.render(compilation.referencedTypeNames) {
+                files.append(
+                    GeneratedFile(path: (schemaFolder as NSString).appendingPathComponent(name), contents: contents))
+            }
         }
+        if let operationsPath = configuration.operationsPath {
+            files += operationFiles(compilation, folder: configuration.resolved(operationsPath), context: context)
+        }
+        if let manifest = configuration.operationManifest {
+            files.append(
+                GeneratedFile(
+                    path: configuration.resolved(manifest.path),
+                    contents: OperationManifest(format: manifest.format).render(compilation.operations)))
+        }
+        return files
+    }
+
+    /// One file per fragment and per operation.
+    private func operationFiles(
+        _ compilation: IRCompilation, folder operationsFolder: String, context: TemplateContext
+    ) -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
         for fragment in compilation.fragments {
             files.append(
                 GeneratedFile(
@@ -73,12 +92,6 @@ public struct CodeGenerator: Sendable {
                 GeneratedFile(
                     path: (operationsFolder as NSString).appendingPathComponent(operation.typeName + ".graphql.swift"),
                     contents: OperationTemplate(context: context).render(operation)))
-        }
-        if let manifest = configuration.operationManifest {
-            files.append(
-                GeneratedFile(
-                    path: configuration.resolved(manifest.path),
-                    contents: OperationManifest(format: manifest.format).render(compilation.operations)))
         }
         return files
     }

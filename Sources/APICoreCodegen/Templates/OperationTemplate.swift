@@ -33,7 +33,7 @@ struct OperationTemplate {
             SelectionSetTemplate(context: context).render(
                 operation.data, conformance: "GraphQLRootSelectionSet", indent: "    "))
         lines.append("}")
-        return TemplateContext.header + lines.joined(separator: "\n") + "\n"
+        return context.operationHeader + lines.joined(separator: "\n") + "\n"
     }
 
     private func variables(_ variables: [IRVariable]) -> [String] {
