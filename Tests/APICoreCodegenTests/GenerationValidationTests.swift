@@ -1,5 +1,6 @@
 import APICoreCodegen
 import APICoreCompiler
+import Foundation
 import Testing
 
 @Suite("Validation before generation")
@@ -79,6 +80,29 @@ struct GenerationValidationTests {
         } throws: { error in
             "\(error)".hasPrefix("operations.graphql:1:1: error: An anonymous operation must be alone in its file")
                 && "\(error)".contains("operations.graphql:2:1")
+        }
+    }
+
+    @Test("a search path that matches no files is reported where the configuration file writes it")
+    func searchPathLocation() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicore-paths-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("ops"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("type Query { a: Int }".utf8).write(to: folder.appendingPathComponent("s.graphqls"))
+        try Data("query A { a }".utf8).write(to: folder.appendingPathComponent("ops/A.graphql"))
+        let text = """
+            {"schemaNamespace": "A",
+             "input": {"schemaSearchPaths": ["s.graphqls"], "operationSearchPaths": ["ops/*.graphql", "missing/**/*.graphql"]},
+             "output": {"schemaTypes": {"path": "S"}, "operations": {"path": "O"}}}
+            """
+        let path = folder.appendingPathComponent("apicore.json").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        #expect {
+            try CodeGenerator().generate(configuration: CodegenConfiguration.load(from: path))
+        } throws: { error in
+            "\(error)".hasPrefix(
+                "\(path):2:91: error: The operation search path \"missing/**/*.graphql\" matches no files.")
         }
     }
 }

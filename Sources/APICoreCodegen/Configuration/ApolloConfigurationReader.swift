@@ -45,12 +45,12 @@ enum ApolloConfigurationReader {
         let root = ConfigurationReader(try LocatedJSON.parse(text, file: file), path: "")
         try warnings.ignore(root, keeping: ["schemaNamespace", "input", "output", "options", "operationManifest"])
         let namespace = try root.required("schemaNamespace").identifier()
-        var schemaSearchPaths = ["**/*.graphqls"]
-        var operationSearchPaths = ["**/*.graphql"]
+        var schemaSearchPaths = (paths: ["**/*.graphqls"], locations: [String: SourceLocation]())
+        var operationSearchPaths = (paths: ["**/*.graphql"], locations: [String: SourceLocation]())
         if let input = try root.optional("input") {
             try warnings.ignore(input, keeping: ["schemaSearchPaths", "operationSearchPaths"])
-            if let paths = try input.optional("schemaSearchPaths") { schemaSearchPaths = try paths.strings() }
-            if let paths = try input.optional("operationSearchPaths") { operationSearchPaths = try paths.strings() }
+            if let paths = try input.optional("schemaSearchPaths") { schemaSearchPaths = try paths.searchPaths() }
+            if let paths = try input.optional("operationSearchPaths") { operationSearchPaths = try paths.searchPaths() }
         }
         let output = try root.required("output")
         try warnings.ignore(output, keeping: ["schemaTypes", "operations", "operationIdentifiersPath", "testMocks"])
@@ -85,7 +85,7 @@ enum ApolloConfigurationReader {
                 // apicore writes operations into one folder, not beside each `.graphql` file: the folder of the first
                 // operation search path (up to its first glob), plus the subpath.
                 let subpath = try relative.optional("subpath")?.string()
-                operationsPath = join(staticPrefix(operationSearchPaths.first ?? "."), subpath ?? "")
+                operationsPath = join(staticPrefix(operationSearchPaths.paths.first ?? "."), subpath ?? "")
                 operationsModule = schemaModule
                 warnings.add(
                     "\"output.operations.relative\": apicore writes the operations into one folder, \(operationsPath), "
@@ -97,9 +97,11 @@ enum ApolloConfigurationReader {
             warnings.add("\"output.testMocks\" has no equivalent in apicore and is ignored", at: mocks.value.location)
         }
         var configuration = CodegenConfiguration(
-            schemaNamespace: namespace, schemaSearchPaths: schemaSearchPaths,
-            operationSearchPaths: operationSearchPaths, schemaTypesPath: join(moduleRoot, "Schema"),
+            schemaNamespace: namespace, schemaSearchPaths: schemaSearchPaths.paths,
+            operationSearchPaths: operationSearchPaths.paths, schemaTypesPath: join(moduleRoot, "Schema"),
             operationsPath: operationsPath, accessLevel: accessLevel, baseDirectory: baseDirectory)
+        configuration.schemaSearchPathLocations = schemaSearchPaths.locations
+        configuration.operationSearchPathLocations = operationSearchPaths.locations
         configuration.schemaTypesModule = operationsModule
         if let path = try output.optional("operationIdentifiersPath") {
             configuration.operationManifest = .init(path: try path.string(), format: .legacy)

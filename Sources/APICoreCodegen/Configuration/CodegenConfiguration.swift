@@ -75,6 +75,9 @@ public struct CodegenConfiguration: Sendable, Hashable {
     public var file: String?
     /// Warnings found reading the configuration file (keys of an Apollo configuration that have no equivalent).
     public var warnings: [Diagnostic] = []
+    /// Where each schema and operation search path is written in ``file``, for messages about it.
+    var schemaSearchPathLocations: [String: SourceLocation] = [:]
+    var operationSearchPathLocations: [String: SourceLocation] = [:]
 
     /// A configuration.
     public init(
@@ -143,11 +146,14 @@ public struct CodegenConfiguration: Sendable, Hashable {
         if operationsPath == nil, schemaTypesPath == nil {
             throw output.failure("generates nothing: give \"operations\" a path, or \"schemaTypes\" a path")
         }
+        let schemaSearchPaths = try input.required("schemaSearchPaths").searchPaths()
+        let operationSearchPaths = try input.required("operationSearchPaths").searchPaths()
         var configuration = CodegenConfiguration(
             schemaNamespace: try root.required("schemaNamespace").identifier(),
-            schemaSearchPaths: try input.required("schemaSearchPaths").strings(),
-            operationSearchPaths: try input.required("operationSearchPaths").strings(),
+            schemaSearchPaths: schemaSearchPaths.paths, operationSearchPaths: operationSearchPaths.paths,
             schemaTypesPath: schemaTypesPath, operationsPath: operationsPath, baseDirectory: baseDirectory)
+        configuration.schemaSearchPathLocations = schemaSearchPaths.locations
+        configuration.operationSearchPathLocations = operationSearchPaths.locations
         configuration.schemaTypesModule = schemaTypesModule
         if let manifest = try output.optional("operationManifest") {
             configuration.operationManifest = try manifestOptions(manifest)

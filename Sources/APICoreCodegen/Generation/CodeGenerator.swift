@@ -116,16 +116,21 @@ public struct CodeGenerator: Sendable {
         _ patterns: [String], configuration: CodegenConfiguration, what: String
     ) throws(CompilerError) -> [String] {
         var paths: [String] = []
+        let locations =
+            what == "schema" ? configuration.schemaSearchPathLocations : configuration.operationSearchPathLocations
         for pattern in patterns {
             let found = PathGlob.files(matching: configuration.resolved(pattern))
             guard !found.isEmpty else {
+                // Where the path is written; a configuration built in code, or a default path, has no place but the
+                // start of its file.
                 let file =
                     configuration.file
                     ?? (configuration.baseDirectory as NSString).appendingPathComponent("apicore.json")
+                let location = locations[pattern] ?? SourceLocation(file: file, line: 1, column: 1, offset: 0)
                 throw CompilerError(
                     Diagnostic(
-                        .error, "The \(what) search path \"\(pattern)\" matches no files.",
-                        at: [SourceLocation(file: file, line: 1, column: 1, offset: 0)], rule: "Configuration"))
+                        .error, "The \(what) search path \"\(pattern)\" matches no files.", at: [location],
+                        rule: "Configuration"))
             }
             paths += found.filter { !paths.contains($0) }
         }
