@@ -9,7 +9,8 @@ import APICoreCompiler
 /// `relative`, `absolute`: outside the schema module, operations import the `swiftPackageManager` or `other` module
 /// named after the namespace), `operationManifest` (or the older `output.operationIdentifiersPath`). Keys whose Apollo
 /// behaviour apicore has anyway (`operationDocumentFormat`, `pruneGeneratedFiles`, `testMocks.none`) are accepted
-/// silently, as is apicore's own `options.customScalars`; every other key produces a warning located at the key,
+/// silently, as are apicore's own `options.customScalars` and `options.operationIdentifiers` (Apollo's ids by default
+/// here, so the server's safelist keeps working); every other key produces a warning located at the key,
 /// never an error.
 enum ApolloConfigurationReader {
     /// Whether `text` is an Apollo configuration: it has Apollo-only keys (`output.schemaTypes.moduleType`,
@@ -103,6 +104,8 @@ enum ApolloConfigurationReader {
         configuration.schemaSearchPathLocations = schemaSearchPaths.locations
         configuration.operationSearchPathLocations = operationSearchPaths.locations
         configuration.schemaTypesModule = operationsModule
+        // The ids the app's server already knows from Apollo's generated code and manifest.
+        configuration.operationIdentifiers = .apollo
         if let path = try output.optional("operationIdentifiersPath") {
             configuration.operationManifest = .init(path: try path.string(), format: .legacy)
         }
@@ -119,9 +122,14 @@ enum ApolloConfigurationReader {
             configuration.operationManifest = options
         }
         if let options = try root.optional("options") {
-            try warnings.ignore(options, keeping: ["operationDocumentFormat", "pruneGeneratedFiles", "customScalars"])
+            try warnings.ignore(
+                options,
+                keeping: ["operationDocumentFormat", "pruneGeneratedFiles", "customScalars", "operationIdentifiers"])
             if let scalars = try options.optional("customScalars") {
                 configuration.customScalars = try scalars.stringMap()
+            }
+            if let identifiers = try options.optional("operationIdentifiers") {
+                configuration.operationIdentifiers = try CodegenConfiguration.operationIdentifiers(identifiers)
             }
         }
         configuration.warnings = warnings.diagnostics

@@ -9,7 +9,7 @@ import Foundation
 ///  "output": {"schemaTypes": {"path": "Sources/GitHubGraphQL/Schema"},
 ///             "operations": {"path": "Sources/GitHubGraphQL/Operations"},
 ///             "operationManifest": {"path": "operations.json", "version": "persistedQueries"}},
-///  "options": {"customScalars": {"Long": "Int64"}, "accessLevel": "public"}}
+///  "options": {"customScalars": {"Long": "Int64"}, "accessLevel": "public", "operationIdentifiers": "sha256"}}
 /// ```
 ///
 /// Several kits can share one schema-types module: the kit that owns it (`SharedKit`) generates the schema types for
@@ -50,6 +50,17 @@ public struct CodegenConfiguration: Sendable, Hashable {
         }
     }
 
+    /// How operation ids (`operationIdentifier`, and the manifest's ids) are computed.
+    public enum OperationIdentifiers: String, Sendable, Hashable {
+        /// The SHA-256 of the document sent: what a server computes for automatic persisted queries.
+        case documentSHA256 = "sha256"
+        /// Apollo iOS's ids, so a safelist registered for an Apollo app keeps working: the SHA-256 of the operation
+        /// and its fragments joined with a backslash and an `n` (two characters) where the document sent has a
+        /// newline. For an operation with fragments the id is then not the SHA-256 of the document, and a server
+        /// that checks automatic persisted queries' hashes refuses to register it, as it does for Apollo iOS.
+        case apollo
+    }
+
     /// The namespace of the generated schema types (`GitHubGraphQL`).
     public var schemaNamespace: String
     /// Schema files (SDL or one introspection JSON), as paths or globs.
@@ -69,6 +80,8 @@ public struct CodegenConfiguration: Sendable, Hashable {
     public var accessLevel: AccessLevel
     /// The persisted-query manifest to write, if any.
     public var operationManifest: OperationManifestOptions?
+    /// How operation ids are computed; Apollo's when the configuration is an Apollo one.
+    public var operationIdentifiers = OperationIdentifiers.documentSHA256
     /// The folder relative paths are resolved against.
     public var baseDirectory: String
     /// The configuration file read, for messages about its search paths; `apicore.json` in ``baseDirectory`` if nil.
@@ -159,7 +172,10 @@ public struct CodegenConfiguration: Sendable, Hashable {
             configuration.operationManifest = try manifestOptions(manifest)
         }
         if let options = try root.optional("options") {
-            try options.allowKeys(["customScalars", "accessLevel"])
+            try options.allowKeys(["customScalars", "accessLevel", "operationIdentifiers"])
+            if let identifiers = try options.optional("operationIdentifiers") {
+                configuration.operationIdentifiers = try operationIdentifiers(identifiers)
+            }
             if let scalars = try options.optional("customScalars") {
                 configuration.customScalars = try scalars.stringMap()
             }
@@ -171,6 +187,14 @@ public struct CodegenConfiguration: Sendable, Hashable {
             }
         }
         return configuration
+    }
+
+    /// Reads `"sha256"` or `"apollo"`.
+    static func operationIdentifiers(_ reader: ConfigurationReader) throws(CompilerError) -> OperationIdentifiers {
+        guard let value = OperationIdentifiers(rawValue: try reader.string()) else {
+            throw reader.failure("must be \"sha256\" or \"apollo\"")
+        }
+        return value
     }
 
     /// Reads `{"path": "...", "version": "persistedQueries" | "apollo" | "legacy"}`.

@@ -48,7 +48,8 @@ public struct CodeGenerator: Sendable {
         let namespace = configuration.schemaNamespace
         // Operations may select `__schema` and `__type`, whose types the generated code declares like the schema's.
         let schema = schema.addingIntrospectionTypes()
-        let compilation = try IRCompiler.compile(documents, schema: schema, namespace: namespace)
+        let compilation = try IRCompiler.compile(
+            documents, schema: schema, namespace: namespace, identifiers: configuration.operationIdentifiers)
         let context = TemplateContext(
             schema: schema, mapper: SwiftTypeMapper(schema: schema, namespace: namespace),
             access: configuration.accessLevel == .public ? "public " : "",

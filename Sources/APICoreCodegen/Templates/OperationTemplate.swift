@@ -22,7 +22,7 @@ struct OperationTemplate {
             "    \(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))",
             "    \(access)static let document = \(document)",
             "    \(access)static let operationIdentifier: String? = "
-                + SwiftNames.stringLiteral(GraphQLSHA256.hexDigest(of: operation.document)),
+                + SwiftNames.stringLiteral(operation.identifier),
         ]
         if !operation.variables.isEmpty {
             lines.append("")
