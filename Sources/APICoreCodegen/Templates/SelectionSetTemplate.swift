@@ -6,7 +6,22 @@ struct SelectionSetTemplate {
     let context: TemplateContext
 
     /// The struct, indented by `indent`, conforming to `conformance`, with `header` lines (already indented) first.
+    ///
+    /// A nested struct whose text, apart from its name, is the same as one rendered before it in the file is a
+    /// `typealias` of that one: the same selections on the same type, read and cached the same way.
     func render(_ set: IRSelectionSet, conformance: String, header: [String] = [], indent: String) -> String {
+        render(set, conformance: conformance, header: header, indent: indent, firstStructs: FirstStructs())
+    }
+
+    /// The qualified name of the first nested struct rendered with each text (without its first line).
+    final class FirstStructs {
+        var byText: [String: String] = [:]
+    }
+
+    /// The struct; nested structs are aliases of earlier identical ones when `firstStructs` is given.
+    private func render(
+        _ set: IRSelectionSet, conformance: String, header: [String] = [], indent: String, firstStructs: FirstStructs?
+    ) -> String {
         let access = context.access
         let inner = indent + "    "
         var lines: [String] = ["\(indent)\(access)struct \(set.typeName): \(conformance) {"]
@@ -59,7 +74,16 @@ struct SelectionSetTemplate {
         let nested = set.fields.compactMap(\.selectionSet) + (set.typeCases + set.deferredParts).map(\.selectionSet)
         for child in nested {
             lines.append("")
-            lines.append(render(child, conformance: "GraphQLSelectionSet", indent: inner))
+            if let firstStructs {
+                let text = render(child, conformance: "GraphQLSelectionSet", indent: "", firstStructs: nil)
+                let body = String(text.drop { $0 != "\n" })
+                if let first = firstStructs.byText[body] {
+                    lines.append("\(inner)\(access)typealias \(child.typeName) = \(first)")
+                    continue
+                }
+                firstStructs.byText[body] = child.qualifiedName
+            }
+            lines.append(render(child, conformance: "GraphQLSelectionSet", indent: inner, firstStructs: firstStructs))
         }
         lines.append("\(indent)}")
         return lines.joined(separator: "\n")
