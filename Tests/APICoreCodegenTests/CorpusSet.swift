@@ -53,6 +53,13 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
     /// The folders the generator owns for this set.
     var outputFolders: [String] { configuration.outputFolders }
 
+    /// A kit of the shared schema-types example, generating from `CodegenInputs/SharedSchema/<operations>/`.
+    static func sharedSchemaKit(_ target: String, operations: String, output: Output) -> CorpusSet {
+        CorpusSet(
+            target: target, namespace: "SharedAPI", schemaPaths: ["../shared/corpus/starwars/schema.graphqls"],
+            operationPaths: ["Tests/Fixtures/CodegenInputs/SharedSchema/\(operations)/*.graphql"], output: output)
+    }
+
     static let all: [CorpusSet] = [
         CorpusSet(
             target: "StarWars", namespace: "StarWarsAPI", schemaPaths: ["../shared/corpus/starwars/schema.graphqls"],
@@ -90,17 +97,9 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
             operationPaths: ["../shared/corpus/subscription/*.graphql"]),
         // One schema-types module that two kits share: SharedKit generates the schema types all their operations use,
         // and each kit generates only its operations, which import SharedKit.
-        CorpusSet(
-            target: "SharedKit", namespace: "SharedAPI", schemaPaths: ["../shared/corpus/starwars/schema.graphqls"],
-            operationPaths: ["Tests/Fixtures/CodegenInputs/SharedSchema/*/*.graphql"], output: .schemaTypesOnly),
-        CorpusSet(
-            target: "KitA", namespace: "SharedAPI", schemaPaths: ["../shared/corpus/starwars/schema.graphqls"],
-            operationPaths: ["Tests/Fixtures/CodegenInputs/SharedSchema/KitA/*.graphql"],
-            output: .operationsImporting("SharedKit")),
-        CorpusSet(
-            target: "KitB", namespace: "SharedAPI", schemaPaths: ["../shared/corpus/starwars/schema.graphqls"],
-            operationPaths: ["Tests/Fixtures/CodegenInputs/SharedSchema/KitB/*.graphql"],
-            output: .operationsImporting("SharedKit")),
+        sharedSchemaKit("SharedKit", operations: "*", output: .schemaTypesOnly),
+        sharedSchemaKit("KitA", operations: "KitA", output: .operationsImporting("SharedKit")),
+        sharedSchemaKit("KitB", operations: "KitB", output: .operationsImporting("SharedKit")),
         CorpusSet(
             target: "Reference", namespace: "ReferenceSchema", schemaPaths: ["Tests/ReferenceServers/schema.graphql"],
             operationPaths: ["Tests/Fixtures/CodegenInputs/Reference/*.graphql"], customScalars: ["Long": "Int64"]),
