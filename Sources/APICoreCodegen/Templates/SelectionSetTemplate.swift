@@ -153,26 +153,31 @@ struct SelectionSetTemplate {
             let target =
                 ["self", "reader"].contains(field.propertyName) ? "self." + field.storageName : field.storageName
             let key = SwiftNames.stringLiteral(field.responseKey)
+            // Objects merged from the enclosing set were seen by the observer there.
+            let isMergedObject = field.isInherited && field.objectTypeName(qualified: false) != nil
+            let reader = isMergedObject ? "reader.unobserved" : "reader"
             if field.conditions.isEmpty {
-                lines.append("\(indent)\(target) = try reader.field(\(key))")
+                lines.append("\(indent)\(target) = try \(reader).field(\(key))")
             } else if case .nonNull = field.type {
-                lines.append("\(indent)\(target) = try reader.field(\(key), if: \(Self.conditions(field.conditions)))")
+                lines.append(
+                    "\(indent)\(target) = try \(reader).field(\(key), if: \(Self.conditions(field.conditions)))")
             } else {
                 let type = context.mapper.outputType(field.type, object: field.objectTypeName(qualified: false))
                 lines.append(
-                    "\(indent)\(target) = try reader.field(\(key), if: \(Self.conditions(field.conditions)), "
+                    "\(indent)\(target) = try \(reader).field(\(key), if: \(Self.conditions(field.conditions)), "
                         + "as: \(type).self)")
             }
         }
         if !set.fragments.isEmpty {
             let arguments = set.fragments.map { use in
                 let read: String
+                let reader = use.isInherited ? "reader.unobserved" : "reader"
                 if use.deferLabel != nil {
                     read = "reader.deferred(\(use.fragmentName).self)"
                 } else if use.conditions.isEmpty {
-                    read = "reader.fragment(\(use.fragmentName).self)"
+                    read = "\(reader).fragment(\(use.fragmentName).self)"
                 } else {
-                    read = "reader.fragment(\(use.fragmentName).self, if: \(Self.conditions(use.conditions)))"
+                    read = "\(reader).fragment(\(use.fragmentName).self, if: \(Self.conditions(use.conditions)))"
                 }
                 return "\(SwiftNames.identifier(use.propertyName)): try \(read)"
             }

@@ -118,8 +118,8 @@ public struct AccountsQuery: GraphQLQuery {
                     seats = try reader.field("seats")
                     owner = try reader.field("owner")
                     id = try reader.field("id")
-                    admins = try reader.field("admins")
-                    fragments = Fragments(accountOwner: try reader.fragment(AccountOwner.self))
+                    admins = try reader.unobserved.field("admins")
+                    fragments = Fragments(accountOwner: try reader.unobserved.fragment(AccountOwner.self))
                 }
 
                 public struct Fragments: Sendable, Hashable {

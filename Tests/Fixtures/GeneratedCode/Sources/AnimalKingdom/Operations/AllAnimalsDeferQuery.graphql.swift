@@ -176,11 +176,11 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     id = try reader.field("id")
-                    height = try reader.field("height")
+                    height = try reader.unobserved.field("height")
                     species = try reader.field("species")
                     skinCovering = try reader.field("skinCovering")
-                    predators = try reader.field("predators")
-                    fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), heightInMeters: try reader.fragment(HeightInMeters.self))
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
                 }
 
                 public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
@@ -213,11 +213,11 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     id = try reader.field("id")
-                    height = try reader.field("height")
+                    height = try reader.unobserved.field("height")
                     species = try reader.field("species")
                     skinCovering = try reader.field("skinCovering")
-                    predators = try reader.field("predators")
-                    fragments = Fragments(petDetails: try reader.fragment(PetDetails.self), heightInMeters: try reader.fragment(HeightInMeters.self))
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(petDetails: try reader.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
                     asWarmBlooded = try reader.typeCase(AsWarmBlooded.self)
                     deferredPetAnimal = try reader.deferred(DeferredPetAnimal.self)
                 }
@@ -248,11 +248,11 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
                         id = try reader.field("id")
-                        height = try reader.field("height")
+                        height = try reader.unobserved.field("height")
                         species = try reader.field("species")
                         skinCovering = try reader.field("skinCovering")
-                        predators = try reader.field("predators")
-                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), petDetails: try reader.fragment(PetDetails.self), heightInMeters: try reader.fragment(HeightInMeters.self))
+                        predators = try reader.unobserved.field("predators")
+                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), petDetails: try reader.unobserved.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
                     }
 
                     public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
@@ -322,11 +322,11 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     id = try reader.field("id")
-                    height = try reader.field("height")
+                    height = try reader.unobserved.field("height")
                     species = try reader.field("species")
                     skinCovering = try reader.field("skinCovering")
-                    predators = try reader.field("predators")
-                    fragments = Fragments(heightInMeters: try reader.fragment(HeightInMeters.self))
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
                     asBird = try reader.typeCase(AsBird.self)
                 }
 
@@ -354,11 +354,11 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         __data = reader.object
                         wingspan = try reader.field("wingspan")
                         id = try reader.field("id")
-                        height = try reader.field("height")
+                        height = try reader.unobserved.field("height")
                         species = try reader.field("species")
                         skinCovering = try reader.field("skinCovering")
-                        predators = try reader.field("predators")
-                        fragments = Fragments(heightInMeters: try reader.fragment(HeightInMeters.self))
+                        predators = try reader.unobserved.field("predators")
+                        fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
                     }
 
                     public struct Fragments: Sendable, Hashable {

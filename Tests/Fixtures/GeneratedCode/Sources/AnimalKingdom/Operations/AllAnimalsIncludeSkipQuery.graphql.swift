@@ -168,11 +168,11 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    height = try reader.field("height")
+                    height = try reader.unobserved.field("height")
                     species = try reader.field("species", if: .include("includeSpecies"))
                     skinCovering = try reader.field("skinCovering")
-                    predators = try reader.field("predators")
-                    fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), heightInMeters: try reader.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
                 }
 
                 public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
@@ -203,11 +203,11 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    height = try reader.field("height")
+                    height = try reader.unobserved.field("height")
                     species = try reader.field("species", if: .include("includeSpecies"))
                     skinCovering = try reader.field("skinCovering")
-                    predators = try reader.field("predators")
-                    fragments = Fragments(petDetails: try reader.fragment(PetDetails.self), heightInMeters: try reader.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(petDetails: try reader.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
                     asWarmBlooded = try reader.typeCase(AsWarmBlooded.self)
                     asAnimal = try reader.typeCase(AsAnimal.self)
                 }
@@ -237,11 +237,11 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
-                        height = try reader.field("height")
+                        height = try reader.unobserved.field("height")
                         species = try reader.field("species", if: .include("includeSpecies"))
                         skinCovering = try reader.field("skinCovering")
-                        predators = try reader.field("predators")
-                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), petDetails: try reader.fragment(PetDetails.self), heightInMeters: try reader.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                        predators = try reader.unobserved.field("predators")
+                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), petDetails: try reader.unobserved.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
                     }
 
                     public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
@@ -276,8 +276,8 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         height = try reader.field("height")
                         species = try reader.field("species", if: .include("includeSpecies"))
                         skinCovering = try reader.field("skinCovering")
-                        predators = try reader.field("predators")
-                        fragments = Fragments(petDetails: try reader.fragment(PetDetails.self), heightInMeters: try reader.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                        predators = try reader.unobserved.field("predators")
+                        fragments = Fragments(petDetails: try reader.unobserved.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
                     }
 
                     public var id: String { fragments.petDetails.id }
@@ -338,11 +338,11 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     isJellicle = try reader.field("isJellicle")
-                    height = try reader.field("height")
+                    height = try reader.unobserved.field("height")
                     species = try reader.field("species", if: .include("includeSpecies"))
                     skinCovering = try reader.field("skinCovering")
-                    predators = try reader.field("predators")
-                    fragments = Fragments(heightInMeters: try reader.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
                 }
 
                 public struct Fragments: Sendable, Hashable {
@@ -367,11 +367,11 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    height = try reader.field("height")
+                    height = try reader.unobserved.field("height")
                     species = try reader.field("species", if: .include("includeSpecies"))
                     skinCovering = try reader.field("skinCovering")
-                    predators = try reader.field("predators")
-                    fragments = Fragments(heightInMeters: try reader.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
                     asBird = try reader.typeCase(AsBird.self)
                 }
 
@@ -397,11 +397,11 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
                         wingspan = try reader.field("wingspan")
-                        height = try reader.field("height")
+                        height = try reader.unobserved.field("height")
                         species = try reader.field("species", if: .include("includeSpecies"))
                         skinCovering = try reader.field("skinCovering")
-                        predators = try reader.field("predators")
-                        fragments = Fragments(heightInMeters: try reader.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                        predators = try reader.unobserved.field("predators")
+                        fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
                     }
 
                     public struct Fragments: Sendable, Hashable {

@@ -73,7 +73,7 @@ public struct KitAHeroQuery: GraphQLQuery {
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     primaryFunction = try reader.field("primaryFunction")
-                    fragments = Fragments(kitACharacter: try reader.fragment(KitACharacter.self))
+                    fragments = Fragments(kitACharacter: try reader.unobserved.fragment(KitACharacter.self))
                 }
 
                 public var name: String { fragments.kitACharacter.name }

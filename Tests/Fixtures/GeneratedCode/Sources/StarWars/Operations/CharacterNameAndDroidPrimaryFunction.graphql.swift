@@ -40,7 +40,7 @@ public struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment {
 
         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
             __data = reader.object
-            fragments = Fragments(droidPrimaryFunction: try reader.fragment(DroidPrimaryFunction.self), characterName: try reader.fragment(CharacterName.self))
+            fragments = Fragments(droidPrimaryFunction: try reader.fragment(DroidPrimaryFunction.self), characterName: try reader.unobserved.fragment(CharacterName.self))
         }
 
         public var primaryFunction: String? { fragments.droidPrimaryFunction.primaryFunction }
