@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "APICoreGraphQL", targets: ["APICoreGraphQL"]),
         .library(name: "APICoreKit", targets: ["APICoreKit"]),
+        .library(name: "APICoreCache", targets: ["APICoreCache"]),
         .library(name: "APICoreSwiftMetrics", targets: ["APICoreSwiftMetrics"]),
         .library(name: "APICoreTesting", targets: ["APICoreTesting"]),
         .library(name: "APICoreCompiler", targets: ["APICoreCompiler"]),
@@ -30,6 +31,7 @@ let package = Package(
             dependencies: ["APICoreGraphQL", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        .target(name: "APICoreCache", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
         .target(
             name: "APICoreSwiftMetrics",
             dependencies: ["APICoreKit", .product(name: "Metrics", package: "swift-metrics")],
@@ -60,6 +62,24 @@ let package = Package(
             name: "APICoreTestSupport",
             dependencies: ["APICoreGraphQL"],
             path: "Tests/APICoreTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // The code generator's output for corpus sets (written by APICoreCodegenTests into the fixture package),
+        // compiled here too so that runtime tests use real generated types.
+        .target(
+            name: "StarWarsFixture", dependencies: ["APICoreGraphQL"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/StarWars"),
+        .target(
+            name: "GitHubApolloFixture", dependencies: ["APICoreGraphQL"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/GitHubApollo"),
+        .target(
+            name: "GitHawkFixture", dependencies: ["APICoreGraphQL"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/GitHawk"),
+        .testTarget(
+            name: "APICoreCacheTests",
+            dependencies: [
+                "APICoreCache", "APICoreTestSupport", "StarWarsFixture", "GitHubApolloFixture", "GitHawkFixture",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

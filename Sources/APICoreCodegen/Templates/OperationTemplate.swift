@@ -24,8 +24,11 @@ struct OperationTemplate {
             "    \(access)static let operationIdentifier: String? = "
                 + SwiftNames.stringLiteral(operation.identifier),
         ]
-        if !operation.variables.isEmpty {
-            lines.append("")
+        lines.append("")
+        if operation.variables.isEmpty {
+            // Without it the memberwise initializer would be internal, and no other module could run the operation.
+            lines.append("    \(access)init() {}")
+        } else {
             lines += variables(operation.variables)
         }
         lines.append("")

@@ -8,6 +8,8 @@ public struct TwoAccountListsQuery: GraphQLQuery {
     public static let document = "query TwoAccountLists { first: accounts { __typename id owner { __typename role } } second: accounts { __typename id owner { __typename role } } }"
     public static let operationIdentifier: String? = "83acf8f861a3525635a356f737d6337308198edeabcdc6b7e8e76ccdbe5e7907"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = BehaviourAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [

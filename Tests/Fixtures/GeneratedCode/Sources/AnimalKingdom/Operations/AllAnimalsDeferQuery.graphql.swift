@@ -8,6 +8,8 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
     public static let document = "query AllAnimalsDeferQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal @defer(label: \"deferredPetAnimal\") { __typename height { __typename relativeSize centimeters } } } ... on Cat @defer(label: \"deferredCat\") { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog @defer(label: \"deferredDog\") { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition
     public static let operationIdentifier: String? = "4d448e80e5845604c106af83656b6c79453229d92f0fe91a7c07ed342b046311"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = AnimalKingdomAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [

@@ -8,6 +8,8 @@ public struct AllAnimalsQuery: GraphQLQuery {
     public static let document = "query AllAnimalsQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize centimeters } } } ... on Cat { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition
     public static let operationIdentifier: String? = "32a36b0ed6f3554f68aa7f0c92b2735bc174803acdd4bad130f9ce54b9c8eab7"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = AnimalKingdomAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [

@@ -8,6 +8,8 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
     public static let document = "query IssuesAndCommentsForRepository { repository(name: \"apollo-ios\", owner: \"apollographql\") { __typename name issues(last: 100) { __typename nodes { __typename title author { __typename ...AuthorDetails } body comments(last: 100) { __typename nodes { __typename body author { __typename ...AuthorDetails } } } } } } }\n" + AuthorDetails.fragmentDefinition
     public static let operationIdentifier: String? = "8dbf288423a7530e6b0917f23e2aad3143cd42016ec54b3611e8f87afeb9bb50"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = GitHubAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [

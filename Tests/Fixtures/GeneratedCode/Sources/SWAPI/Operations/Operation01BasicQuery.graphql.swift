@@ -8,6 +8,8 @@ public struct Operation01BasicQuery: GraphQLQuery {
     public static let document = "query Operation01BasicQuery { person(personID: 4) { __typename name } }"
     public static let operationIdentifier: String? = "eb87086c417e0d9f4ae8b386de1e8beeb8f52562c2ebae8526650c1ed0748cad"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = SWAPI.Objects.Root
         public static let __selections: [GraphQLSelection] = [

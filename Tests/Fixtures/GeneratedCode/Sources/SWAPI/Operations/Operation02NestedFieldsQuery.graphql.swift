@@ -8,6 +8,8 @@ public struct Operation02NestedFieldsQuery: GraphQLQuery {
     public static let document = "query Operation02NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } } }"
     public static let operationIdentifier: String? = "54656ff0942082a0ae867939302dbfa585c1c9c3f011ca54569d9e3cf1a9e521"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = SWAPI.Objects.Root
         public static let __selections: [GraphQLSelection] = [

@@ -8,6 +8,8 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
     public static let document = "query Operation03NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } starshipConnection { __typename edges { __typename node { __typename id manufacturers } } } } }"
     public static let operationIdentifier: String? = "a581b4eb5683dd55a7d0c1c0e72a4e966b261c6e3a09db327c1c7e34b064d9bc"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = SWAPI.Objects.Root
         public static let __selections: [GraphQLSelection] = [

@@ -8,6 +8,8 @@ public struct Operation04AllStarshipsQuery: GraphQLQuery {
     public static let document = "query Operation04AllStarships { allStarships { __typename edges { __typename node { __typename id } } } }"
     public static let operationIdentifier: String? = "5099494c7c1192d32bcebd00b6305635b2baa8b1dd26c57d13955728cdfda587"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = SWAPI.Objects.Root
         public static let __selections: [GraphQLSelection] = [

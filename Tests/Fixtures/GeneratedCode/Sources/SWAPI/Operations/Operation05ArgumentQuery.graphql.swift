@@ -8,6 +8,8 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
     public static let document = "query Operation05Argument { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename name homeworld { __typename name } } } } } } } }"
     public static let operationIdentifier: String? = "a4c43381fc07bace268da0ae6947bdd56e2480bdc120f1a97a0f0afee41265eb"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = SWAPI.Objects.Root
         public static let __selections: [GraphQLSelection] = [

@@ -8,6 +8,8 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
     public static let document = "query Operation06Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } } } } }\n" + pilotFragment.fragmentDefinition
     public static let operationIdentifier: String? = "077552aa437027494acefb891cd3aca68e86eb8ad021cdc008d805a775ac29ab"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = SWAPI.Objects.Root
         public static let __selections: [GraphQLSelection] = [

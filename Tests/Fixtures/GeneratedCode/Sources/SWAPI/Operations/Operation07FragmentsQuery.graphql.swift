@@ -8,6 +8,8 @@ public struct Operation07FragmentsQuery: GraphQLQuery {
     public static let document = "query Operation07Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename ...starshipFragment } } } }\n" + pilotFragment.fragmentDefinition + "\n" + starshipFragment.fragmentDefinition
     public static let operationIdentifier: String? = "175454516d42f738b5b845ac73d91d386cf21a807e37cde7760a8a90a2ba9066"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = SWAPI.Objects.Root
         public static let __selections: [GraphQLSelection] = [

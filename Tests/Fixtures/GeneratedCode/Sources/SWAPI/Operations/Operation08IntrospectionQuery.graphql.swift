@@ -8,6 +8,8 @@ public struct Operation08IntrospectionQuery: GraphQLQuery {
     public static let document = "query Operation08Introspection { __type(name: \"Person\") { __typename name fields { __typename name description type { __typename name } } } }"
     public static let operationIdentifier: String? = "3295ce78fd765a199119985a2222d3d05f770b3061a182775f658f07b9d73670"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = SWAPI.Objects.Root
         public static let __selections: [GraphQLSelection] = [

@@ -8,6 +8,8 @@ public struct IncrementingSubscription: GraphQLSubscription {
     public static let document = "subscription Incrementing { numberIncremented }"
     public static let operationIdentifier: String? = "1852ec7fba957d753c9ffa60f4b283dee65d3f748e270b71ae1a98dc7b313954"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = SubscriptionAPI.Objects.Subscription
         public static let __selections: [GraphQLSelection] = [

@@ -1,0 +1,50 @@
+import APICoreGraphQL
+
+/// The key of one record of the normalized cache: `Human:1000` for an object with an identity, or the path from its
+/// root (`QUERY_ROOT.hero(episode:"JEDI")`) for one without.
+public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The key's text, as stored.
+    public let rawValue: String
+
+    /// A key with the given text.
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public init(stringLiteral value: String) {
+        rawValue = value
+    }
+
+    /// The record holding the fields of the `Query` type.
+    public static let queryRoot = CacheKey("QUERY_ROOT")
+    /// The record holding the fields of the `Mutation` type.
+    public static let mutationRoot = CacheKey("MUTATION_ROOT")
+    /// The record holding the fields of the `Subscription` type.
+    public static let subscriptionRoot = CacheKey("SUBSCRIPTION_ROOT")
+
+    /// The root record of an operation type.
+    public static func root(of operationType: GraphQLOperationType) -> CacheKey {
+        switch operationType {
+        case .query: queryRoot
+        case .mutation: mutationRoot
+        case .subscription: subscriptionRoot
+        }
+    }
+
+    /// The roots garbage collection starts from.
+    public static let roots: [CacheKey] = [queryRoot, mutationRoot, subscriptionRoot]
+
+    /// The key of an object without an identity, stored under its parent's field.
+    public func appending(field storageKey: String) -> CacheKey {
+        CacheKey(rawValue + "." + storageKey)
+    }
+
+    /// The key of an element of a list of objects without identity.
+    public func appending(index: Int) -> CacheKey {
+        CacheKey(rawValue + "." + String(index))
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: CacheKey, rhs: CacheKey) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,143 @@
+import Synchronization
+
+/// Records in memory, optionally bounded: past `maxRecords`, the least recently read or written records are evicted.
+public final class InMemoryNormalizedCache: NormalizedCache {
+    private struct State {
+        var records: [CacheKey: Record] = [:]
+        var recency = RecencyList()
+        var evictions = 0
+    }
+
+    /// The most records kept, if bounded.
+    public let maxRecords: Int?
+    private let state = Mutex(State())
+
+    /// An empty cache; `maxRecords` bounds it with least-recently-used eviction.
+    public init(maxRecords: Int? = nil) {
+        precondition(maxRecords.map { $0 > 0 } ?? true, "maxRecords must be positive")
+        self.maxRecords = maxRecords
+    }
+
+    /// The number of records held.
+    public var count: Int { state.withLock { $0.records.count } }
+
+    /// How many records the bound has evicted so far.
+    public var evictionCount: Int { state.withLock { $0.evictions } }
+
+    public func loadRecords(_ keys: Set<CacheKey>) -> [CacheKey: Record] {
+        state.withLock { state in
+            var found: [CacheKey: Record] = [:]
+            for key in keys {
+                guard let record = state.records[key] else { continue }
+                found[key] = record
+                if maxRecords != nil { state.recency.touch(key) }
+            }
+            return found
+        }
+    }
+
+    public func merge(_ records: RecordSet) -> Set<CacheFieldID> {
+        state.withLock { state in
+            var changed: Set<CacheFieldID> = []
+            for key in records.keys {
+                guard let record = records[key] else { continue }
+                if var existing = state.records[key] {
+                    for field in existing.merge(record) { changed.insert(CacheFieldID(key: key, field: field)) }
+                    state.records[key] = existing
+                } else {
+                    state.records[key] = record
+                    for field in record.fields.keys { changed.insert(CacheFieldID(key: key, field: field)) }
+                }
+                if maxRecords != nil { state.recency.touch(key) }
+            }
+            if let maxRecords {
+                while state.records.count > maxRecords, let oldest = state.recency.removeOldest() {
+                    state.records[oldest] = nil
+                    state.evictions += 1
+                }
+            }
+            return changed
+        }
+    }
+
+    public func removeRecords(_ keys: Set<CacheKey>) -> Set<CacheFieldID> {
+        state.withLock { state in
+            var removed: Set<CacheFieldID> = []
+            for key in keys {
+                guard let record = state.records.removeValue(forKey: key) else { continue }
+                state.recency.remove(key)
+                for field in record.fields.keys { removed.insert(CacheFieldID(key: key, field: field)) }
+            }
+            return removed
+        }
+    }
+
+    public func removeField(_ field: CacheFieldID) -> Bool {
+        state.withLock { state in
+            guard state.records[field.key]?.fields.removeValue(forKey: field.field) != nil else { return false }
+            state.records[field.key]?.expirations[field.field] = nil
+            return true
+        }
+    }
+
+    public func allKeys() -> Set<CacheKey> {
+        state.withLock { Set($0.records.keys) }
+    }
+
+    public func clear() {
+        state.withLock { state in
+            state.records.removeAll()
+            state.recency = RecencyList()
+        }
+    }
+}
+
+/// Keys from least to most recently used, with constant-time touch and removal: a doubly linked list threaded
+/// through a dictionary.
+struct RecencyList {
+    private struct Links {
+        var older: CacheKey?
+        var newer: CacheKey?
+    }
+
+    private var links: [CacheKey: Links] = [:]
+    private var oldest: CacheKey?
+    private var newest: CacheKey?
+
+    var count: Int { links.count }
+
+    /// Marks a key as just used, adding it if new.
+    mutating func touch(_ key: CacheKey) {
+        if newest == key { return }
+        remove(key)
+        links[key] = Links(older: newest, newer: nil)
+        if let newest { links[newest]?.newer = key }
+        newest = key
+        if oldest == nil { oldest = key }
+    }
+
+    /// Forgets a key.
+    mutating func remove(_ key: CacheKey) {
+        guard let entry = links.removeValue(forKey: key) else { return }
+        if let older = entry.older { links[older]?.newer = entry.newer } else { oldest = entry.newer }
+        if let newer = entry.newer { links[newer]?.older = entry.older } else { newest = entry.older }
+    }
+
+    /// Removes and returns the least recently used key.
+    mutating func removeOldest() -> CacheKey? {
+        guard let key = oldest else { return nil }
+        remove(key)
+        return key
+    }
+
+    /// The keys from least to most recently used.
+    var keysByAge: [CacheKey] {
+        var keys: [CacheKey] = []
+        var cursor = oldest
+        while let key = cursor {
+            keys.append(key)
+            cursor = links[key]?.newer
+        }
+        return keys
+    }
+}

@@ -1,0 +1,67 @@
+/// Records by key, as one write produces them: objects met several times in a response are merged into one record.
+public struct RecordSet: Sendable, Hashable {
+    /// The records.
+    public private(set) var records: [CacheKey: Record]
+
+    /// A set of the given records, merged where keys repeat.
+    public init(_ records: some Sequence<Record> = []) {
+        self.records = [:]
+        for record in records { merge(record) }
+    }
+
+    /// The number of records.
+    public var count: Int { records.count }
+
+    /// Whether the set has no records.
+    public var isEmpty: Bool { records.isEmpty }
+
+    /// The keys, sorted.
+    public var keys: [CacheKey] { records.keys.sorted() }
+
+    /// The record with the given key.
+    public subscript(key: CacheKey) -> Record? { records[key] }
+
+    /// Merges a record into the set and returns the changed fields as `key.field` identifiers.
+    @discardableResult
+    public mutating func merge(_ record: Record) -> Set<CacheFieldID> {
+        if var existing = records[record.key] {
+            let changed = existing.merge(record)
+            records[record.key] = existing
+            return Set(changed.map { CacheFieldID(key: record.key, field: $0) })
+        }
+        records[record.key] = record
+        return Set(record.fields.keys.map { CacheFieldID(key: record.key, field: $0) })
+    }
+
+    /// Merges every record of another set.
+    @discardableResult
+    public mutating func merge(_ other: RecordSet) -> Set<CacheFieldID> {
+        var changed: Set<CacheFieldID> = []
+        for record in other.records.values { changed.formUnion(merge(record)) }
+        return changed
+    }
+}
+
+/// One field of one record: the unit in which the store tracks changes and watchers track what they read.
+public struct CacheFieldID: Sendable, Hashable, CustomStringConvertible {
+    /// The record's key.
+    public let key: CacheKey
+    /// The field's storage key.
+    public let field: String
+
+    /// A field of a record.
+    public init(key: CacheKey, field: String) {
+        self.key = key
+        self.field = field
+    }
+
+    /// Stands for every field of a record: what a read that found no record depends on.
+    public init(wholeRecord key: CacheKey) {
+        self.init(key: key, field: "")
+    }
+
+    /// Whether this stands for every field of its record.
+    public var isWholeRecord: Bool { field.isEmpty }
+
+    public var description: String { isWholeRecord ? key.rawValue : "\(key.rawValue).\(field)" }
+}

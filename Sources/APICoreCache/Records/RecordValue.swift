@@ -1,0 +1,66 @@
+import APICoreGraphQL
+
+/// The value of one field of a record: a leaf value, a reference to another record, or a list of either.
+public indirect enum RecordValue: Sendable, Hashable {
+    /// A scalar, enum or custom-scalar value, or `null`.
+    case value(JSONValue)
+    /// The object stored under another key.
+    case reference(CacheKey)
+    /// A list of objects (or of lists of them).
+    case list([RecordValue])
+
+    /// `null`.
+    public static let null = RecordValue.value(.null)
+
+    /// The keys this value refers to, directly or inside lists.
+    public var references: [CacheKey] {
+        switch self {
+        case .value: []
+        case .reference(let key): [key]
+        case .list(let elements): elements.flatMap(\.references)
+        }
+    }
+}
+
+extension RecordValue {
+    /// The value as JSON for storage: leaves as themselves (objects and arrays wrapped as `{"$json": ...}`),
+    /// references as `{"$ref": key}` and lists as arrays, so that reading it back is unambiguous.
+    public var storageJSON: JSONValue {
+        switch self {
+        case .value(let value):
+            switch value {
+            case .object, .array: .object(["$json": value])
+            default: value
+            }
+        case .reference(let key):
+            .object(["$ref": .string(key.rawValue)])
+        case .list(let elements):
+            .array(elements.map(\.storageJSON))
+        }
+    }
+
+    /// Reads a value written by ``storageJSON``; `nil` for JSON it cannot have written.
+    public init?(storageJSON json: JSONValue) {
+        switch json {
+        case .array(let elements):
+            var values: [RecordValue] = []
+            values.reserveCapacity(elements.count)
+            for element in elements {
+                guard let value = RecordValue(storageJSON: element) else { return nil }
+                values.append(value)
+            }
+            self = .list(values)
+        case .object(let object):
+            guard object.count == 1 else { return nil }
+            if let key = object["$ref"]?.stringValue {
+                self = .reference(CacheKey(key))
+            } else if let wrapped = object["$json"] {
+                self = .value(wrapped)
+            } else {
+                return nil
+            }
+        default:
+            self = .value(json)
+        }
+    }
+}
