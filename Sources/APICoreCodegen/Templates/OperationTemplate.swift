@@ -22,7 +22,7 @@ struct OperationTemplate {
             "    \(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))",
             "    \(access)static let document = \(document)",
             "    \(access)static let operationIdentifier: String? = "
-                + SwiftNames.stringLiteral(GraphQLSHA256.hexDigest(of: operation.document)),
+                + SwiftNames.stringLiteral(operation.identifier),
         ]
         lines.append("")
         if operation.variables.isEmpty {
@@ -36,7 +36,7 @@ struct OperationTemplate {
             SelectionSetTemplate(context: context).render(
                 operation.data, conformance: "GraphQLRootSelectionSet", indent: "    "))
         lines.append("}")
-        return TemplateContext.header + lines.joined(separator: "\n") + "\n"
+        return context.operationHeader + lines.joined(separator: "\n") + "\n"
     }
 
     private func variables(_ variables: [IRVariable]) -> [String] {

@@ -54,10 +54,14 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
 
                 public let __data: JSONObject
                 public let wingspan: Double
+                public let species: String
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     wingspan = try reader.field("wingspan")
+                    species = try reader.field("species")
+                    skinCovering = try reader.field("skinCovering")
                 }
             }
         }

@@ -55,11 +55,15 @@ public struct DogQuery: GraphQLQuery {
 
                 public let __data: JSONObject
                 public let houseDetails: AnimalKingdomAPI.Object?
+                public let id: String
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
                 public let fragments: Fragments
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     houseDetails = try reader.field("houseDetails")
+                    id = try reader.field("id")
+                    skinCovering = try reader.field("skinCovering")
                     fragments = Fragments(dogFragment: try reader.fragment(DogFragment.self))
                 }
 

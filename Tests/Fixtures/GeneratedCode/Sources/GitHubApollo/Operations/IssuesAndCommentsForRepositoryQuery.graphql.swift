@@ -147,27 +147,7 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                                 author = try reader.field("author")
                             }
 
-                            public struct Author: GraphQLSelectionSet {
-                                public static let __parentType = GitHubAPI.Interfaces.Actor
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .fragment(AuthorDetails.self),
-                                ]
-
-                                public let __data: JSONObject
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    fragments = Fragments(authorDetails: try reader.fragment(AuthorDetails.self))
-                                }
-
-                                public var login: String { fragments.authorDetails.login }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let authorDetails: AuthorDetails
-                                }
-                            }
+                            public typealias Author = IssuesAndCommentsForRepositoryQuery.Data.Repository.Issues.Nodes.Author
                         }
                     }
                 }

@@ -97,12 +97,15 @@ public struct RepositoryQuery: GraphQLQuery {
                     public let url: GitHubAPI.URI
                     /// The actor who authored the comment.
                     public let author: Author?
+                    /// Can user react to this subject
+                    public let viewerCanReact: Bool
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
                         body = try reader.field("body")
                         url = try reader.field("url")
                         author = try reader.field("author")
+                        viewerCanReact = try reader.field("viewerCanReact")
                     }
 
                     public struct Author: GraphQLSelectionSet {
@@ -110,15 +113,19 @@ public struct RepositoryQuery: GraphQLQuery {
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")))),
+                            .field(GraphQLField("login", .nonNull(.scalar("String")))),
                         ]
 
                         public let __data: JSONObject
                         /// A URL pointing to the actor's public avatar.
                         public let avatarUrl: GitHubAPI.URI
+                        /// The username of the actor.
+                        public let login: String
 
                         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                             __data = reader.object
                             avatarUrl = try reader.field("avatarUrl")
+                            login = try reader.field("login")
                         }
                     }
                 }

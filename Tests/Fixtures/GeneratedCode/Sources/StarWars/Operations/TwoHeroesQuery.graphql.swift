@@ -44,21 +44,6 @@ public struct TwoHeroesQuery: GraphQLQuery {
             }
         }
 
-        public struct Luke: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Interfaces.Character
-            public static let __selections: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
-            ]
-
-            public let __data: JSONObject
-            /// The name of the character
-            public let name: String
-
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-            }
-        }
+        public typealias Luke = TwoHeroesQuery.Data.R2
     }
 }
