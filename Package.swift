@@ -75,7 +75,7 @@ let package = Package(
         .plugin(name: "APICoreCodegenPlugin", capability: .buildTool(), dependencies: ["apicore"]),
         .executableTarget(
             name: "APICoreBenchmarks",
-            dependencies: ["APICoreCompiler", "APICoreGraphQL"],
+            dependencies: ["APICoreCompiler", "APICoreGraphQL", "APICoreCache", "GitHubApolloFixture"],
             path: "Benchmarks/APICoreBenchmarks",
             swiftSettings: swiftSettings
         ),
@@ -84,6 +84,24 @@ let package = Package(
             name: "APICoreTestSupport",
             dependencies: ["APICoreGraphQL"],
             path: "Tests/APICoreTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // The code generator's output for corpus sets (written by APICoreCodegenTests into the fixture package),
+        // compiled here too so that runtime tests use real generated types.
+        .target(
+            name: "StarWarsFixture", dependencies: ["APICoreGraphQL"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/StarWars"),
+        .target(
+            name: "GitHubApolloFixture", dependencies: ["APICoreGraphQL"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/GitHubApollo"),
+        .target(
+            name: "GitHawkFixture", dependencies: ["APICoreGraphQL"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/GitHawk"),
+        .testTarget(
+            name: "APICoreCacheTests",
+            dependencies: [
+                "APICoreCache", "APICoreTestSupport", "StarWarsFixture", "GitHubApolloFixture", "GitHawkFixture",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -108,7 +126,9 @@ let package = Package(
         ),
         .testTarget(
             name: "APICoreCodegenTests",
-            dependencies: ["APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreTestSupport"],
+            dependencies: [
+                "APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreCache", "APICoreTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -17,7 +17,7 @@ protocol BenchmarkSuite: Sendable {
 
 /// The suites, in the order `all` runs them.
 enum BenchmarkSuites {
-    static let all: [any BenchmarkSuite.Type] = [JSONBenchmark.self, CompilerBenchmark.self]
+    static let all: [any BenchmarkSuite.Type] = [JSONBenchmark.self, CompilerBenchmark.self, CacheBenchmark.self]
 
     /// The suite called `name`.
     static func named(_ name: String) -> (any BenchmarkSuite.Type)? {

@@ -1,8 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Runs `apicore generate` for a target whose folder holds an `apicore.json`, and adds the generated Swift to the
-/// target's sources.
+/// Runs `apicore generate` for a target whose folder holds an `apicore.json` (or, without one, an Apollo iOS
+/// `apollo-codegen-config.json`), and adds the generated Swift to the target's sources.
 ///
 /// The command's inputs are the configuration and every schema and operation file its search paths match, so the
 /// build regenerates when any of them changes (and the plugin, re-evaluated on each build, picks up new files). Its
@@ -12,8 +12,14 @@ import PackagePlugin
 struct APICoreCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let configuration = target.directoryURL.appending(path: "apicore.json")
-        guard FileManager.default.fileExists(atPath: configuration.path(percentEncoded: false)) else { return [] }
+        let candidates = ["apicore.json", SearchPaths.apolloConfigurationName].map {
+            target.directoryURL.appending(path: $0)
+        }
+        guard
+            let configuration = candidates.first(where: {
+                FileManager.default.fileExists(atPath: $0.path(percentEncoded: false))
+            })
+        else { return [] }
         let output = context.pluginWorkDirectoryURL.appending(path: "\(target.name).graphql.swift")
         return [
             .buildCommand(
@@ -29,14 +35,21 @@ struct APICoreCodegenPlugin: BuildToolPlugin {
     }
 }
 
-/// The files an `apicore.json` names through `input.schemaSearchPaths` and `input.operationSearchPaths`.
+/// The files a configuration names through `input.schemaSearchPaths` and `input.operationSearchPaths`; an Apollo
+/// configuration without them searches the whole folder, as Apollo does.
 enum SearchPaths {
+    static let apolloConfigurationName = "apollo-codegen-config.json"
+
     static func inputFiles(of configuration: URL) throws -> [URL] {
         let data = try Data(contentsOf: configuration)
         let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let input = json?["input"] as? [String: Any] ?? [:]
+        let isApollo = configuration.lastPathComponent == apolloConfigurationName
+        let schemaDefault = isApollo ? ["**/*.graphqls"] : []
+        let operationDefault = isApollo ? ["**/*.graphql"] : []
         let patterns =
-            (input["schemaSearchPaths"] as? [String] ?? []) + (input["operationSearchPaths"] as? [String] ?? [])
+            (input["schemaSearchPaths"] as? [String] ?? schemaDefault)
+            + (input["operationSearchPaths"] as? [String] ?? operationDefault)
         let base = configuration.deletingLastPathComponent()
         var files: [URL] = []
         for pattern in patterns {

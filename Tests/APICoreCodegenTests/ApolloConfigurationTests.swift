@@ -51,6 +51,7 @@ struct ApolloConfigurationTests {
         #expect(configuration.schemaTypesPath == "./StarWarsAPI/Sources/Schema")
         #expect(configuration.operationsPath == "./StarWarsAPI/Sources/Operations")
         #expect(configuration.accessLevel == .public)
+        #expect(configuration.schemaTypesModule == nil)
         #expect(configuration.operationManifest == .init(path: "./operationIDs.json", format: .persistedQueries))
         #expect(
             configuration.warnings.map(\.description) == [
@@ -78,6 +79,7 @@ struct ApolloConfigurationTests {
         #expect(embedded.schemaTypesPath == "Generated/Schema")
         #expect(embedded.operationsPath == "App/Operations")
         #expect(embedded.accessLevel == .internal)
+        #expect(embedded.schemaTypesModule == nil)
         #expect(embedded.operationManifest == .init(path: "ids.json", format: .legacy))
         #expect(embedded.warnings.isEmpty)
         let relative = try ApolloConfigurationReaderHarness.parse(
@@ -87,6 +89,7 @@ struct ApolloConfigurationTests {
                         "operations": {"relative": {"subpath": "Generated"}}}}
             """)
         #expect(relative.operationsPath == "Feature/GraphQL/Generated")
+        #expect(relative.schemaTypesModule == "API")
         #expect(relative.warnings.count == 1)
         #expect(relative.warnings.first?.severity == .warning)
     }

@@ -16,7 +16,11 @@ struct ConfigurationTests {
         #expect(configuration.operationSearchPaths == ["ops/**/*.graphql"])
         #expect(configuration.customScalars == ["Long": "Int64"])
         #expect(configuration.accessLevel == .public)
-        #expect(configuration.resolved(configuration.schemaTypesPath) == "/kit/Sources/GitHubGraphQL/Schema")
+        #expect(
+            configuration.outputFolders == [
+                "/kit/Sources/GitHubGraphQL/Schema", "/kit/Sources/GitHubGraphQL/Operations",
+            ])
+        #expect(configuration.schemaTypesModule == nil)
     }
 
     @Test("unknown keys and wrong types are errors at their line and column")
@@ -43,6 +47,37 @@ struct ConfigurationTests {
             """#
         #expect(throws: CompilerError.self) {
             try CodegenConfiguration.parse(level, file: "apicore.json", baseDirectory: ".")
+        }
+    }
+
+    @Test("a kit names the shared schema-types module instead of a path; the shared kit may leave out operations")
+    func sharedSchemaTypes() throws {
+        let kit = """
+            {"schemaNamespace": "SharedAPI", "input": {"schemaSearchPaths": ["s.graphqls"], "operationSearchPaths": ["*.graphql"]},
+             "output": {"schemaTypes": {"module": "SharedKit"}, "operations": {"path": "Operations"}}}
+            """
+        let configuration = try CodegenConfiguration.parse(kit, file: "apicore.json", baseDirectory: "/kit")
+        #expect(configuration.schemaTypesPath == nil)
+        #expect(configuration.schemaTypesModule == "SharedKit")
+        #expect(configuration.outputFolders == ["/kit/Operations"])
+        let shared = """
+            {"schemaNamespace": "SharedAPI", "input": {"schemaSearchPaths": ["s.graphqls"], "operationSearchPaths": ["*.graphql"]},
+             "output": {"schemaTypes": {"path": "Schema"}}}
+            """
+        let sharedConfiguration = try CodegenConfiguration.parse(shared, file: "apicore.json", baseDirectory: "/shared")
+        #expect(sharedConfiguration.outputFolders == ["/shared/Schema"])
+        let neither = kit.replacingOccurrences(of: #"{"module": "SharedKit"}"#, with: "{}")
+        #expect {
+            try CodegenConfiguration.parse(neither, file: "apicore.json", baseDirectory: ".")
+        } throws: { error in
+            "\(error)".hasPrefix(
+                "apicore.json:2:28: error: \"output.schemaTypes\" needs a \"path\" to generate the schema types into")
+        }
+        let nothing = kit.replacingOccurrences(of: #", "operations": {"path": "Operations"}"#, with: "")
+        #expect {
+            try CodegenConfiguration.parse(nothing, file: "apicore.json", baseDirectory: ".")
+        } throws: { error in
+            "\(error)".hasPrefix("apicore.json:2:12: error: \"output\" generates nothing")
         }
     }
 }

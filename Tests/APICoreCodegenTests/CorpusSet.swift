@@ -15,6 +15,14 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
     /// The folder, relative to the project root, that gets `Schema/` and `Operations/`; by default the set's target
     /// in the fixture package.
     var outputPath: String?
+    /// Whether the set generates its schema types, its operations, or only operations importing another set's module.
+    var output = Output.both
+
+    enum Output: Sendable {
+        case both
+        case schemaTypesOnly
+        case operationsImporting(String)
+    }
 
     var testDescription: String { target }
 
@@ -27,16 +35,29 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
 
     /// The configuration that generates the set into its fixture target.
     var configuration: CodegenConfiguration {
-        let output = outputPath ?? "Tests/Fixtures/GeneratedCode/Sources/\(target)"
-        return CodegenConfiguration(
+        let folder = outputPath ?? "Tests/Fixtures/GeneratedCode/Sources/\(target)"
+        var configuration = CodegenConfiguration(
             schemaNamespace: namespace, schemaSearchPaths: schemaPaths, operationSearchPaths: operationPaths,
-            schemaTypesPath: "\(output)/Schema", operationsPath: "\(output)/Operations",
+            schemaTypesPath: "\(folder)/Schema", operationsPath: "\(folder)/Operations",
             customScalars: customScalars, accessLevel: .public, baseDirectory: Self.root)
+        switch output {
+        case .both: break
+        case .schemaTypesOnly: configuration.operationsPath = nil
+        case .operationsImporting(let module):
+            configuration.schemaTypesPath = nil
+            configuration.schemaTypesModule = module
+        }
+        return configuration
     }
 
     /// The folders the generator owns for this set.
-    var outputFolders: [String] {
-        [configuration.resolved(configuration.schemaTypesPath), configuration.resolved(configuration.operationsPath)]
+    var outputFolders: [String] { configuration.outputFolders }
+
+    /// A kit of the shared schema-types example, generating from `CodegenInputs/SharedSchema/<operations>/`.
+    static func sharedSchemaKit(_ target: String, operations: String, output: Output) -> CorpusSet {
+        CorpusSet(
+            target: target, namespace: "SharedAPI", schemaPaths: ["../shared/corpus/starwars/schema.graphqls"],
+            operationPaths: ["Tests/Fixtures/CodegenInputs/SharedSchema/\(operations)/*.graphql"], output: output)
     }
 
     static let all: [CorpusSet] = [
@@ -63,6 +84,22 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
             target: "ShopifyCustomerAccount", namespace: "CustomerAccountAPI",
             schemaPaths: ["../shared/corpus/shopify/customer-account.schema.json"],
             operationPaths: ["../shared/corpus/shopify/operations/customer-account/*.graphql"]),
+        CorpusSet(
+            target: "SWAPI", namespace: "SWAPI", schemaPaths: ["../shared/corpus/swapi/schema.graphqls"],
+            operationPaths: ["../shared/corpus/swapi/operations/*.graphql"]),
+        // No runtime type uploads files (there is no multipart transport), so `Upload` maps through customScalars.
+        CorpusSet(
+            target: "Upload", namespace: "UploadAPI", schemaPaths: ["../shared/corpus/upload/schema.graphqls"],
+            operationPaths: ["../shared/corpus/upload/*.graphql"], customScalars: ["Upload": "String"]),
+        CorpusSet(
+            target: "Subscription", namespace: "SubscriptionAPI",
+            schemaPaths: ["../shared/corpus/subscription/schema.graphqls"],
+            operationPaths: ["../shared/corpus/subscription/*.graphql"]),
+        // One schema-types module that two kits share: SharedKit generates the schema types all their operations use,
+        // and each kit generates only its operations, which import SharedKit.
+        sharedSchemaKit("SharedKit", operations: "*", output: .schemaTypesOnly),
+        sharedSchemaKit("KitA", operations: "KitA", output: .operationsImporting("SharedKit")),
+        sharedSchemaKit("KitB", operations: "KitB", output: .operationsImporting("SharedKit")),
         CorpusSet(
             target: "Reference", namespace: "ReferenceSchema", schemaPaths: ["Tests/ReferenceServers/schema.graphql"],
             operationPaths: ["Tests/Fixtures/CodegenInputs/Reference/*.graphql"], customScalars: ["Long": "Int64"]),

@@ -34,6 +34,14 @@ struct FixturePackageTests {
 struct FixturePackageBuildTests {
     @Test("the generated code compiles with warnings as errors and decodes every issue title, login and comment")
     func buildAndDecode() throws {
+        // `swift run` builds only the checks' dependencies: build every set's target first.
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        build.arguments = ["swift", "build", "--package-path", CorpusSet.fixturePackage]
+        try build.run()
+        build.waitUntilExit()
+        #expect(build.terminationStatus == 0, "the fixture package does not build")
+
         let response = CorpusSet.root + "/../shared/corpus/github/responses/IssuesAndCommentsForRepository.json"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

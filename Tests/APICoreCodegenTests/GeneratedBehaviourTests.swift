@@ -69,4 +69,16 @@ struct GeneratedBehaviourTests {
             Self.written(UsersQuery(filter: .null, nickname: .some("ada"), first: .some(2)).variables)
                 == #"{"filter":null,"nickname":"ada","first":2}"#)
     }
+
+    @Test("two identical selections in one operation share one struct, so their values are interchangeable")
+    func identicalSelectionsShareAType() throws {
+        #expect(TwoAccountListsQuery.Data.Second.self == TwoAccountListsQuery.Data.First.self)
+        let text = """
+            {"first": [{"__typename": "Team", "id": "t1", "owner": {"__typename": "User", "role": "ADMIN"}}],
+             "second": [{"__typename": "Team", "id": "t1", "owner": {"__typename": "User", "role": "ADMIN"}}]}
+            """
+        let data = try TwoAccountListsQuery.Data(data: try #require(try JSONReader().read(text).objectValue))
+        #expect(data.first == data.second)
+        #expect(data.second[0].owner.role == BehaviourAPI.Role.admin)
+    }
 }

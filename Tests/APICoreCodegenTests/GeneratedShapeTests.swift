@@ -133,4 +133,62 @@ struct GeneratedShapeTests {
         }
         #expect(matched >= 30, "\(matched) of Apollo's Star Wars ids matched")
     }
+
+    @Test("Animal Kingdom: every concrete Animal and Pet is keyed by the id its interface's @typePolicy names")
+    func animalKingdomTypePolicies() throws {
+        let set = try #require(CorpusSet.all.first { $0.target == "AnimalKingdom" })
+        let files = try CodeGenerator().generate(configuration: set.configuration)
+        let namespace = try #require(files.first { $0.path.hasSuffix("/AnimalKingdomAPI.graphql.swift") }).contents
+        let policies = namespace.components(separatedBy: "typePolicies = GraphQLTypePolicies(keyFields: [\n")[1]
+            .components(separatedBy: "\n    ])")[0]
+        let keyed = policies.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(
+            keyed == [
+                #""Bird": ["id"],"#, #""Cat": ["id"],"#, #""Crocodile": ["id"],"#, #""Dog": ["id"],"#,
+                #""Fish": ["id"],"#, #""Human": ["id"],"#, #""PetRock": ["id"],"#, #""Rat": ["id"],"#,
+            ])
+    }
+
+    @Test("SWAPI's anonymous operations are named after their files, in their types and in the documents sent")
+    func anonymousOperations() throws {
+        let set = try #require(CorpusSet.all.first { $0.target == "SWAPI" })
+        let files = try CodeGenerator().generate(configuration: set.configuration)
+        let names = files.map { $0.path.split(separator: "/").last! }.filter { $0.hasPrefix("Operation") }
+        #expect(
+            names == [
+                "Operation01BasicQuery.graphql.swift", "Operation02NestedFieldsQuery.graphql.swift",
+                "Operation03NestedFieldsQuery.graphql.swift", "Operation04AllStarshipsQuery.graphql.swift",
+                "Operation05ArgumentQuery.graphql.swift", "Operation06FragmentsQuery.graphql.swift",
+                "Operation07FragmentsQuery.graphql.swift", "Operation08IntrospectionQuery.graphql.swift",
+            ])
+        let basic = try #require(files.first { $0.path.hasSuffix("/Operation01BasicQuery.graphql.swift") }).contents
+        #expect(basic.contains(#"operationName = "Operation01BasicQuery""#))
+        #expect(
+            basic.contains(#"document = "query Operation01BasicQuery { person(personID: 4) { __typename name } }""#))
+    }
+
+    @Test("two kits share one schema-types module: it declares what both use, their operations import it")
+    func sharedSchemaTypesModule() throws {
+        func generate(_ target: String) throws -> [GeneratedFile] {
+            try CodeGenerator().generate(
+                configuration: #require(CorpusSet.all.first { $0.target == target }).configuration)
+        }
+        let shared = try generate("SharedKit")
+        #expect(shared.allSatisfy { $0.path.contains("/SharedKit/Schema/") })
+        let namespace = GeneratorHarness.file(shared[0].path, in: shared)
+        #expect(namespace.contains("public enum SharedAPI {"))
+        // Kit A's Droid type case and kit B's Starship search result, both declared once here.
+        #expect(namespace.contains("public static let Droid = ") && namespace.contains("public static let Starship = "))
+        let inputs = try #require(shared.first { $0.path.hasSuffix("/SharedAPI+InputObjects.graphql.swift") })
+        #expect(inputs.contents.contains("public struct ReviewInput"))
+        for kit in ["KitA", "KitB"] {
+            let files = try generate(kit)
+            #expect(!files.isEmpty)
+            for file in files {
+                #expect(file.path.contains("/\(kit)/Operations/"))
+                #expect(file.contents.contains("\n\nimport APICoreGraphQL\nimport SharedKit\n\n"))
+                #expect(!file.contents.contains("enum SharedAPI"))
+            }
+        }
+    }
 }

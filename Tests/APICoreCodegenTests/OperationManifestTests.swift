@@ -36,9 +36,12 @@ struct OperationManifestTests {
     }
 
     /// Our manifest for a corpus set, read as JSON (it must be valid JSON).
-    static func ourManifest(_ target: String) throws -> [String: (id: String, body: String)] {
+    static func ourManifest(
+        _ target: String, identifiers: CodegenConfiguration.OperationIdentifiers = .documentSHA256
+    ) throws -> (entries: [String: (id: String, body: String)], files: [GeneratedFile]) {
         var configuration = try #require(CorpusSet.all.first { $0.target == target }).configuration
         configuration.operationManifest = .init(path: "manifest.json")
+        configuration.operationIdentifiers = identifiers
         let files = try CodeGenerator().generate(configuration: configuration)
         let manifest = try #require(files.first { $0.path.hasSuffix("/manifest.json") })
         let json = try #require(
@@ -47,9 +50,11 @@ struct OperationManifestTests {
         var result: [String: (id: String, body: String)] = [:]
         for case let operation as [String: String] in json["operations"] as? [Any] ?? [] {
             result[operation["name"]!] = (operation["id"]!, operation["body"]!)
-            #expect(operation["id"] == GraphQLSHA256.hexDigest(of: operation["body"]!))
+            if identifiers == .documentSHA256 {
+                #expect(operation["id"] == GraphQLSHA256.hexDigest(of: operation["body"]!))
+            }
         }
-        return result
+        return (result, files)
     }
 
     /// Apollo iOS hashes a document whose operation and fragments it joins with the two characters `\n` (a backslash
@@ -73,10 +78,11 @@ struct OperationManifestTests {
                 ]
             ),
             ("GitHubApollo", "github/operations/apollo/operationIDs.json", ["IssuesAndCommentsForRepository"]),
+            ("Upload", "upload/operationIDs.json", []),
         ])
     func matchesApollo(target: String, apolloManifest: String, differing: [String]) throws {
         let apollo = try Self.apolloEntries(apolloManifest)
-        let ours = try Self.ourManifest(target)
+        let ours = try Self.ourManifest(target).entries
         #expect(apollo.count == ours.count)
         var different: [String] = []
         for entry in apollo {
@@ -89,6 +95,47 @@ struct OperationManifestTests {
             }
         }
         #expect(different.sorted() == differing)
+    }
+
+    @Test(
+        "with operationIdentifiers \"apollo\", every id and body equals Apollo's, in the manifest and the generated code",
+        arguments: [
+            ("StarWars", "starwars/operationIDs.json"),
+            ("GitHubApollo", "github/operations/apollo/operationIDs.json"),
+            ("Upload", "upload/operationIDs.json"),
+        ])
+    func apolloIdentifiers(target: String, apolloManifest: String) throws {
+        let apollo = try Self.apolloEntries(apolloManifest)
+        let (ours, files) = try Self.ourManifest(target, identifiers: .apollo)
+        #expect(apollo.count == ours.count)
+        for entry in apollo {
+            let our = try #require(ours[entry.name], "no operation \(entry.name)")
+            #expect(our.body == entry.body, "body of \(entry.name)")
+            #expect(our.id == entry.id, "id of \(entry.name)")
+            let swift = files.first { $0.contents.contains("operationName = \"\(entry.name)\"\n") }
+            #expect(swift?.contents.contains("operationIdentifier: String? = \"\(entry.id)\"") == true)
+        }
+    }
+
+    @Test("an Apollo configuration gets Apollo's ids; options.operationIdentifiers is read and checked")
+    func identifiersConfigured() throws {
+        let apollo = try ApolloConfigurationReaderHarness.parse(
+            #"{"schemaNamespace": "API", "output": {"schemaTypes": {"path": "API"}}}"#)
+        #expect(apollo.operationIdentifiers == .apollo)
+        let text = """
+            {"schemaNamespace": "A", "input": {"schemaSearchPaths": ["s.graphqls"], "operationSearchPaths": ["*.graphql"]},
+             "output": {"schemaTypes": {"path": "S"}, "operations": {"path": "O"}}, "options": {"operationIdentifiers": "apollo"}}
+            """
+        #expect(
+            try CodegenConfiguration.parse(text, file: "apicore.json", baseDirectory: "/kit").operationIdentifiers
+                == .apollo)
+        let wrong = text.replacingOccurrences(of: #""apollo"}"#, with: #""md5"}"#)
+        #expect {
+            try CodegenConfiguration.parse(wrong, file: "apicore.json", baseDirectory: "/kit")
+        } throws: { error in
+            "\(error)".hasPrefix(
+                "apicore.json:2:109: error: \"options.operationIdentifiers\" must be \"sha256\" or \"apollo\"")
+        }
     }
 
     @Test("the legacy operationIDs.json shape maps ids to names and sources, as valid JSON")

@@ -73,4 +73,21 @@ struct TemplateSnapshotTests {
                 """)
         try GeneratorHarness.assertSnapshot(files, named: "SearchQuery")
     }
+
+    @Test("type policies: an object's own @typePolicy, else its interface's, keyed by concrete type")
+    func typePolicies() throws {
+        let files = try GeneratorHarness.generate(
+            sdl: """
+                interface Node @typePolicy(keyFields: "id") { id: ID! }
+                type User implements Node { id: ID! login: String! }
+                type Repository implements Node @typePolicy(keyFields: "owner name") { id: ID! owner: User! name: String! }
+                type License { name: String! }
+                type Query { node(id: ID!): Node license: License }
+                """,
+            operations: "query Node { node(id: \"1\") { id } license { name } }")
+        try GeneratorHarness.assertSnapshot(files, named: "TypePolicies")
+        let namespace = GeneratorHarness.file("Schema/TestAPI.graphql.swift", in: files)
+        #expect(namespace.contains("\"Repository\": [\"owner\", \"name\"],\n        \"User\": [\"id\"],\n    ])"))
+        #expect(!namespace.contains("\"License\": ["))
+    }
 }

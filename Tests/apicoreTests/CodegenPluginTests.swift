@@ -27,7 +27,7 @@ struct CodegenPluginTests {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
-    @Test("a target with apicore.json compiles its generated code, regenerated after a .graphql file changes")
+    @Test("apicore.json, then apollo-codegen-config.json: generated code compiles, regenerated on each change")
     func regeneratesAfterAnOperationChanges() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "apicore-plugin-\(UUID().uuidString)")
@@ -49,7 +49,7 @@ struct CodegenPluginTests {
                     .executableTarget(
                         name: "PluginCheck",
                         dependencies: [.product(name: "APICoreGraphQL", package: "\(identity)")],
-                        exclude: ["apicore.json", "schema.graphqls", "ops"],
+                        exclude: ["apicore.json", "apollo-codegen-config.json", "schema.graphqls", "ops"],
                         plugins: [.plugin(name: "APICoreCodegenPlugin", package: "\(identity)")])
                 ]
             )
@@ -73,5 +73,18 @@ struct CodegenPluginTests {
         let second = try Self.swift(["run", "PluginCheck"], in: folder)
         #expect(second.status == 0)
         #expect(second.output == "query Hero { hero { __typename id name } }\n")
+
+        // Without apicore.json, the plugin reads Apollo's configuration (its default search paths: the whole target).
+        try FileManager.default.removeItem(at: target.appendingPathComponent("apicore.json"))
+        let apollo = """
+            {"schemaNamespace": "CheckAPI",
+             "output": {"schemaTypes": {"path": "Generated", "moduleType": {"embeddedInTarget": {"name": "PluginCheck"}}},
+                        "operations": {"inSchemaModule": {}}}}
+            """
+        try Data(apollo.utf8).write(to: target.appendingPathComponent("apollo-codegen-config.json"))
+        try Data("query Hero { hero { id } }".utf8).write(to: target.appendingPathComponent("ops/Hero.graphql"))
+        let third = try Self.swift(["run", "PluginCheck"], in: folder)
+        #expect(third.status == 0)
+        #expect(third.output == "query Hero { hero { __typename id } }\n")
     }
 }

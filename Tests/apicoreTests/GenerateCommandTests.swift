@@ -135,7 +135,8 @@ struct GenerateCommandTests {
             """)
         let noMatch = try await kit.generate(["--config", "nomatch.json"])
         #expect(noMatch.status == 1)
-        #expect(noMatch.error.hasPrefix(#"nomatch.json:1:1: error: The operation search path "x/*" matches no files."#))
+        #expect(
+            noMatch.error.hasPrefix(#"nomatch.json:1:103: error: The operation search path "x/*" matches no files."#))
         let missing = try await kit.generate(["--config", "missing.json"])
         #expect(missing.status == 2)
         #expect(missing.error.contains("missing.json"))

@@ -27,9 +27,11 @@ public struct CacheKeyResolver: Sendable {
         self.keyFunction = keyFunction
     }
 
-    /// The key of an object, or `nil` if it has no identity (or no `__typename` to say what it is).
-    public func key(for object: JSONObject) -> CacheKey? {
-        guard let typename = object["__typename"]?.stringValue else { return nil }
+    /// The key of an object, or `nil` if it has no identity (or no type name to say what it is). `staticTypename` is
+    /// the type the selections say the object has, used when the response left `__typename` out: only when that type
+    /// is a concrete object type, which fixes the object's type.
+    public func key(for object: JSONObject, staticTypename: String? = nil) -> CacheKey? {
+        guard let typename = object["__typename"]?.stringValue ?? staticTypename else { return nil }
         if let fields = typePolicies.keyFields(for: typename) {
             var parts: [String] = []
             parts.reserveCapacity(fields.count)

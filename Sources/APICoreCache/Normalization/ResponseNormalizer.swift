@@ -14,6 +14,8 @@ final class ResponseNormalizer: GraphQLDecodingObserver {
         let name: String
         let storageKey: String
         let type: GraphQLOutputType
+        /// Whether the field holds objects, which need keys and paths; leaves need neither.
+        let holdsObjects: Bool
     }
 
     private let rootKey: CacheKey
@@ -47,21 +49,31 @@ final class ResponseNormalizer: GraphQLDecodingObserver {
     }
 
     func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath) {
-        let key = path.isEmpty ? rootKey : keysByPath[path] ?? resolver.key(for: object) ?? rootKey
+        let key =
+            path.isEmpty
+            ? rootKey
+            : keysByPath[path]
+                ?? resolver.key(for: object, staticTypename: Self.concreteName(of: selectionSet.__parentType))
+                ?? rootKey
         let typename = object["__typename"]?.stringValue ?? Self.concreteName(of: selectionSet.__parentType)
         var record = Record(key: key)
+        let expires = maxAge != nil || expiry.hasRules
         for plan in fieldPlans(for: selectionSet) {
             guard let json = object[plan.responseKey] else { continue }
-            let fieldPath = path.appending(.field(plan.responseKey))
-            record.fields[plan.storageKey] = value(
-                json, type: plan.type, baseKey: key.appending(field: plan.storageKey), path: fieldPath)
-            if maxAge != nil || expiry.hasRules,
+            if plan.holdsObjects {
+                record.fields[plan.storageKey] = value(
+                    json, type: plan.type, baseKey: key.appending(field: plan.storageKey),
+                    path: path.appending(.field(plan.responseKey)))
+            } else {
+                record.fields[plan.storageKey] = .value(json)
+            }
+            if expires,
                 let timeToLive = expiry.timeToLive(typename: typename, field: plan.name, maxAge: maxAge)
             {
                 record.expirations[plan.storageKey] = now.adding(timeToLive)
             }
         }
-        records.merge(record)
+        records.add(record)
     }
 
     /// The record value of a field, registering the keys of the objects it holds.
@@ -87,9 +99,10 @@ final class ResponseNormalizer: GraphQLDecodingObserver {
                         path: path.appending(.index(index))))
             }
             return .list(values)
-        case .object:
+        case .object(let selectionSet):
             guard case .object(let object) = json else { return .value(json) }
-            let key = resolver.key(for: object) ?? baseKey
+            let key =
+                resolver.key(for: object, staticTypename: Self.concreteName(of: selectionSet.__parentType)) ?? baseKey
             keysByPath[path] = key
             return .reference(key)
         }
@@ -111,7 +124,8 @@ final class ResponseNormalizer: GraphQLDecodingObserver {
                 fields.append(
                     FieldPlan(
                         responseKey: field.responseKey, name: field.name,
-                        storageKey: field.storageKey(variables: variables), type: field.type))
+                        storageKey: field.storageKey(variables: variables), type: field.type,
+                        holdsObjects: field.type.isObject))
             case .conditional(let conditions, let inner):
                 if conditions.evaluate(with: variables) { collectFields(inner, into: &fields) }
             case .fragment, .inlineFragment, .deferred:
@@ -123,5 +137,13 @@ final class ResponseNormalizer: GraphQLDecodingObserver {
 
     static func concreteName(of parentType: GraphQLParentType) -> String? {
         parentType.kind == .object ? parentType.name : nil
+    }
+}
+
+extension GraphQLOutputType {
+    /// Whether values of the type are objects (or lists of them).
+    var isObject: Bool {
+        if case .object = namedType { return true }
+        return false
     }
 }

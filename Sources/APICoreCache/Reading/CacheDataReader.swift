@@ -8,18 +8,37 @@ import Foundation
 /// cannot find with the record key, field and response path. It remembers every field it looked at, found or not, so
 /// a watcher knows which writes can change its result.
 struct CacheDataReader {
+    /// A selection with what can be worked out once per read: storage keys, and `@include`/`@skip` decided.
+    private enum Step {
+        case field(responseKey: String, storageKey: String, type: GraphQLOutputType)
+        case fragment(any GraphQLSelectionSet.Type)
+        case typeCase(any GraphQLSelectionSet.Type)
+        case deferred(any GraphQLSelectionSet.Type)
+    }
+
     /// Loads a record by key, with optimistic layers applied; `nil` when there is none.
     let load: (CacheKey) throws(CacheError) -> Record?
     let variables: JSONObject
     let now: Date
+    /// Whether to remember what the read depended on (for watchers).
+    let tracksDependencies: Bool
 
-    /// Every field the read depended on.
+    /// Every field the read depended on, when tracked.
     private(set) var dependencies: Set<CacheFieldID> = []
     private var loaded: [CacheKey: Record] = [:]
+    private var plans: [ObjectIdentifier: [Step]] = [:]
+    /// The response path of the value being read, kept as a stack and turned into a ``ResponsePath`` only for errors.
+    private var path: [ResponsePath.Component] = []
 
-    init(variables: JSONObject, now: Date, load: @escaping (CacheKey) throws(CacheError) -> Record?) {
+    init(
+        variables: JSONObject,
+        now: Date,
+        tracksDependencies: Bool,
+        load: @escaping (CacheKey) throws(CacheError) -> Record?
+    ) {
         self.variables = variables
         self.now = now
+        self.tracksDependencies = tracksDependencies
         self.load = load
     }
 
@@ -28,87 +47,74 @@ struct CacheDataReader {
         _ type: Selection.Type,
         at key: CacheKey
     ) throws(CacheError) -> Selection {
-        let object = try objectData(type, key: key, path: ResponsePath(), dependentField: nil)
+        let object = try objectData(type, key: key)
         let context = GraphQLDecodingContext(variables: variables)
         do throws(GraphQLDecodingError) {
             return try Selection(reader: GraphQLObjectReader(object: object, selectionSet: type, context: context))
         } catch {
-            throw CacheError(
-                .decoding, key: key, path: error.path, reason: error.description, underlying: error)
+            throw CacheError(.decoding, key: key, path: error.path, reason: error.description, underlying: error)
         }
     }
 
     /// The response object for `type` rebuilt from the record `key`.
     private mutating func objectData(
-        _ type: any GraphQLSelectionSet.Type,
-        key: CacheKey,
-        path: ResponsePath,
-        dependentField: String?
-    ) throws(CacheError) -> JSONObject {
-        let record = try record(key, path: path, firstField: dependentField ?? Self.firstField(of: type))
+        _ type: any GraphQLSelectionSet.Type, key: CacheKey
+    ) throws(CacheError)
+        -> JSONObject
+    {
+        let record = try record(key)
         var object = JSONObject()
-        try collect(type.__selections, parentType: type.__parentType, record: record, path: path, into: &object)
+        try collect(type, record: record, into: &object)
         return object
     }
 
-    private mutating func record(
-        _ key: CacheKey, path: ResponsePath, firstField: String?
-    ) throws(CacheError)
-        -> Record
-    {
+    private mutating func record(_ key: CacheKey) throws(CacheError) -> Record {
         if let record = loaded[key] { return record }
         guard let record = try load(key) else {
-            // Depend on a field the record would have, so writing the record wakes the watcher.
-            dependencies.insert(CacheFieldID(key: key, field: firstField ?? "__typename"))
-            throw CacheError(.missingRecord, key: key, path: path)
+            // Depend on the whole record, so writing any of its fields wakes the watcher.
+            if tracksDependencies { dependencies.insert(CacheFieldID(wholeRecord: key)) }
+            throw CacheError(.missingRecord, key: key, path: ResponsePath(path))
         }
         loaded[key] = record
         return record
     }
 
     private mutating func collect(
-        _ selections: [GraphQLSelection],
-        parentType: GraphQLParentType,
+        _ type: any GraphQLSelectionSet.Type,
         record: Record,
-        path: ResponsePath,
         into object: inout JSONObject
     ) throws(CacheError) {
-        for selection in selections {
-            switch selection {
-            case .field(let field):
-                let storageKey = field.storageKey(variables: variables)
-                let fieldPath = path.appending(.field(field.responseKey))
-                dependencies.insert(CacheFieldID(key: record.key, field: storageKey))
+        for step in plan(for: type) {
+            switch step {
+            case .field(let responseKey, let storageKey, let fieldType):
+                if tracksDependencies { dependencies.insert(CacheFieldID(key: record.key, field: storageKey)) }
+                path.append(.field(responseKey))
+                defer { path.removeLast() }
                 guard let value = record.fields[storageKey] else {
-                    throw CacheError(.missingField, key: record.key, field: storageKey, path: fieldPath)
+                    // Servers and recorded responses may leave `__typename` out; so does the rebuilt data.
+                    if storageKey == "__typename" { continue }
+                    throw CacheError(.missingField, key: record.key, field: storageKey, path: ResponsePath(path))
                 }
-                if record.isExpired(storageKey, at: now) {
-                    throw CacheError(.expired, key: record.key, field: storageKey, path: fieldPath)
+                if !record.expirations.isEmpty, record.isExpired(storageKey, at: now) {
+                    throw CacheError(.expired, key: record.key, field: storageKey, path: ResponsePath(path))
                 }
-                let json = try data(value, type: field.type, path: fieldPath)
-                if case .object(let existing)? = object[field.responseKey], case .object(let addition) = json {
-                    object[field.responseKey] = .object(Self.merged(existing, addition))
+                let json = try data(value, type: fieldType)
+                if case .object(let existing)? = object[responseKey], case .object(let addition) = json {
+                    object[responseKey] = .object(Self.merged(existing, addition))
                 } else {
-                    object[field.responseKey] = json
+                    object[responseKey] = json
                 }
             case .fragment(let fragment):
-                try collect(
-                    fragment.__selections, parentType: fragment.__parentType, record: record, path: path, into: &object)
-            case .inlineFragment(let typeCase):
-                guard applies(typeCase.__parentType, to: record, within: parentType) else { continue }
-                try collect(
-                    typeCase.__selections, parentType: typeCase.__parentType, record: record, path: path, into: &object)
-            case .conditional(let conditions, let inner):
-                guard conditions.evaluate(with: variables) else { continue }
-                try collect(inner, parentType: parentType, record: record, path: path, into: &object)
-            case .deferred(_, let fragment):
-                guard applies(fragment.__parentType, to: record, within: parentType) else { continue }
+                try collect(fragment, record: record, into: &object)
+            case .typeCase(let typeCase):
+                guard applies(typeCase.__parentType, to: record, within: type.__parentType) else { continue }
+                try collect(typeCase, record: record, into: &object)
+            case .deferred(let fragment):
+                guard applies(fragment.__parentType, to: record, within: type.__parentType) else { continue }
                 // A deferred part the cache does not hold in full is left pending, as it would be on the wire.
                 var attempt = object
                 do throws(CacheError) {
-                    try collect(
-                        fragment.__selections, parentType: fragment.__parentType, record: record, path: path,
-                        into: &attempt)
+                    try collect(fragment, record: record, into: &attempt)
                     object = attempt
                 } catch  where error.isMiss {
                     continue
@@ -117,26 +123,55 @@ struct CacheDataReader {
         }
     }
 
+    /// The steps of a selection set, worked out on first use in this read.
+    private mutating func plan(for type: any GraphQLSelectionSet.Type) -> [Step] {
+        let id = ObjectIdentifier(type)
+        if let steps = plans[id] { return steps }
+        var steps: [Step] = []
+        appendSteps(type.__selections, to: &steps)
+        plans[id] = steps
+        return steps
+    }
+
+    private func appendSteps(_ selections: [GraphQLSelection], to steps: inout [Step]) {
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                steps.append(
+                    .field(
+                        responseKey: field.responseKey, storageKey: field.storageKey(variables: variables),
+                        type: field.type))
+            case .fragment(let fragment):
+                steps.append(.fragment(fragment))
+            case .inlineFragment(let typeCase):
+                steps.append(.typeCase(typeCase))
+            case .conditional(let conditions, let inner):
+                if conditions.evaluate(with: variables) { appendSteps(inner, to: &steps) }
+            case .deferred(_, let fragment):
+                steps.append(.deferred(fragment))
+            }
+        }
+    }
+
     /// The JSON of a stored value, following references with the field's selection set.
-    private mutating func data(
-        _ value: RecordValue, type: GraphQLOutputType, path: ResponsePath
-    ) throws(CacheError)
-        -> JSONValue
-    {
+    private mutating func data(_ value: RecordValue, type: GraphQLOutputType) throws(CacheError) -> JSONValue {
         switch value {
         case .value(let json):
             return json
         case .reference(let key):
             guard case .object(let selectionSet) = type.namedType else {
-                throw CacheError(.invalidData, key: key, path: path, reason: "a reference where a leaf is selected")
+                throw CacheError(
+                    .invalidData, key: key, path: ResponsePath(path), reason: "a reference where a leaf is selected")
             }
-            return .object(try objectData(selectionSet, key: key, path: path, dependentField: nil))
+            return .object(try objectData(selectionSet, key: key))
         case .list(let elements):
             let elementType = Self.elementType(of: type)
             var array: [JSONValue] = []
             array.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                array.append(try data(element, type: elementType, path: path.appending(.index(index))))
+                path.append(.index(index))
+                defer { path.removeLast() }
+                array.append(try data(element, type: elementType))
             }
             return .array(array)
         }
@@ -149,7 +184,7 @@ struct CacheDataReader {
     )
         -> Bool
     {
-        dependencies.insert(CacheFieldID(key: record.key, field: "__typename"))
+        if tracksDependencies { dependencies.insert(CacheFieldID(key: record.key, field: "__typename")) }
         if case .value(.string(let typename))? = record.fields["__typename"] {
             return condition.includes(typename)
         }
@@ -162,13 +197,6 @@ struct CacheDataReader {
         case .list(let element): element
         case .scalar, .object: type
         }
-    }
-
-    private static func firstField(of type: any GraphQLSelectionSet.Type) -> String? {
-        for selection in type.__selections {
-            if case .field(let field) = selection, field.arguments.isEmpty { return field.name }
-        }
-        return nil
     }
 
     /// Two objects read for the same response key from different selections, fields merged recursively.

@@ -36,11 +36,18 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         }
     }
 
+    public func loadRecord(_ key: CacheKey) -> Record? {
+        state.withLock { state in
+            guard let record = state.records[key] else { return nil }
+            if maxRecords != nil { state.recency.touch(key) }
+            return record
+        }
+    }
+
     public func merge(_ records: RecordSet) -> Set<CacheFieldID> {
         state.withLock { state in
             var changed: Set<CacheFieldID> = []
-            for key in records.keys {
-                guard let record = records[key] else { continue }
+            for (key, record) in records.records {
                 if var existing = state.records[key] {
                     for field in existing.merge(record) { changed.insert(CacheFieldID(key: key, field: field)) }
                     state.records[key] = existing

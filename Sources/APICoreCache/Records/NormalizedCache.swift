@@ -6,6 +6,9 @@ public protocol NormalizedCache: Sendable {
     /// The records with the given keys; keys without a record are left out.
     func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record]
 
+    /// The record with the given key, if stored.
+    func loadRecord(_ key: CacheKey) throws(CacheError) -> Record?
+
     /// Merges the records field by field into what is stored, as one atomic write, and returns the fields whose
     /// value changed.
     func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID>
@@ -21,4 +24,11 @@ public protocol NormalizedCache: Sendable {
 
     /// Removes every record.
     func clear() throws(CacheError)
+}
+
+extension NormalizedCache {
+    /// Loads one record through ``loadRecords(_:)``; implementations with a cheaper single lookup override it.
+    public func loadRecord(_ key: CacheKey) throws(CacheError) -> Record? {
+        try loadRecords([key])[key]
+    }
 }

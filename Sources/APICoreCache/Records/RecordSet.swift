@@ -33,6 +33,17 @@ public struct RecordSet: Sendable, Hashable {
         return Set(record.fields.keys.map { CacheFieldID(key: record.key, field: $0) })
     }
 
+    /// Merges a record into the set without working out what changed.
+    mutating func add(_ record: Record) {
+        if var existing = records[record.key] {
+            for (field, value) in record.fields { existing.fields[field] = value }
+            for (field, expiry) in record.expirations { existing.expirations[field] = expiry }
+            records[record.key] = existing
+        } else {
+            records[record.key] = record
+        }
+    }
+
     /// Merges every record of another set.
     @discardableResult
     public mutating func merge(_ other: RecordSet) -> Set<CacheFieldID> {
@@ -55,5 +66,13 @@ public struct CacheFieldID: Sendable, Hashable, CustomStringConvertible {
         self.field = field
     }
 
-    public var description: String { "\(key.rawValue).\(field)" }
+    /// Stands for every field of a record: what a read that found no record depends on.
+    public init(wholeRecord key: CacheKey) {
+        self.init(key: key, field: "")
+    }
+
+    /// Whether this stands for every field of its record.
+    public var isWholeRecord: Bool { field.isEmpty }
+
+    public var description: String { isWholeRecord ? key.rawValue : "\(key.rawValue).\(field)" }
 }

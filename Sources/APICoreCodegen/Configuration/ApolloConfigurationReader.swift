@@ -6,9 +6,11 @@ import APICoreCompiler
 /// Keys with an equivalent are mapped: `schemaNamespace`, `input.schemaSearchPaths` and `input.operationSearchPaths`
 /// (with Apollo's defaults), `output.schemaTypes.path` and `moduleType` (`swiftPackageManager` puts the files under
 /// `Sources/`, `embeddedInTarget.accessModifier` sets the access level), `output.operations` (`inSchemaModule`,
-/// `relative`, `absolute`), `operationManifest` (or the older `output.operationIdentifiersPath`). Keys whose Apollo
+/// `relative`, `absolute`: outside the schema module, operations import the `swiftPackageManager` or `other` module
+/// named after the namespace), `operationManifest` (or the older `output.operationIdentifiersPath`). Keys whose Apollo
 /// behaviour apicore has anyway (`operationDocumentFormat`, `pruneGeneratedFiles`, `testMocks.none`) are accepted
-/// silently, as is apicore's own `options.customScalars`; every other key produces a warning located at the key,
+/// silently, as are apicore's own `options.customScalars` and `options.operationIdentifiers` (Apollo's ids by default
+/// here, so the server's safelist keeps working); every other key produces a warning located at the key,
 /// never an error.
 enum ApolloConfigurationReader {
     /// Whether `text` is an Apollo configuration: it has Apollo-only keys (`output.schemaTypes.moduleType`,
@@ -44,12 +46,12 @@ enum ApolloConfigurationReader {
         let root = ConfigurationReader(try LocatedJSON.parse(text, file: file), path: "")
         try warnings.ignore(root, keeping: ["schemaNamespace", "input", "output", "options", "operationManifest"])
         let namespace = try root.required("schemaNamespace").identifier()
-        var schemaSearchPaths = ["**/*.graphqls"]
-        var operationSearchPaths = ["**/*.graphql"]
+        var schemaSearchPaths = (paths: ["**/*.graphqls"], locations: [String: SourceLocation]())
+        var operationSearchPaths = (paths: ["**/*.graphql"], locations: [String: SourceLocation]())
         if let input = try root.optional("input") {
             try warnings.ignore(input, keeping: ["schemaSearchPaths", "operationSearchPaths"])
-            if let paths = try input.optional("schemaSearchPaths") { schemaSearchPaths = try paths.strings() }
-            if let paths = try input.optional("operationSearchPaths") { operationSearchPaths = try paths.strings() }
+            if let paths = try input.optional("schemaSearchPaths") { schemaSearchPaths = try paths.searchPaths() }
+            if let paths = try input.optional("operationSearchPaths") { operationSearchPaths = try paths.searchPaths() }
         }
         let output = try root.required("output")
         try warnings.ignore(output, keeping: ["schemaTypes", "operations", "operationIdentifiersPath", "testMocks"])
@@ -57,28 +59,35 @@ enum ApolloConfigurationReader {
         try warnings.ignore(schemaTypes, keeping: ["path", "moduleType"])
         var moduleRoot = try schemaTypes.required("path").string()
         var accessLevel = CodegenConfiguration.AccessLevel.public
+        // The module that operations outside the schema module import: the package Apollo generates, or for `other`
+        // a module, both named after the namespace. Types embedded in a target are the app's own: no import.
+        var schemaModule: String? = namespace
         if let moduleType = try schemaTypes.optional("moduleType") {
             try warnings.ignore(moduleType, keeping: ["swiftPackageManager", "embeddedInTarget", "other"])
             if try moduleType.optional("swiftPackageManager") != nil {
                 moduleRoot = join(moduleRoot, "Sources")
             } else if let embedded = try moduleType.optional("embeddedInTarget") {
                 try warnings.ignore(embedded, keeping: ["name", "accessModifier"])
+                schemaModule = nil
                 if let modifier = try embedded.optional("accessModifier") { accessLevel = try access(modifier) }
             }
         }
         var operationsPath = join(moduleRoot, "Operations")
+        var operationsModule: String?
         if let operations = try output.optional("operations") {
             try warnings.ignore(operations, keeping: ["inSchemaModule", "relative", "absolute"])
             if let absolute = try operations.optional("absolute") {
                 try warnings.ignore(absolute, keeping: ["path", "accessModifier"])
                 operationsPath = try absolute.required("path").string()
+                operationsModule = schemaModule
                 if let modifier = try absolute.optional("accessModifier") { accessLevel = try access(modifier) }
             } else if let relative = try operations.optional("relative") {
                 try warnings.ignore(relative, keeping: ["subpath", "extension", "accessModifier"])
                 // apicore writes operations into one folder, not beside each `.graphql` file: the folder of the first
                 // operation search path (up to its first glob), plus the subpath.
                 let subpath = try relative.optional("subpath")?.string()
-                operationsPath = join(staticPrefix(operationSearchPaths.first ?? "."), subpath ?? "")
+                operationsPath = join(staticPrefix(operationSearchPaths.paths.first ?? "."), subpath ?? "")
+                operationsModule = schemaModule
                 warnings.add(
                     "\"output.operations.relative\": apicore writes the operations into one folder, \(operationsPath), "
                         + "rather than beside each .graphql file", at: relative.value.location)
@@ -89,9 +98,14 @@ enum ApolloConfigurationReader {
             warnings.add("\"output.testMocks\" has no equivalent in apicore and is ignored", at: mocks.value.location)
         }
         var configuration = CodegenConfiguration(
-            schemaNamespace: namespace, schemaSearchPaths: schemaSearchPaths,
-            operationSearchPaths: operationSearchPaths, schemaTypesPath: join(moduleRoot, "Schema"),
+            schemaNamespace: namespace, schemaSearchPaths: schemaSearchPaths.paths,
+            operationSearchPaths: operationSearchPaths.paths, schemaTypesPath: join(moduleRoot, "Schema"),
             operationsPath: operationsPath, accessLevel: accessLevel, baseDirectory: baseDirectory)
+        configuration.schemaSearchPathLocations = schemaSearchPaths.locations
+        configuration.operationSearchPathLocations = operationSearchPaths.locations
+        configuration.schemaTypesModule = operationsModule
+        // The ids the app's server already knows from Apollo's generated code and manifest.
+        configuration.operationIdentifiers = .apollo
         if let path = try output.optional("operationIdentifiersPath") {
             configuration.operationManifest = .init(path: try path.string(), format: .legacy)
         }
@@ -108,9 +122,14 @@ enum ApolloConfigurationReader {
             configuration.operationManifest = options
         }
         if let options = try root.optional("options") {
-            try warnings.ignore(options, keeping: ["operationDocumentFormat", "pruneGeneratedFiles", "customScalars"])
+            try warnings.ignore(
+                options,
+                keeping: ["operationDocumentFormat", "pruneGeneratedFiles", "customScalars", "operationIdentifiers"])
             if let scalars = try options.optional("customScalars") {
                 configuration.customScalars = try scalars.stringMap()
+            }
+            if let identifiers = try options.optional("operationIdentifiers") {
+                configuration.operationIdentifiers = try CodegenConfiguration.operationIdentifiers(identifiers)
             }
         }
         configuration.warnings = warnings.diagnostics

@@ -9,8 +9,14 @@ import Foundation
 ///  "output": {"schemaTypes": {"path": "Sources/GitHubGraphQL/Schema"},
 ///             "operations": {"path": "Sources/GitHubGraphQL/Operations"},
 ///             "operationManifest": {"path": "operations.json", "version": "persistedQueries"}},
-///  "options": {"customScalars": {"Long": "Int64"}, "accessLevel": "public"}}
+///  "options": {"customScalars": {"Long": "Int64"}, "accessLevel": "public", "operationIdentifiers": "sha256"}}
 /// ```
+///
+/// Several kits can share one schema-types module: the kit that owns it (`SharedKit`) generates the schema types for
+/// every kit's operations and leaves out `output.operations`; each other kit names that module instead of a schema
+/// types path, `"schemaTypes": {"module": "SharedKit"}`, and gets operations that `import SharedKit`. All use the same
+/// `schemaNamespace`. (A `module` beside a `path` generates the schema types there and still imports the module into
+/// the operations, for a kit whose schema types and operations are two modules.)
 ///
 /// Paths are relative to the folder of the configuration file; search paths may use `*` and `**` globs. Unknown keys
 /// and values of the wrong type are errors located in the file. ``load(from:)`` also reads an Apollo iOS
@@ -44,36 +50,55 @@ public struct CodegenConfiguration: Sendable, Hashable {
         }
     }
 
+    /// How operation ids (`operationIdentifier`, and the manifest's ids) are computed.
+    public enum OperationIdentifiers: String, Sendable, Hashable {
+        /// The SHA-256 of the document sent: what a server computes for automatic persisted queries.
+        case documentSHA256 = "sha256"
+        /// Apollo iOS's ids, so a safelist registered for an Apollo app keeps working: the SHA-256 of the operation
+        /// and its fragments joined with a backslash and an `n` (two characters) where the document sent has a
+        /// newline. For an operation with fragments the id is then not the SHA-256 of the document, and a server
+        /// that checks automatic persisted queries' hashes refuses to register it, as it does for Apollo iOS.
+        case apollo
+    }
+
     /// The namespace of the generated schema types (`GitHubGraphQL`).
     public var schemaNamespace: String
     /// Schema files (SDL or one introspection JSON), as paths or globs.
     public var schemaSearchPaths: [String]
     /// Operation and fragment files, as paths or globs.
     public var operationSearchPaths: [String]
-    /// The folder for the schema types.
-    public var schemaTypesPath: String
-    /// The folder for the operations and fragments.
-    public var operationsPath: String
+    /// The folder for the schema types; `nil` when another module generates them (see ``schemaTypesModule``).
+    public var schemaTypesPath: String?
+    /// The folder for the operations and fragments; `nil` to generate only the schema types, for other kits to share.
+    public var operationsPath: String?
+    /// The Swift module that holds the schema types, when the operations are generated into another module: every
+    /// operation and fragment file imports it.
+    public var schemaTypesModule: String?
     /// The Swift type of each custom scalar, by GraphQL name (`"Long": "Int64"`); others are `String`.
     public var customScalars: [String: String]
     /// The access level of generated declarations; `public` by default.
     public var accessLevel: AccessLevel
     /// The persisted-query manifest to write, if any.
     public var operationManifest: OperationManifestOptions?
+    /// How operation ids are computed; Apollo's when the configuration is an Apollo one.
+    public var operationIdentifiers = OperationIdentifiers.documentSHA256
     /// The folder relative paths are resolved against.
     public var baseDirectory: String
     /// The configuration file read, for messages about its search paths; `apicore.json` in ``baseDirectory`` if nil.
     public var file: String?
     /// Warnings found reading the configuration file (keys of an Apollo configuration that have no equivalent).
     public var warnings: [Diagnostic] = []
+    /// Where each schema and operation search path is written in ``file``, for messages about it.
+    var schemaSearchPathLocations: [String: SourceLocation] = [:]
+    var operationSearchPathLocations: [String: SourceLocation] = [:]
 
     /// A configuration.
     public init(
         schemaNamespace: String,
         schemaSearchPaths: [String],
         operationSearchPaths: [String],
-        schemaTypesPath: String,
-        operationsPath: String,
+        schemaTypesPath: String?,
+        operationsPath: String?,
         customScalars: [String: String] = [:],
         accessLevel: AccessLevel = .public,
         operationManifest: OperationManifestOptions? = nil,
@@ -121,21 +146,36 @@ public struct CodegenConfiguration: Sendable, Hashable {
         let output = try root.required("output")
         try output.allowKeys(["schemaTypes", "operations", "operationManifest"])
         let schemaTypes = try output.required("schemaTypes")
-        try schemaTypes.allowKeys(["path"])
-        let operations = try output.required("operations")
-        try operations.allowKeys(["path"])
+        try schemaTypes.allowKeys(["path", "module"])
+        let schemaTypesPath = try schemaTypes.optional("path")?.string()
+        let schemaTypesModule = try schemaTypes.optional("module")?.identifier()
+        if schemaTypesPath == nil, schemaTypesModule == nil {
+            throw schemaTypes.failure(
+                "needs a \"path\" to generate the schema types into, or the \"module\" that holds them")
+        }
+        let operations = try output.optional("operations")
+        try operations?.allowKeys(["path"])
+        let operationsPath = try operations?.required("path").string()
+        if operationsPath == nil, schemaTypesPath == nil {
+            throw output.failure("generates nothing: give \"operations\" a path, or \"schemaTypes\" a path")
+        }
+        let schemaSearchPaths = try input.required("schemaSearchPaths").searchPaths()
+        let operationSearchPaths = try input.required("operationSearchPaths").searchPaths()
         var configuration = CodegenConfiguration(
             schemaNamespace: try root.required("schemaNamespace").identifier(),
-            schemaSearchPaths: try input.required("schemaSearchPaths").strings(),
-            operationSearchPaths: try input.required("operationSearchPaths").strings(),
-            schemaTypesPath: try schemaTypes.required("path").string(),
-            operationsPath: try operations.required("path").string(),
-            baseDirectory: baseDirectory)
+            schemaSearchPaths: schemaSearchPaths.paths, operationSearchPaths: operationSearchPaths.paths,
+            schemaTypesPath: schemaTypesPath, operationsPath: operationsPath, baseDirectory: baseDirectory)
+        configuration.schemaSearchPathLocations = schemaSearchPaths.locations
+        configuration.operationSearchPathLocations = operationSearchPaths.locations
+        configuration.schemaTypesModule = schemaTypesModule
         if let manifest = try output.optional("operationManifest") {
             configuration.operationManifest = try manifestOptions(manifest)
         }
         if let options = try root.optional("options") {
-            try options.allowKeys(["customScalars", "accessLevel"])
+            try options.allowKeys(["customScalars", "accessLevel", "operationIdentifiers"])
+            if let identifiers = try options.optional("operationIdentifiers") {
+                configuration.operationIdentifiers = try operationIdentifiers(identifiers)
+            }
             if let scalars = try options.optional("customScalars") {
                 configuration.customScalars = try scalars.stringMap()
             }
@@ -147,6 +187,14 @@ public struct CodegenConfiguration: Sendable, Hashable {
             }
         }
         return configuration
+    }
+
+    /// Reads `"sha256"` or `"apollo"`.
+    static func operationIdentifiers(_ reader: ConfigurationReader) throws(CompilerError) -> OperationIdentifiers {
+        guard let value = OperationIdentifiers(rawValue: try reader.string()) else {
+            throw reader.failure("must be \"sha256\" or \"apollo\"")
+        }
+        return value
     }
 
     /// Reads `{"path": "...", "version": "persistedQueries" | "apollo" | "legacy"}`.
@@ -161,6 +209,11 @@ public struct CodegenConfiguration: Sendable, Hashable {
             }
         }
         return options
+    }
+
+    /// The folders the generator owns and writes: those of the schema types and of the operations, when generated.
+    public var outputFolders: [String] {
+        [schemaTypesPath, operationsPath].compactMap { $0.map(resolved) }
     }
 
     /// `path` resolved against ``baseDirectory``.

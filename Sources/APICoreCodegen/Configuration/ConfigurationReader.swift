@@ -69,14 +69,27 @@ struct ConfigurationReader {
     }
 
     func strings() throws(CompilerError) -> [String] {
+        try locatedStrings().map(\.text)
+    }
+
+    /// An array of strings, each with where it is written.
+    func locatedStrings() throws(CompilerError) -> [(text: String, location: SourceLocation)] {
         guard case .array(let elements) = value.kind else {
             throw failure("must be an array of strings, not \(value.kindName)")
         }
-        var result: [String] = []
+        var result: [(text: String, location: SourceLocation)] = []
         for (index, element) in elements.enumerated() {
-            result.append(try ConfigurationReader(element, path: "\(path)[\(index)]").string())
+            result.append((try ConfigurationReader(element, path: "\(path)[\(index)]").string(), element.location))
         }
         return result
+    }
+
+    /// The search paths of an array of strings, with the location of each (the first, if one is repeated).
+    func searchPaths() throws(CompilerError) -> (paths: [String], locations: [String: SourceLocation]) {
+        let located = try locatedStrings()
+        return (
+            located.map(\.text), Dictionary(located.map { ($0.text, $0.location) }, uniquingKeysWith: { a, _ in a })
+        )
     }
 
     func stringMap() throws(CompilerError) -> [String: String] {

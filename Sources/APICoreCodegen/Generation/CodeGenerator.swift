@@ -39,25 +39,49 @@ public struct CodeGenerator: Sendable {
         documents: [Document],
         configuration: CodegenConfiguration
     ) throws(CompilerError) -> [GeneratedFile] {
-        let documents = Self.withoutRepeatedFragments(documents)
+        let documents = Self.withoutRepeatedFragments(try AnonymousOperationNamer.named(documents))
         let diagnostics = DocumentValidator.validate(
             documents, against: schema, options: ValidationOptions(reportsUnusedFragments: false))
         if diagnostics.contains(where: { $0.severity == .error }) {
             throw CompilerError(diagnostics)
         }
         let namespace = configuration.schemaNamespace
-        let compilation = try IRCompiler.compile(documents, schema: schema, namespace: namespace)
+        // Operations may select `__schema` and `__type`, whose types the generated code declares like the schema's.
+        let schema = schema.addingIntrospectionTypes()
+        let compilation = try IRCompiler.compile(
+            documents, schema: schema, namespace: namespace, identifiers: configuration.operationIdentifiers)
         let context = TemplateContext(
             schema: schema, mapper: SwiftTypeMapper(schema: schema, namespace: namespace),
-            access: configuration.accessLevel == .public ? "public " : "")
-        let operationsFolder = configuration.resolved(configuration.operationsPath)
-        let schemaFolder = configuration.resolved(configuration.schemaTypesPath)
+            access: configuration.accessLevel == .public ? "public " : "",
+            schemaTypesModule: configuration.schemaTypesModule)
         var files: [GeneratedFile] = []
-        let schemaTemplate = SchemaTypesTemplate(context: context, customScalars: configuration.customScalars)
-        for (name, contents) in schemaTemplate.render(compilation.referencedTypeNames) {
-            files.append(
-                GeneratedFile(path: (schemaFolder as NSString).appendingPathComponent(name), contents: contents))
+        if let schemaTypesPath = configuration.schemaTypesPath {
+            let schemaFolder = configuration.resolved(schemaTypesPath)
+            let schemaTemplate = SchemaTypesTemplate(
+                context: context, customScalars: configuration.customScalars,
+                typePolicies: try TypePolicyResolver.keyFields(in: schema))
+            for (name, contents) in schemaTemplate.render(compilation.referencedTypeNames) {
+                files.append(
+                    GeneratedFile(path: (schemaFolder as NSString).appendingPathComponent(name), contents: contents))
+            }
         }
+        if let operationsPath = configuration.operationsPath {
+            files += operationFiles(compilation, folder: configuration.resolved(operationsPath), context: context)
+        }
+        if let manifest = configuration.operationManifest {
+            files.append(
+                GeneratedFile(
+                    path: configuration.resolved(manifest.path),
+                    contents: OperationManifest(format: manifest.format).render(compilation.operations)))
+        }
+        return files
+    }
+
+    /// One file per fragment and per operation.
+    private func operationFiles(
+        _ compilation: IRCompilation, folder operationsFolder: String, context: TemplateContext
+    ) -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
         for fragment in compilation.fragments {
             files.append(
                 GeneratedFile(
@@ -69,12 +93,6 @@ public struct CodeGenerator: Sendable {
                 GeneratedFile(
                     path: (operationsFolder as NSString).appendingPathComponent(operation.typeName + ".graphql.swift"),
                     contents: OperationTemplate(context: context).render(operation)))
-        }
-        if let manifest = configuration.operationManifest {
-            files.append(
-                GeneratedFile(
-                    path: configuration.resolved(manifest.path),
-                    contents: OperationManifest(format: manifest.format).render(compilation.operations)))
         }
         return files
     }
@@ -99,16 +117,21 @@ public struct CodeGenerator: Sendable {
         _ patterns: [String], configuration: CodegenConfiguration, what: String
     ) throws(CompilerError) -> [String] {
         var paths: [String] = []
+        let locations =
+            what == "schema" ? configuration.schemaSearchPathLocations : configuration.operationSearchPathLocations
         for pattern in patterns {
             let found = PathGlob.files(matching: configuration.resolved(pattern))
             guard !found.isEmpty else {
+                // Where the path is written; a configuration built in code, or a default path, has no place but the
+                // start of its file.
                 let file =
                     configuration.file
                     ?? (configuration.baseDirectory as NSString).appendingPathComponent("apicore.json")
+                let location = locations[pattern] ?? SourceLocation(file: file, line: 1, column: 1, offset: 0)
                 throw CompilerError(
                     Diagnostic(
-                        .error, "The \(what) search path \"\(pattern)\" matches no files.",
-                        at: [SourceLocation(file: file, line: 1, column: 1, offset: 0)], rule: "Configuration"))
+                        .error, "The \(what) search path \"\(pattern)\" matches no files.", at: [location],
+                        rule: "Configuration"))
             }
             paths += found.filter { !paths.contains($0) }
         }

@@ -3,10 +3,11 @@ import APICoreGraphQL
 /// Renders the persisted-query manifest: every operation's id and the exact document sent for it, for registering a
 /// safelist on the server.
 ///
-/// The id is the SHA-256 of the document, as in the generated `operationIdentifier`. Apollo iOS hashes a document
+/// The id is the generated `operationIdentifier`: by default the SHA-256 of the document. Apollo iOS hashes a document
 /// whose fragments it joins with the two characters `\n` (a backslash and an `n`) rather than a newline, so for an
-/// operation that uses fragments its id differs from ours although the bodies are the same; for the others the ids
-/// are equal. Unlike Apollo's, the manifest is valid JSON: quotes and newlines in bodies are escaped.
+/// operation that uses fragments its id differs from ours although the bodies are the same, unless the configuration
+/// asks for Apollo's ids (``CodegenConfiguration/OperationIdentifiers/apollo``). Unlike Apollo's, the manifest is
+/// valid JSON: quotes and newlines in bodies are escaped.
 struct OperationManifest {
     var format: CodegenConfiguration.OperationManifestOptions.Format
 
@@ -16,7 +17,7 @@ struct OperationManifest {
             let entries = operations.map { operation in
                 [
                     "    {",
-                    "      \"id\": \(Self.quoted(GraphQLSHA256.hexDigest(of: operation.document))),",
+                    "      \"id\": \(Self.quoted(operation.identifier)),",
                     "      \"body\": \(Self.quoted(operation.document)),",
                     "      \"name\": \(Self.quoted(operation.name)),",
                     "      \"type\": \(Self.quoted(operation.kind.rawValue))",
@@ -28,7 +29,7 @@ struct OperationManifest {
         case .legacy:
             let entries = operations.map { operation in
                 [
-                    "  \(Self.quoted(GraphQLSHA256.hexDigest(of: operation.document))): {",
+                    "  \(Self.quoted(operation.identifier)): {",
                     "    \"name\": \(Self.quoted(operation.name)),",
                     "    \"source\": \(Self.quoted(operation.document))",
                     "  }",

@@ -52,12 +52,21 @@ final class IRBuilder {
         return built
     }
 
-    /// The selection set of `selections` made on `type`.
+    /// What a type case takes from the selection set it narrows: the occurrences of each response key (so a field
+    /// selected in both gets one struct with both selections), and the fields and fragments to expose as its own.
+    struct Inheritance {
+        var occurrences: [String: [SelectionCollector.Occurrence]] = [:]
+        var fields: [IRField] = []
+        var fragments: [IRFragmentUse] = []
+    }
+
+    /// The selection set of `selections` made on `type`; a type case also exposes what `inherited` holds.
     func selectionSet(
         typeName: String,
         qualifiedName: String,
         type: SchemaType,
-        selections: [Selection]
+        selections: [Selection],
+        inherited: Inheritance = Inheritance()
     ) throws(CompilerError) -> IRSelectionSet {
         referencedTypeNames.insert(type.name)
         var collector = SelectionCollector(schema: schema, fragmentDefinitions: fragmentDefinitions)
@@ -65,7 +74,10 @@ final class IRBuilder {
         var result = IRSelectionSet(typeName: typeName, qualifiedName: qualifiedName, parentTypeName: type.name)
         var typeNames = reservedTypeNames
         var propertyNames: Set<String> = ["__data", "__typename", "hashValue"]
-        if !collector.fragmentUses.isEmpty { propertyNames.insert("fragments") }
+        let inheritedFragments = inherited.fragments.filter { use in
+            !collector.fragmentUses.contains { $0.name == use.fragmentName && $0.deferLabel == nil }
+        }
+        if !collector.fragmentUses.isEmpty || !inheritedFragments.isEmpty { propertyNames.insert("fragments") }
 
         func nestedName(_ candidate: String) -> String {
             var name = candidate
@@ -77,24 +89,16 @@ final class IRBuilder {
             while !propertyNames.insert(name).inserted { name += "_" }
             return name
         }
-        func part(_ group: SelectionCollector.InlineGroup, name: String) throws(CompilerError) -> IRInlinePart {
-            let structName = nestedName(name)
-            let partType = schema.type(named: group.typeName)!
-            let nested = try selectionSet(
-                typeName: structName, qualifiedName: qualifiedName + "." + structName, type: partType,
-                selections: group.selections)
-            return IRInlinePart(
-                propertyName: propertyName(SwiftNames.lowerFirst(structName)), conditions: group.conditions,
-                label: group.label, selectionSet: nested)
+        // Names of the type cases and deferred parts first, so that fields never take them.
+        let typeCaseNames = collector.typeCases.map { group in
+            let name = nestedName("As" + SwiftNames.upperFirst(group.typeName))
+            return (name, propertyName(SwiftNames.lowerFirst(name)))
+        }
+        let deferredNames = collector.deferredParts.map { group in
+            let name = nestedName(group.label.map { SwiftNames.upperFirst($0) } ?? "Deferred" + group.typeName)
+            return (name, propertyName(SwiftNames.lowerFirst(name)))
         }
 
-        for group in collector.typeCases {
-            result.typeCases.append(try part(group, name: "As" + SwiftNames.upperFirst(group.typeName)))
-        }
-        for group in collector.deferredParts {
-            let name = group.label.map { SwiftNames.upperFirst($0) } ?? "Deferred" + group.typeName
-            result.deferredParts.append(try part(group, name: name))
-        }
         var fragmentProperties: Set<String> = []
         for use in collector.fragmentUses {
             var name = SwiftNames.lowerFirst(use.name)
@@ -104,6 +108,12 @@ final class IRBuilder {
                     fragmentName: use.name, propertyName: name, conditions: use.conditions,
                     deferLabel: use.deferLabel))
         }
+        for use in inheritedFragments {
+            var inheritedUse = use
+            while !fragmentProperties.insert(inheritedUse.propertyName).inserted { inheritedUse.propertyName += "_" }
+            inheritedUse.isInherited = true
+            result.fragments.append(inheritedUse)
+        }
         for key in collector.keys {
             let occurrences = collector.occurrences[key] ?? []
             guard let first = occurrences.first(where: \.isDirect) else { continue }
@@ -111,8 +121,17 @@ final class IRBuilder {
             let conditions = direct.contains { $0.conditions.isEmpty } ? [] : first.conditions
             result.fields.append(
                 try field(
-                    first.field, occurrences: occurrences, conditions: conditions, in: first.selectedOn,
-                    qualifiedName: qualifiedName, nestedName: nestedName, propertyName: propertyName))
+                    first.field, occurrences: occurrences + (inherited.occurrences[key] ?? []),
+                    conditions: conditions, in: first.selectedOn, qualifiedName: qualifiedName,
+                    nestedName: nestedName, propertyName: propertyName))
+        }
+        let ownKeys = Set(result.fields.map(\.responseKey))
+        for field in inherited.fields where !ownKeys.contains(field.responseKey) && field.propertyName != "__typename" {
+            var merged = field
+            merged.propertyName = propertyName(field.responseKey)
+            merged.inheritedObjectType = .some(field.objectTypeName(qualified: true))
+            merged.selectionSet = nil
+            result.fields.append(merged)
         }
         for use in result.fragments where use.deferLabel == nil {
             let fragment = try fragment(named: use.fragmentName, at: .unknown)
@@ -126,6 +145,28 @@ final class IRBuilder {
                 if !use.conditions.isEmpty { forwarded.swiftType = Self.optional(exposed.swiftType) }
                 result.forwardedFields.append(forwarded)
             }
+        }
+
+        // A type case exposes what this set selects, merged from every level above it.
+        var inheritance = Inheritance(
+            occurrences: inherited.occurrences, fields: result.fields,
+            fragments: result.fragments.filter { $0.deferLabel == nil })
+        for key in collector.keys { inheritance.occurrences[key, default: []] += collector.occurrences[key] ?? [] }
+        func part(
+            _ group: SelectionCollector.InlineGroup, names: (String, String), inherited: Inheritance
+        ) throws(CompilerError) -> IRInlinePart {
+            let partType = schema.type(named: group.typeName)!
+            let nested = try selectionSet(
+                typeName: names.0, qualifiedName: qualifiedName + "." + names.0, type: partType,
+                selections: group.selections, inherited: inherited)
+            return IRInlinePart(
+                propertyName: names.1, conditions: group.conditions, label: group.label, selectionSet: nested)
+        }
+        for (group, names) in zip(collector.typeCases, typeCaseNames) {
+            result.typeCases.append(try part(group, names: names, inherited: inheritance))
+        }
+        for (group, names) in zip(collector.deferredParts, deferredNames) {
+            result.deferredParts.append(try part(group, names: names, inherited: Inheritance()))
         }
         return result
     }
@@ -145,7 +186,8 @@ final class IRBuilder {
             schemaField = nil
             fieldType = .nonNull(.named(Name("String")), location: .unknown)
         } else {
-            guard let found = scope.field(named: field.name.value) else {
+            let name = field.name.value
+            guard let found = scope.field(named: name) ?? schema.metaField(named: name, on: scope) else {
                 throw Self.failure(
                     "Cannot query field \"\(field.name.value)\" on type \"\(scope.name)\".", at: field.location)
             }
@@ -157,7 +199,9 @@ final class IRBuilder {
         var nested: IRSelectionSet?
         if let type = schema.type(named: namedType), type.isComposite {
             let structName = nestedName(SwiftNames.upperFirst(field.responseKey))
-            let selections = occurrences.flatMap { $0.field.selectionSet?.selections ?? [] }
+            let selections = occurrences.flatMap { occurrence in
+                Self.subselections(of: occurrence, beyond: conditions)
+            }
             nested = try selectionSet(
                 typeName: structName, qualifiedName: qualifiedName + "." + structName, type: type,
                 selections: selections)
@@ -170,12 +214,32 @@ final class IRBuilder {
             description: schemaField?.description, deprecationReason: schemaField?.deprecationReason)
     }
 
+    /// The selections of one occurrence of a field, to merge with the others: those made under `@include`/`@skip`
+    /// conditions the merged field does not have stay under them, so they are optional where the field is not.
+    private static func subselections(
+        of occurrence: SelectionCollector.Occurrence, beyond conditions: [IRCondition]
+    ) -> [Selection] {
+        let selections = occurrence.field.selectionSet?.selections ?? []
+        let extra = occurrence.conditions.filter { !conditions.contains($0) }
+        guard !extra.isEmpty, !selections.isEmpty else { return selections }
+        let directives = extra.map { condition in
+            Directive(
+                name: Name(condition.isInclude ? "include" : "skip"),
+                arguments: [Argument(name: Name("if"), value: Value(.variable(condition.variable)))])
+        }
+        return [
+            .inlineFragment(
+                InlineFragment(
+                    typeCondition: nil, directives: directives, selectionSet: SelectionSet(selections: selections)))
+        ]
+    }
+
     /// The properties a fragment exposes to the selection sets that spread it, with types spelled from outside it
     /// and expressions relative to it (deprecated fields read through their undeprecated storage).
     static func exposedFields(of fragment: IRSelectionSet, mapper: SwiftTypeMapper) -> [IRForwardedField] {
         var result: [IRForwardedField] = []
         for field in fragment.fields where field.propertyName != "__typename" {
-            var type = mapper.outputType(field.type, object: field.selectionSet?.qualifiedName)
+            var type = mapper.outputType(field.type, object: field.objectTypeName(qualified: true))
             if !field.conditions.isEmpty { type = optional(type) }
             result.append(
                 IRForwardedField(

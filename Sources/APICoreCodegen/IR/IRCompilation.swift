@@ -24,6 +24,8 @@ struct IROperation: Sendable {
     var fragmentNames: [String]
     /// The whole document sent to the server: the text and each fragment's, one per line.
     var document: String
+    /// The persisted-query id, as the configuration computes it from the document.
+    var identifier: String
     var variables: [IRVariable]
     /// The `Data` selection set.
     var data: IRSelectionSet

@@ -1,4 +1,5 @@
 import APICoreCompiler
+import APICoreGraphQL
 
 /// Turns parsed documents and a schema into an ``IRCompilation``.
 enum IRCompiler {
@@ -14,7 +15,8 @@ enum IRCompiler {
     static func compile(
         _ documents: [Document],
         schema: GraphQLSchema,
-        namespace: String
+        namespace: String,
+        identifiers: CodegenConfiguration.OperationIdentifiers = .documentSHA256
     ) throws(CompilerError) -> IRCompilation {
         var fragmentDefinitions: [String: FragmentDefinition] = [:]
         var operations: [(OperationDefinition, String)] = []
@@ -56,7 +58,9 @@ enum IRCompiler {
         var compiled: [IROperation] = []
         for (operation, typeName) in operations.sorted(by: { $0.1 < $1.1 }) {
             compiled.append(
-                try compile(operation, typeName: typeName, builder: builder, fragments: fragmentDefinitions))
+                try compile(
+                    operation, typeName: typeName, builder: builder, fragments: fragmentDefinitions,
+                    identifiers: identifiers))
         }
         var referenced = builder.referencedTypeNames
         for operation in compiled {
@@ -83,7 +87,8 @@ enum IRCompiler {
         _ operation: OperationDefinition,
         typeName: String,
         builder: IRBuilder,
-        fragments: [String: FragmentDefinition]
+        fragments: [String: FragmentDefinition],
+        identifiers: CodegenConfiguration.OperationIdentifiers
     ) throws(CompilerError) -> IROperation {
         guard let root = builder.schema.rootType(for: operation.kind) else {
             throw IRBuilder.failure("The schema has no \(operation.kind.rawValue) type.", at: operation.location)
@@ -93,8 +98,14 @@ enum IRCompiler {
             selections: operation.selectionSet.selections)
         let fragmentNames = usedFragments(operation.selectionSet, fragments: fragments).sorted()
         let text = DocumentNormalizer.oneLine(.operation(operation))
-        let document = ([text] + fragmentNames.map { DocumentNormalizer.oneLine(.fragment(fragments[$0]!)) })
-            .joined(separator: "\n")
+        let definitions = [text] + fragmentNames.map { DocumentNormalizer.oneLine(.fragment(fragments[$0]!)) }
+        let document = definitions.joined(separator: "\n")
+        let identifier =
+            switch identifiers {
+            case .documentSHA256: GraphQLSHA256.hexDigest(of: document)
+            // Apollo iOS hashes its definitions joined with a backslash and an `n`, though it sends a newline.
+            case .apollo: GraphQLSHA256.hexDigest(of: definitions.joined(separator: "\\n"))
+            }
         // `self` as a parameter would hide the instance in the initializer.
         var propertyNames: Set<String> = ["variables", "self"]
         let variables = operation.variableDefinitions.map { definition in
@@ -106,7 +117,7 @@ enum IRCompiler {
         }
         return IROperation(
             name: operation.name?.value ?? typeName, typeName: typeName, kind: operation.kind, text: text,
-            fragmentNames: fragmentNames, document: document, variables: variables, data: data)
+            fragmentNames: fragmentNames, document: document, identifier: identifier, variables: variables, data: data)
     }
 
     /// The fragments a selection set spreads, directly or through other fragments.

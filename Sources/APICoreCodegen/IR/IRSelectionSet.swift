@@ -13,9 +13,10 @@ struct IRSelectionSet: Sendable {
     var qualifiedName: String
     /// The schema type the selections apply to.
     var parentTypeName: String
-    /// The stored fields.
+    /// The stored fields: the selection set's own, then (in a type case) those merged from the enclosing selection set.
     var fields: [IRField] = []
-    /// The named fragments spread on this type (always or conditionally, or deferred).
+    /// The named fragments spread on this type (always or conditionally, or deferred), then (in a type case) those
+    /// spread on the enclosing selection set.
     var fragments: [IRFragmentUse] = []
     /// The narrower type conditions, one per type.
     var typeCases: [IRInlinePart] = []
@@ -53,6 +54,19 @@ struct IRField: Sendable {
     var description: String?
     /// The deprecation reason, when the schema deprecates the field.
     var deprecationReason: String?
+    /// For a field a type case merges from its enclosing selection set: the qualified Swift name of the enclosing
+    /// set's struct for it, if it is an object. Such a field is stored and read like the others, but is not one of
+    /// the type case's own `__selections`.
+    var inheritedObjectType: String?? = nil
+
+    /// Whether the field is merged from the enclosing selection set rather than selected by this one.
+    var isInherited: Bool { inheritedObjectType != nil }
+
+    /// The Swift name of the field's struct, if it is an object: nested (`Friends`) or, from outside, qualified.
+    func objectTypeName(qualified: Bool) -> String? {
+        if let inherited = inheritedObjectType { return inherited }
+        return qualified ? selectionSet?.qualifiedName : selectionSet?.typeName
+    }
 }
 
 /// A named fragment spread on a selection set.
@@ -65,6 +79,9 @@ struct IRFragmentUse: Sendable {
     var conditions: [IRCondition]
     /// Whether the spread is `@defer`red, with its label.
     var deferLabel: String??
+    /// Whether a type case has it because its enclosing selection set spreads it: read and exposed, but not one of
+    /// the type case's own `__selections`.
+    var isInherited = false
 }
 
 /// A type case (`... on Droid`) or a deferred inline fragment (`... @defer(label:)`).

@@ -13,6 +13,6 @@ struct FragmentTemplate {
         ]
         let body = SelectionSetTemplate(context: context).render(
             fragment.selectionSet, conformance: "GraphQLFragment", header: header, indent: "")
-        return TemplateContext.header + body + "\n"
+        return context.operationHeader + body + "\n"
     }
 }

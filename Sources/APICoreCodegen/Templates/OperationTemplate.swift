@@ -22,10 +22,13 @@ struct OperationTemplate {
             "    \(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))",
             "    \(access)static let document = \(document)",
             "    \(access)static let operationIdentifier: String? = "
-                + SwiftNames.stringLiteral(GraphQLSHA256.hexDigest(of: operation.document)),
+                + SwiftNames.stringLiteral(operation.identifier),
         ]
-        if !operation.variables.isEmpty {
-            lines.append("")
+        lines.append("")
+        if operation.variables.isEmpty {
+            // Without it the memberwise initializer would be internal, and no other module could run the operation.
+            lines.append("    \(access)init() {}")
+        } else {
             lines += variables(operation.variables)
         }
         lines.append("")
@@ -33,7 +36,7 @@ struct OperationTemplate {
             SelectionSetTemplate(context: context).render(
                 operation.data, conformance: "GraphQLRootSelectionSet", indent: "    "))
         lines.append("}")
-        return TemplateContext.header + lines.joined(separator: "\n") + "\n"
+        return context.operationHeader + lines.joined(separator: "\n") + "\n"
     }
 
     private func variables(_ variables: [IRVariable]) -> [String] {

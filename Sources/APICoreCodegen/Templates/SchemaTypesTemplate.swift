@@ -1,11 +1,13 @@
 import APICoreCompiler
 
-/// Renders the schema types that operations use, in three files: the namespace with custom scalars and parent types,
-/// the enums, and the input objects.
+/// Renders the schema types that operations use, in three files: the namespace with the type policies, custom scalars
+/// and parent types, the enums, and the input objects.
 struct SchemaTypesTemplate {
     let context: TemplateContext
     /// The Swift type of each custom scalar by GraphQL name; unmapped scalars are `String`.
     let customScalars: [String: String]
+    /// The key fields of every object type with a `@typePolicy`, sorted by type name.
+    let typePolicies: [(typeName: String, keyFields: [String])]
 
     /// `(file name, contents)` pairs; files with nothing to declare are left out, the namespace file never is.
     func render(_ typeNames: [String]) -> [(name: String, contents: String)] {
@@ -26,6 +28,20 @@ struct SchemaTypesTemplate {
         return files
     }
 
+    /// `static let typePolicies`, which the normalized cache reads to key objects by their `@typePolicy` fields.
+    private func typePolicyLines() -> [String] {
+        let head = [
+            "    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.",
+            "    \(context.access)static let typePolicies = GraphQLTypePolicies(keyFields: [",
+        ]
+        guard !typePolicies.isEmpty else { return [head[0], head[1] + ":])"] }
+        let entries = typePolicies.map { policy in
+            let fields = policy.keyFields.map(SwiftNames.stringLiteral).joined(separator: ", ")
+            return "        \(SwiftNames.stringLiteral(policy.typeName)): [\(fields)],"
+        }
+        return head + entries + ["    ])"]
+    }
+
     private func extensionFile(_ body: String) -> String {
         TemplateContext.header + "extension \(context.mapper.namespace) {\n" + body + "\n}\n"
     }
@@ -33,6 +49,7 @@ struct SchemaTypesTemplate {
     private func namespaceFile(_ types: [SchemaType]) -> String {
         let access = context.access
         var lines = ["/// The schema types the operations use.", "\(access)enum \(context.mapper.namespace) {"]
+        lines += typePolicyLines()
         var groups: [String: [String]] = [:]
         for type in types {
             let name = SwiftNames.typeMember(type.name)

@@ -6,7 +6,22 @@ struct SelectionSetTemplate {
     let context: TemplateContext
 
     /// The struct, indented by `indent`, conforming to `conformance`, with `header` lines (already indented) first.
+    ///
+    /// A nested struct whose text, apart from its name, is the same as one rendered before it in the file is a
+    /// `typealias` of that one: the same selections on the same type, read and cached the same way.
     func render(_ set: IRSelectionSet, conformance: String, header: [String] = [], indent: String) -> String {
+        render(set, conformance: conformance, header: header, indent: indent, firstStructs: FirstStructs())
+    }
+
+    /// The qualified name of the first nested struct rendered with each text (without its first line).
+    final class FirstStructs {
+        var byText: [String: String] = [:]
+    }
+
+    /// The struct; nested structs are aliases of earlier identical ones when `firstStructs` is given.
+    private func render(
+        _ set: IRSelectionSet, conformance: String, header: [String] = [], indent: String, firstStructs: FirstStructs?
+    ) -> String {
         let access = context.access
         let inner = indent + "    "
         var lines: [String] = ["\(indent)\(access)struct \(set.typeName): \(conformance) {"]
@@ -59,7 +74,16 @@ struct SelectionSetTemplate {
         let nested = set.fields.compactMap(\.selectionSet) + (set.typeCases + set.deferredParts).map(\.selectionSet)
         for child in nested {
             lines.append("")
-            lines.append(render(child, conformance: "GraphQLSelectionSet", indent: inner))
+            if let firstStructs {
+                let text = render(child, conformance: "GraphQLSelectionSet", indent: "", firstStructs: nil)
+                let body = String(text.drop { $0 != "\n" })
+                if let first = firstStructs.byText[body] {
+                    lines.append("\(inner)\(access)typealias \(child.typeName) = \(first)")
+                    continue
+                }
+                firstStructs.byText[body] = child.qualifiedName
+            }
+            lines.append(render(child, conformance: "GraphQLSelectionSet", indent: inner, firstStructs: firstStructs))
         }
         lines.append("\(indent)}")
         return lines.joined(separator: "\n")
@@ -67,8 +91,7 @@ struct SelectionSetTemplate {
 
     /// The Swift type of a stored field; `qualified` spells nested structs from outside the struct.
     func fieldType(_ field: IRField, qualified: Bool) -> String {
-        let object = qualified ? field.selectionSet?.qualifiedName : field.selectionSet?.typeName
-        let type = context.mapper.outputType(field.type, object: object)
+        let type = context.mapper.outputType(field.type, object: field.objectTypeName(qualified: qualified))
         return field.conditions.isEmpty ? type : IRBuilder.optional(type)
     }
 
@@ -79,7 +102,7 @@ struct SelectionSetTemplate {
 
     private func selections(_ set: IRSelectionSet, indent: String) -> [String] {
         var items: [String] = []
-        for field in set.fields {
+        for field in set.fields where !field.isInherited {
             var arguments = ""
             if !field.arguments.isEmpty {
                 let pairs = field.arguments.map {
@@ -92,7 +115,7 @@ struct SelectionSetTemplate {
             let item = ".field(GraphQLField(\(SwiftNames.stringLiteral(field.name))\(alias), \(type)\(arguments)))"
             items.append(conditional(field.conditions, item))
         }
-        for use in set.fragments {
+        for use in set.fragments where !use.isInherited {
             if let label = use.deferLabel {
                 items.append(
                     ".deferred(label: \(label.map(SwiftNames.stringLiteral) ?? "nil"), \(use.fragmentName).self)")
@@ -130,26 +153,31 @@ struct SelectionSetTemplate {
             let target =
                 ["self", "reader"].contains(field.propertyName) ? "self." + field.storageName : field.storageName
             let key = SwiftNames.stringLiteral(field.responseKey)
+            // Objects merged from the enclosing set were seen by the observer there.
+            let isMergedObject = field.isInherited && field.objectTypeName(qualified: false) != nil
+            let reader = isMergedObject ? "reader.unobserved" : "reader"
             if field.conditions.isEmpty {
-                lines.append("\(indent)\(target) = try reader.field(\(key))")
+                lines.append("\(indent)\(target) = try \(reader).field(\(key))")
             } else if case .nonNull = field.type {
-                lines.append("\(indent)\(target) = try reader.field(\(key), if: \(Self.conditions(field.conditions)))")
-            } else {
-                let type = context.mapper.outputType(field.type, object: field.selectionSet?.typeName)
                 lines.append(
-                    "\(indent)\(target) = try reader.field(\(key), if: \(Self.conditions(field.conditions)), "
+                    "\(indent)\(target) = try \(reader).field(\(key), if: \(Self.conditions(field.conditions)))")
+            } else {
+                let type = context.mapper.outputType(field.type, object: field.objectTypeName(qualified: false))
+                lines.append(
+                    "\(indent)\(target) = try \(reader).field(\(key), if: \(Self.conditions(field.conditions)), "
                         + "as: \(type).self)")
             }
         }
         if !set.fragments.isEmpty {
             let arguments = set.fragments.map { use in
                 let read: String
+                let reader = use.isInherited ? "reader.unobserved" : "reader"
                 if use.deferLabel != nil {
                     read = "reader.deferred(\(use.fragmentName).self)"
                 } else if use.conditions.isEmpty {
-                    read = "reader.fragment(\(use.fragmentName).self)"
+                    read = "\(reader).fragment(\(use.fragmentName).self)"
                 } else {
-                    read = "reader.fragment(\(use.fragmentName).self, if: \(Self.conditions(use.conditions)))"
+                    read = "\(reader).fragment(\(use.fragmentName).self, if: \(Self.conditions(use.conditions)))"
                 }
                 return "\(SwiftNames.identifier(use.propertyName)): try \(read)"
             }

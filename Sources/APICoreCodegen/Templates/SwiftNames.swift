@@ -33,8 +33,11 @@ enum SwiftNames {
 
     /// `Hero` for `hero`.
     static func upperFirst(_ name: String) -> String {
-        guard let first = name.first else { return name }
-        return first.uppercased() + name.dropFirst()
+        // Past leading underscores, so the struct of `__type` is `__Type`, not a second `__type`.
+        let underscores = name.prefix { $0 == "_" }
+        let rest = name.dropFirst(underscores.count)
+        guard let first = rest.first else { return name }
+        return underscores + first.uppercased() + rest.dropFirst()
     }
 
     /// The Swift case name of a GraphQL enum value: `newHope` for `NEW_HOPE`, `ADMIN` as `admin`.

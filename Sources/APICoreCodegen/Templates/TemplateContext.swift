@@ -6,10 +6,21 @@ struct TemplateContext: Sendable {
     let mapper: SwiftTypeMapper
     /// `"public "` or `""`.
     let access: String
+    /// The module of the schema types, when operations are generated outside it.
+    var schemaTypesModule: String? = nil
 
-    /// The first lines of every generated file.
-    static let header =
-        GeneratedFile.marker + " Do not edit.\n// swift-format-ignore-file\n\nimport APICoreGraphQL\n\n"
+    /// The lines before a generated file's imports.
+    static let preamble = GeneratedFile.marker + " Do not edit.\n// swift-format-ignore-file\n\n"
+
+    /// The first lines of every generated schema-types file.
+    static let header = preamble + "import APICoreGraphQL\n\n"
+
+    /// The first lines of every generated operation and fragment file: they also import the schema types' module
+    /// when it is another one.
+    var operationHeader: String {
+        guard let module = schemaTypesModule else { return Self.header }
+        return Self.preamble + "import APICoreGraphQL\nimport \(module)\n\n"
+    }
 
     /// `StarWarsAPI.Objects.Droid`, `StarWarsAPI.Interfaces.Character`, `StarWarsAPI.Unions.SearchResult`.
     func parentTypeReference(_ name: String) -> String {

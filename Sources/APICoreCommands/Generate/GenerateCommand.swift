@@ -58,9 +58,7 @@ public struct GenerateCommand: ParsableCommand {
             try writeCombined(files, to: combinedOutput)
             return
         }
-        let writer = GeneratedFileWriter(folders: [
-            configuration.resolved(configuration.schemaTypesPath), configuration.resolved(configuration.operationsPath),
-        ])
+        let writer = GeneratedFileWriter(folders: configuration.outputFolders)
         if check {
             let result = writer.check(files)
             guard result.isUpToDate else {

@@ -21,6 +21,18 @@ public struct GraphQLObjectReader {
         context.observer?.didEnter(object: object, as: selectionSet, at: context.currentPath)
     }
 
+    private init(object: JSONObject, context: GraphQLDecodingContext) {
+        self.object = object
+        self.context = context
+    }
+
+    /// This object read without telling the context's observer, for what a type case exposes from its enclosing
+    /// selection set: the objects and fragments the observer already saw through that set are not seen twice.
+    public var unobserved: GraphQLObjectReader {
+        guard context.observer != nil else { return self }
+        return GraphQLObjectReader(object: object, context: GraphQLDecodingContext(variables: context.variables))
+    }
+
     /// The value of a selected field.
     @inlinable
     public func field<Value: GraphQLOutputValue>(

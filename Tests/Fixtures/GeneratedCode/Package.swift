@@ -6,8 +6,8 @@ import PackageDescription
 // not be edited. `APICoreGraphQL` is a link to the runtime module's sources, so the package needs no resolution.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let sets = [
-    "StarWars", "AnimalKingdom", "GitHubApollo", "GitHawk", "ShopifyStorefront", "ShopifyCustomerAccount", "Reference",
-    "Escaping",
+    "StarWars", "AnimalKingdom", "GitHubApollo", "GitHawk", "ShopifyStorefront", "ShopifyCustomerAccount", "SWAPI",
+    "Upload", "Subscription", "Reference", "Escaping", "SharedKit",
 ]
 
 let package = Package(
@@ -15,6 +15,10 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     targets: [.target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict)]
         + sets.map { .target(name: $0, dependencies: ["APICoreGraphQL"], swiftSettings: strict) }
+        // Two kits whose operations import the schema types generated once in SharedKit.
+        + ["KitA", "KitB"].map {
+            .target(name: $0, dependencies: ["APICoreGraphQL", "SharedKit"], swiftSettings: strict)
+        }
         + [
             .executableTarget(
                 name: "GeneratedCodeChecks", dependencies: ["APICoreGraphQL", "GitHubApollo", "Reference"],

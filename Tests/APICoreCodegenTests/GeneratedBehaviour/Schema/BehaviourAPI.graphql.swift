@@ -5,11 +5,20 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public enum BehaviourAPI {
+    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+
     /// A 64-bit integer, serialised as a JSON integer.
     public typealias Long = Int64
 
     public enum Objects {
+        public static let Organization = GraphQLParentType.object("Organization")
         public static let Query = GraphQLParentType.object("Query")
         public static let User = GraphQLParentType.object("User")
+    }
+
+    public enum Interfaces {
+        public static let Account = GraphQLParentType.interface(
+            "Account", possibleTypes: ["Organization", "Team"])
     }
 }

@@ -8,6 +8,8 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
     public static let document = "query AllAnimalsDeferQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal @defer(label: \"deferredPetAnimal\") { __typename height { __typename relativeSize centimeters } } } ... on Cat @defer(label: \"deferredCat\") { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog @defer(label: \"deferredDog\") { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition
     public static let operationIdentifier: String? = "4d448e80e5845604c106af83656b6c79453229d92f0fe91a7c07ed342b046311"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = AnimalKingdomAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [
@@ -123,12 +125,14 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     public let __data: JSONObject
                     public let predators: [Predators]
                     public let laysEggs: Bool
+                    public let species: String
                     public let fragments: Fragments
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
                         predators = try reader.field("predators")
                         laysEggs = try reader.field("laysEggs")
+                        species = try reader.field("species")
                         fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self))
                     }
 
@@ -164,18 +168,28 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
+                public let id: String
+                public let height: AllAnimalsDeferQuery.Data.AllAnimals.Height
+                public let species: String
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                public let predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators]
                 public let fragments: Fragments
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self))
+                    id = try reader.field("id")
+                    height = try reader.unobserved.field("height")
+                    species = try reader.field("species")
+                    skinCovering = try reader.field("skinCovering")
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
                 }
 
                 public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
-                public var height: HeightInMeters.Height { fragments.warmBloodedDetails.fragments.heightInMeters.height }
 
                 public struct Fragments: Sendable, Hashable {
                     public let warmBloodedDetails: WarmBloodedDetails
+                    public let heightInMeters: HeightInMeters
                 }
             }
 
@@ -189,24 +203,34 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
+                public let id: String
+                public let height: AllAnimalsDeferQuery.Data.AllAnimals.Height
+                public let species: String
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                public let predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators]
                 public let fragments: Fragments
                 public let asWarmBlooded: AsWarmBlooded?
                 public let deferredPetAnimal: DeferredPetAnimal?
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    fragments = Fragments(petDetails: try reader.fragment(PetDetails.self))
+                    id = try reader.field("id")
+                    height = try reader.unobserved.field("height")
+                    species = try reader.field("species")
+                    skinCovering = try reader.field("skinCovering")
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(petDetails: try reader.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
                     asWarmBlooded = try reader.typeCase(AsWarmBlooded.self)
                     deferredPetAnimal = try reader.deferred(DeferredPetAnimal.self)
                 }
 
-                public var id: String { fragments.petDetails.id }
                 public var humanName: String? { fragments.petDetails.humanName }
                 public var favoriteToy: String { fragments.petDetails.favoriteToy }
                 public var owner: PetDetails.Owner? { fragments.petDetails.owner }
 
                 public struct Fragments: Sendable, Hashable {
                     public let petDetails: PetDetails
+                    public let heightInMeters: HeightInMeters
                 }
 
                 public struct AsWarmBlooded: GraphQLSelectionSet {
@@ -216,18 +240,32 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     ]
 
                     public let __data: JSONObject
+                    public let id: String
+                    public let height: AllAnimalsDeferQuery.Data.AllAnimals.Height
+                    public let species: String
+                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                    public let predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators]
                     public let fragments: Fragments
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
-                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self))
+                        id = try reader.field("id")
+                        height = try reader.unobserved.field("height")
+                        species = try reader.field("species")
+                        skinCovering = try reader.field("skinCovering")
+                        predators = try reader.unobserved.field("predators")
+                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), petDetails: try reader.unobserved.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
                     }
 
                     public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
-                    public var height: HeightInMeters.Height { fragments.warmBloodedDetails.fragments.heightInMeters.height }
+                    public var humanName: String? { fragments.petDetails.humanName }
+                    public var favoriteToy: String { fragments.petDetails.favoriteToy }
+                    public var owner: PetDetails.Owner? { fragments.petDetails.owner }
 
                     public struct Fragments: Sendable, Hashable {
                         public let warmBloodedDetails: WarmBloodedDetails
+                        public let petDetails: PetDetails
+                        public let heightInMeters: HeightInMeters
                     }
                 }
 
@@ -275,11 +313,27 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
+                public let id: String
+                public let height: AllAnimalsDeferQuery.Data.AllAnimals.Height
+                public let species: String
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                public let predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators]
+                public let fragments: Fragments
                 public let asBird: AsBird?
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
+                    id = try reader.field("id")
+                    height = try reader.unobserved.field("height")
+                    species = try reader.field("species")
+                    skinCovering = try reader.field("skinCovering")
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
                     asBird = try reader.typeCase(AsBird.self)
+                }
+
+                public struct Fragments: Sendable, Hashable {
+                    public let heightInMeters: HeightInMeters
                 }
 
                 public struct AsBird: GraphQLSelectionSet {
@@ -291,10 +345,26 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                     public let __data: JSONObject
                     public let wingspan: Double
+                    public let id: String
+                    public let height: AllAnimalsDeferQuery.Data.AllAnimals.Height
+                    public let species: String
+                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                    public let predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators]
+                    public let fragments: Fragments
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
                         wingspan = try reader.field("wingspan")
+                        id = try reader.field("id")
+                        height = try reader.unobserved.field("height")
+                        species = try reader.field("species")
+                        skinCovering = try reader.field("skinCovering")
+                        predators = try reader.unobserved.field("predators")
+                        fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
+                    }
+
+                    public struct Fragments: Sendable, Hashable {
+                        public let heightInMeters: HeightInMeters
                     }
                 }
             }

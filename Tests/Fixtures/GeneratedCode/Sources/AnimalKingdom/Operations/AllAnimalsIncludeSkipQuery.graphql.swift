@@ -89,19 +89,19 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("feet", .nonNull(.scalar("Int")))),
                     .field(GraphQLField("inches", .scalar("Int"))),
-                    .field(GraphQLField("meters", .nonNull(.scalar("Int")))),
+                    .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int"))))]),
                 ]
 
                 public let __data: JSONObject
                 public let feet: Int
                 public let inches: Int?
-                public let meters: Int
+                public let meters: Int?
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     feet = try reader.field("feet")
                     inches = try reader.field("inches")
-                    meters = try reader.field("meters")
+                    meters = try reader.field("meters", if: .skip("skipHeightInMeters"))
                 }
             }
 
@@ -160,18 +160,26 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
+                public let height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height
+                public let species: String?
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
                 public let fragments: Fragments
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self))
+                    height = try reader.unobserved.field("height")
+                    species = try reader.field("species", if: .include("includeSpecies"))
+                    skinCovering = try reader.field("skinCovering")
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
                 }
 
                 public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
-                public var height: HeightInMeters.Height { fragments.warmBloodedDetails.fragments.heightInMeters.height }
 
                 public struct Fragments: Sendable, Hashable {
                     public let warmBloodedDetails: WarmBloodedDetails
+                    public let heightInMeters: HeightInMeters?
                 }
             }
 
@@ -185,13 +193,21 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
+                public let height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height
+                public let species: String?
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
                 public let fragments: Fragments
                 public let asWarmBlooded: AsWarmBlooded?
                 public let asAnimal: AsAnimal?
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    fragments = Fragments(petDetails: try reader.fragment(PetDetails.self))
+                    height = try reader.unobserved.field("height")
+                    species = try reader.field("species", if: .include("includeSpecies"))
+                    skinCovering = try reader.field("skinCovering")
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(petDetails: try reader.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
                     asWarmBlooded = try reader.typeCase(AsWarmBlooded.self)
                     asAnimal = try reader.typeCase(AsAnimal.self)
                 }
@@ -203,6 +219,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                 public struct Fragments: Sendable, Hashable {
                     public let petDetails: PetDetails
+                    public let heightInMeters: HeightInMeters?
                 }
 
                 public struct AsWarmBlooded: GraphQLSelectionSet {
@@ -212,18 +229,31 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     ]
 
                     public let __data: JSONObject
+                    public let height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height
+                    public let species: String?
+                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                    public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
                     public let fragments: Fragments
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
-                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self))
+                        height = try reader.unobserved.field("height")
+                        species = try reader.field("species", if: .include("includeSpecies"))
+                        skinCovering = try reader.field("skinCovering")
+                        predators = try reader.unobserved.field("predators")
+                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), petDetails: try reader.unobserved.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
                     }
 
                     public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
-                    public var height: HeightInMeters.Height { fragments.warmBloodedDetails.fragments.heightInMeters.height }
+                    public var id: String { fragments.petDetails.id }
+                    public var humanName: String? { fragments.petDetails.humanName }
+                    public var favoriteToy: String { fragments.petDetails.favoriteToy }
+                    public var owner: PetDetails.Owner? { fragments.petDetails.owner }
 
                     public struct Fragments: Sendable, Hashable {
                         public let warmBloodedDetails: WarmBloodedDetails
+                        public let petDetails: PetDetails
+                        public let heightInMeters: HeightInMeters?
                     }
                 }
 
@@ -236,10 +266,28 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                     public let __data: JSONObject
                     public let height: Height
+                    public let species: String?
+                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                    public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
+                    public let fragments: Fragments
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
                         height = try reader.field("height")
+                        species = try reader.field("species", if: .include("includeSpecies"))
+                        skinCovering = try reader.field("skinCovering")
+                        predators = try reader.unobserved.field("predators")
+                        fragments = Fragments(petDetails: try reader.unobserved.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                    }
+
+                    public var id: String { fragments.petDetails.id }
+                    public var humanName: String? { fragments.petDetails.humanName }
+                    public var favoriteToy: String { fragments.petDetails.favoriteToy }
+                    public var owner: PetDetails.Owner? { fragments.petDetails.owner }
+
+                    public struct Fragments: Sendable, Hashable {
+                        public let petDetails: PetDetails
+                        public let heightInMeters: HeightInMeters?
                     }
 
                     public struct Height: GraphQLSelectionSet {
@@ -248,16 +296,25 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .conditional(.include("varA"), [.field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize"))))]),
                             .conditional(.include("varA"), [.field(GraphQLField("centimeters", .nonNull(.scalar("Float"))))]),
+                            .field(GraphQLField("feet", .nonNull(.scalar("Int")))),
+                            .field(GraphQLField("inches", .scalar("Int"))),
+                            .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int"))))]),
                         ]
 
                         public let __data: JSONObject
                         public let relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize>?
                         public let centimeters: Double?
+                        public let feet: Int
+                        public let inches: Int?
+                        public let meters: Int?
 
                         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                             __data = reader.object
                             relativeSize = try reader.field("relativeSize", if: .include("varA"))
                             centimeters = try reader.field("centimeters", if: .include("varA"))
+                            feet = try reader.field("feet")
+                            inches = try reader.field("inches")
+                            meters = try reader.field("meters", if: .skip("skipHeightInMeters"))
                         }
                     }
                 }
@@ -272,10 +329,24 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                 public let __data: JSONObject
                 public let isJellicle: Bool
+                public let height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height
+                public let species: String?
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
+                public let fragments: Fragments
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     isJellicle = try reader.field("isJellicle")
+                    height = try reader.unobserved.field("height")
+                    species = try reader.field("species", if: .include("includeSpecies"))
+                    skinCovering = try reader.field("skinCovering")
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                }
+
+                public struct Fragments: Sendable, Hashable {
+                    public let heightInMeters: HeightInMeters?
                 }
             }
 
@@ -287,11 +358,25 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
+                public let height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height
+                public let species: String?
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
+                public let fragments: Fragments
                 public let asBird: AsBird?
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
+                    height = try reader.unobserved.field("height")
+                    species = try reader.field("species", if: .include("includeSpecies"))
+                    skinCovering = try reader.field("skinCovering")
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
                     asBird = try reader.typeCase(AsBird.self)
+                }
+
+                public struct Fragments: Sendable, Hashable {
+                    public let heightInMeters: HeightInMeters?
                 }
 
                 public struct AsBird: GraphQLSelectionSet {
@@ -303,10 +388,24 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                     public let __data: JSONObject
                     public let wingspan: Double
+                    public let height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height
+                    public let species: String?
+                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                    public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
+                    public let fragments: Fragments
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
                         wingspan = try reader.field("wingspan")
+                        height = try reader.unobserved.field("height")
+                        species = try reader.field("species", if: .include("includeSpecies"))
+                        skinCovering = try reader.field("skinCovering")
+                        predators = try reader.unobserved.field("predators")
+                        fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                    }
+
+                    public struct Fragments: Sendable, Hashable {
+                        public let heightInMeters: HeightInMeters?
                     }
                 }
             }

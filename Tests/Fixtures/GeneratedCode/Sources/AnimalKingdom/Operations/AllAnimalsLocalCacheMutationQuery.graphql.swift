@@ -8,6 +8,8 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
     public static let document = "query AllAnimalsLocalCacheMutation @apollo_client_ios_localCacheMutation { allAnimals { __typename species skinCovering ... on Bird { __typename wingspan } } }"
     public static let operationIdentifier: String? = "70cec2379979c4e5eae30292573c6d92059ae6dea94576b39890a16cdf124550"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = AnimalKingdomAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [
@@ -52,10 +54,14 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
 
                 public let __data: JSONObject
                 public let wingspan: Double
+                public let species: String
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     wingspan = try reader.field("wingspan")
+                    species = try reader.field("species")
+                    skinCovering = try reader.field("skinCovering")
                 }
             }
         }

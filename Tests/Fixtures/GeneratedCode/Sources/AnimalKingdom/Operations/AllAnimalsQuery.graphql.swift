@@ -8,6 +8,8 @@ public struct AllAnimalsQuery: GraphQLQuery {
     public static let document = "query AllAnimalsQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize centimeters } } } ... on Cat { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition
     public static let operationIdentifier: String? = "32a36b0ed6f3554f68aa7f0c92b2735bc174803acdd4bad130f9ce54b9c8eab7"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = AnimalKingdomAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [
@@ -123,12 +125,14 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     public let __data: JSONObject
                     public let predators: [Predators]
                     public let laysEggs: Bool
+                    public let species: String
                     public let fragments: Fragments
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
                         predators = try reader.field("predators")
                         laysEggs = try reader.field("laysEggs")
+                        species = try reader.field("species")
                         fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self))
                     }
 
@@ -164,18 +168,28 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
+                public let id: String
+                public let height: AllAnimalsQuery.Data.AllAnimals.Height
+                public let species: String
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
                 public let fragments: Fragments
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self))
+                    id = try reader.field("id")
+                    height = try reader.unobserved.field("height")
+                    species = try reader.field("species")
+                    skinCovering = try reader.field("skinCovering")
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
                 }
 
                 public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
-                public var height: HeightInMeters.Height { fragments.warmBloodedDetails.fragments.heightInMeters.height }
 
                 public struct Fragments: Sendable, Hashable {
                     public let warmBloodedDetails: WarmBloodedDetails
+                    public let heightInMeters: HeightInMeters
                 }
             }
 
@@ -189,24 +203,34 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
+                public let id: String
+                public let height: AllAnimalsQuery.Data.AllAnimals.Height
+                public let species: String
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
                 public let fragments: Fragments
                 public let asWarmBlooded: AsWarmBlooded?
                 public let asAnimal: AsAnimal?
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    fragments = Fragments(petDetails: try reader.fragment(PetDetails.self))
+                    id = try reader.field("id")
+                    height = try reader.unobserved.field("height")
+                    species = try reader.field("species")
+                    skinCovering = try reader.field("skinCovering")
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(petDetails: try reader.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
                     asWarmBlooded = try reader.typeCase(AsWarmBlooded.self)
                     asAnimal = try reader.typeCase(AsAnimal.self)
                 }
 
-                public var id: String { fragments.petDetails.id }
                 public var humanName: String? { fragments.petDetails.humanName }
                 public var favoriteToy: String { fragments.petDetails.favoriteToy }
                 public var owner: PetDetails.Owner? { fragments.petDetails.owner }
 
                 public struct Fragments: Sendable, Hashable {
                     public let petDetails: PetDetails
+                    public let heightInMeters: HeightInMeters
                 }
 
                 public struct AsWarmBlooded: GraphQLSelectionSet {
@@ -216,18 +240,32 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     ]
 
                     public let __data: JSONObject
+                    public let id: String
+                    public let height: AllAnimalsQuery.Data.AllAnimals.Height
+                    public let species: String
+                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                    public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
                     public let fragments: Fragments
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
-                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self))
+                        id = try reader.field("id")
+                        height = try reader.unobserved.field("height")
+                        species = try reader.field("species")
+                        skinCovering = try reader.field("skinCovering")
+                        predators = try reader.unobserved.field("predators")
+                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), petDetails: try reader.unobserved.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
                     }
 
                     public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
-                    public var height: HeightInMeters.Height { fragments.warmBloodedDetails.fragments.heightInMeters.height }
+                    public var humanName: String? { fragments.petDetails.humanName }
+                    public var favoriteToy: String { fragments.petDetails.favoriteToy }
+                    public var owner: PetDetails.Owner? { fragments.petDetails.owner }
 
                     public struct Fragments: Sendable, Hashable {
                         public let warmBloodedDetails: WarmBloodedDetails
+                        public let petDetails: PetDetails
+                        public let heightInMeters: HeightInMeters
                     }
                 }
 
@@ -240,10 +278,29 @@ public struct AllAnimalsQuery: GraphQLQuery {
 
                     public let __data: JSONObject
                     public let height: Height
+                    public let id: String
+                    public let species: String
+                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                    public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
+                    public let fragments: Fragments
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
                         height = try reader.field("height")
+                        id = try reader.field("id")
+                        species = try reader.field("species")
+                        skinCovering = try reader.field("skinCovering")
+                        predators = try reader.unobserved.field("predators")
+                        fragments = Fragments(petDetails: try reader.unobserved.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
+                    }
+
+                    public var humanName: String? { fragments.petDetails.humanName }
+                    public var favoriteToy: String { fragments.petDetails.favoriteToy }
+                    public var owner: PetDetails.Owner? { fragments.petDetails.owner }
+
+                    public struct Fragments: Sendable, Hashable {
+                        public let petDetails: PetDetails
+                        public let heightInMeters: HeightInMeters
                     }
 
                     public struct Height: GraphQLSelectionSet {
@@ -252,16 +309,25 @@ public struct AllAnimalsQuery: GraphQLQuery {
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize")))),
                             .field(GraphQLField("centimeters", .nonNull(.scalar("Float")))),
+                            .field(GraphQLField("feet", .nonNull(.scalar("Int")))),
+                            .field(GraphQLField("inches", .scalar("Int"))),
+                            .field(GraphQLField("meters", .nonNull(.scalar("Int")))),
                         ]
 
                         public let __data: JSONObject
                         public let relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize>
                         public let centimeters: Double
+                        public let feet: Int
+                        public let inches: Int?
+                        public let meters: Int
 
                         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                             __data = reader.object
                             relativeSize = try reader.field("relativeSize")
                             centimeters = try reader.field("centimeters")
+                            feet = try reader.field("feet")
+                            inches = try reader.field("inches")
+                            meters = try reader.field("meters")
                         }
                     }
                 }
@@ -276,10 +342,26 @@ public struct AllAnimalsQuery: GraphQLQuery {
 
                 public let __data: JSONObject
                 public let isJellicle: Bool
+                public let id: String
+                public let height: AllAnimalsQuery.Data.AllAnimals.Height
+                public let species: String
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
+                public let fragments: Fragments
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     isJellicle = try reader.field("isJellicle")
+                    id = try reader.field("id")
+                    height = try reader.unobserved.field("height")
+                    species = try reader.field("species")
+                    skinCovering = try reader.field("skinCovering")
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
+                }
+
+                public struct Fragments: Sendable, Hashable {
+                    public let heightInMeters: HeightInMeters
                 }
             }
 
@@ -291,11 +373,27 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
+                public let id: String
+                public let height: AllAnimalsQuery.Data.AllAnimals.Height
+                public let species: String
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
+                public let fragments: Fragments
                 public let asBird: AsBird?
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
+                    id = try reader.field("id")
+                    height = try reader.unobserved.field("height")
+                    species = try reader.field("species")
+                    skinCovering = try reader.field("skinCovering")
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
                     asBird = try reader.typeCase(AsBird.self)
+                }
+
+                public struct Fragments: Sendable, Hashable {
+                    public let heightInMeters: HeightInMeters
                 }
 
                 public struct AsBird: GraphQLSelectionSet {
@@ -307,10 +405,26 @@ public struct AllAnimalsQuery: GraphQLQuery {
 
                     public let __data: JSONObject
                     public let wingspan: Double
+                    public let id: String
+                    public let height: AllAnimalsQuery.Data.AllAnimals.Height
+                    public let species: String
+                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                    public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
+                    public let fragments: Fragments
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
                         wingspan = try reader.field("wingspan")
+                        id = try reader.field("id")
+                        height = try reader.unobserved.field("height")
+                        species = try reader.field("species")
+                        skinCovering = try reader.field("skinCovering")
+                        predators = try reader.unobserved.field("predators")
+                        fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
+                    }
+
+                    public struct Fragments: Sendable, Hashable {
+                        public let heightInMeters: HeightInMeters
                     }
                 }
             }
@@ -326,11 +440,27 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 public let __data: JSONObject
                 public let favoriteToy: String
                 public let birthdate: AnimalKingdomAPI.CustomDate
+                public let id: String
+                public let height: AllAnimalsQuery.Data.AllAnimals.Height
+                public let species: String
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
+                public let fragments: Fragments
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     favoriteToy = try reader.field("favoriteToy")
                     birthdate = try reader.field("birthdate")
+                    id = try reader.field("id")
+                    height = try reader.unobserved.field("height")
+                    species = try reader.field("species")
+                    skinCovering = try reader.field("skinCovering")
+                    predators = try reader.unobserved.field("predators")
+                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
+                }
+
+                public struct Fragments: Sendable, Hashable {
+                    public let heightInMeters: HeightInMeters
                 }
             }
         }

@@ -44,10 +44,12 @@ public struct ClassroomPetDetails: GraphQLFragment {
 
         public let __data: JSONObject
         public let species: String
+        public let humanName: String?
 
         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
             __data = reader.object
             species = try reader.field("species")
+            humanName = try reader.field("humanName")
         }
     }
 
@@ -60,10 +62,12 @@ public struct ClassroomPetDetails: GraphQLFragment {
 
         public let __data: JSONObject
         public let laysEggs: Bool
+        public let humanName: String?
 
         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
             __data = reader.object
             laysEggs = try reader.field("laysEggs")
+            humanName = try reader.field("humanName")
         }
     }
 
@@ -78,11 +82,13 @@ public struct ClassroomPetDetails: GraphQLFragment {
         public let __data: JSONObject
         public let bodyTemperature: Int
         public let isJellicle: Bool
+        public let humanName: String?
 
         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
             __data = reader.object
             bodyTemperature = try reader.field("bodyTemperature")
             isJellicle = try reader.field("isJellicle")
+            humanName = try reader.field("humanName")
         }
     }
 
@@ -95,10 +101,12 @@ public struct ClassroomPetDetails: GraphQLFragment {
 
         public let __data: JSONObject
         public let wingspan: Double
+        public let humanName: String?
 
         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
             __data = reader.object
             wingspan = try reader.field("wingspan")
+            humanName = try reader.field("humanName")
         }
     }
 
@@ -111,10 +119,12 @@ public struct ClassroomPetDetails: GraphQLFragment {
 
         public let __data: JSONObject
         public let favoriteToy: String
+        public let humanName: String?
 
         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
             __data = reader.object
             favoriteToy = try reader.field("favoriteToy")
+            humanName = try reader.field("humanName")
         }
     }
 }

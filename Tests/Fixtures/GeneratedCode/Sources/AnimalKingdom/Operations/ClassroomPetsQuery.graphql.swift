@@ -8,6 +8,8 @@ public struct ClassroomPetsQuery: GraphQLQuery {
     public static let document = "query ClassroomPets { classroomPets { __typename ...ClassroomPetDetails } }\n" + ClassroomPetDetails.fragmentDefinition
     public static let operationIdentifier: String? = "abbd52a9837b1c9d4d67a56bf5e863a5355c43f2c5cf53e96e5cfdd087630428"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = AnimalKingdomAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [

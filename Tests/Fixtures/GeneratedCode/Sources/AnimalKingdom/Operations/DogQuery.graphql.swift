@@ -8,6 +8,8 @@ public struct DogQuery: GraphQLQuery {
     public static let document = "query DogQuery { allAnimals { __typename id skinCovering ... on Dog { __typename ...DogFragment houseDetails } } }\n" + DogFragment.fragmentDefinition
     public static let operationIdentifier: String? = "8bd5bf7b92645e0e8f057b6c7ef2bacb556193beede3318df9a15e3aecb00e49"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = AnimalKingdomAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [
@@ -53,11 +55,15 @@ public struct DogQuery: GraphQLQuery {
 
                 public let __data: JSONObject
                 public let houseDetails: AnimalKingdomAPI.Object?
+                public let id: String
+                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
                 public let fragments: Fragments
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     houseDetails = try reader.field("houseDetails")
+                    id = try reader.field("id")
+                    skinCovering = try reader.field("skinCovering")
                     fragments = Fragments(dogFragment: try reader.fragment(DogFragment.self))
                 }
 

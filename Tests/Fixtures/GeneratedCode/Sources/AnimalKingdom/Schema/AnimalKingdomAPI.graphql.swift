@@ -5,6 +5,18 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public enum AnimalKingdomAPI {
+    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+    public static let typePolicies = GraphQLTypePolicies(keyFields: [
+        "Bird": ["id"],
+        "Cat": ["id"],
+        "Crocodile": ["id"],
+        "Dog": ["id"],
+        "Fish": ["id"],
+        "Human": ["id"],
+        "PetRock": ["id"],
+        "Rat": ["id"],
+    ])
+
     public typealias CustomDate = String
 
     public typealias Object = String

@@ -5,6 +5,9 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public enum EscapingAPI {
+    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+
     public enum Objects {
         public static let Protocol_ = GraphQLParentType.object("Protocol")
         public static let Query = GraphQLParentType.object("Query")

@@ -149,82 +149,10 @@ public struct BookmarkNodesQuery: GraphQLQuery {
                     repository = try reader.field("repository")
                 }
 
-                public struct Repository: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.Repository
-                    public static let __selections: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-                        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                    ]
-
-                    public let __data: JSONObject
-                    /// The User owner of the repository.
-                    public let owner: Owner
-                    /// The name of the repository.
-                    public let name: String
-
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        owner = try reader.field("owner")
-                        name = try reader.field("name")
-                    }
-
-                    public struct Owner: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Interfaces.RepositoryOwner
-                        public static let __selections: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                        ]
-
-                        public let __data: JSONObject
-                        /// The username used to login.
-                        public let login: String
-
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            login = try reader.field("login")
-                        }
-                    }
-                }
+                public typealias Repository = BookmarkNodesQuery.Data.Nodes.AsIssue.Repository
             }
 
-            public struct AsRepository: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Objects.Repository
-                public static let __selections: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                ]
-
-                public let __data: JSONObject
-                /// The User owner of the repository.
-                public let owner: Owner
-                /// The name of the repository.
-                public let name: String
-
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    owner = try reader.field("owner")
-                    name = try reader.field("name")
-                }
-
-                public struct Owner: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Interfaces.RepositoryOwner
-                    public static let __selections: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                    ]
-
-                    public let __data: JSONObject
-                    /// The username used to login.
-                    public let login: String
-
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        login = try reader.field("login")
-                    }
-                }
-            }
+            public typealias AsRepository = BookmarkNodesQuery.Data.Nodes.AsIssue.Repository
         }
     }
 }

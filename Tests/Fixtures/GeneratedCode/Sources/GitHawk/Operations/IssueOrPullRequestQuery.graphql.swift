@@ -543,43 +543,9 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
 
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-
-                                public struct Label: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.Label
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("color", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// Identifies the label color.
-                                    public let color: String
-                                    /// Identifies the label name.
-                                    public let name: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        color = try reader.field("color")
-                                        name = try reader.field("name")
-                                    }
-                                }
+                                public typealias Label = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Label
                             }
 
                             public struct AsClosedEvent: GraphQLSelectionSet {
@@ -615,22 +581,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
 
                                 public struct Closer: GraphQLSelectionSet {
                                     public static let __parentType = GitHawkAPI.Unions.Closer
@@ -683,22 +634,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                             mergeCommit = try reader.field("mergeCommit")
                                         }
 
-                                        public struct MergeCommit: GraphQLSelectionSet {
-                                            public static let __parentType = GitHawkAPI.Objects.Commit
-                                            public static let __selections: [GraphQLSelection] = [
-                                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                                .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")))),
-                                            ]
-
-                                            public let __data: JSONObject
-                                            /// The Git object ID
-                                            public let oid: GitHawkAPI.GitObjectID
-
-                                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                                __data = reader.object
-                                                oid = try reader.field("oid")
-                                            }
-                                        }
+                                        public typealias MergeCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
                                     }
                                 }
                             }
@@ -732,22 +668,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
                             }
 
                             public struct AsRenamedTitleEvent: GraphQLSelectionSet {
@@ -787,22 +708,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
                             }
 
                             public struct AsLockedEvent: GraphQLSelectionSet {
@@ -834,22 +740,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
                             }
 
                             public struct AsUnlockedEvent: GraphQLSelectionSet {
@@ -881,22 +772,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
                             }
 
                             public struct AsCrossReferencedEvent: GraphQLSelectionSet {
@@ -932,22 +808,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
 
                                 public struct Source: GraphQLSelectionSet {
                                     public static let __parentType = GitHawkAPI.Unions.ReferencedSubject
@@ -1066,43 +927,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                             repository = try reader.field("repository")
                                         }
 
-                                        public struct Repository: GraphQLSelectionSet {
-                                            public static let __parentType = GitHawkAPI.Objects.Repository
-                                            public static let __selections: [GraphQLSelection] = [
-                                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                                .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                                                .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-                                            ]
-
-                                            public let __data: JSONObject
-                                            /// The name of the repository.
-                                            public let name: String
-                                            /// The User owner of the repository.
-                                            public let owner: Owner
-
-                                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                                __data = reader.object
-                                                name = try reader.field("name")
-                                                owner = try reader.field("owner")
-                                            }
-
-                                            public struct Owner: GraphQLSelectionSet {
-                                                public static let __parentType = GitHawkAPI.Interfaces.RepositoryOwner
-                                                public static let __selections: [GraphQLSelection] = [
-                                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                                    .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                                ]
-
-                                                public let __data: JSONObject
-                                                /// The username used to login.
-                                                public let login: String
-
-                                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                                    __data = reader.object
-                                                    login = try reader.field("login")
-                                                }
-                                            }
-                                        }
+                                        public typealias Repository = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent.Source.AsIssue.Repository
                                     }
                                 }
                             }
@@ -1148,39 +973,9 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct RefCommit: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.Commit
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")))),
-                                    ]
+                                public typealias RefCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
 
-                                    public let __data: JSONObject
-                                    /// The Git object ID
-                                    public let oid: GitHawkAPI.GitObjectID
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        oid = try reader.field("oid")
-                                    }
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
 
                                 public struct CommitRepository: GraphQLSelectionSet {
                                     public static let __parentType = GitHawkAPI.Objects.Repository
@@ -1312,22 +1107,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
 
                                 public struct User: GraphQLSelectionSet {
                                     public static let __parentType = GitHawkAPI.Objects.User
@@ -1380,39 +1160,9 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
 
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-
-                                public struct User: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.User
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username used to login.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
+                                public typealias User = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent.User
                             }
 
                             public struct AsMilestonedEvent: GraphQLSelectionSet {
@@ -1448,22 +1198,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
                             }
 
                             public struct AsDemilestonedEvent: GraphQLSelectionSet {
@@ -1499,22 +1234,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
                             }
                         }
                     }
@@ -1667,28 +1387,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             nodes = try reader.field("nodes")
                         }
 
-                        public struct PageInfo: GraphQLSelectionSet {
-                            public static let __parentType = GitHawkAPI.Objects.PageInfo
-                            public static let __selections: [GraphQLSelection] = [
-                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .fragment(headPaging.self),
-                            ]
-
-                            public let __data: JSONObject
-                            public let fragments: Fragments
-
-                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                __data = reader.object
-                                fragments = Fragments(headPaging: try reader.fragment(headPaging.self))
-                            }
-
-                            public var hasPreviousPage: Bool { fragments.headPaging.hasPreviousPage }
-                            public var startCursor: String? { fragments.headPaging.startCursor }
-
-                            public struct Fragments: Sendable, Hashable {
-                                public let headPaging: headPaging
-                            }
-                        }
+                        public typealias PageInfo = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.PageInfo
 
                         public struct Nodes: GraphQLSelectionSet {
                             public static let __parentType = GitHawkAPI.Unions.PullRequestTimelineItem
@@ -1762,578 +1461,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 asDemilestonedEvent = try reader.typeCase(AsDemilestonedEvent.self)
                             }
 
-                            public struct AsCommit: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.Commit
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("author", .object(Author.self))),
-                                    .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")))),
-                                    .field(GraphQLField("messageHeadline", .nonNull(.scalar("String")))),
-                                    .fragment(nodeFields.self),
-                                ]
+                            public typealias AsCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCommit
 
-                                public let __data: JSONObject
-                                /// Authorship details of the commit.
-                                public let author: Author?
-                                /// The Git object ID
-                                public let oid: GitHawkAPI.GitObjectID
-                                /// The Git commit message headline
-                                public let messageHeadline: String
-                                public let fragments: Fragments
+                            public typealias AsIssueComment = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsIssueComment
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    author = try reader.field("author")
-                                    oid = try reader.field("oid")
-                                    messageHeadline = try reader.field("messageHeadline")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
-                                }
+                            public typealias AsLabeledEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent
 
-                                public var id: String { fragments.nodeFields.id }
+                            public typealias AsUnlabeledEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlabeledEvent
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                }
+                            public typealias AsClosedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent
 
-                                public struct Author: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.GitActor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("user", .object(User.self))),
-                                    ]
+                            public typealias AsReopenedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReopenedEvent
 
-                                    public let __data: JSONObject
-                                    /// The GitHub user corresponding to the email field. Null if no such user exists.
-                                    public let user: User?
+                            public typealias AsRenamedTitleEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsRenamedTitleEvent
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        user = try reader.field("user")
-                                    }
+                            public typealias AsLockedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLockedEvent
 
-                                    public struct User: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.User
-                                        public static let __selections: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")))),
-                                        ]
-
-                                        public let __data: JSONObject
-                                        /// The username used to login.
-                                        public let login: String
-                                        /// A URL pointing to the user's public avatar.
-                                        public let avatarUrl: GitHawkAPI.URI
-
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            login = try reader.field("login")
-                                            avatarUrl = try reader.field("avatarUrl")
-                                        }
-                                    }
-                                }
-                            }
-
-                            public struct AsIssueComment: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.IssueComment
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .fragment(nodeFields.self),
-                                    .fragment(reactionFields.self),
-                                    .fragment(commentFields.self),
-                                    .fragment(updatableFields.self),
-                                    .fragment(deletableFields.self),
-                                ]
-
-                                public let __data: JSONObject
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self), reactionFields: try reader.fragment(reactionFields.self), commentFields: try reader.fragment(commentFields.self), updatableFields: try reader.fragment(updatableFields.self), deletableFields: try reader.fragment(deletableFields.self))
-                                }
-
-                                public var id: String { fragments.nodeFields.id }
-                                public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                                public var reactionGroups: [reactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
-                                public var author: commentFields.Author? { fragments.commentFields.author }
-                                public var editor: commentFields.Editor? { fragments.commentFields.editor }
-                                public var lastEditedAt: GitHawkAPI.DateTime? { fragments.commentFields.lastEditedAt }
-                                public var body: String { fragments.commentFields.body }
-                                public var createdAt: GitHawkAPI.DateTime { fragments.commentFields.createdAt }
-                                public var viewerDidAuthor: Bool { fragments.commentFields.viewerDidAuthor }
-                                public var viewerCanUpdate: Bool { fragments.updatableFields.viewerCanUpdate }
-                                public var viewerCanDelete: Bool { fragments.deletableFields.viewerCanDelete }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                    public let reactionFields: reactionFields
-                                    public let commentFields: commentFields
-                                    public let updatableFields: updatableFields
-                                    public let deletableFields: deletableFields
-                                }
-                            }
-
-                            public struct AsLabeledEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.LabeledEvent
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
-                                    .field(GraphQLField("label", .nonNull(.object(Label.self)))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .fragment(nodeFields.self),
-                                ]
-
-                                public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor?
-                                /// Identifies the label associated with the 'labeled' event.
-                                public let label: Label
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    label = try reader.field("label")
-                                    createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
-                                }
-
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-
-                                public struct Label: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.Label
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("color", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// Identifies the label color.
-                                    public let color: String
-                                    /// Identifies the label name.
-                                    public let name: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        color = try reader.field("color")
-                                        name = try reader.field("name")
-                                    }
-                                }
-                            }
-
-                            public struct AsUnlabeledEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.UnlabeledEvent
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
-                                    .field(GraphQLField("label", .nonNull(.object(Label.self)))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .fragment(nodeFields.self),
-                                ]
-
-                                public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor?
-                                /// Identifies the label associated with the 'unlabeled' event.
-                                public let label: Label
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    label = try reader.field("label")
-                                    createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
-                                }
-
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-
-                                public struct Label: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.Label
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("color", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// Identifies the label color.
-                                    public let color: String
-                                    /// Identifies the label name.
-                                    public let name: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        color = try reader.field("color")
-                                        name = try reader.field("name")
-                                    }
-                                }
-                            }
-
-                            public struct AsClosedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.ClosedEvent
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("closer", .object(Closer.self))),
-                                    .fragment(nodeFields.self),
-                                ]
-
-                                public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor?
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Object which triggered the creation of this event.
-                                public let closer: Closer?
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    createdAt = try reader.field("createdAt")
-                                    closer = try reader.field("closer")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
-                                }
-
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-
-                                public struct Closer: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Unions.Closer
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .inlineFragment(AsCommit.self),
-                                        .inlineFragment(AsPullRequest.self),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    public let asCommit: AsCommit?
-                                    public let asPullRequest: AsPullRequest?
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        asCommit = try reader.typeCase(AsCommit.self)
-                                        asPullRequest = try reader.typeCase(AsPullRequest.self)
-                                    }
-
-                                    public struct AsCommit: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.Commit
-                                        public static let __selections: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")))),
-                                        ]
-
-                                        public let __data: JSONObject
-                                        /// The Git object ID
-                                        public let oid: GitHawkAPI.GitObjectID
-
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            oid = try reader.field("oid")
-                                        }
-                                    }
-
-                                    public struct AsPullRequest: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.PullRequest
-                                        public static let __selections: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("mergeCommit", .object(MergeCommit.self))),
-                                        ]
-
-                                        public let __data: JSONObject
-                                        /// The commit that was created when this pull request was merged.
-                                        public let mergeCommit: MergeCommit?
-
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            mergeCommit = try reader.field("mergeCommit")
-                                        }
-
-                                        public struct MergeCommit: GraphQLSelectionSet {
-                                            public static let __parentType = GitHawkAPI.Objects.Commit
-                                            public static let __selections: [GraphQLSelection] = [
-                                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                                .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")))),
-                                            ]
-
-                                            public let __data: JSONObject
-                                            /// The Git object ID
-                                            public let oid: GitHawkAPI.GitObjectID
-
-                                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                                __data = reader.object
-                                                oid = try reader.field("oid")
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-
-                            public struct AsReopenedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.ReopenedEvent
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .fragment(nodeFields.self),
-                                ]
-
-                                public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor?
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
-                                }
-
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-                            }
-
-                            public struct AsRenamedTitleEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.RenamedTitleEvent
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("currentTitle", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("previousTitle", .nonNull(.scalar("String")))),
-                                    .fragment(nodeFields.self),
-                                ]
-
-                                public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor?
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Identifies the current title of the issue or pull request.
-                                public let currentTitle: String
-                                /// Identifies the previous title of the issue or pull request.
-                                public let previousTitle: String
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    createdAt = try reader.field("createdAt")
-                                    currentTitle = try reader.field("currentTitle")
-                                    previousTitle = try reader.field("previousTitle")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
-                                }
-
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-                            }
-
-                            public struct AsLockedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.LockedEvent
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .fragment(nodeFields.self),
-                                ]
-
-                                public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor?
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
-                                }
-
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-                            }
-
-                            public struct AsUnlockedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.UnlockedEvent
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .fragment(nodeFields.self),
-                                ]
-
-                                public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor?
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
-                                }
-
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-                            }
+                            public typealias AsUnlockedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlockedEvent
 
                             public struct AsMergedEvent: GraphQLSelectionSet {
                                 public static let __parentType = GitHawkAPI.Objects.MergedEvent
@@ -2368,39 +1512,9 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct MergedCommit: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.Commit
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")))),
-                                    ]
+                                public typealias MergedCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
 
-                                    public let __data: JSONObject
-                                    /// The Git object ID
-                                    public let oid: GitHawkAPI.GitObjectID
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        oid = try reader.field("oid")
-                                    }
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
                             }
 
                             public struct AsPullRequestReviewThread: GraphQLSelectionSet {
@@ -2562,213 +1676,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsCrossReferencedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.CrossReferencedEvent
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("source", .nonNull(.object(Source.self)))),
-                                    .fragment(nodeFields.self),
-                                ]
-
-                                public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor?
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Issue or pull request that made the reference.
-                                public let source: Source
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    createdAt = try reader.field("createdAt")
-                                    source = try reader.field("source")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
-                                }
-
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-
-                                public struct Source: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Unions.ReferencedSubject
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .inlineFragment(AsIssue.self),
-                                        .inlineFragment(AsPullRequest.self),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    public let asIssue: AsIssue?
-                                    public let asPullRequest: AsPullRequest?
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        asIssue = try reader.typeCase(AsIssue.self)
-                                        asPullRequest = try reader.typeCase(AsPullRequest.self)
-                                    }
-
-                                    public struct AsIssue: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.Issue
-                                        public static let __selections: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")))),
-                                            .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
-                                        ]
-
-                                        public let __data: JSONObject
-                                        /// Identifies the issue title.
-                                        public let title: String
-                                        /// Identifies the issue number.
-                                        public let number: Int
-                                        /// `true` if the object is closed (definition of closed may depend on type)
-                                        public let closed: Bool
-                                        /// The repository associated with this node.
-                                        public let repository: Repository
-
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            title = try reader.field("title")
-                                            number = try reader.field("number")
-                                            closed = try reader.field("closed")
-                                            repository = try reader.field("repository")
-                                        }
-
-                                        public struct Repository: GraphQLSelectionSet {
-                                            public static let __parentType = GitHawkAPI.Objects.Repository
-                                            public static let __selections: [GraphQLSelection] = [
-                                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                                .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                                                .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-                                            ]
-
-                                            public let __data: JSONObject
-                                            /// The name of the repository.
-                                            public let name: String
-                                            /// The User owner of the repository.
-                                            public let owner: Owner
-
-                                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                                __data = reader.object
-                                                name = try reader.field("name")
-                                                owner = try reader.field("owner")
-                                            }
-
-                                            public struct Owner: GraphQLSelectionSet {
-                                                public static let __parentType = GitHawkAPI.Interfaces.RepositoryOwner
-                                                public static let __selections: [GraphQLSelection] = [
-                                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                                    .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                                ]
-
-                                                public let __data: JSONObject
-                                                /// The username used to login.
-                                                public let login: String
-
-                                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                                    __data = reader.object
-                                                    login = try reader.field("login")
-                                                }
-                                            }
-                                        }
-                                    }
-
-                                    public struct AsPullRequest: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.PullRequest
-                                        public static let __selections: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")))),
-                                            .field(GraphQLField("merged", .nonNull(.scalar("Boolean")))),
-                                            .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
-                                        ]
-
-                                        public let __data: JSONObject
-                                        /// Identifies the pull request title.
-                                        public let title: String
-                                        /// Identifies the pull request number.
-                                        public let number: Int
-                                        /// `true` if the pull request is closed
-                                        public let closed: Bool
-                                        /// Whether or not the pull request was merged.
-                                        public let merged: Bool
-                                        /// The repository associated with this node.
-                                        public let repository: Repository
-
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            title = try reader.field("title")
-                                            number = try reader.field("number")
-                                            closed = try reader.field("closed")
-                                            merged = try reader.field("merged")
-                                            repository = try reader.field("repository")
-                                        }
-
-                                        public struct Repository: GraphQLSelectionSet {
-                                            public static let __parentType = GitHawkAPI.Objects.Repository
-                                            public static let __selections: [GraphQLSelection] = [
-                                                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                                .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                                                .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-                                            ]
-
-                                            public let __data: JSONObject
-                                            /// The name of the repository.
-                                            public let name: String
-                                            /// The User owner of the repository.
-                                            public let owner: Owner
-
-                                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                                __data = reader.object
-                                                name = try reader.field("name")
-                                                owner = try reader.field("owner")
-                                            }
-
-                                            public struct Owner: GraphQLSelectionSet {
-                                                public static let __parentType = GitHawkAPI.Interfaces.RepositoryOwner
-                                                public static let __selections: [GraphQLSelection] = [
-                                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                                    .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                                ]
-
-                                                public let __data: JSONObject
-                                                /// The username used to login.
-                                                public let login: String
-
-                                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                                    __data = reader.object
-                                                    login = try reader.field("login")
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
+                            public typealias AsCrossReferencedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent
 
                             public struct AsReferencedEvent: GraphQLSelectionSet {
                                 public static let __parentType = GitHawkAPI.Objects.ReferencedEvent
@@ -2807,255 +1715,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
 
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
+                                public typealias CommitRepository = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent.CommitRepository
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-
-                                public struct CommitRepository: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.Repository
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .fragment(referencedRepositoryFields.self),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    public let fragments: Fragments
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        fragments = Fragments(referencedRepositoryFields: try reader.fragment(referencedRepositoryFields.self))
-                                    }
-
-                                    public var name: String { fragments.referencedRepositoryFields.name }
-                                    public var owner: referencedRepositoryFields.Owner { fragments.referencedRepositoryFields.owner }
-
-                                    public struct Fragments: Sendable, Hashable {
-                                        public let referencedRepositoryFields: referencedRepositoryFields
-                                    }
-                                }
-
-                                public struct Subject: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Unions.ReferencedSubject
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .inlineFragment(AsIssue.self),
-                                        .inlineFragment(AsPullRequest.self),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    public let asIssue: AsIssue?
-                                    public let asPullRequest: AsPullRequest?
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        asIssue = try reader.typeCase(AsIssue.self)
-                                        asPullRequest = try reader.typeCase(AsPullRequest.self)
-                                    }
-
-                                    public struct AsIssue: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.Issue
-                                        public static let __selections: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")))),
-                                        ]
-
-                                        public let __data: JSONObject
-                                        /// Identifies the issue title.
-                                        public let title: String
-                                        /// Identifies the issue number.
-                                        public let number: Int
-                                        /// `true` if the object is closed (definition of closed may depend on type)
-                                        public let closed: Bool
-
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            title = try reader.field("title")
-                                            number = try reader.field("number")
-                                            closed = try reader.field("closed")
-                                        }
-                                    }
-
-                                    public struct AsPullRequest: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.PullRequest
-                                        public static let __selections: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")))),
-                                            .field(GraphQLField("merged", .nonNull(.scalar("Boolean")))),
-                                        ]
-
-                                        public let __data: JSONObject
-                                        /// Identifies the pull request title.
-                                        public let title: String
-                                        /// Identifies the pull request number.
-                                        public let number: Int
-                                        /// `true` if the pull request is closed
-                                        public let closed: Bool
-                                        /// Whether or not the pull request was merged.
-                                        public let merged: Bool
-
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            title = try reader.field("title")
-                                            number = try reader.field("number")
-                                            closed = try reader.field("closed")
-                                            merged = try reader.field("merged")
-                                        }
-                                    }
-                                }
+                                public typealias Subject = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent.Subject
                             }
 
-                            public struct AsAssignedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.AssignedEvent
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
-                                    .field(GraphQLField("user", .object(User.self))),
-                                    .fragment(nodeFields.self),
-                                ]
+                            public typealias AsAssignedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent
 
-                                public let __data: JSONObject
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor?
-                                /// Identifies the user who was assigned.
-                                public let user: User?
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    createdAt = try reader.field("createdAt")
-                                    actor = try reader.field("actor")
-                                    user = try reader.field("user")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
-                                }
-
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-
-                                public struct User: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.User
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username used to login.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-                            }
-
-                            public struct AsUnassignedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.UnassignedEvent
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
-                                    .field(GraphQLField("user", .object(User.self))),
-                                    .fragment(nodeFields.self),
-                                ]
-
-                                public let __data: JSONObject
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor?
-                                /// Identifies the subject (user) who was unassigned.
-                                public let user: User?
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    createdAt = try reader.field("createdAt")
-                                    actor = try reader.field("actor")
-                                    user = try reader.field("user")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
-                                }
-
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-
-                                public struct User: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.User
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username used to login.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-                            }
+                            public typealias AsUnassignedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnassignedEvent
 
                             public struct AsReviewRequestedEvent: GraphQLSelectionSet {
                                 public static let __parentType = GitHawkAPI.Objects.ReviewRequestedEvent
@@ -3090,22 +1759,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
 
                                 public struct RequestedReviewer: GraphQLSelectionSet {
                                     public static let __parentType = GitHawkAPI.Unions.RequestedReviewer
@@ -3122,22 +1776,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                         asActor = try reader.typeCase(AsActor.self)
                                     }
 
-                                    public struct AsActor: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                        public static let __selections: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                        ]
-
-                                        public let __data: JSONObject
-                                        /// The username of the actor.
-                                        public let login: String
-
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            login = try reader.field("login")
-                                        }
-                                    }
+                                    public typealias AsActor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
                                 }
                             }
 
@@ -3174,158 +1813,14 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public let nodeFields: nodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
+                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
 
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-
-                                public struct RequestedReviewer: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Unions.RequestedReviewer
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .inlineFragment(AsActor.self),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    public let asActor: AsActor?
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        asActor = try reader.typeCase(AsActor.self)
-                                    }
-
-                                    public struct AsActor: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                        public static let __selections: [GraphQLSelection] = [
-                                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                        ]
-
-                                        public let __data: JSONObject
-                                        /// The username of the actor.
-                                        public let login: String
-
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            login = try reader.field("login")
-                                        }
-                                    }
-                                }
+                                public typealias RequestedReviewer = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReviewRequestedEvent.RequestedReviewer
                             }
 
-                            public struct AsMilestonedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.MilestonedEvent
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
-                                    .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")))),
-                                    .fragment(nodeFields.self),
-                                ]
+                            public typealias AsMilestonedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsMilestonedEvent
 
-                                public let __data: JSONObject
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor?
-                                /// Identifies the milestone title associated with the 'milestoned' event.
-                                public let milestoneTitle: String
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    createdAt = try reader.field("createdAt")
-                                    actor = try reader.field("actor")
-                                    milestoneTitle = try reader.field("milestoneTitle")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
-                                }
-
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-                            }
-
-                            public struct AsDemilestonedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.DemilestonedEvent
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
-                                    .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")))),
-                                    .fragment(nodeFields.self),
-                                ]
-
-                                public let __data: JSONObject
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor?
-                                /// Identifies the milestone title associated with the 'demilestoned' event.
-                                public let milestoneTitle: String
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    createdAt = try reader.field("createdAt")
-                                    actor = try reader.field("actor")
-                                    milestoneTitle = try reader.field("milestoneTitle")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
-                                }
-
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                }
-
-                                public struct Actor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-                            }
+                            public typealias AsDemilestonedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsDemilestonedEvent
                         }
                     }
 
@@ -3376,26 +1871,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     asActor = try reader.typeCase(AsActor.self)
                                 }
 
-                                public struct AsActor: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username of the actor.
-                                    public let login: String
-                                    /// A URL pointing to the actor's public avatar.
-                                    public let avatarUrl: GitHawkAPI.URI
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                        avatarUrl = try reader.field("avatarUrl")
-                                    }
-                                }
+                                public typealias AsActor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsPullRequestReview.Author
                             }
                         }
                     }
@@ -3457,32 +1933,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         }
                     }
 
-                    public struct Milestone: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Objects.Milestone
-                        public static let __selections: [GraphQLSelection] = [
-                            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .fragment(milestoneFields.self),
-                        ]
-
-                        public let __data: JSONObject
-                        public let fragments: Fragments
-
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            fragments = Fragments(milestoneFields: try reader.fragment(milestoneFields.self))
-                        }
-
-                        public var number: Int { fragments.milestoneFields.number }
-                        public var title: String { fragments.milestoneFields.title }
-                        public var url: GitHawkAPI.URI { fragments.milestoneFields.url }
-                        public var dueOn: GitHawkAPI.DateTime? { fragments.milestoneFields.dueOn }
-                        public var openCount: milestoneFields.OpenCount { fragments.milestoneFields.openCount }
-                        public var totalCount: milestoneFields.TotalCount { fragments.milestoneFields.totalCount }
-
-                        public struct Fragments: Sendable, Hashable {
-                            public let milestoneFields: milestoneFields
-                        }
-                    }
+                    public typealias Milestone = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Milestone
                 }
             }
         }

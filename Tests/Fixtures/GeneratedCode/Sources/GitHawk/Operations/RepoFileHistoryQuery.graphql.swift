@@ -187,39 +187,7 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct Committer: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.GitActor
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("user", .object(User.self))),
-                                ]
-
-                                public let __data: JSONObject
-                                /// The GitHub user corresponding to the email field. Null if no such user exists.
-                                public let user: User?
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    user = try reader.field("user")
-                                }
-
-                                public struct User: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.User
-                                    public static let __selections: [GraphQLSelection] = [
-                                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                    ]
-
-                                    public let __data: JSONObject
-                                    /// The username used to login.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
-                                }
-                            }
+                            public typealias Committer = RepoFileHistoryQuery.Data.Repository.Object.AsCommit.History.Nodes.Author
                         }
 
                         public struct PageInfo: GraphQLSelectionSet {

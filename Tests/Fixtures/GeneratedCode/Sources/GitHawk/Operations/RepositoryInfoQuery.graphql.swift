@@ -105,21 +105,6 @@ public struct RepositoryInfoQuery: GraphQLQuery {
             }
         }
 
-        public struct RepoPullRequestOverView: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.SearchResultItemConnection
-            public static let __selections: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("issueCount", .nonNull(.scalar("Int")))),
-            ]
-
-            public let __data: JSONObject
-            /// The number of issues that matched the search query.
-            public let issueCount: Int
-
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                issueCount = try reader.field("issueCount")
-            }
-        }
+        public typealias RepoPullRequestOverView = RepositoryInfoQuery.Data.RepoIssueOverview
     }
 }

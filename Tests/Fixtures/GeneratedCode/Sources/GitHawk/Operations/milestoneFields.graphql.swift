@@ -58,20 +58,5 @@ public struct milestoneFields: GraphQLFragment {
         }
     }
 
-    public struct TotalCount: GraphQLSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.IssueConnection
-        public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("totalCount", .nonNull(.scalar("Int")))),
-        ]
-
-        public let __data: JSONObject
-        /// Identifies the total count of items in the connection.
-        public let totalCount: Int
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            totalCount = try reader.field("totalCount")
-        }
-    }
+    public typealias TotalCount = milestoneFields.OpenCount
 }

@@ -5,6 +5,9 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public enum GitHawkAPI {
+    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+
     /// An ISO-8601 encoded UTC date string.
     public typealias DateTime = String
 

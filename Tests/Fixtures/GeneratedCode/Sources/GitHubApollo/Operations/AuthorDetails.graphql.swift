@@ -36,11 +36,14 @@ public struct AuthorDetails: GraphQLFragment {
         public let id: String
         /// The user's public profile name.
         public let name: String?
+        /// The username of the actor.
+        public let login: String
 
         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
             __data = reader.object
             id = try reader.field("id")
             name = try reader.field("name")
+            login = try reader.field("login")
         }
     }
 }

@@ -8,6 +8,8 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
     public static let document = "query IssuesAndCommentsForRepository { repository(name: \"apollo-ios\", owner: \"apollographql\") { __typename name issues(last: 100) { __typename nodes { __typename title author { __typename ...AuthorDetails } body comments(last: 100) { __typename nodes { __typename body author { __typename ...AuthorDetails } } } } } } }\n" + AuthorDetails.fragmentDefinition
     public static let operationIdentifier: String? = "8dbf288423a7530e6b0917f23e2aad3143cd42016ec54b3611e8f87afeb9bb50"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = GitHubAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [
@@ -145,27 +147,7 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                                 author = try reader.field("author")
                             }
 
-                            public struct Author: GraphQLSelectionSet {
-                                public static let __parentType = GitHubAPI.Interfaces.Actor
-                                public static let __selections: [GraphQLSelection] = [
-                                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .fragment(AuthorDetails.self),
-                                ]
-
-                                public let __data: JSONObject
-                                public let fragments: Fragments
-
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    fragments = Fragments(authorDetails: try reader.fragment(AuthorDetails.self))
-                                }
-
-                                public var login: String { fragments.authorDetails.login }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let authorDetails: AuthorDetails
-                                }
-                            }
+                            public typealias Author = IssuesAndCommentsForRepositoryQuery.Data.Repository.Issues.Nodes.Author
                         }
                     }
                 }

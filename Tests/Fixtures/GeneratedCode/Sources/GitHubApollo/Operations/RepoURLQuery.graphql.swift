@@ -8,6 +8,8 @@ public struct RepoURLQuery: GraphQLQuery {
     public static let document = "query RepoURL { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename url } }"
     public static let operationIdentifier: String? = "ecd015ec1bf1ae0670be0b6f8563b7e0ff8498eccbab9934316e2288fc3470d8"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = GitHubAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [

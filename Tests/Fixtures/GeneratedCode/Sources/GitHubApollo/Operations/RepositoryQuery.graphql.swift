@@ -8,6 +8,8 @@ public struct RepositoryQuery: GraphQLQuery {
     public static let document = "query Repository { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename issueOrPullRequest(number: 13) { __typename ... on Issue { __typename body ... on UniformResourceLocatable { __typename url } author { __typename avatarUrl } } ... on Reactable { __typename viewerCanReact ... on Comment { __typename author { __typename login } } } } } }"
     public static let operationIdentifier: String? = "1f953a3d73d4458dc80babe734a112c32a1cea3338eb7c5eb09d8288ece9f2e6"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = GitHubAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [
@@ -95,12 +97,15 @@ public struct RepositoryQuery: GraphQLQuery {
                     public let url: GitHubAPI.URI
                     /// The actor who authored the comment.
                     public let author: Author?
+                    /// Can user react to this subject
+                    public let viewerCanReact: Bool
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
                         body = try reader.field("body")
                         url = try reader.field("url")
                         author = try reader.field("author")
+                        viewerCanReact = try reader.field("viewerCanReact")
                     }
 
                     public struct Author: GraphQLSelectionSet {
@@ -108,15 +113,19 @@ public struct RepositoryQuery: GraphQLQuery {
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")))),
+                            .field(GraphQLField("login", .nonNull(.scalar("String")))),
                         ]
 
                         public let __data: JSONObject
                         /// A URL pointing to the actor's public avatar.
                         public let avatarUrl: GitHubAPI.URI
+                        /// The username of the actor.
+                        public let login: String
 
                         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                             __data = reader.object
                             avatarUrl = try reader.field("avatarUrl")
+                            login = try reader.field("login")
                         }
                     }
                 }

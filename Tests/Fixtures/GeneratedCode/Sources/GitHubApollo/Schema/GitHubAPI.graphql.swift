@@ -5,6 +5,9 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public enum GitHubAPI {
+    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+
     /// An RFC 3986, RFC 3987, and RFC 6570 (level 4) compliant URI string.
     public typealias URI = String
 

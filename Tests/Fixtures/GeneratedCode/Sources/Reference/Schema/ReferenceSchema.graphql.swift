@@ -5,6 +5,9 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public enum ReferenceSchema {
+    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+
     /// A 64-bit integer, serialised as a JSON integer (not a string).
     public typealias Long = Int64
 

@@ -86,37 +86,6 @@ public struct Customer: GraphQLFragment {
             nodes = try reader.field("nodes")
         }
 
-        public struct Nodes: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.CustomerAddress
-            public static let __selections: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(Address.self),
-            ]
-
-            public let __data: JSONObject
-            public let fragments: Fragments
-
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(address: try reader.fragment(Address.self))
-            }
-
-            public var id: String { fragments.address.id }
-            public var formatted: [String] { fragments.address.formatted }
-            public var firstName: String? { fragments.address.firstName }
-            public var lastName: String? { fragments.address.lastName }
-            public var company: String? { fragments.address.company }
-            public var address1: String? { fragments.address.address1 }
-            public var address2: String? { fragments.address.address2 }
-            public var territoryCode: GraphQLEnum<CustomerAccountAPI.CountryCode>? { fragments.address.territoryCode }
-            public var zoneCode: String? { fragments.address.zoneCode }
-            public var city: String? { fragments.address.city }
-            public var zip: String? { fragments.address.zip }
-            public var phoneNumber: String? { fragments.address.phoneNumber }
-
-            public struct Fragments: Sendable, Hashable {
-                public let address: Address
-            }
-        }
+        public typealias Nodes = Customer.DefaultAddress
     }
 }

@@ -131,51 +131,9 @@ public struct Order: GraphQLFragment {
         }
     }
 
-    public struct TotalPrice: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.MoneyV2
-        public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(OrderMoney.self),
-        ]
+    public typealias TotalPrice = Order.TotalTax
 
-        public let __data: JSONObject
-        public let fragments: Fragments
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(orderMoney: try reader.fragment(OrderMoney.self))
-        }
-
-        public var amount: CustomerAccountAPI.Decimal { fragments.orderMoney.amount }
-        public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { fragments.orderMoney.currencyCode }
-
-        public struct Fragments: Sendable, Hashable {
-            public let orderMoney: OrderMoney
-        }
-    }
-
-    public struct Subtotal: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.MoneyV2
-        public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(OrderMoney.self),
-        ]
-
-        public let __data: JSONObject
-        public let fragments: Fragments
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(orderMoney: try reader.fragment(OrderMoney.self))
-        }
-
-        public var amount: CustomerAccountAPI.Decimal { fragments.orderMoney.amount }
-        public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { fragments.orderMoney.currencyCode }
-
-        public struct Fragments: Sendable, Hashable {
-            public let orderMoney: OrderMoney
-        }
-    }
+    public typealias Subtotal = Order.TotalTax
 
     public struct ShippingAddress: GraphQLSelectionSet {
         public static let __parentType = CustomerAccountAPI.Objects.CustomerAddress

@@ -92,28 +92,7 @@ public struct OrderLineItemFull: GraphQLFragment {
             discountApplication = try reader.field("discountApplication")
         }
 
-        public struct AllocatedAmount: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.MoneyV2
-            public static let __selections: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(OrderMoney.self),
-            ]
-
-            public let __data: JSONObject
-            public let fragments: Fragments
-
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(orderMoney: try reader.fragment(OrderMoney.self))
-            }
-
-            public var amount: CustomerAccountAPI.Decimal { fragments.orderMoney.amount }
-            public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { fragments.orderMoney.currencyCode }
-
-            public struct Fragments: Sendable, Hashable {
-                public let orderMoney: OrderMoney
-            }
-        }
+        public typealias AllocatedAmount = OrderLineItemFull.Price
 
         public struct DiscountApplication_: GraphQLSelectionSet {
             public static let __parentType = CustomerAccountAPI.Interfaces.DiscountApplication
@@ -138,28 +117,7 @@ public struct OrderLineItemFull: GraphQLFragment {
         }
     }
 
-    public struct TotalDiscount: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.MoneyV2
-        public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(OrderMoney.self),
-        ]
-
-        public let __data: JSONObject
-        public let fragments: Fragments
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(orderMoney: try reader.fragment(OrderMoney.self))
-        }
-
-        public var amount: CustomerAccountAPI.Decimal { fragments.orderMoney.amount }
-        public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { fragments.orderMoney.currencyCode }
-
-        public struct Fragments: Sendable, Hashable {
-            public let orderMoney: OrderMoney
-        }
-    }
+    public typealias TotalDiscount = OrderLineItemFull.Price
 
     public struct Image: GraphQLSelectionSet {
         public static let __parentType = CustomerAccountAPI.Objects.Image

@@ -5,6 +5,9 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public enum CustomerAccountAPI {
+    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+
     /// Represents an [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601)-encoded date and time string.
     /// For example, 3:50 pm on September 7, 2019 in the time zone of UTC (Coordinated Universal Time) is
     /// represented as `"2019-09-07T15:50:00Z`".

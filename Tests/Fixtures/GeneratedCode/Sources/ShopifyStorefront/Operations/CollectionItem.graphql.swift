@@ -131,27 +131,6 @@ public struct CollectionItem: GraphQLFragment {
             }
         }
 
-        public struct MaxVariantPrice: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.MoneyV2
-            public static let __selections: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(MoneyCollectionItem.self),
-            ]
-
-            public let __data: JSONObject
-            public let fragments: Fragments
-
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(moneyCollectionItem: try reader.fragment(MoneyCollectionItem.self))
-            }
-
-            public var amount: StorefrontAPI.Decimal { fragments.moneyCollectionItem.amount }
-            public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { fragments.moneyCollectionItem.currencyCode }
-
-            public struct Fragments: Sendable, Hashable {
-                public let moneyCollectionItem: MoneyCollectionItem
-            }
-        }
+        public typealias MaxVariantPrice = CollectionItem.PriceRange.MinVariantPrice
     }
 }

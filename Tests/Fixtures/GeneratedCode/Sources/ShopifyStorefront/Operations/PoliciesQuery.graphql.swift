@@ -97,77 +97,11 @@ public struct PoliciesQuery: GraphQLQuery {
                 }
             }
 
-            public struct ShippingPolicy: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.ShopPolicy
-                public static let __selections: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(PolicyItem.self),
-                ]
+            public typealias ShippingPolicy = PoliciesQuery.Data.Shop_.PrivacyPolicy
 
-                public let __data: JSONObject
-                public let fragments: Fragments
+            public typealias TermsOfService = PoliciesQuery.Data.Shop_.PrivacyPolicy
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(policyItem: try reader.fragment(PolicyItem.self))
-                }
-
-                public var id: String { fragments.policyItem.id }
-                public var title: String { fragments.policyItem.title }
-                public var handle: String { fragments.policyItem.handle }
-
-                public struct Fragments: Sendable, Hashable {
-                    public let policyItem: PolicyItem
-                }
-            }
-
-            public struct TermsOfService: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.ShopPolicy
-                public static let __selections: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(PolicyItem.self),
-                ]
-
-                public let __data: JSONObject
-                public let fragments: Fragments
-
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(policyItem: try reader.fragment(PolicyItem.self))
-                }
-
-                public var id: String { fragments.policyItem.id }
-                public var title: String { fragments.policyItem.title }
-                public var handle: String { fragments.policyItem.handle }
-
-                public struct Fragments: Sendable, Hashable {
-                    public let policyItem: PolicyItem
-                }
-            }
-
-            public struct RefundPolicy: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.ShopPolicy
-                public static let __selections: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(PolicyItem.self),
-                ]
-
-                public let __data: JSONObject
-                public let fragments: Fragments
-
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(policyItem: try reader.fragment(PolicyItem.self))
-                }
-
-                public var id: String { fragments.policyItem.id }
-                public var title: String { fragments.policyItem.title }
-                public var handle: String { fragments.policyItem.handle }
-
-                public struct Fragments: Sendable, Hashable {
-                    public let policyItem: PolicyItem
-                }
-            }
+            public typealias RefundPolicy = PoliciesQuery.Data.Shop_.PrivacyPolicy
 
             public struct SubscriptionPolicy: GraphQLSelectionSet {
                 public static let __parentType = StorefrontAPI.Objects.ShopPolicyWithDefault

@@ -107,83 +107,11 @@ public struct PolicyQuery: GraphQLQuery {
                 }
             }
 
-            public struct ShippingPolicy: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.ShopPolicy
-                public static let __selections: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(Policy.self),
-                ]
+            public typealias ShippingPolicy = PolicyQuery.Data.Shop_.PrivacyPolicy
 
-                public let __data: JSONObject
-                public let fragments: Fragments
+            public typealias TermsOfService = PolicyQuery.Data.Shop_.PrivacyPolicy
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(policy: try reader.fragment(Policy.self))
-                }
-
-                public var body: String { fragments.policy.body }
-                public var handle: String { fragments.policy.handle }
-                public var id: String { fragments.policy.id }
-                public var title: String { fragments.policy.title }
-                public var url: StorefrontAPI.URL { fragments.policy.url }
-
-                public struct Fragments: Sendable, Hashable {
-                    public let policy: Policy
-                }
-            }
-
-            public struct TermsOfService: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.ShopPolicy
-                public static let __selections: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(Policy.self),
-                ]
-
-                public let __data: JSONObject
-                public let fragments: Fragments
-
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(policy: try reader.fragment(Policy.self))
-                }
-
-                public var body: String { fragments.policy.body }
-                public var handle: String { fragments.policy.handle }
-                public var id: String { fragments.policy.id }
-                public var title: String { fragments.policy.title }
-                public var url: StorefrontAPI.URL { fragments.policy.url }
-
-                public struct Fragments: Sendable, Hashable {
-                    public let policy: Policy
-                }
-            }
-
-            public struct RefundPolicy: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.ShopPolicy
-                public static let __selections: [GraphQLSelection] = [
-                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(Policy.self),
-                ]
-
-                public let __data: JSONObject
-                public let fragments: Fragments
-
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(policy: try reader.fragment(Policy.self))
-                }
-
-                public var body: String { fragments.policy.body }
-                public var handle: String { fragments.policy.handle }
-                public var id: String { fragments.policy.id }
-                public var title: String { fragments.policy.title }
-                public var url: StorefrontAPI.URL { fragments.policy.url }
-
-                public struct Fragments: Sendable, Hashable {
-                    public let policy: Policy
-                }
-            }
+            public typealias RefundPolicy = PolicyQuery.Data.Shop_.PrivacyPolicy
         }
     }
 }

@@ -284,67 +284,9 @@ public struct Product: GraphQLFragment {
         }
     }
 
-    public struct SelectedOrFirstAvailableVariant: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.ProductVariant
-        public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(ProductVariant.self),
-        ]
+    public typealias SelectedOrFirstAvailableVariant = Product.Options.OptionValues.FirstSelectableVariant
 
-        public let __data: JSONObject
-        public let fragments: Fragments
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(productVariant: try reader.fragment(ProductVariant.self))
-        }
-
-        public var availableForSale: Bool { fragments.productVariant.availableForSale }
-        public var compareAtPrice: ProductVariant.CompareAtPrice? { fragments.productVariant.compareAtPrice }
-        public var id: String { fragments.productVariant.id }
-        public var image: ProductVariant.Image? { fragments.productVariant.image }
-        public var price: ProductVariant.Price { fragments.productVariant.price }
-        public var product: ProductVariant.Product_ { fragments.productVariant.product }
-        public var selectedOptions: [ProductVariant.SelectedOptions] { fragments.productVariant.selectedOptions }
-        public var sku: String? { fragments.productVariant.sku }
-        public var title: String { fragments.productVariant.title }
-        public var unitPrice: ProductVariant.UnitPrice? { fragments.productVariant.unitPrice }
-
-        public struct Fragments: Sendable, Hashable {
-            public let productVariant: ProductVariant
-        }
-    }
-
-    public struct AdjacentVariants: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.ProductVariant
-        public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .fragment(ProductVariant.self),
-        ]
-
-        public let __data: JSONObject
-        public let fragments: Fragments
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(productVariant: try reader.fragment(ProductVariant.self))
-        }
-
-        public var availableForSale: Bool { fragments.productVariant.availableForSale }
-        public var compareAtPrice: ProductVariant.CompareAtPrice? { fragments.productVariant.compareAtPrice }
-        public var id: String { fragments.productVariant.id }
-        public var image: ProductVariant.Image? { fragments.productVariant.image }
-        public var price: ProductVariant.Price { fragments.productVariant.price }
-        public var product: ProductVariant.Product_ { fragments.productVariant.product }
-        public var selectedOptions: [ProductVariant.SelectedOptions] { fragments.productVariant.selectedOptions }
-        public var sku: String? { fragments.productVariant.sku }
-        public var title: String { fragments.productVariant.title }
-        public var unitPrice: ProductVariant.UnitPrice? { fragments.productVariant.unitPrice }
-
-        public struct Fragments: Sendable, Hashable {
-            public let productVariant: ProductVariant
-        }
-    }
+    public typealias AdjacentVariants = Product.Options.OptionValues.FirstSelectableVariant
 
     public struct Seo: GraphQLSelectionSet {
         public static let __parentType = StorefrontAPI.Objects.SEO

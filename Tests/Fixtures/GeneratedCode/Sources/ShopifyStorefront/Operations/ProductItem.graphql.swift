@@ -131,27 +131,6 @@ public struct ProductItem: GraphQLFragment {
             }
         }
 
-        public struct MaxVariantPrice: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.MoneyV2
-            public static let __selections: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .fragment(MoneyProductItem.self),
-            ]
-
-            public let __data: JSONObject
-            public let fragments: Fragments
-
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(moneyProductItem: try reader.fragment(MoneyProductItem.self))
-            }
-
-            public var amount: StorefrontAPI.Decimal { fragments.moneyProductItem.amount }
-            public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { fragments.moneyProductItem.currencyCode }
-
-            public struct Fragments: Sendable, Hashable {
-                public let moneyProductItem: MoneyProductItem
-            }
-        }
+        public typealias MaxVariantPrice = ProductItem.PriceRange.MinVariantPrice
     }
 }

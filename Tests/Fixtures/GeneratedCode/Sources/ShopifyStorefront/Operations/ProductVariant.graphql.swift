@@ -118,26 +118,7 @@ public struct ProductVariant: GraphQLFragment {
         }
     }
 
-    public struct Price: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.MoneyV2
-        public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("amount", .nonNull(.scalar("Decimal")))),
-            .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")))),
-        ]
-
-        public let __data: JSONObject
-        /// Decimal money amount.
-        public let amount: StorefrontAPI.Decimal
-        /// Currency of the money.
-        public let currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode>
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            amount = try reader.field("amount")
-            currencyCode = try reader.field("currencyCode")
-        }
-    }
+    public typealias Price = ProductVariant.CompareAtPrice
 
     public struct Product_: GraphQLSelectionSet {
         public static let __parentType = StorefrontAPI.Objects.Product
@@ -186,24 +167,5 @@ public struct ProductVariant: GraphQLFragment {
         }
     }
 
-    public struct UnitPrice: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.MoneyV2
-        public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("amount", .nonNull(.scalar("Decimal")))),
-            .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")))),
-        ]
-
-        public let __data: JSONObject
-        /// Decimal money amount.
-        public let amount: StorefrontAPI.Decimal
-        /// Currency of the money.
-        public let currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode>
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            amount = try reader.field("amount")
-            currencyCode = try reader.field("currencyCode")
-        }
-    }
+    public typealias UnitPrice = ProductVariant.CompareAtPrice
 }

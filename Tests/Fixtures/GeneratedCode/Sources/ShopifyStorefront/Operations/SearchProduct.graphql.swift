@@ -147,26 +147,7 @@ public struct SearchProduct: GraphQLFragment {
             }
         }
 
-        public struct CompareAtPrice: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.MoneyV2
-            public static let __selections: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("amount", .nonNull(.scalar("Decimal")))),
-                .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")))),
-            ]
-
-            public let __data: JSONObject
-            /// Decimal money amount.
-            public let amount: StorefrontAPI.Decimal
-            /// Currency of the money.
-            public let currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode>
-
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                amount = try reader.field("amount")
-                currencyCode = try reader.field("currencyCode")
-            }
-        }
+        public typealias CompareAtPrice = SearchProduct.SelectedOrFirstAvailableVariant.Price
 
         public struct SelectedOptions: GraphQLSelectionSet {
             public static let __parentType = StorefrontAPI.Objects.SelectedOption

@@ -5,6 +5,9 @@ import APICoreGraphQL
 
 /// The schema types the operations use.
 public enum StorefrontAPI {
+    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
+    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+
     /// A string containing a hexadecimal representation of a color.
     ///
     /// For example, "#6A8D48".

@@ -34,10 +34,13 @@ public struct CharacterNameAndDroidAppearsIn: GraphQLFragment {
         public let __data: JSONObject
         /// The movies this droid appears in
         public let appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?]
+        /// The name of the character
+        public let name: String
 
         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
             __data = reader.object
             appearsIn = try reader.field("appearsIn")
+            name = try reader.field("name")
         }
     }
 }

@@ -40,13 +40,15 @@ public struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment {
 
         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
             __data = reader.object
-            fragments = Fragments(droidPrimaryFunction: try reader.fragment(DroidPrimaryFunction.self))
+            fragments = Fragments(droidPrimaryFunction: try reader.fragment(DroidPrimaryFunction.self), characterName: try reader.unobserved.fragment(CharacterName.self))
         }
 
         public var primaryFunction: String? { fragments.droidPrimaryFunction.primaryFunction }
+        public var name: String { fragments.characterName.name }
 
         public struct Fragments: Sendable, Hashable {
             public let droidPrimaryFunction: DroidPrimaryFunction
+            public let characterName: CharacterName
         }
     }
 }

@@ -8,6 +8,8 @@ public struct CreateAwesomeReviewMutation: GraphQLMutation {
     public static let document = "mutation CreateAwesomeReview { createReview(episode: JEDI, review: {stars: 10, commentary: \"This is awesome!\"}) { __typename stars commentary } }"
     public static let operationIdentifier: String? = "36634ea692d455075551673f2f529e85c8acf6f5e3707243781324cd3d968d02"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = StarWarsAPI.Objects.Mutation
         public static let __selections: [GraphQLSelection] = [

@@ -8,6 +8,8 @@ public struct CreateReviewWithNullFieldMutation: GraphQLMutation {
     public static let document = "mutation CreateReviewWithNullField { createReview(episode: JEDI, review: {stars: 10, commentary: null}) { __typename stars commentary } }"
     public static let operationIdentifier: String? = "e962313bc77c193dc516d097b5e41efea073de16c3a5f2e8c00f082853835d49"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = StarWarsAPI.Objects.Mutation
         public static let __selections: [GraphQLSelection] = [

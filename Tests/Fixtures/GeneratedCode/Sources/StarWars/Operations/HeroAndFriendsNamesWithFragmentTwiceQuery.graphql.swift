@@ -89,27 +89,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
                     friends = try reader.field("friends")
                 }
 
-                public struct Friends: GraphQLSelectionSet {
-                    public static let __parentType = StarWarsAPI.Interfaces.Character
-                    public static let __selections: [GraphQLSelection] = [
-                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .fragment(CharacterName.self),
-                    ]
-
-                    public let __data: JSONObject
-                    public let fragments: Fragments
-
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        fragments = Fragments(characterName: try reader.fragment(CharacterName.self))
-                    }
-
-                    public var name: String { fragments.characterName.name }
-
-                    public struct Fragments: Sendable, Hashable {
-                        public let characterName: CharacterName
-                    }
-                }
+                public typealias Friends = HeroAndFriendsNamesWithFragmentTwiceQuery.Data.Hero.Friends
             }
         }
     }

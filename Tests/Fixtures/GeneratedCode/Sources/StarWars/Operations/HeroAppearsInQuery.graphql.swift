@@ -8,6 +8,8 @@ public struct HeroAppearsInQuery: GraphQLQuery {
     public static let document = "query HeroAppearsIn { hero { __typename appearsIn } }"
     public static let operationIdentifier: String? = "59243627e0166c9b631551b56dc4d29701f2d90336d83c231172c50152e02475"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = StarWarsAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [

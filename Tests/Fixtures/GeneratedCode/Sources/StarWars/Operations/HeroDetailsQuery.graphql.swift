@@ -64,10 +64,13 @@ public struct HeroDetailsQuery: GraphQLQuery {
                 public let __data: JSONObject
                 /// Height in the preferred unit, default is meters
                 public let height: Double?
+                /// The name of the character
+                public let name: String
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     height = try reader.field("height")
+                    name = try reader.field("name")
                 }
             }
 
@@ -81,10 +84,13 @@ public struct HeroDetailsQuery: GraphQLQuery {
                 public let __data: JSONObject
                 /// This droid's primary function
                 public let primaryFunction: String?
+                /// The name of the character
+                public let name: String
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     primaryFunction = try reader.field("primaryFunction")
+                    name = try reader.field("name")
                 }
             }
         }

@@ -77,10 +77,13 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
                     public let __data: JSONObject
                     /// This droid's primary function
                     public let primaryFunction: String?
+                    /// The name of the character
+                    public let name: String
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
                         primaryFunction = try reader.field("primaryFunction")
+                        name = try reader.field("name")
                     }
                 }
             }

@@ -53,7 +53,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Graph
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                    .inlineFragment(AsDroid.self),
+                    .conditional(.include("includeFriendsDetails"), [.inlineFragment(AsDroid.self)]),
                 ]
 
                 public let __data: JSONObject
@@ -64,7 +64,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Graph
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     name = try reader.field("name")
-                    asDroid = try reader.typeCase(AsDroid.self)
+                    asDroid = try reader.context.includes(.include("includeFriendsDetails")) ? reader.typeCase(AsDroid.self) : nil
                 }
 
                 public struct AsDroid: GraphQLSelectionSet {
@@ -77,10 +77,13 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Graph
                     public let __data: JSONObject
                     /// This droid's primary function
                     public let primaryFunction: String?
+                    /// The name of the character
+                    public let name: String
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
                         primaryFunction = try reader.field("primaryFunction")
+                        name = try reader.field("name")
                     }
                 }
             }

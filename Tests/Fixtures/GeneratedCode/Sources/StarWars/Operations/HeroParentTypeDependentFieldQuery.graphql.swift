@@ -64,10 +64,13 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                 public let __data: JSONObject
                 /// This human's friends, or an empty list if they have none
                 public let friends: [Friends?]?
+                /// The name of the character
+                public let name: String
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     friends = try reader.field("friends")
+                    name = try reader.field("name")
                 }
 
                 public struct Friends: GraphQLSelectionSet {
@@ -99,10 +102,13 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                         public let __data: JSONObject
                         /// Height in the preferred unit, default is meters
                         public let height: Double?
+                        /// The name of the character
+                        public let name: String
 
                         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                             __data = reader.object
                             height = try reader.field("height")
+                            name = try reader.field("name")
                         }
                     }
                 }
@@ -118,10 +124,13 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                 public let __data: JSONObject
                 /// This droid's friends, or an empty list if they have none
                 public let friends: [Friends?]?
+                /// The name of the character
+                public let name: String
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
                     friends = try reader.field("friends")
+                    name = try reader.field("name")
                 }
 
                 public struct Friends: GraphQLSelectionSet {
@@ -153,10 +162,13 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                         public let __data: JSONObject
                         /// Height in the preferred unit, default is meters
                         public let height: Double?
+                        /// The name of the character
+                        public let name: String
 
                         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                             __data = reader.object
                             height = try reader.field("height")
+                            name = try reader.field("name")
                         }
                     }
                 }

@@ -8,6 +8,8 @@ public struct SameHeroTwiceQuery: GraphQLQuery {
     public static let document = "query SameHeroTwice { hero { __typename name } r2: hero { __typename appearsIn } }"
     public static let operationIdentifier: String? = "3d960acb3caffc4e42701ccada8535b1a5640f0cc46966b6a12830c755ff46d8"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = StarWarsAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [

@@ -8,6 +8,8 @@ public struct StarshipQuery: GraphQLQuery {
     public static let document = "query Starship { starship(id: 3000) { __typename name coordinates } }"
     public static let operationIdentifier: String? = "e42a9be2ae0f222985e3eacf8d8d513002954d5031dcf544bbb0d27b1089fc58"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = StarWarsAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [

@@ -8,6 +8,8 @@ public struct TwoHeroesQuery: GraphQLQuery {
     public static let document = "query TwoHeroes { r2: hero { __typename name } luke: hero(episode: EMPIRE) { __typename name } }"
     public static let operationIdentifier: String? = "79c1cf70ead0fb9d7bb0811982560f1585b0b0a4ad7507c934b43a4482bb2097"
 
+    public init() {}
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = StarWarsAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [
@@ -42,21 +44,6 @@ public struct TwoHeroesQuery: GraphQLQuery {
             }
         }
 
-        public struct Luke: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Interfaces.Character
-            public static let __selections: [GraphQLSelection] = [
-                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
-            ]
-
-            public let __data: JSONObject
-            /// The name of the character
-            public let name: String
-
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-            }
-        }
+        public typealias Luke = TwoHeroesQuery.Data.R2
     }
 }

@@ -1,0 +1,105 @@
+import APICoreGraphQL
+
+/// A consistent view of the cache for the duration of one ``CacheStore/withReadTransaction(_:)`` call: records as
+/// stored, with optimistic layers applied in order. Do not keep it past the call.
+public class CacheReadTransaction {
+    let store: CacheStore
+    let layers: [OptimisticLayer]
+    /// Writes made in this transaction, visible to its own reads.
+    var pending = RecordSet()
+
+    init(store: CacheStore, layers: [OptimisticLayer]) {
+        self.store = store
+        self.layers = layers
+    }
+
+    /// The record with the given key as this transaction sees it.
+    public func record(for key: CacheKey) throws(CacheError) -> Record? {
+        var record = try store.cache.loadRecord(key)
+        if layers.isEmpty, pending.isEmpty { return record }
+        for layer in layers {
+            guard let overlay = layer.records[key] else { continue }
+            if record == nil { record = Record(key: key) }
+            record?.merge(overlay)
+        }
+        if let overlay = pending[key] {
+            if record == nil { record = Record(key: key) }
+            record?.merge(overlay)
+        }
+        return record
+    }
+
+    /// An operation's data rebuilt from the cache.
+    public func read<Operation: GraphQLOperation>(_ operation: Operation) throws(CacheError) -> Operation.Data {
+        try readFragment(
+            Operation.Data.self, key: .root(of: Operation.operationType), variables: operation.effectiveVariables)
+    }
+
+    /// A selection set (a fragment, usually) rebuilt from the record with the given key.
+    public func readFragment<Selection: GraphQLSelectionSet>(
+        _ type: Selection.Type,
+        key: CacheKey,
+        variables: JSONObject = JSONObject()
+    ) throws(CacheError) -> Selection {
+        var reader = CacheDataReader(variables: variables, now: store.now(), tracksDependencies: false) {
+            key throws(CacheError) in try self.record(for: key)
+        }
+        return try reader.read(type, at: key)
+    }
+
+    /// A read that also reports every field it depended on, found or not.
+    func read<Selection: GraphQLSelectionSet>(
+        _ type: Selection.Type,
+        key: CacheKey,
+        variables: JSONObject
+    ) -> (value: Result<Selection, CacheError>, dependencies: Set<CacheFieldID>) {
+        var reader = CacheDataReader(variables: variables, now: store.now(), tracksDependencies: true) {
+            key throws(CacheError) in
+            try self.record(for: key)
+        }
+        do throws(CacheError) {
+            let value = try reader.read(type, at: key)
+            return (.success(value), reader.dependencies)
+        } catch {
+            return (.failure(error), reader.dependencies)
+        }
+    }
+}
+
+/// A read transaction that can also write; its writes are applied together when the transaction ends.
+public final class CacheReadWriteTransaction: CacheReadTransaction {
+    /// Writes an operation's data, as if it had come from the network.
+    public func write<Operation: GraphQLOperation>(
+        _ data: Operation.Data,
+        for operation: Operation,
+        maxAge: Duration? = nil
+    ) throws(CacheError) {
+        merge(
+            try store.records(
+                of: data, variables: operation.effectiveVariables, rootKey: .root(of: Operation.operationType),
+                maxAge: maxAge))
+    }
+
+    /// Writes a fragment's data (or any selection set's) to the record with the given key.
+    public func writeFragment<Selection: GraphQLSelectionSet>(
+        _ fragment: Selection,
+        key: CacheKey,
+        variables: JSONObject = JSONObject()
+    ) throws(CacheError) {
+        merge(try store.records(of: fragment, variables: variables, rootKey: key, maxAge: nil))
+    }
+
+    /// Sets fields of a record directly, creating it if needed.
+    public func update(_ key: CacheKey, fields: [String: RecordValue]) {
+        merge(RecordSet([Record(key: key, fields: fields)]))
+    }
+
+    /// Merges normalized records.
+    public func merge(_ records: RecordSet) {
+        if pending.isEmpty {
+            pending = records
+        } else {
+            for record in records.records.values { pending.add(record) }
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import APICoreGraphQL
+import Foundation
+import Synchronization
+
+/// The normalized cache: typed reads and writes of operations and fragments over records, with watchers, optimistic
+/// layers, expiry and garbage collection.
+///
+/// How data flows through it:
+/// 1. A response is decoded with a normalizer attached (``decode(_:from:variables:rootKey:maxAge:)``): one walk over
+///    the JSON gives the typed data and the records.
+/// 2. The records are merged into the ``NormalizedCache`` underneath (memory, SQLite, or both) in one write, which
+///    reports the fields whose values changed.
+/// 3. Every watcher that read one of those fields reads its data again; it emits only if the result differs from
+///    what it emitted last.
+/// 4. Reads rebuild response JSON from the records, with optimistic layers on top, and decode it with the generated
+///    types' own initializer, failing with the exact record, field and path on a miss.
+///
+/// Every operation takes one lock, so writes from many tasks are applied, and watchers notified, one at a time and
+/// in order.
+public final class CacheStore: Sendable {
+    /// The records underneath.
+    public let cache: any NormalizedCache
+    /// Which objects have an identity.
+    public let keyResolver: CacheKeyResolver
+    /// How long fields are served.
+    public let expiry: CacheExpiryPolicy
+    /// The clock for expiry, injectable for tests.
+    public let now: @Sendable () -> Date
+
+    let state = Mutex(StoreState())
+
+    /// A store over the given records.
+    public init(
+        cache: any NormalizedCache = InMemoryNormalizedCache(),
+        keyResolver: CacheKeyResolver = CacheKeyResolver(),
+        expiry: CacheExpiryPolicy = CacheExpiryPolicy(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.cache = cache
+        self.keyResolver = keyResolver
+        self.expiry = expiry
+        self.now = now
+    }
+
+    // MARK: - Decoding and normalizing in one pass
+
+    /// Decodes response data as `type` and normalizes it in the same walk; nothing is written yet.
+    public func decode<Selection: GraphQLSelectionSet>(
+        _ type: Selection.Type,
+        from data: JSONObject,
+        variables: JSONObject,
+        rootKey: CacheKey,
+        maxAge: Duration? = nil
+    ) throws(GraphQLDecodingError) -> (data: Selection, records: RecordSet) {
+        let normalizer = ResponseNormalizer(
+            rootKey: rootKey, variables: variables, resolver: keyResolver, expiry: expiry, maxAge: maxAge, now: now())
+        let context = GraphQLDecodingContext(variables: variables, observer: normalizer)
+        let value = try Selection(reader: GraphQLObjectReader(object: data, selectionSet: type, context: context))
+        return (value, normalizer.records)
+    }
+
+    /// Decodes an operation's response data and normalizes it in the same walk.
+    public func decode<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        data: JSONObject,
+        maxAge: Duration? = nil
+    ) throws(GraphQLDecodingError) -> (data: Operation.Data, records: RecordSet) {
+        try decode(
+            Operation.Data.self, from: data, variables: operation.effectiveVariables,
+            rootKey: .root(of: Operation.operationType), maxAge: maxAge)
+    }
+
+    /// The records of already-decoded data.
+    func records<Selection: GraphQLSelectionSet>(
+        of value: Selection,
+        variables: JSONObject,
+        rootKey: CacheKey,
+        maxAge: Duration?
+    ) throws(CacheError) -> RecordSet {
+        do throws(GraphQLDecodingError) {
+            return try decode(
+                Selection.self, from: value.__data, variables: variables, rootKey: rootKey, maxAge: maxAge
+            )
+            .records
+        } catch {
+            throw CacheError(.invalidData, key: rootKey, path: error.path, reason: error.description, underlying: error)
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The cached data of an operation (a query, usually), or the miss that prevents it.
+    public func read<Operation: GraphQLOperation>(_ operation: Operation) throws(CacheError) -> Operation.Data {
+        try withReadTransaction { transaction throws(CacheError) in try transaction.read(operation) }
+    }
+
+    /// A fragment read from the record with the given key.
+    public func readFragment<Fragment: GraphQLSelectionSet>(
+        _ type: Fragment.Type,
+        key: CacheKey,
+        variables: JSONObject = JSONObject()
+    ) throws(CacheError) -> Fragment {
+        try withReadTransaction { transaction throws(CacheError) in
+            try transaction.readFragment(type, key: key, variables: variables)
+        }
+    }
+
+    /// A record as currently visible, optimistic layers applied.
+    public func record(for key: CacheKey) throws(CacheError) -> Record? {
+        try withReadTransaction { transaction throws(CacheError) in try transaction.record(for: key) }
+    }
+
+    /// Runs `body` with a consistent view of the cache.
+    public func withReadTransaction<Result>(
+        _ body: (CacheReadTransaction) throws(CacheError) -> Result
+    ) throws(CacheError) -> Result {
+        try state.withLock { state throws(CacheError) -> Result in
+            let transaction = CacheReadTransaction(store: self, layers: state.layers)
+            return try body(transaction)
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Writes an operation's data, as if it had come from the network.
+    public func write<Operation: GraphQLOperation>(
+        _ data: Operation.Data,
+        for operation: Operation,
+        maxAge: Duration? = nil
+    ) throws(CacheError) {
+        try withReadWriteTransaction { transaction throws(CacheError) in
+            try transaction.write(data, for: operation, maxAge: maxAge)
+        }
+    }
+
+    /// Writes a fragment's data to the record with the given key.
+    public func writeFragment<Fragment: GraphQLSelectionSet>(
+        _ fragment: Fragment,
+        key: CacheKey,
+        variables: JSONObject = JSONObject()
+    ) throws(CacheError) {
+        try withReadWriteTransaction { transaction throws(CacheError) in
+            try transaction.writeFragment(fragment, key: key, variables: variables)
+        }
+    }
+
+    /// Merges records already normalized (by ``decode(_:data:maxAge:)``) and notifies the watchers they affect.
+    public func publish(_ records: RecordSet) throws(CacheError) {
+        try withReadWriteTransaction { transaction throws(CacheError) in transaction.merge(records) }
+    }
+
+    /// Runs `body` with a transaction whose writes are applied together when it returns, and not at all if it
+    /// throws; watchers are notified once.
+    public func withReadWriteTransaction<Result>(
+        _ body: (CacheReadWriteTransaction) throws(CacheError) -> Result
+    ) throws(CacheError) -> Result {
+        try state.withLock { state throws(CacheError) -> Result in
+            let transaction = CacheReadWriteTransaction(store: self, layers: state.layers)
+            let result = try body(transaction)
+            guard !transaction.pending.isEmpty else { return result }
+            let changed = try cache.merge(transaction.pending)
+            notifyWatchers(of: changed, in: &state)
+            return result
+        }
+    }
+
+    // MARK: - Removing
+
+    /// Removes a record: reads that need it miss until it is written again.
+    public func evict(_ key: CacheKey) throws(CacheError) {
+        try evict([key])
+    }
+
+    /// Removes records.
+    public func evict(_ keys: Set<CacheKey>) throws(CacheError) {
+        try state.withLock { state throws(CacheError) in
+            let removed = try cache.removeRecords(keys)
+            notifyWatchers(of: removed, in: &state)
+        }
+    }
+
+    /// Removes one field of a record, such as a list to refetch.
+    public func evict(field: CacheFieldID) throws(CacheError) {
+        try state.withLock { state throws(CacheError) in
+            if try cache.removeField(field) { notifyWatchers(of: [field], in: &state) }
+        }
+    }
+
+    /// Removes a record and every record reachable from it; returns the keys removed.
+    @discardableResult
+    public func remove(cascadingFrom key: CacheKey) throws(CacheError) -> Set<CacheKey> {
+        try state.withLock { state throws(CacheError) -> Set<CacheKey> in
+            var expired: Set<CacheFieldID> = []
+            let reachable = try reachableKeys(from: [key], expiredFields: &expired)
+            let removed = try cache.removeRecords(reachable)
+            notifyWatchers(of: removed, in: &state)
+            return reachable
+        }
+    }
+
+    /// Removes every record and every optimistic layer.
+    public func clear() throws(CacheError) {
+        try state.withLock { state throws(CacheError) in
+            try cache.clear()
+            state.layers.removeAll()
+            notifyWatchers(of: nil, in: &state)
+        }
+    }
+}
+
+/// The mutable state of a store, guarded by its lock.
+struct StoreState: ~Copyable {
+    var layers: [OptimisticLayer] = []
+    var watchers: [UInt64: any CacheWatcherEntry] = [:]
+    var nextID: UInt64 = 0
+
+    mutating func makeID() -> UInt64 {
+        nextID += 1
+        return nextID
+    }
+}

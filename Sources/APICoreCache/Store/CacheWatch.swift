@@ -1,0 +1,116 @@
+import APICoreGraphQL
+
+/// The successive results of a watched query or fragment: the current one first, then a new one each time a write
+/// changes the data (another query, a mutation, a manual write, an optimistic layer, records restored from disk).
+///
+/// Writes that leave the data as it was emit nothing. A miss (a field evicted or expired) is an element too, as a
+/// ``CacheError``, so a screen can refetch. Iteration ends when the consuming task is cancelled; the watcher is then
+/// removed from the store.
+public struct CacheWatch<Value: Sendable & Hashable>: AsyncSequence, Sendable {
+    public typealias Element = Result<Value, CacheError>
+
+    let stream: AsyncStream<Element>
+
+    public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
+        stream.makeAsyncIterator()
+    }
+}
+
+/// A watcher as the store keeps it.
+protocol CacheWatcherEntry: AnyObject {
+    /// The fields whose change can change the watcher's result.
+    var dependencies: Set<CacheFieldID> { get }
+    /// Reads again and emits if the result differs.
+    func refresh(in transaction: CacheReadTransaction)
+}
+
+/// Watches one selection set at one record.
+// Safety: the mutable state (`last`, `dependencies`) is only touched with the store's lock held: on registration and
+// from `CacheStore.notifyWatchers`, both inside `state.withLock`.
+final class SelectionWatcher<Selection: GraphQLSelectionSet>: CacheWatcherEntry, @unchecked Sendable {
+    let key: CacheKey
+    let variables: JSONObject
+    let continuation: AsyncStream<Result<Selection, CacheError>>.Continuation
+    private(set) var dependencies: Set<CacheFieldID> = []
+    private var last: Result<Selection, CacheError>?
+
+    init(key: CacheKey, variables: JSONObject, continuation: AsyncStream<Result<Selection, CacheError>>.Continuation) {
+        self.key = key
+        self.variables = variables
+        self.continuation = continuation
+    }
+
+    func refresh(in transaction: CacheReadTransaction) {
+        let (result, dependencies) = transaction.read(Selection.self, key: key, variables: variables)
+        self.dependencies = dependencies
+        if let last, Self.same(last, result) { return }
+        last = result
+        continuation.yield(result)
+    }
+
+    private static func same(_ lhs: Result<Selection, CacheError>, _ rhs: Result<Selection, CacheError>) -> Bool {
+        switch (lhs, rhs) {
+        case (.success(let left), .success(let right)): left == right
+        case (.failure(let left), .failure(let right)):
+            left.code == right.code && left.key == right.key && left.field == right.field
+        default: false
+        }
+    }
+}
+
+extension CacheStore {
+    /// Watches an operation's cached data (a query, usually).
+    public func watch<Operation: GraphQLOperation>(_ operation: Operation) -> CacheWatch<Operation.Data> {
+        watch(Operation.Data.self, key: .root(of: Operation.operationType), variables: operation.effectiveVariables)
+    }
+
+    /// Watches a selection set (a fragment, usually) at the record with the given key.
+    public func watch<Selection: GraphQLSelectionSet>(
+        _ type: Selection.Type,
+        key: CacheKey,
+        variables: JSONObject = JSONObject()
+    ) -> CacheWatch<Selection> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Result<Selection, CacheError>.self, bufferingPolicy: .unbounded)
+        let watcher = SelectionWatcher(key: key, variables: variables, continuation: continuation)
+        let id = state.withLock { state in
+            let id = state.makeID()
+            state.watchers[id] = watcher
+            watcher.refresh(in: CacheReadTransaction(store: self, layers: state.layers))
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            // Released outside the lock: dropping the last reference to a continuation must not re-enter it.
+            let removed = self?.state.withLock { $0.watchers.removeValue(forKey: id) }
+            _ = removed
+        }
+        return CacheWatch(stream: stream)
+    }
+
+    /// Makes every watcher read again: for records that changed underneath the store, such as a SQLite file restored
+    /// at launch or written by another process. Watchers whose data did not change emit nothing.
+    public func refreshWatchers() {
+        state.withLock { state in notifyWatchers(of: nil, in: &state) }
+    }
+
+    /// The number of live watchers.
+    public var watcherCount: Int { state.withLock { $0.watchers.count } }
+
+    /// Refreshes the watchers that depend on any of `changed` (all of them when `nil`); called with the lock held.
+    func notifyWatchers(of changed: Set<CacheFieldID>?, in state: inout StoreState) {
+        guard !state.watchers.isEmpty, changed.map({ !$0.isEmpty }) ?? true else { return }
+        let transaction = CacheReadTransaction(store: self, layers: state.layers)
+        for id in state.watchers.keys.sorted() {
+            guard let watcher = state.watchers[id] else { continue }
+            if let changed, !Self.intersects(watcher.dependencies, changed) { continue }
+            watcher.refresh(in: transaction)
+        }
+    }
+
+    /// Whether a change touches what a watcher read: the same field, or any field of a record it found missing.
+    private static func intersects(_ dependencies: Set<CacheFieldID>, _ changed: Set<CacheFieldID>) -> Bool {
+        changed.contains { field in
+            dependencies.contains(field) || dependencies.contains(CacheFieldID(wholeRecord: field.key))
+        }
+    }
+}
