@@ -50,7 +50,7 @@ let package = Package(
             name: "APICoreSQLiteTests",
             dependencies: [
                 "APICoreSQLite", "APICoreCache", "APICoreGraphQL", "APICoreSQLiteCrashWriter", "APICoreTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "GitHubApolloFixture", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),
