@@ -1,6 +1,7 @@
 import APICoreCache
 import APICoreGraphQL
 import APICoreSQLite
+import APICoreTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -37,7 +38,8 @@ import Testing
     /// last merge it acknowledged before it died.
     private func runAndKillWriter(file: URL, run: Int, after count: Int, log: URL) throws -> Int {
         let process = Process()
-        process.executableURL = CrashWriterExecutable.url
+        process.executableURL = BuildProducts.executable(
+            named: "APICoreSQLiteCrashWriter", environmentOverride: "APICORE_SQLITE_CRASH_WRITER")
         process.arguments = [file.path, String(run)]
         let output = Pipe()
         try Data().write(to: log)

@@ -1,17 +1,18 @@
 import Foundation
 
-/// The `APICoreSQLiteCrashWriter` executable that `swift build` puts next to the test bundle.
-enum CrashWriterExecutable {
-    /// The executable: `$APICORE_SQLITE_CRASH_WRITER` when set, else in the build products folder.
-    static let url: URL = {
-        if let path = ProcessInfo.processInfo.environment["APICORE_SQLITE_CRASH_WRITER"] {
+/// The executables `swift build` puts next to the test bundle, for tests that run one as a child process.
+public enum BuildProducts {
+    /// The executable named `name`: the path in the environment variable `environmentOverride` when it is set, else
+    /// the one in the build products folder.
+    public static func executable(named name: String, environmentOverride: String? = nil) -> URL {
+        if let environmentOverride, let path = ProcessInfo.processInfo.environment[environmentOverride] {
             return URL(fileURLWithPath: path)
         }
-        return productsDirectory.appendingPathComponent("APICoreSQLiteCrashWriter")
-    }()
+        return directory.appendingPathComponent(name)
+    }
 
     /// The folder holding the build products (`.build/<triple>/<configuration>`).
-    private static var productsDirectory: URL {
+    public static var directory: URL {
         #if os(macOS)
             // On macOS the tests run inside `xctest`; the products folder is the test bundle's parent.
             if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
