@@ -8,7 +8,9 @@ import GRDB
 /// The file is opened in WAL mode through one GRDB `DatabasePool`: one writer connection, and up to eight readers
 /// that read a consistent snapshot without ever waiting for the writer, so reads never meet "database is locked".
 /// Each ``merge(_:)`` is one write transaction, so the records a response produces are committed together or not at
-/// all, and a process killed in the middle of a write leaves every committed merge in place.
+/// all, and a process killed in the middle of a write leaves every committed merge in place. (GRDB runs WAL files with
+/// `synchronous = NORMAL`: a crash of the process loses nothing committed; a power cut may lose the last merges, which
+/// a cache refetches.)
 ///
 /// Each record is one row holding its ``Record/storageJSON``: a merge reads and rewrites only the rows of the keys it
 /// touches, and a read is one primary-key lookup per key. The tables are created and upgraded by migrations that run
