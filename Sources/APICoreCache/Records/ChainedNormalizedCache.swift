@@ -37,6 +37,15 @@ public final class ChainedNormalizedCache: NormalizedCache {
         }
     }
 
+    public func loadRecord(_ key: CacheKey) throws(CacheError) -> Record? {
+        try lock.withLock { _ throws(CacheError) in
+            if let record = try front.loadRecord(key) { return record }
+            guard let record = try back.loadRecord(key) else { return nil }
+            _ = try front.merge(RecordSet([record]))
+            return record
+        }
+    }
+
     public func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID> {
         try lock.withLock { _ throws(CacheError) in
             let changed = try back.merge(records)

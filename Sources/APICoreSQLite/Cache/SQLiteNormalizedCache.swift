@@ -46,6 +46,10 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         return try read { db in try Self.load(keys, in: db) }
     }
 
+    public func loadRecord(_ key: CacheKey) throws(CacheError) -> APICoreCache.Record? {
+        try read { db in try Self.storedRecord(key, in: db) }
+    }
+
     public func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID> {
         guard !records.isEmpty else { return [] }
         return try write { db in

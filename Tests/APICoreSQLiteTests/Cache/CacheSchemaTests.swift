@@ -52,6 +52,9 @@ import Testing
             let error = #expect(throws: CacheError.self) { try reopened.loadRecords([key, "Human:1000"]) }
             #expect(error?.code == .corruptRecord)
             #expect(error?.key == key)
+            let singleError = #expect(throws: CacheError.self) { try reopened.loadRecord(key) }
+            #expect(singleError?.code == .corruptRecord)
+            #expect(singleError?.key == key)
         }
         #expect(try reopened.loadRecords(["Human:1000"]) == ["Human:1000": SampleRecords.human])
         #expect(try reopened.allKeys().isSuperset(of: ["Human:1", "Human:2"]))

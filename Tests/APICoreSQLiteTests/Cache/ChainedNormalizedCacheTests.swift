@@ -15,6 +15,9 @@ import Testing
         #expect(try chained.loadRecords(["Human:1000", "Human:404"]) == ["Human:1000": SampleRecords.human])
         #expect(memory.count == 1)
         #expect(memory.loadRecords(["Human:1000"]) == ["Human:1000": SampleRecords.human])
+        #expect(try chained.loadRecord("Droid:2001") == SampleRecords.droid)
+        #expect(memory.loadRecord("Droid:2001") == SampleRecords.droid)
+        #expect(try chained.loadRecord("Droid:404") == nil)
         #expect(try chained.loadRecords(Set(SampleRecords.all.records.keys)) == SampleRecords.all.records)
         #expect(memory.count == 3)
     }

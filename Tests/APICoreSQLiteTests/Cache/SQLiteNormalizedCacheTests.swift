@@ -17,6 +17,8 @@ import Testing
         #expect(loaded["Droid:2001"] == SampleRecords.droid)
         #expect(loaded["Human:1000"]?["databaseID"] == .value(.int(SampleRecords.bigInteger)))
         #expect(loaded["Human:1000"]?.expirations["name"] == SampleRecords.expiry)
+        #expect(try cache.loadRecord("Human:1000") == SampleRecords.human)
+        #expect(try cache.loadRecord("Human:404") == nil)
     }
 
     @Test func mergeReturnsExactlyTheChangedFields() throws {
