@@ -14,7 +14,8 @@ import GRDB
 /// ```
 ///
 /// Every call is one SQLite transaction on a WAL-mode pool, so readers never wait for a writer. Entities are stored as
-/// JSON through their `Codable` conformance, one row per entity.
+/// JSON through their `Codable` conformance, one row per entity. Give the store a file of its own, not the cache's:
+/// each keeps its own schema versions.
 public final class EntityStore: Sendable {
     /// The database file.
     public let fileURL: URL
