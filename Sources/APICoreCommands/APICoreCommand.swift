@@ -8,6 +8,8 @@ public struct APICoreCommand: AsyncParsableCommand {
         abstract: "Validate, generate and run GraphQL operations.",
         subcommands: [
             QueryCommand.self, ValidateCommand.self, GenerateCommand.self, FetchSchemaCommand.self,
+            SplitSchemaCommand.self,
+            DiffSchemaCommand.self,
         ]
     )
 

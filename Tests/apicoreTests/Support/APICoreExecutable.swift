@@ -42,6 +42,13 @@ enum APICoreExecutable {
     /// Runs `apicore` with `arguments` (in `currentDirectory`, when given) and returns once it has exited. Output goes
     /// through files, so a large output can never block the child on a full pipe.
     static func run(_ arguments: [String], in currentDirectory: URL? = nil) async throws -> CommandResult {
+        try await runProcess(url, arguments, in: currentDirectory)
+    }
+
+    /// Runs any executable the same way (the Python oracle of the `diff-schema` tests, for one).
+    static func runProcess(
+        _ executable: URL, _ arguments: [String], in currentDirectory: URL? = nil
+    ) async throws -> CommandResult {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("apicore-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -54,7 +61,7 @@ enum APICoreExecutable {
         let errorHandle = try FileHandle(forWritingTo: errorURL)
 
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         process.standardInput = FileHandle.nullDevice
