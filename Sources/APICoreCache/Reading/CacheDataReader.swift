@@ -45,7 +45,7 @@ struct CacheDataReader {
         path: ResponsePath,
         dependentField: String?
     ) throws(CacheError) -> JSONObject {
-        let record = try record(key, path: path, firstField: dependentField ?? Self.firstField(of: type))
+        let record = try record(key, path: path, firstField: dependentField ?? firstField(of: type))
         var object = JSONObject()
         try collect(type.__selections, parentType: type.__parentType, record: record, path: path, into: &object)
         return object
@@ -164,9 +164,12 @@ struct CacheDataReader {
         }
     }
 
-    private static func firstField(of type: any GraphQLSelectionSet.Type) -> String? {
+    /// The storage key (arguments resolved) of the first field a selection set reads: what a read of a missing record
+    /// depends on, since it cannot succeed before a write brings that field. Root fields usually take arguments
+    /// (`product(id:)`), so their bare name would never match a write.
+    private func firstField(of type: any GraphQLSelectionSet.Type) -> String? {
         for selection in type.__selections {
-            if case .field(let field) = selection, field.arguments.isEmpty { return field.name }
+            if case .field(let field) = selection { return field.storageKey(variables: variables) }
         }
         return nil
     }
