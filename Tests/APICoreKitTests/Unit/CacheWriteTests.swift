@@ -52,6 +52,50 @@ struct CacheWriteTests {
     }
 }
 
+/// Which network failures `networkFirst` answers from the cache, with failures a live server cannot produce on demand.
+@Suite("networkFirst fallback")
+struct NetworkFirstFallbackTests {
+    enum Failure: String, CaseIterable, Sendable {
+        case unreachable, timedOut, badGateway, badRequest, graphQLErrors
+    }
+
+    @Test(
+        "the cache answers for unreachable servers, timeouts and 5xx, never for 4xx or GraphQL errors",
+        arguments: Failure.allCases)
+    func fallback(_ failure: Failure) async throws {
+        let cache = CacheStore()
+        _ = try await CacheWriteTests.client(cache: cache).execute(ProductQuery(id: "1"))
+        let transport = ClosureTransport { _ in
+            switch failure {
+            case .unreachable: throw URLError(.cannotConnectToHost)
+            case .timedOut: throw URLError(.timedOut)
+            case .badGateway: return HTTPResponse(statusCode: 502, headers: ["Content-Type": "text/plain"])
+            case .badRequest: return HTTPResponse(statusCode: 400, headers: ["Content-Type": "text/plain"])
+            case .graphQLErrors:
+                return ClosureTransport.json(#"{"data":null,"errors":[{"message":"Cannot query field"}]}"#)
+            }
+        }
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:9/graphql")!, transport: transport, cache: cache,
+                defaultCachePolicy: .networkFirst))
+        let result: Result<APIResponse<ProductQuery.Data>, APIError>
+        do {
+            result = .success(try await client.execute(ProductQuery(id: "1")))
+        } catch {
+            result = .failure(error)
+        }
+        switch failure {
+        case .unreachable, .timedOut, .badGateway:
+            let response = try result.get()
+            #expect(response.metadata.source == .cache)
+            #expect(response.metadata.networkError?.isNetworkFailure == true)
+        case .badRequest, .graphQLErrors:
+            #expect(throws: APIError.self) { try result.get() }
+        }
+    }
+}
+
 /// Records that read as empty and cannot be written, as a full disk would.
 struct FailingWritesCache: NormalizedCache {
     func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] { [:] }
