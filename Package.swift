@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "APICoreGraphQL", swiftSettings: swiftSettings),
         .target(
             name: "APICoreKit",
-            dependencies: ["APICoreGraphQL", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["APICoreGraphQL", "APICoreCache", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .target(name: "APICoreCache", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),

@@ -261,6 +261,11 @@ def check_status_routes(client: Client) -> None:
           (status, headers, body))
     status, headers, body = client.request("GET", "/status/204/plain")
     check("status 204 has no body", status == 204 and body == b"", (status, body))
+    status, headers, body = client.graphql(USERS_QUERY, "/cache-control/max-age=60/graphql")
+    check("cache-control max-age", status == 200 and headers.get("cache-control") == "max-age=60"
+          and json.loads(body)["data"]["users"][0]["id"] == "1", (status, headers))
+    status, headers, body = client.graphql(USERS_QUERY, "/cache-control/no-store/graphql")
+    check("cache-control no-store", status == 200 and headers.get("cache-control") == "no-store", headers)
     status, headers, body = client.graphql(USERS_QUERY, "/garbage/graphql")
     check("garbage", status == 200 and headers["content-type"] == "application/json", headers)
     try:

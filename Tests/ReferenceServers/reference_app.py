@@ -7,6 +7,7 @@
     /secure/{realm}/{graphql,rest/...}    bearer token required; /secure/{realm}/auth/{refresh,expire} manage it
     /flaky/{key}/{graphql,rest/...}       the first `failures` requests fail with `status` and `Retry-After`
     /status/{code}/{graphql,plain}        answers with status `code`
+    /cache-control/{value}/graphql        /graphql, answered with `Cache-Control: {value}`
     /apq-unsupported/graphql              /graphql without persisted queries: PersistedQueryNotSupported
     /garbage/graphql, /wrongtype/graphql  malformed answers
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from urllib.parse import unquote
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
@@ -99,6 +101,10 @@ class ReferenceApp:
                 return await self._serve(request, body, rest, key)
             case ["status", code, "graphql" | "plain" as kind]:
                 return await self._with_status(request, body, int(code), kind, key)
+            case ["cache-control", value, "graphql"]:
+                response = await self.graphql.handle(request, body, key, self.state.stores.get(key))
+                response.headers["cache-control"] = unquote(value)
+                return response
             case ["apq-unsupported", "graphql"]:
                 return await self.graphql.handle(
                     request, body, key, self.state.stores.get(key), persisted_queries=False

@@ -50,11 +50,11 @@ extension CacheStore {
     /// the real one without the stored value in between.
     public func replaceOptimisticLayer(_ id: OptimisticLayerID, with records: RecordSet) throws(CacheError) {
         try state.withLock { state throws(CacheError) in
-            var changed: Set<CacheFieldID> = []
+            // Write first: if the write fails the layer stays, for the caller to roll back.
+            var changed = try cache.merge(records)
             if let index = state.layers.firstIndex(where: { $0.id == id }) {
-                changed = state.layers.remove(at: index).fields
+                changed.formUnion(state.layers.remove(at: index).fields)
             }
-            changed.formUnion(try cache.merge(records))
             notifyWatchers(of: changed, in: &state)
         }
     }

@@ -1,13 +1,16 @@
 import Foundation
 
 extension APIClient {
-    /// Executes a generated query or mutation and decodes its data into the operation's types.
+    /// Sends a generated operation over the network, decodes its data into the operation's types and, when `write`
+    /// says so, writes its records to the cache.
     ///
-    /// Partial data comes back with its errors in ``APIResponse/errors`` unless the options make errors fatal; errors
-    /// without data fail with ``APIError/Code/graphQL``.
-    public func execute<Operation: GraphQLOperation>(
+    /// With a cache, the data is decoded and normalized in one walk over the JSON (``CacheStore/decode(_:data:maxAge:)``),
+    /// bounded by the response's `Cache-Control: max-age`; a `no-store` response is not written. A failed write is
+    /// reported in ``ResponseMetadata/cacheWriteError`` and never costs the network value.
+    func executeOnNetwork<Operation: GraphQLOperation>(
         _ operation: Operation,
-        options: RequestOptions = RequestOptions()
+        options: RequestOptions,
+        write: CacheWrite
     ) async throws(APIError) -> APIResponse<Operation.Data> {
         let name = Operation.operationName
         let variables = operation.variables
@@ -21,22 +24,33 @@ extension APIClient {
                     variables: variables),
                 persistedQueryID: Operation.operationIdentifier, options: options)
             let body = try Self.checkedBody(exchange, operationName: name, options: options)
+            let directives = CacheControlDirectives(headers: exchange.response.headers)
+            let store = directives.noStore ? nil : write.store
             let data: Operation.Data?
+            var records = RecordSet()
             do throws(GraphQLDecodingError) {
-                data = try body.decodeData(Operation.Data.self, variables: decodingVariables)
+                if let store, let json = body.data {
+                    let decoded = try store.decode(operation, data: json, maxAge: directives.maxAge)
+                    data = decoded.data
+                    records = decoded.records
+                } else {
+                    data = try body.decodeData(Operation.Data.self, variables: decodingVariables)
+                }
             } catch {
                 throw APIError(
                     .decoding, operationName: name, statusCode: exchange.response.statusCode,
                     graphQLErrors: body.errors, responsePath: error.path, underlying: error, reason: error.description)
             }
             guard let data else { throw Self.missingData(body, exchange: exchange, operationName: name) }
-            return APIResponse(
-                value: data, errors: body.errors, extensions: body.extensions,
-                metadata: Self.metadata(exchange.response, operationName: name, start: start))
+            var metadata = Self.metadata(exchange.response, operationName: name, start: start)
+            metadata.cacheWriteError = write.commit(records)
+            return APIResponse(value: data, errors: body.errors, extensions: body.extensions, metadata: metadata)
         }
     }
 
-    /// Sends a feature kit's request: executes its operation, then maps the data to the domain value.
+    /// Sends a feature kit's request: executes its operation with the request's ``GraphQLRequest/options`` (its
+    /// ``RequestOptions/cachePolicy`` included), then maps the data, from the network or the cache, to the domain
+    /// value.
     public func send<Request: GraphQLRequest>(_ request: Request) async throws(APIError) -> APIResponse<Request.Value> {
         let response = try await execute(request.operation, options: request.options)
         do {
@@ -49,7 +63,8 @@ extension APIClient {
     }
 
     /// Executes a hand-written GraphQL document and decodes its `data` as a `Decodable` type: the lightest way in,
-    /// with no code generation.
+    /// with no code generation. Always sent to the network, and never cached: normalizing needs the selections that
+    /// generated operations carry.
     public func execute<Response: Decodable & Sendable>(
         document: String,
         operationName: String? = nil,

@@ -6,13 +6,15 @@ import Synchronization
 /// Every call takes the same path:
 /// 1. The call becomes an ``HTTPRequest``: a GraphQL operation as a POST (or GET) body per the GraphQL-over-HTTP
 ///    specification, with a persisted-query hash when configured; a REST call with its JSON body.
-/// 2. The configured interceptors run in order (auth, logging, metrics, retry, ...); each may change the request,
+/// 2. With a cache (``APIClientConfiguration/cache``), a generated query's ``CachePolicy`` decides whether the cache
+///    answers, the network does, or both; a cached answer skips the steps below.
+/// 3. The configured interceptors run in order (auth, logging, metrics, retry, ...); each may change the request,
 ///    answer it, retry it or observe the response. The transport sends what reaches the end of the chain.
-/// 3. The response bytes are read once by ``JSONReader``. A GraphQL body is read whatever the status (errors with a
+/// 4. The response bytes are read once by ``JSONReader``. A GraphQL body is read whatever the status (errors with a
 ///    200, partial data with 294, 4xx with a GraphQL body); a failing status without one is an HTTP error.
-/// 4. The data decodes into the operation's generated types (or a `Decodable` type), then, for a
-///    ``GraphQLRequest``, maps to the domain value.
-/// 5. The result is an ``APIResponse`` with the value, GraphQL errors and metadata; every failure is an ``APIError``.
+/// 5. The data decodes into the operation's generated types (or a `Decodable` type), normalized into the cache's
+///    records in the same walk and written, then, for a ``GraphQLRequest``, maps to the domain value.
+/// 6. The result is an ``APIResponse`` with the value, GraphQL errors and metadata; every failure is an ``APIError``.
 ///
 /// Calls honour Swift task cancellation all the way to the socket, time out after the configured duration, and can
 /// be cancelled by operation name with ``cancel(operationNames:)``.

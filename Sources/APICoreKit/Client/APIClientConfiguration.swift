@@ -32,6 +32,11 @@ public struct APIClientConfiguration: Sendable {
     public var decoder: JSONValueDecoder
     /// Encodes REST bodies.
     public var encoder: JSONValueEncoder
+    /// The normalized cache that query results are written to and answered from; `nil` (the default) caches nothing,
+    /// and every ``CachePolicy`` then behaves as ``CachePolicy/networkOnly``.
+    public var cache: CacheStore?
+    /// The policy of queries whose options name none.
+    public var defaultCachePolicy: CachePolicy
 
     /// A configuration for a server at `graphQLEndpoint`.
     public init(
@@ -46,7 +51,9 @@ public struct APIClientConfiguration: Sendable {
         persistedQueries: PersistedQueriesConfiguration? = nil,
         jsonReader: JSONReader = JSONReader(),
         decoder: JSONValueDecoder = JSONValueDecoder(),
-        encoder: JSONValueEncoder = JSONValueEncoder()
+        encoder: JSONValueEncoder = JSONValueEncoder(),
+        cache: CacheStore? = nil,
+        defaultCachePolicy: CachePolicy = .cacheFirst
     ) {
         self.graphQLEndpoint = graphQLEndpoint
         self.restBaseURL = restBaseURL ?? Self.origin(of: graphQLEndpoint)
@@ -60,6 +67,8 @@ public struct APIClientConfiguration: Sendable {
         self.jsonReader = jsonReader
         self.decoder = decoder
         self.encoder = encoder
+        self.cache = cache
+        self.defaultCachePolicy = defaultCachePolicy
     }
 
     private static func origin(of url: URL) -> URL {

@@ -22,6 +22,8 @@ extension APIError {
         case .timeout: parts.append("\(subject) timed out")
         case .unauthorized: parts.append("\(subject) failed: unauthorized")
         case .invalidRequest: parts.append("\(subject) could not be built")
+        case .cacheMiss: parts.append("\(subject) failed: not in the cache")
+        case .cacheFailure: parts.append("\(subject) failed: cache error")
         default: parts.append("\(subject) failed: \(code)")
         }
         if let reason { parts.append(reason) }

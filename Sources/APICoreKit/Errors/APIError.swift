@@ -37,6 +37,12 @@ public struct APIError: Error, Sendable, CustomStringConvertible, CustomDebugStr
         public static let unauthorized = Code(rawValue: "unauthorized")
         /// The request could not be built (an unencodable body, an invalid URL).
         public static let invalidRequest = Code(rawValue: "invalidRequest")
+        /// The cache does not hold (or no longer holds, unexpired) every field the query selects, and the policy
+        /// does not go to the network. ``APIError/cacheError`` names the record, field and path.
+        public static let cacheMiss = Code(rawValue: "cacheMiss")
+        /// The cache failed otherwise: its storage, a record that does not decode, data that does not fit the
+        /// operation. See ``APIError/cacheError``.
+        public static let cacheFailure = Code(rawValue: "cacheFailure")
     }
 
     /// The kind of failure.
@@ -118,4 +124,33 @@ extension APIError {
 
     /// Whether the call failed because it was cancelled.
     public var isCancellation: Bool { code == .cancelled }
+
+    /// A cache failure as the error of a call: ``Code/cacheMiss`` for a miss (a missing or expired field or record),
+    /// ``Code/cacheFailure`` otherwise, the ``CacheError`` kept as ``cacheError``.
+    public init(cacheError: CacheError, operationName: String?) {
+        var reason = "cache \(cacheError.code)"
+        if let field = cacheError.field {
+            // The storage key carries the field's arguments (`user({"id":"1"})`), which can hold variable values.
+            let name = field.prefix { $0 != "(" }
+            reason += " field \(name)"
+        }
+        if !cacheError.path.isEmpty { reason += " at \(cacheError.path)" }
+        self.init(
+            cacheError.isMiss ? .cacheMiss : .cacheFailure, operationName: operationName, underlying: cacheError,
+            reason: reason)
+    }
+
+    /// The cache's own error, for ``Code/cacheMiss`` and ``Code/cacheFailure``: the record, field and path involved.
+    public var cacheError: CacheError? { underlying as? CacheError }
+
+    /// Whether the server could not be reached or failed as a server (a transport error, a timeout, a 5xx status):
+    /// the failures for which ``CachePolicy/networkFirst`` answers from the cache. An answer from the server, such as
+    /// GraphQL validation errors or a 4xx, is not one.
+    public var isNetworkFailure: Bool {
+        switch code {
+        case .network, .timeout: true
+        case .cancelled, .cacheMiss, .cacheFailure, .mappingFailed, .invalidRequest: false
+        default: (statusCode ?? 0) >= 500
+        }
+    }
 }

@@ -29,6 +29,9 @@ public struct APIResponse<Value: Sendable>: Sendable {
 }
 
 /// Where and how a response was obtained.
+///
+/// A value from the cache has ``source`` ``HTTPResponse/Source/cache``, no status code and no headers; when it
+/// answered for a failed network call, ``networkError`` says why.
 public struct ResponseMetadata: Sendable {
     /// Where a value came from: the network, the cache, or an interceptor that answered without the network.
     public typealias Source = HTTPResponse.Source
@@ -45,6 +48,10 @@ public struct ResponseMetadata: Sendable {
     public var headers: HTTPHeaders
     /// The size of the response body.
     public var responseBytes: Int
+    /// For a value the cache gave because the network failed (``CachePolicy/networkFirst``): that failure.
+    public var networkError: APIError?
+    /// For a network value that could not be written to the cache: why. The value is the network's all the same.
+    public var cacheWriteError: CacheError?
 
     /// Metadata for a response.
     public init(
@@ -53,7 +60,9 @@ public struct ResponseMetadata: Sendable {
         operationName: String,
         duration: Duration,
         headers: HTTPHeaders = HTTPHeaders(),
-        responseBytes: Int = 0
+        responseBytes: Int = 0,
+        networkError: APIError? = nil,
+        cacheWriteError: CacheError? = nil
     ) {
         self.source = source
         self.statusCode = statusCode
@@ -61,5 +70,7 @@ public struct ResponseMetadata: Sendable {
         self.duration = duration
         self.headers = headers
         self.responseBytes = responseBytes
+        self.networkError = networkError
+        self.cacheWriteError = cacheWriteError
     }
 }

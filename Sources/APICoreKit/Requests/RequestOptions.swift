@@ -20,6 +20,9 @@ public struct RequestOptions: Sendable {
     public var usesPersistedQueries: Bool
     /// Overrides whether the call may be retried.
     public var isIdempotent: Bool?
+    /// Where a query's value comes from; `nil` uses ``APIClientConfiguration/defaultCachePolicy``. Ignored by
+    /// mutations, and by every call when the client has no cache.
+    public var cachePolicy: CachePolicy?
 
     /// Options; every default defers to the client.
     public init(
@@ -28,7 +31,8 @@ public struct RequestOptions: Sendable {
         headers: HTTPHeaders = HTTPHeaders(),
         usesGETForQueries: Bool? = nil,
         usesPersistedQueries: Bool = true,
-        isIdempotent: Bool? = nil
+        isIdempotent: Bool? = nil,
+        cachePolicy: CachePolicy? = nil
     ) {
         self.errorPolicy = errorPolicy
         self.timeout = timeout
@@ -36,5 +40,6 @@ public struct RequestOptions: Sendable {
         self.usesGETForQueries = usesGETForQueries
         self.usesPersistedQueries = usesPersistedQueries
         self.isIdempotent = isIdempotent
+        self.cachePolicy = cachePolicy
     }
 }

@@ -1,0 +1,15 @@
+/// The successive values of a watched query (``APIClient/watch(_:cachePolicy:options:)``): its value as the policy
+/// obtains it first, then a new one from the cache each time the cache's data for the query changes.
+///
+/// Failures are elements, not the end: a network failure, or a miss when a field the query needs is evicted or
+/// expires, is delivered as a failure and the watch goes on, so a later write (a refetch, a mutation) brings the value
+/// back. Iteration ends when the consuming task is cancelled; the watch then stops observing the cache.
+public struct APIQueryWatch<Value: Sendable>: AsyncSequence, Sendable {
+    public typealias Element = Result<APIResponse<Value>, APIError>
+
+    let stream: AsyncStream<Element>
+
+    public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
+        stream.makeAsyncIterator()
+    }
+}

@@ -1,0 +1,34 @@
+extension APIClient {
+    /// Fetches a query as its policy says, delivering one response, or two for ``CachePolicy/cacheAndNetwork``: the
+    /// cached value first when the cache holds one (``ResponseMetadata/source`` `.cache`), then the network's.
+    ///
+    /// The stream finishes after the last response, or throws the call's ``APIError`` (with `cacheAndNetwork`, after
+    /// the cached value if there was one). Ending the iteration, or cancelling the consuming task, cancels the call.
+    ///
+    /// - Parameters:
+    ///   - cachePolicy: overrides the options' policy.
+    public func fetch<Query: GraphQLQuery>(
+        _ query: Query,
+        cachePolicy: CachePolicy? = nil,
+        options: RequestOptions = RequestOptions()
+    ) -> AsyncThrowingStream<APIResponse<Query.Data>, any Error> {
+        var options = options
+        if let cachePolicy { options.cachePolicy = cachePolicy }
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: APIResponse<Query.Data>.self)
+        let task = Task { [self, options] in
+            do throws(APIError) {
+                if let cache = configuration.cache, self.cachePolicy(of: options) == .cacheAndNetwork,
+                    case .success(let cached) = cachedResponse(query, from: cache)
+                {
+                    continuation.yield(cached)
+                }
+                continuation.yield(try await execute(query, options: options))
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}

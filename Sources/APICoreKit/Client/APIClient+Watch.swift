@@ -1,0 +1,93 @@
+extension APIClient {
+    /// Watches a query: its value as the policy obtains it, then a new one each time the cache's data for the query
+    /// changes, whoever changed it (another query, a mutation, an optimistic update, a manual write).
+    ///
+    /// The first values follow the policy: `cacheFirst` delivers the cached value, or fetches it from the network on a
+    /// miss; `cacheOnly` delivers the cached value or the miss; `cacheAndNetwork` delivers the cached value (if any)
+    /// and then the network's; `networkOnly` and `networkFirst` deliver the network's (`networkFirst` falling back to
+    /// the cache when the network fails). Later values come from ``CacheStore/watch(_:)`` with
+    /// ``ResponseMetadata/source`` `.cache`, and only when they differ from the last value delivered. Without a cache
+    /// the watch delivers the network's value and ends.
+    ///
+    /// Cancelling the consuming task ends the iteration and stops the watch.
+    ///
+    /// - Parameters:
+    ///   - cachePolicy: overrides the options' policy.
+    public func watch<Query: GraphQLQuery>(
+        _ query: Query,
+        cachePolicy: CachePolicy? = nil,
+        options: RequestOptions = RequestOptions()
+    ) -> APIQueryWatch<Query.Data> {
+        var options = options
+        if let cachePolicy { options.cachePolicy = cachePolicy }
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: APIQueryWatch<Query.Data>.Element.self, bufferingPolicy: .unbounded)
+        let task = Task { [self, options] in
+            await runWatch(query, options: options, continuation: continuation)
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return APIQueryWatch(stream: stream)
+    }
+
+    private func runWatch<Query: GraphQLQuery>(
+        _ query: Query,
+        options: RequestOptions,
+        continuation: AsyncStream<APIQueryWatch<Query.Data>.Element>.Continuation
+    ) async {
+        guard let cache = configuration.cache else {
+            continuation.yield(await result(of: query, options: options))
+            return
+        }
+        // Observed before anything else, so no write between the first value and the observation goes unseen.
+        var changes = cache.watch(query).makeAsyncIterator()
+        guard let current = await changes.next() else { return }
+        var last: Query.Data?
+        func deliver(_ element: APIQueryWatch<Query.Data>.Element) {
+            last = try? element.get().value
+            continuation.yield(element)
+        }
+        let cached = cachedElement(current, for: Query.self)
+        let policy = cachePolicy(of: options)
+        var networkOptions = options
+        networkOptions.cachePolicy = policy == .networkFirst ? .networkFirst : .networkOnly
+        switch policy {
+        case .cacheOnly:
+            deliver(cached)
+        case .cacheFirst:
+            if case .success = cached {
+                deliver(cached)
+            } else {
+                deliver(await result(of: query, options: networkOptions))
+            }
+        case .cacheAndNetwork:
+            if case .success = cached { deliver(cached) }
+            deliver(await result(of: query, options: networkOptions))
+        case .networkOnly, .networkFirst:
+            deliver(await result(of: query, options: networkOptions))
+        }
+        while let change = await changes.next() {
+            if case .success(let data) = change, data == last { continue }
+            deliver(cachedElement(change, for: Query.self))
+        }
+    }
+
+    private func result<Query: GraphQLQuery>(
+        of query: Query,
+        options: RequestOptions
+    ) async -> APIQueryWatch<Query.Data>.Element {
+        do throws(APIError) {
+            return .success(try await execute(query, options: options))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func cachedElement<Query: GraphQLQuery>(
+        _ change: Result<Query.Data, CacheError>,
+        for query: Query.Type
+    ) -> APIQueryWatch<Query.Data>.Element {
+        change.map { APIResponse(value: $0, metadata: Self.cacheMetadata(Query.self, duration: .zero)) }
+            .mapError { APIError(cacheError: $0, operationName: Query.operationName) }
+    }
+}
