@@ -20,6 +20,9 @@ Observed differences from strawberry_app.py (ariadne 1.1.1 vs strawberry-graphql
 - Content type: always `application/json`; Accept is not consulted (the strawberry server honours
   `application/graphql-response+json`).
 - Results and resolver errors: byte-for-byte the same JSON (same `message`/`locations`/`path`, no `extensions`).
+- Subscriptions: one WebSocket subprotocol per route (strawberry: both on /graphql); an event source that raises
+  gives a `next` whose payload has `errors` and no `data` member (strawberry: `"data": null`). The legacy handler is
+  patched (LegacyWSHandler) so that stopping a waiting subscription does not drop the connection.
 """
 
 from __future__ import annotations
@@ -168,6 +171,30 @@ for _field in ("countdown", "ticks", "events", "failAfter"):
 schema = make_executable_schema(SDL, query, mutation, subscription, user, product, long_scalar, role)
 
 
+class LegacyWSHandler(GraphQLWSHandler):
+    """ariadne 1.1.1's graphql-ws handler stops a subscription by calling aclose() on the generator its own observer
+    task is still iterating, which fails ("asynchronous generator is already running") and drops the connection
+    whenever a client stops a subscription that is waiting for its next event. This one cancels that task first."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._observers: dict[int, asyncio.Task] = {}
+
+    async def observe_async_results(self, websocket, results, operation_id) -> None:
+        self._observers[id(results)] = asyncio.current_task()
+        try:
+            await super().observe_async_results(websocket, results, operation_id)
+        finally:
+            self._observers.pop(id(results), None)
+
+    async def stop_websocket_operation(self, websocket, operation) -> None:
+        observer = self._observers.pop(id(operation.generator), None)
+        if observer is not None and observer is not asyncio.current_task():
+            observer.cancel()
+            await asyncio.wait([observer])
+        await super().stop_websocket_operation(websocket, operation)
+
+
 def _graphql_app(websocket_handler) -> GraphQL:
     return GraphQL(
         schema,
@@ -188,7 +215,7 @@ app = Starlette(
         Route("/graphql", _graphql_app(None), methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
         # ariadne serves one WebSocket subprotocol per app: graphql-transport-ws here, graphql-ws on /graphql-ws.
         WebSocketRoute("/graphql", _graphql_app(GraphQLTransportWSHandler())),
-        WebSocketRoute("/graphql-ws", _graphql_app(GraphQLWSHandler())),
+        WebSocketRoute("/graphql-ws", _graphql_app(LegacyWSHandler())),
     ]
 )
 
