@@ -32,6 +32,12 @@ public struct APIClientConfiguration: Sendable {
     public var decoder: JSONValueDecoder
     /// Encodes REST bodies.
     public var encoder: JSONValueEncoder
+    /// Carries subscriptions (`WebSocketSubscriptionTransport` from APICoreWebSocket); queries and mutations always
+    /// go through ``transport``. Without one, ``APIClient/subscribe(_:resumption:)`` fails.
+    public var subscriptionTransport: (any GraphQLSubscriptionTransport)?
+    /// Attaches an observer (the normalized cache) to the decode of streamed results: subscription events and
+    /// incremental responses.
+    public var decodingObservation: (any GraphQLDecodingObservation)?
 
     /// A configuration for a server at `graphQLEndpoint`.
     public init(
@@ -46,7 +52,9 @@ public struct APIClientConfiguration: Sendable {
         persistedQueries: PersistedQueriesConfiguration? = nil,
         jsonReader: JSONReader = JSONReader(),
         decoder: JSONValueDecoder = JSONValueDecoder(),
-        encoder: JSONValueEncoder = JSONValueEncoder()
+        encoder: JSONValueEncoder = JSONValueEncoder(),
+        subscriptionTransport: (any GraphQLSubscriptionTransport)? = nil,
+        decodingObservation: (any GraphQLDecodingObservation)? = nil
     ) {
         self.graphQLEndpoint = graphQLEndpoint
         self.restBaseURL = restBaseURL ?? Self.origin(of: graphQLEndpoint)
@@ -60,6 +68,8 @@ public struct APIClientConfiguration: Sendable {
         self.jsonReader = jsonReader
         self.decoder = decoder
         self.encoder = encoder
+        self.subscriptionTransport = subscriptionTransport
+        self.decodingObservation = decodingObservation
     }
 
     private static func origin(of url: URL) -> URL {
