@@ -7,7 +7,8 @@ public struct APICoreCommand: AsyncParsableCommand {
         commandName: "apicore",
         abstract: "Validate, generate and run GraphQL operations.",
         subcommands: [
-            QueryCommand.self, ValidateCommand.self, GenerateCommand.self, FetchSchemaCommand.self,
+            QueryCommand.self, SubscribeCommand.self, ValidateCommand.self, GenerateCommand.self,
+            FetchSchemaCommand.self,
         ]
     )
 
