@@ -163,6 +163,7 @@ class Mutation:
 @strawberry.type
 class Tick:
     sequence: int
+    server: str = strawberry.field(description="The server process that sent the tick: a restarted server has another.")
 
 
 @strawberry.type

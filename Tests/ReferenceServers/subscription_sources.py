@@ -3,7 +3,7 @@
 Each source is an async generator of plain values; the servers wrap them in their own resolvers.
 
 - `countdown(from, intervalMs)`: from, from-1, ..., 0, then completes.
-- `ticks(after, intervalMs)`: {"sequence": after+1}, after+2, ... forever. Stateless, so a client that resubscribes
+- `ticks(after, intervalMs)`: {"sequence": after+1, "server": <this process>}, after+2, ... forever. Stateless, so a client that resubscribes
   with `after` = the last sequence it received (after a reconnect, even to a restarted server) misses and repeats
   nothing.
 - `events(key)`: first {"sequence": 0, "text": "subscribed"} once the subscriber is registered, then every event
@@ -14,10 +14,13 @@ Each source is an async generator of plain values; the servers wrap them in thei
 from __future__ import annotations
 
 import asyncio
+import os
 from collections import defaultdict
 from collections.abc import AsyncGenerator
 
 _FINISHED = object()
+# Tells a client which server process sent a tick: a restarted server has another.
+SERVER_ID = f"{os.getpid()}"
 
 
 class EventBroker:
@@ -62,7 +65,7 @@ async def ticks(after: int, interval_ms: int) -> AsyncGenerator[dict, None]:
     sequence = after
     while True:
         sequence += 1
-        yield {"sequence": sequence}
+        yield {"sequence": sequence, "server": SERVER_ID}
         await asyncio.sleep(max(interval_ms, 1) / 1000)
 
 

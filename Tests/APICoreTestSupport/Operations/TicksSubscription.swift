@@ -1,12 +1,12 @@
 import APICoreGraphQL
 
 /// ```graphql
-/// subscription Ticks($after: Int!, $intervalMs: Int!) { ticks(after: $after, intervalMs: $intervalMs) { sequence } }
+/// subscription Ticks($after: Int!, $intervalMs: Int!) { ticks(after: $after, intervalMs: $intervalMs) { sequence server } }
 /// ```
 public struct TicksSubscription: GraphQLSubscription {
     public static let operationName = "Ticks"
     public static let document =
-        "subscription Ticks($after: Int!, $intervalMs: Int!) { ticks(after: $after, intervalMs: $intervalMs) { sequence } }"
+        "subscription Ticks($after: Int!, $intervalMs: Int!) { ticks(after: $after, intervalMs: $intervalMs) { sequence server } }"
 
     public var after: Int
     public var intervalMs: Int
@@ -41,15 +41,18 @@ public struct TicksSubscription: GraphQLSubscription {
         public struct Ticks: GraphQLSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.tick
             public static let __selections: [GraphQLSelection] = [
-                .field(GraphQLField("sequence", .nonNull(.scalar("Int"))))
+                .field(GraphQLField("sequence", .nonNull(.scalar("Int")))),
+                .field(GraphQLField("server", .nonNull(.scalar("String")))),
             ]
 
             public let __data: JSONObject
             public let sequence: Int
+            public let server: String
 
             public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                 __data = reader.object
                 sequence = try reader.field("sequence")
+                server = try reader.field("server")
             }
         }
     }

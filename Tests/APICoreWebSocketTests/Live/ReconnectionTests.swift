@@ -8,30 +8,32 @@ import Testing
 /// A server killed and restarted on the same port while subscriptions are live.
 @Suite("Subscriptions: reconnection")
 struct ReconnectionTests {
-    /// Collects one subscription's sequence numbers and signals when it has seen enough.
+    /// Collects one subscription's ticks and signals when they satisfy a condition.
     final class Progress: Sendable {
-        let sequences = Mutex<[Int]>([])
-        private let thresholds = Mutex<[(count: Int, signal: OpenSignalBox)]>([])
+        typealias Tick = TicksSubscription.Data.Ticks
 
-        func record(_ sequence: Int) {
-            let reached = sequences.withLock { sequences in
-                sequences.append(sequence)
-                return sequences.count
+        let ticks = Mutex<[Tick]>([])
+        private let waiters = Mutex<[(condition: @Sendable ([Tick]) -> Bool, signal: OpenSignalBox)]>([])
+
+        func record(_ tick: Tick) {
+            let ticks = ticks.withLock { ticks in
+                ticks.append(tick)
+                return ticks
             }
-            let due = thresholds.withLock { thresholds in
-                let due = thresholds.filter { $0.count <= reached }
-                thresholds.removeAll { $0.count <= reached }
+            let due = waiters.withLock { waiters in
+                let due = waiters.filter { $0.condition(ticks) }
+                waiters.removeAll { $0.condition(ticks) }
                 return due
             }
             for entry in due { entry.signal.fire() }
         }
 
-        /// Returns once at least `count` sequence numbers arrived.
-        func wait(forCount count: Int) async {
+        /// Returns once the ticks received so far satisfy `condition`.
+        func wait(until condition: @escaping @Sendable ([Tick]) -> Bool) async {
             let signal = OpenSignalBox()
-            let already = sequences.withLock { sequences in
-                if sequences.count >= count { return true }
-                thresholds.withLock { $0.append((count, signal)) }
+            let already = ticks.withLock { ticks in
+                if condition(ticks) { return true }
+                waiters.withLock { $0.append((condition, signal)) }
                 return false
             }
             if already { return }
@@ -57,23 +59,28 @@ struct ReconnectionTests {
             Task {
                 for try await event in live.client.subscribe(TicksSubscription(intervalMs: 20), resumption: resumption)
                 {
-                    progress[index].record(event.value.ticks.sequence)
-                    if progress[index].sequences.withLock({ $0.count }) >= 200 { return }
+                    progress[index].record(event.value.ticks)
                 }
             }
         }
-        for entry in progress { await entry.wait(forCount: 3) }
+        for entry in progress { await entry.wait { $0.count >= 3 } }
+        let firstServer = try #require(progress[0].ticks.withLock { $0.first?.server })
         first.stop()
-        let beforeRestart = progress.map { $0.sequences.withLock { $0.count } }
         let second = try await ReferenceServer.start(implementation, port: port)
         defer { second.stop() }
-        for (entry, count) in zip(progress, beforeRestart) { await entry.wait(forCount: count + 5) }
+        // Three ticks on each subscription from the restarted server, whose process id differs: events still queued
+        // from the first server cannot stand in for them.
+        for entry in progress { await entry.wait { $0.filter { $0.server != firstServer }.count >= 3 } }
         for consumer in consumers { consumer.cancel() }
         for consumer in consumers { _ = await consumer.result }
 
         for entry in progress {
-            let sequences = entry.sequences.withLock { $0 }
+            let ticks = entry.ticks.withLock { $0 }
+            let sequences = ticks.map(\.sequence)
             #expect(sequences == Array(1...sequences.count), "every tick once, in order: \(sequences)")
+            let restart = try #require(ticks.firstIndex { $0.server != firstServer })
+            #expect(ticks[..<restart].allSatisfy { $0.server == firstServer })
+            #expect(ticks[restart...].allSatisfy { $0.server != firstServer })
         }
         #expect(await live.transport.connectionsOpened >= 2)
     }
