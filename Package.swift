@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "APICoreSQLite", targets: ["APICoreSQLite"]),
         .library(name: "APICoreSwiftMetrics", targets: ["APICoreSwiftMetrics"]),
         .library(name: "APICoreTesting", targets: ["APICoreTesting"]),
+        .library(name: "APICoreWebSocket", targets: ["APICoreWebSocket"]),
         .library(name: "APICoreCompiler", targets: ["APICoreCompiler"]),
         .library(name: "APICoreCodegen", targets: ["APICoreCodegen"]),
         .executable(name: "apicore", targets: ["apicore"]),
@@ -25,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         .target(name: "APICoreGraphQL", swiftSettings: swiftSettings),
@@ -60,13 +63,29 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "APICoreTesting", dependencies: ["APICoreKit"], swiftSettings: swiftSettings),
+        // Subscriptions over WebSocket: swift-websocket's NIO client on Linux, URLSessionWebSocketTask on Apple
+        // platforms (Foundation's fails at run time on Linux).
+        .target(
+            name: "APICoreWebSocket",
+            dependencies: [
+                "APICoreKit", .product(name: "Logging", package: "swift-log"),
+                .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreWebSocketTests",
+            dependencies: ["APICoreWebSocket", "APICoreTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "APICoreCompiler", swiftSettings: swiftSettings),
         .target(
             name: "APICoreCodegen", dependencies: ["APICoreCompiler", "APICoreGraphQL"], swiftSettings: swiftSettings),
         .target(
             name: "APICoreCommands",
             dependencies: [
-                "APICoreKit", "APICoreCompiler", "APICoreCodegen",
+                "APICoreKit", "APICoreWebSocket", "APICoreCompiler", "APICoreCodegen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

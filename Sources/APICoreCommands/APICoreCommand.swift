@@ -7,9 +7,8 @@ public struct APICoreCommand: AsyncParsableCommand {
         commandName: "apicore",
         abstract: "Validate, generate and run GraphQL operations.",
         subcommands: [
-            QueryCommand.self, ValidateCommand.self, GenerateCommand.self, FetchSchemaCommand.self,
-            SplitSchemaCommand.self,
-            DiffSchemaCommand.self,
+            QueryCommand.self, SubscribeCommand.self, ValidateCommand.self, GenerateCommand.self,
+            FetchSchemaCommand.self, SplitSchemaCommand.self, DiffSchemaCommand.self,
         ]
     )
 

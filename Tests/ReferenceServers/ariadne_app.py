@@ -2,7 +2,8 @@
 
     .venv/bin/python Tests/ReferenceServers/ariadne_app.py --port 0 --parent-pid PID
 
-Routes: `/graphql` (POST, and GET for queries) and `/health`. The data are seed_data's, one copy per `X-Test-Key`
+Routes: `/graphql` (POST, and GET for queries; WebSocket subscriptions over graphql-transport-ws), `/graphql-ws`
+(WebSocket subscriptions over the legacy graphql-ws) and `/health`. The data are seed_data's, one copy per `X-Test-Key`
 header value (the shared default copy without it), as in the strawberry server. None of the harness routes
 (persisted queries, /secure, /flaky, /status, REST, stats) exist here.
 
@@ -19,6 +20,9 @@ Observed differences from strawberry_app.py (ariadne 1.1.1 vs strawberry-graphql
 - Content type: always `application/json`; Accept is not consulted (the strawberry server honours
   `application/graphql-response+json`).
 - Results and resolver errors: byte-for-byte the same JSON (same `message`/`locations`/`path`, no `extensions`).
+- Subscriptions: one WebSocket subprotocol per route (strawberry: both on /graphql); an event source that raises
+  gives a `next` whose payload has `errors` and no `data` member (strawberry: `"data": null`). The legacy handler is
+  patched (LegacyWSHandler) so that stopping a waiting subscription does not drop the connection.
 """
 
 from __future__ import annotations
@@ -27,15 +31,24 @@ import asyncio
 import logging
 from pathlib import Path
 
-from ariadne import EnumType, MutationType, ObjectType, QueryType, ScalarType, make_executable_schema
+from ariadne import (
+    EnumType,
+    MutationType,
+    ObjectType,
+    QueryType,
+    ScalarType,
+    SubscriptionType,
+    make_executable_schema,
+)
 from ariadne.asgi import GraphQL
-from ariadne.asgi.handlers import GraphQLHTTPHandler
+from ariadne.asgi.handlers import GraphQLHTTPHandler, GraphQLTransportWSHandler, GraphQLWSHandler
 from ariadne.explorer import ExplorerHttp405
 from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
 
 import server_runtime
+import subscription_sources
 from seed_data import ROLES, StoreRegistry
 
 SDL = (Path(__file__).resolve().parent / "schema.graphql").read_text()
@@ -43,6 +56,7 @@ stores = StoreRegistry()
 
 query = QueryType()
 mutation = MutationType()
+subscription = SubscriptionType()
 user = ObjectType("User")
 product = ObjectType("Product")
 long_scalar = ScalarType("Long", serializer=int, value_parser=int)
@@ -121,7 +135,74 @@ def resolve_update_product(_, info, id, title=None, priceCents=None):
     return store.product_json(record)
 
 
-schema = make_executable_schema(SDL, query, mutation, user, product, long_scalar, role)
+@mutation.field("publishEvent")
+def resolve_publish_event(*_, key, text):
+    return subscription_sources.broker.publish(key, text)
+
+
+@mutation.field("finishEvents")
+def resolve_finish_events(*_, key):
+    return subscription_sources.broker.finish(key)
+
+
+@subscription.source("countdown")
+def countdown_source(*_, intervalMs, **arguments):
+    return subscription_sources.countdown(arguments["from"], intervalMs)
+
+
+@subscription.source("ticks")
+def ticks_source(*_, after, intervalMs):
+    return subscription_sources.ticks(after, intervalMs)
+
+
+@subscription.source("events")
+def events_source(*_, key):
+    return subscription_sources.broker.events(key)
+
+
+@subscription.source("failAfter")
+def fail_after_source(*_, count):
+    return subscription_sources.fail_after(count)
+
+
+for _field in ("countdown", "ticks", "events", "failAfter"):
+    subscription.set_field(_field, lambda event, *_, **__: event)
+
+schema = make_executable_schema(SDL, query, mutation, subscription, user, product, long_scalar, role)
+
+
+class LegacyWSHandler(GraphQLWSHandler):
+    """ariadne 1.1.1's graphql-ws handler stops a subscription by calling aclose() on the generator its own observer
+    task is still iterating, which fails ("asynchronous generator is already running") and drops the connection
+    whenever a client stops a subscription that is waiting for its next event. This one cancels that task first."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._observers: dict[int, asyncio.Task] = {}
+
+    async def observe_async_results(self, websocket, results, operation_id) -> None:
+        self._observers[id(results)] = asyncio.current_task()
+        try:
+            await super().observe_async_results(websocket, results, operation_id)
+        finally:
+            self._observers.pop(id(results), None)
+
+    async def stop_websocket_operation(self, websocket, operation) -> None:
+        observer = self._observers.pop(id(operation.generator), None)
+        if observer is not None and observer is not asyncio.current_task():
+            observer.cancel()
+            await asyncio.wait([observer])
+        await super().stop_websocket_operation(websocket, operation)
+
+
+def _graphql_app(websocket_handler) -> GraphQL:
+    return GraphQL(
+        schema,
+        http_handler=GraphQLHTTPHandler(),
+        websocket_handler=websocket_handler,
+        execute_get_queries=True,
+        explorer=ExplorerHttp405(),
+    )
 
 
 async def health(_request):
@@ -131,16 +212,10 @@ async def health(_request):
 app = Starlette(
     routes=[
         Route("/health", health),
-        Route(
-            "/graphql",
-            GraphQL(
-                schema,
-                http_handler=GraphQLHTTPHandler(),
-                execute_get_queries=True,
-                explorer=ExplorerHttp405(),
-            ),
-            methods=["GET", "POST", "PUT", "DELETE", "PATCH"],
-        ),
+        Route("/graphql", _graphql_app(None), methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
+        # ariadne serves one WebSocket subprotocol per app: graphql-transport-ws here, graphql-ws on /graphql-ws.
+        WebSocketRoute("/graphql", _graphql_app(GraphQLTransportWSHandler())),
+        WebSocketRoute("/graphql-ws", _graphql_app(LegacyWSHandler())),
     ]
 )
 

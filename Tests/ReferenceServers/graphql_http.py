@@ -7,6 +7,7 @@ strawberry's view and relabels the JSON answer as `application/graphql-response+
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from urllib.parse import urlencode
@@ -55,7 +56,10 @@ class StrawberryView(GraphQL):
     """Strawberry's ASGI view, with the per-key `DataStore` in the context and no GraphiQL page."""
 
     def __init__(self, schema) -> None:
-        super().__init__(schema, graphql_ide=None)
+        # Both WebSocket subprotocols (graphql-transport-ws and graphql-ws) are on by default. Without
+        # allowed_origins strawberry refuses handshakes that carry a cross-origin Origin header; keep-alive sends the
+        # legacy protocol's "ka" messages.
+        super().__init__(schema, graphql_ide=None, allowed_origins=["*"], keep_alive=True, keep_alive_interval=1)
 
     async def get_context(self, request, response) -> dict:
         return {"request": request, "response": response, "store": request.scope[STORE_SCOPE_KEY]}
@@ -182,10 +186,14 @@ class GraphQLEndpoint:
 async def _call_asgi(app, scope: dict, body: bytes) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
     """Runs an ASGI app on a buffered request and collects its whole response."""
     delivered = False
+    finished = asyncio.Event()
 
     async def receive() -> dict:
         nonlocal delivered
         if delivered:
+            # The client stays connected until the whole answer is collected: a streaming (multipart `@defer`)
+            # answer would stop at its first part on an early disconnect.
+            await finished.wait()
             return {"type": "http.disconnect"}
         delivered = True
         return {"type": "http.request", "body": body, "more_body": False}
@@ -199,5 +207,8 @@ async def _call_asgi(app, scope: dict, body: bytes) -> tuple[int, list[tuple[byt
         elif message["type"] == "http.response.body":
             chunks.append(message.get("body", b""))
 
-    await app(scope, receive, send)
+    try:
+        await app(scope, receive, send)
+    finally:
+        finished.set()
     return start.get("status", 500), list(start.get("headers", [])), b"".join(chunks)

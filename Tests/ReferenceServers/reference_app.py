@@ -23,7 +23,7 @@ from urllib.parse import unquote
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
-from graphql_http import GraphQLEndpoint
+from graphql_http import STORE_SCOPE_KEY, GraphQLEndpoint
 from harness_state import HarnessState
 from rest_routes import handle_rest
 
@@ -53,6 +53,9 @@ class ReferenceApp:
                 await send({"type": "lifespan.startup.complete"})
             await send({"type": "lifespan.shutdown.complete"})
             return
+        if scope["type"] == "websocket":
+            await self._websocket(scope, receive, send)
+            return
         if scope["type"] != "http":
             return
         request = Request(scope, receive)
@@ -68,6 +71,16 @@ class ReferenceApp:
         if stats:
             stats.record_status(response.status_code)
         await response(scope, receive, send)
+
+    async def _websocket(self, scope, receive, send) -> None:
+        """Subscriptions on /graphql (either subprotocol); the X-Test-Key header picks the data store."""
+        if scope["path"].rstrip("/") != "/graphql":
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        headers = {name.decode().lower(): value.decode() for name, value in scope.get("headers", [])}
+        scope = dict(scope)
+        scope[STORE_SCOPE_KEY] = self.state.stores.get(headers.get("x-test-key"))
+        await self.graphql.view(scope, receive, send)
 
     @staticmethod
     def _key(segments: list[str], request: Request) -> str | None:

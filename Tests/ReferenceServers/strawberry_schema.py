@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import enum
-from typing import NewType
+from collections.abc import AsyncGenerator
+from typing import Annotated, NewType
 
 import strawberry
 from strawberry.schema.config import StrawberryConfig
 
+import subscription_sources
 from seed_data import DataStore, ProductRecord, UserRecord
 
 Long = NewType("Long", int)
@@ -149,9 +151,58 @@ class Mutation:
             record.price_cents = price_cents
         return Product.of(record)
 
+    @strawberry.mutation(description="Sends an event to every events(key:) subscriber; returns how many received it.")
+    def publish_event(self, key: str, text: str) -> int:
+        return subscription_sources.broker.publish(key, text)
+
+    @strawberry.mutation(description="Completes every events(key:) subscription; returns how many there were.")
+    def finish_events(self, key: str) -> int:
+        return subscription_sources.broker.finish(key)
+
+
+@strawberry.type
+class Tick:
+    sequence: int
+    server: str = strawberry.field(description="The server process that sent the tick: a restarted server has another.")
+
+
+@strawberry.type
+class Event:
+    key: str
+    sequence: int
+    text: str
+
+
+@strawberry.type
+class Subscription:
+    @strawberry.subscription(description="from, from - 1, ..., 0 (one every intervalMs milliseconds), then completes.")
+    async def countdown(
+        self, from_: Annotated[int, strawberry.argument(name="from")], interval_ms: int = 0
+    ) -> AsyncGenerator[int, None]:
+        async for value in subscription_sources.countdown(from_, interval_ms):
+            yield value
+
+    @strawberry.subscription(description="Sequence numbers after + 1, after + 2, ... every intervalMs milliseconds, "
+                             "forever.")
+    async def ticks(self, after: int = 0, interval_ms: int = 50) -> AsyncGenerator[Tick, None]:
+        async for tick in subscription_sources.ticks(after, interval_ms):
+            yield Tick(**tick)
+
+    @strawberry.subscription(description='A "subscribed" event with sequence 0, then every event published to key, '
+                             "until finishEvents(key:).")
+    async def events(self, key: str) -> AsyncGenerator[Event, None]:
+        async for event in subscription_sources.broker.events(key):
+            yield Event(**event)
+
+    @strawberry.subscription(description='1 ... count, then fails with "subscription failed".')
+    async def fail_after(self, count: int) -> AsyncGenerator[int, None]:
+        async for value in subscription_sources.fail_after(count):
+            yield value
+
 
 schema = strawberry.Schema(
     query=Query,
     mutation=Mutation,
-    config=StrawberryConfig(scalar_map={Long: LONG_SCALAR}),
+    subscription=Subscription,
+    config=StrawberryConfig(scalar_map={Long: LONG_SCALAR}, enable_experimental_incremental_execution=True),
 )

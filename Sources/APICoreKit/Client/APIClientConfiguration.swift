@@ -37,6 +37,12 @@ public struct APIClientConfiguration: Sendable {
     public var cache: CacheStore?
     /// The policy of queries whose options name none.
     public var defaultCachePolicy: CachePolicy
+    /// Carries subscriptions (`WebSocketSubscriptionTransport` from APICoreWebSocket); queries and mutations always
+    /// go through ``transport``. Without one, ``APIClient/subscribe(_:resumption:)`` fails.
+    public var subscriptionTransport: (any GraphQLSubscriptionTransport)?
+    /// Attaches an observer (the normalized cache) to the decode of streamed results: subscription events and
+    /// incremental responses.
+    public var decodingObservation: (any GraphQLDecodingObservation)?
 
     /// A configuration for a server at `graphQLEndpoint`.
     public init(
@@ -53,7 +59,9 @@ public struct APIClientConfiguration: Sendable {
         decoder: JSONValueDecoder = JSONValueDecoder(),
         encoder: JSONValueEncoder = JSONValueEncoder(),
         cache: CacheStore? = nil,
-        defaultCachePolicy: CachePolicy = .cacheFirst
+        defaultCachePolicy: CachePolicy = .cacheFirst,
+        subscriptionTransport: (any GraphQLSubscriptionTransport)? = nil,
+        decodingObservation: (any GraphQLDecodingObservation)? = nil
     ) {
         self.graphQLEndpoint = graphQLEndpoint
         self.restBaseURL = restBaseURL ?? Self.origin(of: graphQLEndpoint)
@@ -69,6 +77,8 @@ public struct APIClientConfiguration: Sendable {
         self.encoder = encoder
         self.cache = cache
         self.defaultCachePolicy = defaultCachePolicy
+        self.subscriptionTransport = subscriptionTransport
+        self.decodingObservation = decodingObservation
     }
 
     private static func origin(of url: URL) -> URL {

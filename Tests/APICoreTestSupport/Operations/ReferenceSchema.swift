@@ -21,5 +21,8 @@ public enum ReferenceSchema {
         public static let mutation = GraphQLParentType.object("Mutation")
         public static let user = GraphQLParentType.object("User")
         public static let product = GraphQLParentType.object("Product")
+        public static let subscription = GraphQLParentType.object("Subscription")
+        public static let tick = GraphQLParentType.object("Tick")
+        public static let event = GraphQLParentType.object("Event")
     }
 }

@@ -1,0 +1,33 @@
+/// The one place a streamed GraphQL result (a subscription event, an incremental response) becomes a typed
+/// ``APIResponse``: it builds the ``GraphQLDecodingContext`` with the configured observer, decodes the data, and
+/// turns a result without data or with data that does not match into an ``APIError``.
+struct GraphQLResultDecoder: Sendable {
+    let observation: (any GraphQLDecodingObservation)?
+
+    func decode<Data: GraphQLRootSelectionSet>(
+        _ body: GraphQLResponseBody,
+        as type: Data.Type,
+        result: GraphQLResultDescription,
+        metadata: ResponseMetadata
+    ) throws(APIError) -> APIResponse<Data> {
+        let name = result.operationName
+        guard let object = body.data else {
+            if body.errors.isEmpty { throw APIError(.noData, operationName: name) }
+            var error = APIError(.graphQL, operationName: name, graphQLErrors: body.errors)
+            error.responseExtensions = body.extensions
+            throw error
+        }
+        let observer = observation?.observer(for: result)
+        let context = GraphQLDecodingContext(variables: result.variables, observer: observer)
+        do throws(GraphQLDecodingError) {
+            let data = try Data(reader: GraphQLObjectReader(object: object, selectionSet: Data.self, context: context))
+            if let observer { observation?.didDecode(result, observer: observer, succeeded: true) }
+            return APIResponse(value: data, errors: body.errors, extensions: body.extensions, metadata: metadata)
+        } catch {
+            if let observer { observation?.didDecode(result, observer: observer, succeeded: false) }
+            throw APIError(
+                .decoding, operationName: name, graphQLErrors: body.errors, responsePath: error.path,
+                underlying: error, reason: error.description)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Synchronization
+
+extension APIClient {
+    /// Starts a subscription over the configured ``APIClientConfiguration/subscriptionTransport`` and decodes each
+    /// event into the operation's types.
+    ///
+    /// The stream yields one response per event, finishes when the server completes the subscription, and throws an
+    /// ``APIError`` when it fails (an event with errors and no data is ``APIError/Code/graphQL``). Cancelling the
+    /// consuming task, or leaving the loop, ends the subscription on the server. With a `resumption`, a transport
+    /// that subscribes again after a reconnection continues after the last event delivered, and never delivers an
+    /// event twice.
+    public func subscribe<Subscription: GraphQLSubscription>(
+        _ subscription: Subscription,
+        resumption: SubscriptionResumption<Subscription>? = nil
+    ) -> AsyncThrowingStream<APIResponse<Subscription.Data>, any Error> {
+        let name = Subscription.operationName
+        guard let transport = configuration.subscriptionTransport else {
+            return AsyncThrowingStream {
+                throw APIError(.invalidRequest, operationName: name, reason: "no subscription transport is configured")
+            }
+        }
+        let result = GraphQLResultDescription(
+            operationName: name, operationType: .subscription, variables: subscription.effectiveVariables,
+            delivery: .subscriptionEvent)
+        var request = GraphQLSubscriptionRequest(
+            operationName: name, document: Subscription.document, variables: subscription.variables)
+        if let resumption {
+            request.resumption = Self.resumePoints(subscription, resumption)
+        }
+        let events = transport.subscribe(request)
+        let decoder = GraphQLResultDecoder(observation: configuration.decodingObservation)
+        let start = ContinuousClock.now
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await body in events {
+                        let metadata = ResponseMetadata(
+                            source: .network, statusCode: nil, operationName: name, duration: .now - start)
+                        continuation.yield(
+                            try decoder.decode(
+                                body, as: Subscription.Data.self, result: result, metadata: metadata))
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: APIError(wrapping: error, operationName: name))
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Drops events at or before the last delivered position, and moves the variables past it.
+    private static func resumePoints<Subscription: GraphQLSubscription>(
+        _ subscription: Subscription,
+        _ resumption: SubscriptionResumption<Subscription>
+    ) -> @Sendable (GraphQLResponseBody) -> GraphQLSubscriptionResumePoint {
+        let lastPosition = Mutex<Int?>(nil)
+        let variables = subscription.effectiveVariables
+        return { body in
+            guard let object = body.data,
+                let data = try? Subscription.Data(data: object, variables: variables)
+            else { return GraphQLSubscriptionResumePoint() }
+            let position = resumption.position(data)
+            let isDuplicate = lastPosition.withLock { last in
+                if let last, position <= last { return true }
+                last = position
+                return false
+            }
+            if isDuplicate { return GraphQLSubscriptionResumePoint(isDuplicate: true) }
+            let next = resumption.resumingAfter(subscription, position)
+            return GraphQLSubscriptionResumePoint(variables: next.variables)
+        }
+    }
+}

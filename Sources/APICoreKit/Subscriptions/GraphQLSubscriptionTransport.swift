@@ -1,0 +1,64 @@
+/// Carries subscriptions for an ``APIClient``: the WebSocket transport of `APICoreWebSocket`, or another.
+///
+/// The client sends queries and mutations through its HTTP transport and interceptors, and subscriptions through
+/// this transport (see ``APIClientConfiguration/subscriptionTransport``).
+public protocol GraphQLSubscriptionTransport: Sendable {
+    /// Starts a subscription. The stream yields each result as it arrives, finishes when the server completes the
+    /// subscription, and throws an ``APIError`` when it fails. When the consumer stops iterating (its task is
+    /// cancelled), the transport ends the subscription on the server.
+    func subscribe(_ request: GraphQLSubscriptionRequest) -> AsyncThrowingStream<GraphQLResponseBody, any Error>
+}
+
+/// A subscription as a transport sends it.
+public struct GraphQLSubscriptionRequest: Sendable {
+    /// The operation's name; `nil` for an anonymous operation in a document with one operation.
+    public var operationName: String?
+    /// The document text.
+    public var document: String
+    /// The variables of the first subscription.
+    public var variables: JSONObject
+    /// Extensions sent with the operation, if any.
+    public var extensions: JSONObject?
+    /// Sees each result in order as it arrives, before any later one is read: says whether it repeats one already
+    /// delivered (it is dropped) and which variables to subscribe with if the transport must subscribe again, as
+    /// after a reconnection.
+    public var resumption: (@Sendable (GraphQLResponseBody) -> GraphQLSubscriptionResumePoint)?
+
+    /// A request.
+    public init(
+        operationName: String?,
+        document: String,
+        variables: JSONObject = JSONObject(),
+        extensions: JSONObject? = nil,
+        resumption: (@Sendable (GraphQLResponseBody) -> GraphQLSubscriptionResumePoint)? = nil
+    ) {
+        self.operationName = operationName
+        self.document = document
+        self.variables = variables
+        self.extensions = extensions
+        self.resumption = resumption
+    }
+
+    /// The `subscribe` payload: `query`, `operationName`, `variables` and `extensions`.
+    public func payload(variables: JSONObject) -> JSONObject {
+        var payload: JSONObject = ["query": .string(document)]
+        if let operationName { payload["operationName"] = .string(operationName) }
+        payload["variables"] = .object(variables)
+        if let extensions { payload["extensions"] = .object(extensions) }
+        return payload
+    }
+}
+
+/// What a subscription's resumption makes of one result.
+public struct GraphQLSubscriptionResumePoint: Sendable, Hashable {
+    /// The result repeats one already delivered: drop it.
+    public var isDuplicate: Bool
+    /// The variables to subscribe with from now on, if they changed.
+    public var variables: JSONObject?
+
+    /// A resume point.
+    public init(isDuplicate: Bool = false, variables: JSONObject? = nil) {
+        self.isDuplicate = isDuplicate
+        self.variables = variables
+    }
+}

@@ -1,0 +1,299 @@
+import APICoreKit
+
+/// The connection logic of both GraphQL WebSocket protocols as a pure state machine: it is told what happened
+/// (a subscription started or ended, the socket opened or closed, a message arrived, a timer fired) and answers with
+/// the actions to take. It does no I/O and reads no clock, so every path is tested without sockets.
+///
+/// The life of a connection:
+/// 1. Disconnected until the first subscription: then ``Action/openSocket(refreshingCredentials:)``.
+/// 2. Once open, `connection_init` goes out and the acknowledgement timer starts; no `connection_ack` in time closes
+///    the socket with 4504 and reconnects.
+/// 3. On `connection_ack` every live subscription is (re)sent, and keep-alive starts: a `ping` per interval in
+///    graphql-transport-ws (no `pong` by the next tick closes with 4499 and reconnects), a watch for the server's
+///    `ka` in the legacy protocol.
+/// 4. Results are delivered per subscription id; `error` and `complete` end a subscription.
+/// 5. When the last subscription ends, a grace period starts; a new subscription within it reuses the socket,
+///    otherwise the socket closes.
+/// 6. A lost connection with live subscriptions reconnects with backoff (see ``GraphQLWebSocketCloseCode`` for
+///    which close codes are fatal instead) and resubscribes them all on the next acknowledgement.
+struct GraphQLWebSocketStateMachine {
+    struct Configuration: Sendable {
+        var wireProtocol: GraphQLWebSocketProtocol
+        var acknowledgementTimeout: Duration
+        var keepAliveInterval: Duration?
+        var idleGracePeriod: Duration
+        var reconnectPolicy: GraphQLWebSocketReconnectPolicy
+    }
+
+    enum ConnectionState: Equatable {
+        case disconnected
+        case connecting
+        case initializing
+        case ready
+        case waitingToReconnect
+    }
+
+    enum Timer: Hashable, Sendable {
+        case acknowledgement
+        case keepAlive
+        case idleClose
+        case reconnect
+    }
+
+    enum Action: Equatable, Sendable {
+        /// Open a new socket; fetch a fresh connection payload first when asked.
+        case openSocket(refreshingCredentials: Bool)
+        /// Send a message on the open socket. A `subscribe` carries only the id: the driver adds the payload.
+        case send(OutgoingMessage)
+        /// Close the current socket and ignore anything more from it.
+        case closeSocket(code: UInt16, reason: String)
+        case startTimer(Timer, Duration)
+        case cancelTimer(Timer)
+        /// A result for subscription `id`.
+        case deliver(id: String, payload: GraphQLResponseBody)
+        /// The server ended subscription `id`.
+        case finish(id: String)
+        /// Subscription `id` failed and is over.
+        case fail(id: String, GraphQLWebSocketError)
+    }
+
+    enum OutgoingMessage: Equatable, Sendable {
+        case connectionInit
+        case subscribe(id: String)
+        case complete(id: String)
+        case ping
+        case pong(JSONObject?)
+        case connectionTerminate
+    }
+
+    let configuration: Configuration
+    /// A number in `0..<1` for the jitter of each reconnection delay.
+    let random: @Sendable () -> Double
+
+    private(set) var state: ConnectionState = .disconnected
+    /// Live subscriptions, in the order they started (they are resubscribed in that order).
+    private(set) var subscriptions: [String] = []
+    /// Failed connection attempts since the last acknowledgement.
+    private(set) var failedAttempts = 0
+    private var awaitingKeepAlive = false
+    private var hasRetriedCredentials = false
+
+    init(configuration: Configuration, random: @escaping @Sendable () -> Double) {
+        self.configuration = configuration
+        self.random = random
+    }
+
+    // MARK: Subscriptions
+
+    /// A subscription starts.
+    mutating func subscribe(id: String) -> [Action] {
+        guard !subscriptions.contains(id) else {
+            return [
+                .fail(
+                    id: id,
+                    GraphQLWebSocketError(.duplicateSubscriptionID, reason: "subscription id \(id) is already live"))
+            ]
+        }
+        subscriptions.append(id)
+        switch state {
+        case .disconnected:
+            state = .connecting
+            return [.openSocket(refreshingCredentials: false)]
+        case .ready:
+            return [.cancelTimer(.idleClose), .send(.subscribe(id: id))]
+        case .connecting, .initializing:
+            return [.cancelTimer(.idleClose)]
+        case .waitingToReconnect:
+            return []
+        }
+    }
+
+    /// The client ends a subscription (its consumer stopped listening).
+    mutating func unsubscribe(id: String) -> [Action] {
+        guard let index = subscriptions.firstIndex(of: id) else { return [] }
+        subscriptions.remove(at: index)
+        if state == .waitingToReconnect, subscriptions.isEmpty {
+            state = .disconnected
+            failedAttempts = 0
+            return [.cancelTimer(.reconnect)]
+        }
+        var actions: [Action] = []
+        if state == .ready { actions.append(.send(.complete(id: id))) }
+        return actions + idleActions()
+    }
+
+    // MARK: Socket events
+
+    /// The socket is open: initialise the connection.
+    mutating func socketOpened() -> [Action] {
+        guard state == .connecting else { return [] }
+        state = .initializing
+        return [.send(.connectionInit), .startTimer(.acknowledgement, configuration.acknowledgementTimeout)]
+    }
+
+    /// The socket closed (`code` is `nil` without a close frame, or when it never opened).
+    mutating func socketClosed(code: UInt16?, reason: String) -> [Action] {
+        guard state != .disconnected, state != .waitingToReconnect else { return [] }
+        var actions = stopTimers()
+        guard !subscriptions.isEmpty else {
+            state = .disconnected
+            return actions
+        }
+        switch GraphQLWebSocketCloseCode.disposition(of: code, hasRetriedCredentials: hasRetriedCredentials) {
+        case .reconnectWithFreshCredentials:
+            hasRetriedCredentials = true
+            state = .connecting
+            actions.append(.openSocket(refreshingCredentials: true))
+        case .reconnect:
+            actions += scheduleReconnect(after: code, reason: reason)
+        case .fail(let kind):
+            let description = reason.isEmpty ? "the server closed the connection" : reason
+            actions += failAll(GraphQLWebSocketError(kind, closeCode: code, reason: description))
+        }
+        return actions
+    }
+
+    /// A text frame that is not a valid message (or a binary frame): close with 4400 and fail every subscription,
+    /// as the protocol says.
+    mutating func receivedInvalidMessage(_ error: GraphQLWebSocketError) -> [Action] {
+        guard state != .disconnected, state != .waitingToReconnect else { return [] }
+        var actions = stopTimers()
+        actions.append(.closeSocket(code: GraphQLWebSocketCloseCode.badRequest, reason: error.reason))
+        actions += failAll(error)
+        return actions
+    }
+
+    /// A message from the server.
+    mutating func received(_ message: GraphQLWebSocketServerMessage) -> [Action] {
+        guard state == .initializing || state == .ready else { return [] }
+        switch message {
+        case .connectionAck:
+            guard state == .initializing else { return [] }
+            state = .ready
+            failedAttempts = 0
+            hasRetriedCredentials = false
+            awaitingKeepAlive = false
+            var actions: [Action] = [.cancelTimer(.acknowledgement)]
+            actions += subscriptions.map { .send(.subscribe(id: $0)) }
+            if let interval = configuration.keepAliveInterval { actions.append(.startTimer(.keepAlive, interval)) }
+            return actions + idleActions()
+        case .connectionError:
+            var actions = stopTimers()
+            actions.append(.closeSocket(code: GraphQLWebSocketCloseCode.normalClosure, reason: "connection_error"))
+            return actions + failAll(GraphQLWebSocketError(.rejected, reason: "the server refused the connection"))
+        case .ping(let payload):
+            return [.send(.pong(payload))]
+        case .pong, .keepAlive:
+            awaitingKeepAlive = false
+            return []
+        case .next(let id, let payload):
+            return subscriptions.contains(id) ? [.deliver(id: id, payload: payload)] : []
+        case .error(let id, let errors):
+            guard let index = subscriptions.firstIndex(of: id) else { return [] }
+            subscriptions.remove(at: index)
+            let error = GraphQLWebSocketError(
+                .graphQL, reason: "the server answered with \(errors.count) GraphQL error(s)", graphQLErrors: errors)
+            return [.fail(id: id, error)] + idleActions()
+        case .complete(let id):
+            guard let index = subscriptions.firstIndex(of: id) else { return [] }
+            subscriptions.remove(at: index)
+            return [.finish(id: id)] + idleActions()
+        }
+    }
+
+    // MARK: Timers
+
+    mutating func timerFired(_ timer: Timer) -> [Action] {
+        switch (timer, state) {
+        case (.acknowledgement, .initializing):
+            var actions = stopTimers()
+            let reason = "no connection_ack within \(configuration.acknowledgementTimeout)"
+            actions.append(
+                .closeSocket(code: GraphQLWebSocketCloseCode.connectionAcknowledgementTimeout, reason: reason))
+            actions += afterClientClose(
+                code: GraphQLWebSocketCloseCode.connectionAcknowledgementTimeout, reason: reason)
+            return actions
+        case (.keepAlive, .ready):
+            guard let interval = configuration.keepAliveInterval else { return [] }
+            if awaitingKeepAlive {
+                let reason =
+                    configuration.wireProtocol == .graphQLTransportWS
+                    ? "no pong within \(interval)" : "no keep-alive within \(interval)"
+                var actions = stopTimers()
+                actions.append(.closeSocket(code: GraphQLWebSocketCloseCode.terminated, reason: reason))
+                actions += afterClientClose(code: GraphQLWebSocketCloseCode.terminated, reason: reason)
+                return actions
+            }
+            awaitingKeepAlive = true
+            if configuration.wireProtocol == .graphQLTransportWS {
+                return [.send(.ping), .startTimer(.keepAlive, interval)]
+            }
+            return [.startTimer(.keepAlive, interval)]
+        case (.idleClose, .ready), (.idleClose, .initializing):
+            guard subscriptions.isEmpty else { return [] }
+            var actions = stopTimers()
+            if state == .ready, configuration.wireProtocol == .graphQLWS { actions.append(.send(.connectionTerminate)) }
+            actions.append(.closeSocket(code: GraphQLWebSocketCloseCode.normalClosure, reason: "no subscriptions"))
+            state = .disconnected
+            return actions
+        case (.reconnect, .waitingToReconnect):
+            state = .connecting
+            return [.openSocket(refreshingCredentials: false)]
+        default:
+            return []
+        }
+    }
+
+    // MARK: Helpers
+
+    /// After the client closed the socket itself for a reason worth retrying.
+    private mutating func afterClientClose(code: UInt16, reason: String) -> [Action] {
+        guard !subscriptions.isEmpty else {
+            state = .disconnected
+            return []
+        }
+        return scheduleReconnect(after: code, reason: reason)
+    }
+
+    private mutating func scheduleReconnect(after code: UInt16?, reason: String) -> [Action] {
+        failedAttempts += 1
+        let policy = configuration.reconnectPolicy
+        if let limit = policy.maximumAttempts, failedAttempts > limit {
+            let attempts = failedAttempts - 1
+            let detail = reason.isEmpty ? "the connection was lost" : reason
+            return failAll(
+                GraphQLWebSocketError(
+                    .connectionFailed, closeCode: code, reason: "\(detail); gave up after \(attempts) reconnection(s)"))
+        }
+        state = .waitingToReconnect
+        return [.startTimer(.reconnect, policy.delay(beforeAttempt: failedAttempts, random: random()))]
+    }
+
+    private mutating func failAll(_ error: GraphQLWebSocketError) -> [Action] {
+        let failed = subscriptions
+        subscriptions = []
+        state = .disconnected
+        failedAttempts = 0
+        hasRetriedCredentials = false
+        return failed.map { .fail(id: $0, error) }
+    }
+
+    /// The grace period once no subscription is left on a live connection.
+    private func idleActions() -> [Action] {
+        guard subscriptions.isEmpty else { return [] }
+        switch state {
+        case .ready, .initializing, .connecting:
+            return [.startTimer(.idleClose, configuration.idleGracePeriod)]
+        case .disconnected, .waitingToReconnect:
+            return []
+        }
+    }
+
+    private mutating func stopTimers() -> [Action] {
+        awaitingKeepAlive = false
+        return [
+            .cancelTimer(.acknowledgement), .cancelTimer(.keepAlive), .cancelTimer(.idleClose),
+            .cancelTimer(.reconnect),
+        ]
+    }
+}

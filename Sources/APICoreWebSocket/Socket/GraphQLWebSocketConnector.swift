@@ -1,0 +1,41 @@
+import APICoreKit
+import Foundation
+
+/// Opens WebSocket connections for a ``WebSocketSubscriptionTransport``.
+///
+/// The default is the platform's client: swift-websocket's NIO client on Linux, `URLSessionWebSocketTask` on Apple
+/// platforms. Tests and unusual networks can supply their own.
+public protocol GraphQLWebSocketConnector: Sendable {
+    /// Opens a socket to `url` offering `subprotocol`, with extra handshake header fields; returns once the
+    /// handshake completed, or throws.
+    func connect(
+        to url: URL, subprotocol: String, headers: HTTPHeaders
+    ) async throws -> any GraphQLWebSocketConnection
+}
+
+/// One open WebSocket.
+public protocol GraphQLWebSocketConnection: Sendable {
+    /// What arrives on the socket, ending with exactly one ``GraphQLWebSocketEvent/closed(code:reason:)``.
+    var events: AsyncStream<GraphQLWebSocketEvent> { get }
+
+    /// Sends a text frame.
+    func send(_ text: String) async throws
+
+    /// Closes the socket with a close code and reason.
+    func close(code: UInt16, reason: String) async
+}
+
+/// What arrives on a WebSocket.
+public enum GraphQLWebSocketEvent: Sendable, Hashable {
+    /// A text message.
+    case text(String)
+    /// A binary message (never valid in the GraphQL protocols).
+    case binary(Data)
+    /// The socket closed, with the peer's close code (`nil` when it ended without a close frame).
+    case closed(code: UInt16?, reason: String)
+}
+
+extension GraphQLWebSocketConnector where Self == PlatformWebSocketConnector {
+    /// The platform's WebSocket client.
+    public static var platform: PlatformWebSocketConnector { PlatformWebSocketConnector() }
+}

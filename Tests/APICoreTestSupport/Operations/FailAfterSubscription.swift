@@ -1,0 +1,34 @@
+import APICoreGraphQL
+
+/// ```graphql
+/// subscription FailAfter($count: Int!) { failAfter(count: $count) }
+/// ```
+public struct FailAfterSubscription: GraphQLSubscription {
+    public static let operationName = "FailAfter"
+    public static let document = "subscription FailAfter($count: Int!) { failAfter(count: $count) }"
+
+    public var count: Int
+
+    public init(count: Int) {
+        self.count = count
+    }
+
+    public var variables: JSONObject {
+        JSONObject(variables: ["count": count])
+    }
+
+    public struct Data: GraphQLRootSelectionSet {
+        public static let __parentType = ReferenceSchema.Objects.subscription
+        public static let __selections: [GraphQLSelection] = [
+            .field(GraphQLField("failAfter", .nonNull(.scalar("Int")), arguments: [("count", .variable("count"))]))
+        ]
+
+        public let __data: JSONObject
+        public let failAfter: Int
+
+        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
+            __data = reader.object
+            failAfter = try reader.field("failAfter")
+        }
+    }
+}

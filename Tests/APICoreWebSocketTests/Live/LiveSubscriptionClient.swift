@@ -1,0 +1,65 @@
+import APICoreKit
+import APICoreTestSupport
+import APICoreWebSocket
+import Foundation
+
+/// A client whose subscriptions go to a reference server over WebSocket.
+struct LiveSubscriptionClient {
+    let client: APIClient
+    let transport: WebSocketSubscriptionTransport
+    let server: ReferenceServer
+
+    /// The WebSocket URL of `path` on `server`.
+    static func webSocketURL(_ server: ReferenceServer, path: String = "/graphql") -> URL {
+        URL(string: "ws://127.0.0.1:\(server.port)\(path)")!
+    }
+
+    /// The path of `wireProtocol`'s endpoint: ariadne serves the legacy protocol on a route of its own.
+    static func path(
+        _ implementation: ReferenceServer.Implementation, _ wireProtocol: GraphQLWebSocketProtocol
+    )
+        -> String
+    {
+        implementation == .ariadne && wireProtocol == .graphQLWS ? "/graphql-ws" : "/graphql"
+    }
+
+    init(
+        _ server: ReferenceServer,
+        wireProtocol: GraphQLWebSocketProtocol = .graphQLTransportWS,
+        reconnectPolicy: GraphQLWebSocketReconnectPolicy = .never
+    ) {
+        self.server = server
+        transport = WebSocketSubscriptionTransport(
+            configuration: WebSocketTransportConfiguration(
+                url: Self.webSocketURL(server, path: Self.path(server.implementation, wireProtocol)),
+                wireProtocol: wireProtocol, reconnectPolicy: reconnectPolicy))
+        client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: server.url("/graphql"), subscriptionTransport: transport))
+    }
+
+    /// Runs a mutation over HTTP and returns its `Int!` result field.
+    func mutate(_ document: String, field: String) async throws -> Int64? {
+        struct Result: Decodable, Sendable {}
+        let response = try await client.execute(document: document, as: JSONValue.self)
+        return response.value[field]?.intValue
+    }
+}
+
+/// Collects a stream's values until it ends; returns them with the error it ended with.
+func collect<Value: Sendable>(
+    _ stream: AsyncThrowingStream<Value, any Error>, limit: Int = .max
+) async -> (values: [Value], error: APIError?) {
+    var values: [Value] = []
+    do {
+        for try await value in stream {
+            values.append(value)
+            if values.count >= limit { break }
+        }
+        return (values, nil)
+    } catch let error as APIError {
+        return (values, error)
+    } catch {
+        return (values, APIError(wrapping: error, operationName: nil))
+    }
+}

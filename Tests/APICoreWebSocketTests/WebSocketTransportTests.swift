@@ -1,0 +1,72 @@
+import APICoreKit
+import APICoreTestSupport
+import APICoreWebSocket
+import Foundation
+import Testing
+
+/// The transport against a scripted peer: what reaches the caller when the server misbehaves.
+@Suite struct WebSocketTransportTests {
+    /// Acknowledges `connection_init`, then answers `subscribe` with `frame`.
+    static func peer(answeringSubscribeWith frame: GraphQLWebSocketEvent) -> ScriptedWebSocket {
+        ScriptedWebSocket { text in
+            if text.contains(#""connection_init""#) { return [.text(#"{"type":"connection_ack"}"#)] }
+            if text.contains(#""subscribe""#) { return [frame] }
+            return []
+        }
+    }
+
+    static func failure(_ frame: GraphQLWebSocketEvent) async throws -> (APIError, ScriptedWebSocket) {
+        let peer = peer(answeringSubscribeWith: frame)
+        let transport = WebSocketSubscriptionTransport(
+            configuration: WebSocketTransportConfiguration(
+                url: URL(string: "ws://127.0.0.1:1/graphql")!, reconnectPolicy: .never, connector: peer))
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, subscriptionTransport: transport))
+        let (events, error) = await collect(client.subscribe(CountdownSubscription(from: 1)))
+        #expect(events.isEmpty)
+        return (try #require(error), peer)
+    }
+
+    @Test(arguments: [
+        GraphQLWebSocketEvent.text(#"{"id":"1","type":"next","payload":{"data":{"countdown":1"#),
+        .text(#"{"id":"1","type":"hello"}"#),
+        .text(#"{"id":"1","type":"data","payload":{"data":{"countdown":1}}}"#),
+        .text(#"{"type":"next","payload":{"data":{"countdown":1}}}"#),
+        .text("[]"),
+        .binary(Data([1, 2, 3])),
+    ])
+    func badFramesFailTheSubscriptionAsInvalidResponsesAndClose4400(frame: GraphQLWebSocketEvent) async throws {
+        let (error, peer) = try await Self.failure(frame)
+        #expect(error.code == .invalidResponse)
+        #expect(error.operationName == "Countdown")
+        #expect((error.underlying as? GraphQLWebSocketError)?.kind == .invalidMessage)
+        #expect(peer.closes.withLock { $0 } == [4400])
+    }
+
+    @Test func theSubscribeMessageCarriesTheOperation() async throws {
+        let peer = Self.peer(answeringSubscribeWith: .text(#"{"id":"1","type":"complete"}"#))
+        let transport = WebSocketSubscriptionTransport(
+            configuration: WebSocketTransportConfiguration(
+                url: URL(string: "ws://127.0.0.1:1/graphql")!,
+                connectionPayload: { _ in ["token": "t"] }, reconnectPolicy: .never, connector: peer))
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, subscriptionTransport: transport))
+        let (events, error) = await collect(client.subscribe(CountdownSubscription(from: 3)))
+        #expect(events.isEmpty && error == nil)
+        let sent = peer.sent.withLock { $0 }
+        #expect(sent.first == #"{"type":"connection_init","payload":{"token":"t"}}"#)
+        let subscribe = try JSONReader().read(try #require(sent.dropFirst().first))
+        #expect(subscribe["type"] == "subscribe")
+        #expect(subscribe["payload"]?["operationName"] == "Countdown")
+        #expect(subscribe["payload"]?["query"] == .string(CountdownSubscription.document))
+        #expect(subscribe["payload"]?["variables"] == ["from": 3, "intervalMs": 0])
+    }
+
+    @Test func withoutASubscriptionTransportSubscribeFailsAsAnInvalidRequest() async {
+        let client = APIClient(url: URL(string: "http://127.0.0.1:1/graphql")!)
+        let (_, error) = await collect(client.subscribe(CountdownSubscription(from: 1)))
+        #expect(error?.code == .invalidRequest)
+    }
+}
