@@ -8,7 +8,11 @@ import Foundation
 /// arguments from the static ``GraphQLSelectionSet/__selections``), stores leaves as values and nested objects as
 /// references to their own records. A fragment spread or type case enters the same object again with its own
 /// selections, which merge into the same record.
-final class ResponseNormalizer: GraphQLDecodingObserver {
+///
+/// The store runs it itself in ``CacheStore/decode(_:from:variables:rootKey:maxAge:)``; code that runs the decode
+/// elsewhere (a streaming transport) gets one from ``CacheStore/normalizer(rootKey:variables:maxAge:)`` and publishes
+/// its ``records`` once the decode succeeded.
+public final class ResponseNormalizer: GraphQLDecodingObserver {
     private struct FieldPlan {
         let responseKey: String
         let name: String
@@ -26,7 +30,7 @@ final class ResponseNormalizer: GraphQLDecodingObserver {
     private let now: Date
 
     /// The records written so far.
-    private(set) var records = RecordSet()
+    public private(set) var records = RecordSet()
     /// The key of each object met below the root, by response path, registered by its parent.
     private var keysByPath: [ResponsePath: CacheKey] = [:]
     /// The fields of each selection set, with storage keys resolved once per write.
@@ -48,7 +52,7 @@ final class ResponseNormalizer: GraphQLDecodingObserver {
         self.now = now
     }
 
-    func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath) {
+    public func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath) {
         let key =
             path.isEmpty
             ? rootKey

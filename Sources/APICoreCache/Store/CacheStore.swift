@@ -59,6 +59,13 @@ public final class CacheStore: Sendable {
         return (value, normalizer.records)
     }
 
+    /// An observer that normalizes the data of a decode run elsewhere, such as a subscription event's; publish its
+    /// records once the decode succeeded.
+    public func normalizer(rootKey: CacheKey, variables: JSONObject, maxAge: Duration? = nil) -> ResponseNormalizer {
+        ResponseNormalizer(
+            rootKey: rootKey, variables: variables, resolver: keyResolver, expiry: expiry, maxAge: maxAge, now: now())
+    }
+
     /// Decodes an operation's response data and normalizes it in the same walk.
     public func decode<Operation: GraphQLOperation>(
         _ operation: Operation,

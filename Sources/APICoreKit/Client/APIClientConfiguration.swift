@@ -40,8 +40,8 @@ public struct APIClientConfiguration: Sendable {
     /// Carries subscriptions (`WebSocketSubscriptionTransport` from APICoreWebSocket); queries and mutations always
     /// go through ``transport``. Without one, ``APIClient/subscribe(_:resumption:)`` fails.
     public var subscriptionTransport: (any GraphQLSubscriptionTransport)?
-    /// Attaches an observer (the normalized cache) to the decode of streamed results: subscription events and
-    /// incremental responses.
+    /// Attaches an observer to the decode of streamed results (subscription events and incremental responses); when
+    /// `nil` and a ``cache`` is set, those results are written to the cache.
     public var decodingObservation: (any GraphQLDecodingObservation)?
 
     /// A configuration for a server at `graphQLEndpoint`.

@@ -25,7 +25,7 @@ extension APIClient {
         let result = GraphQLResultDescription(
             operationName: name, operationType: Operation.operationType, variables: operation.effectiveVariables,
             delivery: .incremental)
-        let decoder = GraphQLResultDecoder(observation: configuration.decodingObservation)
+        let decoder = GraphQLResultDecoder(observation: configuration.effectiveDecodingObservation)
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do throws(APIError) {

@@ -28,7 +28,7 @@ extension APIClient {
             request.resumption = Self.resumePoints(subscription, resumption)
         }
         let events = transport.subscribe(request)
-        let decoder = GraphQLResultDecoder(observation: configuration.decodingObservation)
+        let decoder = GraphQLResultDecoder(observation: configuration.effectiveDecodingObservation)
         let start = ContinuousClock.now
         return AsyncThrowingStream { continuation in
             let task = Task {

@@ -26,7 +26,8 @@ struct LiveSubscriptionClient {
     init(
         _ server: ReferenceServer,
         wireProtocol: GraphQLWebSocketProtocol = .graphQLTransportWS,
-        reconnectPolicy: GraphQLWebSocketReconnectPolicy = .never
+        reconnectPolicy: GraphQLWebSocketReconnectPolicy = .never,
+        cache: CacheStore? = nil
     ) {
         self.server = server
         transport = WebSocketSubscriptionTransport(
@@ -35,7 +36,7 @@ struct LiveSubscriptionClient {
                 wireProtocol: wireProtocol, reconnectPolicy: reconnectPolicy))
         client = APIClient(
             configuration: APIClientConfiguration(
-                graphQLEndpoint: server.url("/graphql"), subscriptionTransport: transport))
+                graphQLEndpoint: server.url("/graphql"), cache: cache, subscriptionTransport: transport))
     }
 
     /// Runs a mutation over HTTP and returns its `Int!` result field.

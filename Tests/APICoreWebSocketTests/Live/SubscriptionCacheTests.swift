@@ -1,0 +1,34 @@
+import APICoreKit
+import APICoreTestSupport
+import APICoreWebSocket
+import Foundation
+import Testing
+
+/// Subscription events are written to the client's normalized cache as they are decoded, and cache watchers see them.
+@Suite("Subscriptions: the normalized cache", .timeLimit(.minutes(2)))
+struct SubscriptionCacheTests {
+    @Test("each event is written to the cache, and a watcher of the subscription's data sees every one")
+    func eventsReachCacheWatchers() async throws {
+        let store = CacheStore()
+        let live = LiveSubscriptionClient(try await ReferenceServer.shared(.strawberry), cache: store)
+        let subscription = CountdownSubscription(from: 3)
+
+        // Watching before any event: the first element is the miss.
+        var watch = store.watch(subscription).makeAsyncIterator()
+        let initial = await watch.next()
+        #expect((try? initial?.get()) == nil)
+
+        let (events, error) = await collect(live.client.subscribe(subscription))
+        #expect(error == nil)
+        #expect(events.map(\.value.countdown) == [3, 2, 1, 0])
+
+        var seen: [Int] = []
+        while seen.count < 4, let next = await watch.next() {
+            if case .success(let data) = next { seen.append(data.countdown) }
+        }
+        #expect(seen == [3, 2, 1, 0])
+        #expect(try store.read(subscription).countdown == 0)
+        let root = try #require(try store.record(for: .subscriptionRoot))
+        #expect(root[#"countdown(from:3,intervalMs:0)"#] == .value(.int(0)))
+    }
+}
