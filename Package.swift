@@ -146,7 +146,8 @@ let package = Package(
         .testTarget(
             name: "APICoreCodegenTests",
             dependencies: [
-                "APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreCache", "APICoreTestSupport",
+                "APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreCache", "APICoreSQLite",
+                "APICoreTestSupport",
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,17 +1,24 @@
 import APICoreCache
 import APICoreGraphQL
+import APICoreSQLite
 import APICoreTestSupport
+import Foundation
 import Testing
 
 /// `githawk-Issue.json` through the normalized cache: written from the network decode and read back equal, using the
 /// types generated for it in `GeneratedGitHawkIssue/`.
 @Suite("GitHawk issue response through the cache")
 struct GitHawkIssueCacheTests {
-    @Test("reading the issue query back from the cache equals the network decode")
-    func readBackEqualsNetworkDecode() throws {
+    @Test("reading the issue query back from the cache equals the network decode", arguments: [false, true])
+    func readBackEqualsNetworkDecode(inSQLite: Bool) throws {
         let data = try CorpusFiles.responseData("github/responses/githawk-Issue.json")
         let query = IssueQuery(owner: "GitHawkApp", repo: "GitHawk", number: 1)
-        let store = CacheStore()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("githawk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("cache.sqlite")
+        let store =
+            inSQLite ? CacheStore(cache: try SQLiteNormalizedCache(fileURL: file)) : CacheStore()
         let (network, records) = try store.decode(query, data: data)
         try store.publish(records)
         let cached = try store.read(query)
