@@ -3,7 +3,7 @@ import APICoreGraphQL
 import APICoreTestSupport
 import Testing
 
-@Suite("Watchers", .timeLimit(.minutes(2)))
+@Suite("Watchers", .timeLimit(.minutes(10)))
 struct CacheWatchTests {
     @Test("a mutation re-emits exactly the watchers whose data changed")
     func mutationReemitsAffectedWatchers() async throws {
@@ -126,7 +126,7 @@ struct CacheWatchTests {
     }
 }
 
-@Suite("Watchers and records changed underneath", .timeLimit(.minutes(2)))
+@Suite("Watchers and records changed underneath", .timeLimit(.minutes(10)))
 struct CacheWatchRestoreTests {
     @Test("records restored underneath the store reach watchers when it is told to refresh them")
     func restoredRecords() async throws {

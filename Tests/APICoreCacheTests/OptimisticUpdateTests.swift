@@ -3,7 +3,7 @@ import APICoreGraphQL
 import APICoreTestSupport
 import Testing
 
-@Suite("Optimistic updates", .timeLimit(.minutes(2)))
+@Suite("Optimistic updates", .timeLimit(.minutes(10)))
 struct OptimisticUpdateTests {
     /// Adds an optimistic layer holding the mutation result the app expects.
     private func optimistic(_ store: CacheStore, id: String, name: String) throws -> OptimisticLayerID {

@@ -4,7 +4,7 @@ import APICoreGraphQL
 /// changes the data (another query, a mutation, a manual write, an optimistic layer, records restored from disk).
 ///
 /// Writes that leave the data as it was emit nothing. A miss (a field evicted or expired) is an element too, as a
-/// ``CacheError``, so a screen can refetch. Iteration ends when the consuming task is cancelled; the watcher is then
+/// ``CacheError``, so a screen can refetch; while the data stays missing, further writes emit nothing. Iteration ends when the consuming task is cancelled; the watcher is then
 /// removed from the store.
 public struct CacheWatch<Value: Sendable & Hashable>: AsyncSequence, Sendable {
     public typealias Element = Result<Value, CacheError>
@@ -51,8 +51,8 @@ final class SelectionWatcher<Selection: GraphQLSelectionSet>: CacheWatcherEntry,
     private static func same(_ lhs: Result<Selection, CacheError>, _ rhs: Result<Selection, CacheError>) -> Bool {
         switch (lhs, rhs) {
         case (.success(let left), .success(let right)): left == right
-        case (.failure(let left), .failure(let right)):
-            left.code == right.code && left.key == right.key && left.field == right.field
+        // One miss after another is no change of data: nothing to show either way.
+        case (.failure, .failure): true
         default: false
         }
     }

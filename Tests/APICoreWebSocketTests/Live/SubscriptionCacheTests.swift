@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Subscription events are written to the client's normalized cache as they are decoded, and cache watchers see them.
-@Suite("Subscriptions: the normalized cache", .timeLimit(.minutes(2)))
+@Suite("Subscriptions: the normalized cache", .timeLimit(.minutes(10)))
 struct SubscriptionCacheTests {
     @Test("each event is written to the cache, and a watcher of the subscription's data sees every one")
     func eventsReachCacheWatchers() async throws {
