@@ -1,5 +1,6 @@
 import APICoreCodegen
 import APICoreCompiler
+import APICoreTestSupport
 import Foundation
 import Testing
 
@@ -33,27 +34,16 @@ struct FixturePackageTests {
             || ProcessInfo.processInfo.environment["CI"] == "true"))
 struct FixturePackageBuildTests {
     @Test("the generated code compiles with warnings as errors and decodes every issue title, login and comment")
-    func buildAndDecode() throws {
+    func buildAndDecode() async throws {
         // `swift run` builds only the checks' dependencies: build every set's target first.
-        let build = Process()
-        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        build.arguments = ["swift", "build", "--package-path", CorpusSet.fixturePackage]
-        try build.run()
-        build.waitUntilExit()
-        #expect(build.terminationStatus == 0, "the fixture package does not build")
+        let build = try await Subprocess.run(["swift", "build", "--package-path", CorpusSet.fixturePackage])
+        #expect(build.status == 0, "the fixture package does not build")
 
         let response = CorpusSet.root + "/../shared/corpus/github/responses/IssuesAndCommentsForRepository.json"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        let run = try await Subprocess.run([
             "swift", "run", "--package-path", CorpusSet.fixturePackage, "GeneratedCodeChecks", response,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        ])
+        #expect(run.status == 0)
 
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: response)))
         var expected = ""
@@ -70,6 +60,6 @@ struct FixturePackageBuildTests {
             }
         }
         #expect(!expected.isEmpty)
-        #expect(String(decoding: output, as: UTF8.self) == expected)
+        #expect(run.output == expected)
     }
 }

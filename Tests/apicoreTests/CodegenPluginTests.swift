@@ -1,3 +1,4 @@
+import APICoreTestSupport
 import Foundation
 import Testing
 
@@ -14,21 +15,12 @@ struct CodegenPluginTests {
         .deletingLastPathComponent()
 
     /// Runs `swift` with `arguments` in `folder`; returns the status and standard output.
-    static func swift(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.currentDirectoryURL = folder
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    static func swift(_ arguments: [String], in folder: URL) async throws -> (status: Int32, output: String) {
+        try await Subprocess.run(["swift"] + arguments, in: folder)
     }
 
     @Test("apicore.json, then apollo-codegen-config.json: generated code compiles, regenerated on each change")
-    func regeneratesAfterAnOperationChanges() throws {
+    func regeneratesAfterAnOperationChanges() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "apicore-plugin-\(UUID().uuidString)")
         let target = folder.appendingPathComponent("Sources/PluginCheck")
@@ -66,11 +58,11 @@ struct CodegenPluginTests {
         for (path, text) in files {
             try Data(text.utf8).write(to: folder.appendingPathComponent(path))
         }
-        let first = try Self.swift(["run", "PluginCheck"], in: folder)
+        let first = try await Self.swift(["run", "PluginCheck"], in: folder)
         #expect(first.status == 0)
         #expect(first.output == "query Hero { hero { __typename name } }\n")
         try Data("query Hero { hero { id name } }".utf8).write(to: target.appendingPathComponent("ops/Hero.graphql"))
-        let second = try Self.swift(["run", "PluginCheck"], in: folder)
+        let second = try await Self.swift(["run", "PluginCheck"], in: folder)
         #expect(second.status == 0)
         #expect(second.output == "query Hero { hero { __typename id name } }\n")
 
@@ -83,7 +75,7 @@ struct CodegenPluginTests {
             """
         try Data(apollo.utf8).write(to: target.appendingPathComponent("apollo-codegen-config.json"))
         try Data("query Hero { hero { id } }".utf8).write(to: target.appendingPathComponent("ops/Hero.graphql"))
-        let third = try Self.swift(["run", "PluginCheck"], in: folder)
+        let third = try await Self.swift(["run", "PluginCheck"], in: folder)
         #expect(third.status == 0)
         #expect(third.output == "query Hero { hero { __typename id } }\n")
     }
