@@ -3,8 +3,8 @@ import APICoreCompiler
 /// A pattern of `split-schema`'s configuration that type names are matched against: a glob (`Issue*`, `*Edge`,
 /// `Pull?equest`), matched against whole names, or a regular expression, found anywhere in a name unless anchored
 /// with `^` and `$`.
+// Safety: the regex is created once and only matched against afterwards; matching does not mutate it.
 public struct NamePattern: @unchecked Sendable {
-    // Safety: the regex is created once and only matched against afterwards; matching does not mutate it.
     private let regex: Regex<AnyRegexOutput>
     /// The pattern as written, for messages: `"Issue*"` or `/^Issue/`.
     public let display: String

@@ -53,8 +53,8 @@
     }
 
     /// A socket of ``URLSessionWebSocketConnector``.
+    // Safety: URLSessionWebSocketTask is thread-safe; the struct only forwards to it.
     struct URLSessionWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sendable {
-        // Safety: URLSessionWebSocketTask is thread-safe; the struct only forwards to it.
         let events: AsyncStream<GraphQLWebSocketEvent>
         let task: URLSessionWebSocketTask
 
