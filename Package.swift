@@ -178,7 +178,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoServerTests",
-            dependencies: ["DemoServerKit", "APICoreKit", "APICoreWebSocket", "APICoreGraphQL"],
+            dependencies: [
+                "DemoServerKit", "APICoreKit", "APICoreWebSocket", "APICoreGraphQL",
+                .product(name: "GraphQL", package: "GraphQL"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

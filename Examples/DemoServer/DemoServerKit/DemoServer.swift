@@ -12,7 +12,7 @@ import Synchronization
 public enum DemoServer {
     /// Starts a server on 127.0.0.1 at `port` (0 picks a free port) and returns once it accepts connections.
     public static func start(
-        port: Int = 0, store: DemoStore = DemoStore(), logger: Logger = Logger(label: "DemoServer")
+        port: Int = 0, store: DemoStore = DemoStore(), logger: Logger = DemoServer.defaultLogger
     ) async throws -> RunningDemoServer {
         let switches = DemoServerSwitches()
         let schema = try DemoSchema.make(store: store)
@@ -39,6 +39,15 @@ public enum DemoServer {
             throw DemoServerError.notStarted
         }
         return RunningDemoServer(port: boundPort, store: store, switches: switches, group: group, task: task)
+    }
+}
+
+extension DemoServer {
+    /// A logger that reports warnings and errors only, so a demo's or a test's output stays readable.
+    public static var defaultLogger: Logger {
+        var logger = Logger(label: "DemoServer")
+        logger.logLevel = .warning
+        return logger
     }
 }
 
