@@ -28,6 +28,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        // Only the example DemoServer uses these; no library product depends on them.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
         .target(name: "APICoreGraphQL", swiftSettings: swiftSettings),
@@ -154,6 +158,31 @@ let package = Package(
         .testTarget(
             name: "APICoreTestingTests",
             dependencies: ["APICoreTesting", "APICoreTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // Examples: the demo backend (GraphQL over HTTP and WebSocket, and REST) on loopback.
+        .target(
+            name: "DemoServerKit",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "GraphQL", package: "GraphQL"),
+            ],
+            path: "Examples/DemoServer/DemoServerKit",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "apicore-demo-server",
+            dependencies: ["DemoServerKit"],
+            path: "Examples/DemoServer/apicore-demo-server",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DemoServerTests",
+            dependencies: [
+                "DemoServerKit", "APICoreKit", "APICoreWebSocket", "APICoreGraphQL",
+                .product(name: "GraphQL", package: "GraphQL"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
