@@ -86,16 +86,27 @@ let package = Package(
         .target(name: "APICoreCompiler", swiftSettings: swiftSettings),
         .target(
             name: "APICoreCodegen", dependencies: ["APICoreCompiler", "APICoreGraphQL"], swiftSettings: swiftSettings),
+        // `apicore generate` and what every subcommand shares, apart from the rest of the command line: the build
+        // plugin's tool links only this and the code generator.
+        .target(
+            name: "APICoreGenerateCommand",
+            dependencies: [
+                "APICoreCompiler", "APICoreCodegen", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "apicore-generate", dependencies: ["APICoreGenerateCommand"], swiftSettings: swiftSettings),
         .target(
             name: "APICoreCommands",
             dependencies: [
-                "APICoreKit", "APICoreWebSocket", "APICoreCompiler", "APICoreCodegen",
+                "APICoreKit", "APICoreWebSocket", "APICoreCompiler", "APICoreCodegen", "APICoreGenerateCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "apicore", dependencies: ["APICoreCommands"], swiftSettings: swiftSettings),
-        .plugin(name: "APICoreCodegenPlugin", capability: .buildTool(), dependencies: ["apicore"]),
+        .plugin(name: "APICoreCodegenPlugin", capability: .buildTool(), dependencies: ["apicore-generate"]),
         .executableTarget(
             name: "APICoreBenchmarks",
             dependencies: ["APICoreCompiler", "APICoreGraphQL", "APICoreCache", "GitHubApolloFixture"],

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Runs `apicore generate` for a target whose folder holds an `apicore.json` (or, without one, an Apollo iOS
+/// Runs `apicore-generate` (the `apicore generate` command on its own) for a target whose folder holds an `apicore.json` (or, without one, an Apollo iOS
 /// `apollo-codegen-config.json`), and adds the generated Swift to the target's sources.
 ///
 /// The command's inputs are the configuration and every schema and operation file its search paths match, so the
@@ -24,9 +24,9 @@ struct APICoreCodegenPlugin: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Generating GraphQL code for \(target.name)",
-                executable: try context.tool(named: "apicore").url,
+                executable: try context.tool(named: "apicore-generate").url,
                 arguments: [
-                    "generate", "--config", configuration.path(percentEncoded: false), "--combined-output",
+                    "--config", configuration.path(percentEncoded: false), "--combined-output",
                     output.path(percentEncoded: false),
                 ],
                 inputFiles: [configuration] + (try SearchPaths.inputFiles(of: configuration)),

@@ -1,3 +1,4 @@
+import APICoreGenerateCommand
 import ArgumentParser
 
 /// The `apicore` command line: a root command whose subcommands do the work.

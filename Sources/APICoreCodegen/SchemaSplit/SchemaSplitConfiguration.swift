@@ -11,13 +11,14 @@ import Foundation
 ///   "crossDomainUse": "share",
 ///   "domains": {
 ///     "issues": { "patterns": ["Issue*", "*IssueInput"], "regex": ["^Close.*Payload$"], "types": ["Label"] },
-///     "pullRequests": { "patterns": ["PullRequest*"] }
+///     "pullRequests": { "patterns": ["PullRequest*"], "output": "../PullRequestKit/GraphQL/Schema" }
 ///   }
 /// }
 /// ```
 ///
 /// `schema` (a path or an array of paths, SDL or introspection JSON) and `output` (a folder) are relative to the
-/// configuration file. A type goes to a domain by `@directive(name: "domain")` on its definition (or on a root
+/// configuration file. The shared file goes to `output`, and so does each domain's file unless the domain names a
+/// folder of its own (`output` in the domain, as when each feature kit keeps its schema in its own folder). A type goes to a domain by `@directive(name: "domain")` on its definition (or on a root
 /// field), by being listed in the domain's `types` (the mapping table), or by matching one of its `patterns` (globs:
 /// `*` any run of characters, `?` one, matched against whole names) or `regex` (regular expressions, found
 /// anywhere in a name unless anchored). A `@domain` or `types` entry is
@@ -32,6 +33,9 @@ public struct SchemaSplitConfiguration: Sendable {
         public var types: [LocatedText]
         public var patterns: [NamePattern]
         public var location: SourceLocation
+        /// The domain's own output folder, resolved against the configuration file's folder; `nil` for the shared
+        /// output folder.
+        public var outputFolder: String?
     }
 
     /// A string of the configuration with where it is written.
@@ -52,6 +56,11 @@ public struct SchemaSplitConfiguration: Sendable {
     public var sharesCrossDomainTypes: Bool
     /// The domains, in the order written.
     public var domains: [Domain]
+
+    /// The folder a split file goes to: the domain's own folder, else the shared output folder.
+    public func outputFolder(forDomain domain: String?) -> String {
+        domains.first { $0.name == domain }?.outputFolder ?? outputFolder
+    }
 
     /// The name of the shared schema file.
     public static let sharedFileName = "shared-schema.graphqls"
@@ -92,7 +101,7 @@ public struct SchemaSplitConfiguration: Sendable {
         let domainsReader = try root.required("domains")
         var domains: [Domain] = []
         for member in try domainsReader.members() {
-            domains.append(try domain(member.key, member.keyLocation, member.value))
+            domains.append(try domain(member.key, member.keyLocation, member.value, resolve: resolve))
         }
         return SchemaSplitConfiguration(
             file: file, schemaPaths: schemaPaths.map(resolve),
@@ -101,7 +110,7 @@ public struct SchemaSplitConfiguration: Sendable {
     }
 
     private static func domain(
-        _ name: String, _ location: SourceLocation, _ value: LocatedJSON
+        _ name: String, _ location: SourceLocation, _ value: LocatedJSON, resolve: (String) -> String
     ) throws(CompilerError) -> Domain {
         let isFileName =
             name.first?.isLetter == true
@@ -115,7 +124,7 @@ public struct SchemaSplitConfiguration: Sendable {
                     at: [location], rule: "Configuration"))
         }
         let reader = ConfigurationReader(value, path: "domains.\(name)")
-        try reader.allowKeys(["types", "patterns", "regex"])
+        try reader.allowKeys(["types", "patterns", "regex", "output"])
         let types = try reader.optional("types")?.locatedStrings() ?? []
         var patterns: [NamePattern] = []
         for glob in try reader.optional("patterns")?.locatedStrings() ?? [] {
@@ -124,8 +133,9 @@ public struct SchemaSplitConfiguration: Sendable {
         for regex in try reader.optional("regex")?.locatedStrings() ?? [] {
             patterns.append(try NamePattern(regex: regex.text, location: regex.location))
         }
+        let output = try reader.optional("output")?.string()
         return Domain(
             name: name, types: types.map { LocatedText(text: $0.text, location: $0.location) }, patterns: patterns,
-            location: location)
+            location: location, outputFolder: output.map(resolve))
     }
 }

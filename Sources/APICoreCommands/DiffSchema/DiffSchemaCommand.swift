@@ -1,5 +1,6 @@
 import APICoreCodegen
 import APICoreCompiler
+import APICoreGenerateCommand
 import ArgumentParser
 import Foundation
 

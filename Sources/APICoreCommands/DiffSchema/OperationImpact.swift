@@ -1,3 +1,4 @@
+import APICoreGenerateCommand
 import APICoreCodegen
 import APICoreCompiler
 

@@ -1,4 +1,5 @@
 import APICoreCompiler
+import APICoreGenerateCommand
 import ArgumentParser
 import Foundation
 

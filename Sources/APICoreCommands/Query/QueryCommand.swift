@@ -1,4 +1,5 @@
 import APICoreKit
+import APICoreGenerateCommand
 import ArgumentParser
 import Foundation
 

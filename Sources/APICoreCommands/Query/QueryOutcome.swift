@@ -1,4 +1,5 @@
 import APICoreKit
+import APICoreGenerateCommand
 import ArgumentParser
 
 /// What `apicore query` prints and how it exits, decided from the client's result.

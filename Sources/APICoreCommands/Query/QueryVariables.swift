@@ -1,3 +1,4 @@
+import APICoreGenerateCommand
 import APICoreKit
 
 /// Reads the variables of `apicore query` from `--variables` or `--variables-file`: a JSON object.

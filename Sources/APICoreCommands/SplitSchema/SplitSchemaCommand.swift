@@ -1,5 +1,6 @@
 import APICoreCodegen
 import APICoreCompiler
+import APICoreGenerateCommand
 import ArgumentParser
 import Foundation
 
@@ -70,12 +71,14 @@ public struct SplitSchemaCommand: ParsableCommand {
             let isFileProblem = error.diagnostics.allSatisfy { $0.rule == ValidationReport.schemaFilesRule }
             throw ExitCode(isFileProblem ? 2 : 1)
         }
-        do {
-            try SplitFolderWriter.write(split.files, to: configuration.outputFolder)
-        } catch {
-            StandardStreams.writeLine(
-                "error: cannot write \(configuration.outputFolder): \(error.localizedDescription)", to: .error)
-            throw ExitCode(2)
+        let folders = Dictionary(grouping: split.files) { configuration.outputFolder(forDomain: $0.domain) }
+        for (folder, files) in folders.sorted(by: { $0.key < $1.key }) {
+            do {
+                try SplitFolderWriter.write(files, to: folder)
+            } catch {
+                StandardStreams.writeLine("error: cannot write \(folder): \(error.localizedDescription)", to: .error)
+                throw ExitCode(2)
+            }
         }
         for move in split.moves { StandardStreams.writeLine("note: \(move)", to: .output) }
         for (file, count) in zip(split.files, split.typeCounts) {

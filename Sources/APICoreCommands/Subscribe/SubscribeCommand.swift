@@ -1,5 +1,6 @@
 import APICoreKit
 import APICoreWebSocket
+import APICoreGenerateCommand
 import ArgumentParser
 import Foundation
 

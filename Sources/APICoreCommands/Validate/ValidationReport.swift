@@ -1,3 +1,4 @@
+import APICoreGenerateCommand
 import APICoreCompiler
 
 /// What `apicore validate` prints: diagnostics on standard error, compiler style, and one summary line on standard

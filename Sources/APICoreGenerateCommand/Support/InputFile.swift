@@ -1,9 +1,9 @@
 import Foundation
 
 /// Reads the files a subcommand takes as input, with messages that say which file and why.
-enum InputFile {
+package enum InputFile {
     /// The bytes of the file at `path`; `role` names it in messages ("document", "variables").
-    static func bytes(at path: String, role: String) throws(CommandFailure) -> [UInt8] {
+    package static func bytes(at path: String, role: String) throws(CommandFailure) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .unreadableFile(path, role: role, reason: "no such file")
@@ -18,7 +18,7 @@ enum InputFile {
     }
 
     /// The text of the file at `path`, which must be UTF-8.
-    static func text(at path: String, role: String) throws(CommandFailure) -> String {
+    package static func text(at path: String, role: String) throws(CommandFailure) -> String {
         let bytes = try bytes(at: path, role: role)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .invalidInput(

@@ -1,16 +1,16 @@
 /// A position in a text, for compiler-style messages: `file:line:column: error: message`.
 ///
 /// Lines and columns count from 1; columns count UTF-8 bytes, as compilers do.
-struct SourceLocation: Hashable, CustomStringConvertible {
+package struct SourceLocation: Hashable, CustomStringConvertible {
     /// The file name, or a stand-in such as `--variables` for text from the command line.
-    var file: String
+    package var file: String
     /// The line, from 1.
-    var line: Int
+    package var line: Int
     /// The column in UTF-8 bytes, from 1.
-    var column: Int
+    package var column: Int
 
     /// The location of byte `offset` in `bytes`; an offset at the end points just past the last byte.
-    init(file: String, offset: Int, in bytes: [UInt8]) {
+    package init(file: String, offset: Int, in bytes: [UInt8]) {
         let prefix = bytes.prefix(max(0, min(offset, bytes.count)))
         let lastNewline = prefix.lastIndex(of: UInt8(ascii: "\n"))
         self.file = file
@@ -19,5 +19,5 @@ struct SourceLocation: Hashable, CustomStringConvertible {
     }
 
     /// `file:line:column`.
-    var description: String { "\(file):\(line):\(column)" }
+    package var description: String { "\(file):\(line):\(column)" }
 }

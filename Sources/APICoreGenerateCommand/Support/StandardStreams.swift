@@ -2,22 +2,22 @@ import Foundation
 
 /// Writes to the process's standard output and standard error, unbuffered, so that output written before an exit is
 /// never lost.
-enum StandardStreams {
+package enum StandardStreams {
     /// One of the two streams.
-    enum Stream {
+    package enum Stream {
         case output
         case error
     }
 
     /// Writes `text` followed by a newline (unless it already ends with one).
-    static func writeLine(_ text: String, to stream: Stream) {
+    package static func writeLine(_ text: String, to stream: Stream) {
         var bytes = Array(text.utf8)
         if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
         write(bytes, to: stream)
     }
 
     /// Writes `bytes` as they are.
-    static func write(_ bytes: [UInt8], to stream: Stream) {
+    package static func write(_ bytes: [UInt8], to stream: Stream) {
         let handle: FileHandle =
             switch stream {
             case .output: .standardOutput
