@@ -1,6 +1,6 @@
-import APICoreGenerateCommand
 import APICoreCodegen
 import APICoreCompiler
+import APICoreGenerateCommand
 
 /// One operation of `--operations`: the breaking changes it uses, and what validating it against the new schema
 /// says.

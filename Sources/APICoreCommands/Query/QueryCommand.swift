@@ -1,5 +1,5 @@
-import APICoreKit
 import APICoreGenerateCommand
+import APICoreKit
 import ArgumentParser
 import Foundation
 

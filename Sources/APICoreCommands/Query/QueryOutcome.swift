@@ -1,5 +1,5 @@
-import APICoreKit
 import APICoreGenerateCommand
+import APICoreKit
 import ArgumentParser
 
 /// What `apicore query` prints and how it exits, decided from the client's result.

@@ -1,6 +1,6 @@
+import APICoreGenerateCommand
 import APICoreKit
 import APICoreWebSocket
-import APICoreGenerateCommand
 import ArgumentParser
 import Foundation
 

@@ -1,5 +1,5 @@
-import APICoreGenerateCommand
 import APICoreCompiler
+import APICoreGenerateCommand
 
 /// What `apicore validate` prints: diagnostics on standard error, compiler style, and one summary line on standard
 /// output (`3 documents, 2 operations, 4 fragments: valid`).
