@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "APICoreCompiler", targets: ["APICoreCompiler"]),
         .library(name: "APICoreCodegen", targets: ["APICoreCodegen"]),
         .executable(name: "apicore", targets: ["apicore"]),
+        .executable(name: "apicore-demo", targets: ["apicore-demo"]),
         .plugin(name: "APICoreCodegenPlugin", targets: ["APICoreCodegenPlugin"]),
     ],
     dependencies: [
@@ -186,6 +187,62 @@ let package = Package(
             name: "apicore-demo-server",
             dependencies: ["DemoServerKit"],
             path: "Examples/DemoServer/apicore-demo-server",
+            swiftSettings: swiftSettings
+        ),
+        // Examples: the feature kits. Each keeps its schema (split from Examples/Schema/app.graphqls), its operations
+        // and the code generated from them under GraphQL/, its domain models, a repository protocol and a service.
+        .target(
+            name: "SharedKit",
+            dependencies: [
+                "APICoreKit", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            path: "Examples/SharedKit",
+            exclude: ["GraphQL"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "UserKit",
+            dependencies: ["SharedKit", "APICoreKit", "APICoreGraphQL"],
+            path: "Examples/UserKit",
+            exclude: ["GraphQL/Schema", "GraphQL/Operations", "apicore.json"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ProductKit",
+            dependencies: ["SharedKit", "APICoreKit", "APICoreGraphQL", "APICoreSQLite"],
+            path: "Examples/ProductKit",
+            exclude: ["GraphQL/Schema", "GraphQL/Operations", "apicore.json"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FeatureKitTests",
+            dependencies: [
+                "UserKit", "ProductKit", "SharedKit", "DemoServerKit", "APICoreKit", "APICoreTesting",
+                "APICoreWebSocket", "APICoreSQLite", "APICoreTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Examples: the app layer (dependency container, view models, the command-line front end) and the main job.
+        .target(
+            name: "DemoApp",
+            dependencies: [
+                "UserKit", "ProductKit", "SharedKit", "APICoreKit", "APICoreSQLite", "APICoreWebSocket",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/DemoApp/DemoApp",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "apicore-demo",
+            dependencies: ["DemoApp", "DemoServerKit"],
+            path: "Examples/DemoApp/apicore-demo",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DemoAppTests",
+            dependencies: ["DemoApp", "DemoServerKit", "UserKit", "ProductKit", "SharedKit", "APICoreTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

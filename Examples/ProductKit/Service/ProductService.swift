@@ -1,0 +1,188 @@
+import APICoreGraphQL
+import APICoreKit
+import APICoreSQLite
+import Foundation
+import SharedKit
+
+extension Feature {
+    /// The product screens: lists and details (price updates and live prices are GraphQL only).
+    public static let products = Feature("products")
+}
+
+/// ``ProductRepository`` over the app's ``APIClient``: GraphQL or REST as the ``Feature/products`` flag says, with
+/// a failed GraphQL call answered by REST when the router allows it. Every product received, over either backend,
+/// is upserted into the entity store from its `ProductFields` fragment.
+public final class ProductService: ProductRepository {
+    private let client: APIClient
+    private let router: BackendRouter
+    private let entityStore: EntityStore
+
+    /// A service that sends its calls through `client`, picks backends with `router` and keeps products in
+    /// `entityStore`.
+    public init(client: APIClient, router: BackendRouter, entityStore: EntityStore) {
+        self.client = client
+        self.router = router
+        self.entityStore = entityStore
+    }
+
+    public func products(
+        category: Product.Category?, freshness: Freshness
+    ) -> AsyncThrowingStream<ProductList, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: ProductList.self)
+        let task = Task { [self] in
+            do throws(ServiceError) {
+                if router.flags.backend(for: .products) == .graphQL {
+                    let delivered = try await graphQLProducts(category: category, freshness: freshness) {
+                        continuation.yield($0)
+                    }
+                    if delivered { return continuation.finish() }
+                }
+                continuation.yield(try await restProducts(category: category))
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Fetches the list over GraphQL as `freshness` says and hands each list to `yield`. Returns `false`, having
+    /// delivered nothing, when the call failed in a way REST should answer instead.
+    private func graphQLProducts(
+        category: Product.Category?, freshness: Freshness, yield: (ProductList) -> Void
+    ) async throws(ServiceError) -> Bool {
+        let policy: CachePolicy =
+            switch freshness {
+            case .cachedIfAvailable: .cacheFirst
+            case .cachedThenNetwork: .cacheAndNetwork
+            case .network: .networkOnly
+            }
+        var query = ProductsQuery()
+        if let category { query.category = .some(GraphQLEnum(rawValue: category.graphQLValue)) }
+        var delivered = false
+        do {
+            for try await response in client.fetch(query, cachePolicy: policy) {
+                let fragments = response.value.products.map(\.fragments.productFields)
+                let origin: DataOrigin = response.metadata.source == .cache ? .cache : .network
+                if origin == .network { try keep(fragments) }
+                yield(ProductList(products: fragments.map(Product.init), origin: origin, backend: .graphQL))
+                delivered = true
+            }
+            return true
+        } catch let error as ServiceError {
+            throw error
+        } catch let error as APIError {
+            if !delivered, router.fallsBack(.products, after: error) { return false }
+            throw ServiceError(error)
+        } catch {
+            throw .unavailable(reason: "\(error)")
+        }
+    }
+
+    private func restProducts(category: Product.Category?) async throws(ServiceError) -> ProductList {
+        let query = category.map { [URLQueryItem(name: "category", value: $0.graphQLValue)] } ?? []
+        let call = RESTCall(.get, "/rest/products", queryItems: query, response: [ProductDTO].self)
+        let fragments = try await Self.serviceCall(kind: "products", id: "*") { () async throws(APIError) in
+            try await client.send(call).value
+        }.map { dto throws(ServiceError) in try Self.fragment(dto) }
+        try keep(fragments)
+        return ProductList(products: fragments.map(Product.init), origin: .network, backend: .rest)
+    }
+
+    public func product(id: String) async throws(ServiceError) -> Product {
+        let client = client
+        let (fields, _) = try await Self.serviceCall(kind: "product", id: id) { () async throws(APIError) in
+            try await router.run(
+                .products,
+                graphQL: { () async throws(APIError) in
+                    let response = try await client.execute(
+                        ProductDetailQuery(id: id), options: RequestOptions(cachePolicy: .networkOnly))
+                    return response.value.product?.fragments.productFields
+                },
+                rest: { () async throws(APIError) in
+                    let dto = try await client.send(RESTCall(.get, "/rest/products/\(id)", response: ProductDTO.self))
+                    return try? dto.value.fragment()
+                })
+        }
+        guard let fields else { throw .notFound(kind: "product", id: id) }
+        try keep([fields])
+        return Product(fields)
+    }
+
+    public func updatePrice(productID: String, cents: Int64) async throws(ServiceError) -> Product {
+        let response = try await Self.serviceCall(kind: "product", id: productID) { () async throws(APIError) in
+            try await client.execute(UpdateProductPriceMutation(id: productID, priceCents: cents))
+        }
+        guard let fields = response.value.updateProductPrice?.fragments.productFields else {
+            throw .notFound(kind: "product", id: productID)
+        }
+        try keep([fields])
+        return Product(fields)
+    }
+
+    public func priceChanges(productID: String) -> AsyncThrowingStream<Product, any Error> {
+        let events = client.subscribe(PriceChangedSubscription(productId: productID))
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Product.self)
+        let task = Task { [self] in
+            do {
+                for try await event in events {
+                    let fields = event.value.priceChanged.fragments.productFields
+                    try keep([fields])
+                    continuation.yield(Product(fields))
+                }
+                continuation.finish()
+            } catch let error as APIError {
+                continuation.finish(throwing: ServiceError(error))
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    public func storedProducts() -> AsyncThrowingStream<[Product], any Error> {
+        let observation = entityStore.observe(EntityFetchRequest<ProductEntity>(sortedBy: [.ascending(\.name)]))
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: [Product].self)
+        let task = Task {
+            do {
+                for try await entities in observation { continuation.yield(entities.map(\.product)) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: ServiceError.unavailable(reason: "the product store failed: \(error)"))
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Upserts products into the entity store.
+    private func keep(_ fragments: [ProductFields]) throws(ServiceError) {
+        do {
+            try entityStore.upsert(fragments, as: ProductEntity.self)
+        } catch {
+            throw .unavailable(reason: "the product store failed: \(error)")
+        }
+    }
+
+    private static func fragment(_ dto: ProductDTO) throws(ServiceError) -> ProductFields {
+        do {
+            return try dto.fragment()
+        } catch {
+            throw .invalidData(reason: "a REST product does not match ProductFields: \(error)")
+        }
+    }
+
+    /// Runs an API call, mapping a 404 and other API errors to service errors.
+    private static func serviceCall<Value>(
+        kind: String, id: String, _ body: () async throws(APIError) -> Value
+    ) async throws(ServiceError) -> Value {
+        do {
+            return try await body()
+        } catch {
+            if error.statusCode == 404 { throw .notFound(kind: kind, id: id) }
+            throw ServiceError(error)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import APICoreKit
+
+/// Why a kit's service could not answer, in the terms a view model shows: no transport or GraphQL type in it.
+public enum ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The object does not exist (or is not visible to this user).
+    case notFound(kind: String, id: String)
+    /// Neither backend answered; `reason` is safe to show and log (it carries no credentials or variables).
+    case unavailable(reason: String)
+    /// The backend answered with data the app cannot use.
+    case invalidData(reason: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let kind, let id): "no \(kind) with id \(id)"
+        case .unavailable(let reason): "the service is unavailable: \(reason)"
+        case .invalidData(let reason): "the service answered with unusable data: \(reason)"
+        }
+    }
+}
+
+extension ServiceError {
+    /// The service error for an API error: what a screen can say, with no request detail (``APIError``'s
+    /// description carries no token, header, variable or server message).
+    public init(_ error: APIError) {
+        switch error.code {
+        case .decoding, .parsing, .mappingFailed, .invalidResponse, .noData:
+            self = .invalidData(reason: "\(error)")
+        default:
+            self = .unavailable(reason: "\(error)")
+        }
+    }
+}

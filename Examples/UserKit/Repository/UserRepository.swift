@@ -1,0 +1,28 @@
+import SharedKit
+
+/// What the app's screens may ask about users. ``UserService`` implements it over GraphQL or REST; tests and
+/// previews may implement it with fixed data.
+public protocol UserRepository: Sendable {
+    /// The user with `id`, from the network. Throws ``SharedKit/ServiceError``.
+    func user(id: String) async throws(ServiceError) -> UserResult
+
+    /// The user with `id` now and after every change the app learns of (an update, optimistic or confirmed, or a
+    /// refetch), starting with the cached value when there is one.
+    func observeUser(id: String) -> AsyncThrowingStream<User, any Error>
+
+    /// Applies `update` to `user`. Over GraphQL, observers see the expected result at once and the server's
+    /// result when it answers (or the old value again if the update fails).
+    func updateUser(_ user: User, with update: UserUpdate) async throws(ServiceError) -> UserResult
+}
+
+/// A user and the backend that produced it.
+public struct UserResult: Sendable, Hashable {
+    public var user: User
+    public var backend: Backend
+
+    /// A result.
+    public init(user: User, backend: Backend) {
+        self.user = user
+        self.backend = backend
+    }
+}

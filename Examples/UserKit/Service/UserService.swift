@@ -1,0 +1,118 @@
+import APICoreGraphQL
+import APICoreKit
+import Foundation
+import SharedKit
+
+extension Feature {
+    /// The profile screen: loading and updating a user.
+    public static let userProfile = Feature("userProfile")
+}
+
+/// ``UserRepository`` over the app's ``APIClient``: GraphQL or REST as the ``Feature/userProfile`` flag says, with a
+/// failed GraphQL call answered by REST when the router allows it.
+public final class UserService: UserRepository {
+    private let client: APIClient
+    private let router: BackendRouter
+
+    /// A service that sends its calls through `client` and picks backends with `router`.
+    public init(client: APIClient, router: BackendRouter) {
+        self.client = client
+        self.router = router
+    }
+
+    public func user(id: String) async throws(ServiceError) -> UserResult {
+        let client = client
+        let (user, backend) = try await Self.serviceCall(kind: "user", id: id) { () async throws(APIError) in
+            try await router.run(
+                .userProfile,
+                graphQL: { () async throws(APIError) in
+                    let response = try await client.execute(
+                        UserProfileQuery(id: id), options: RequestOptions(cachePolicy: .networkOnly))
+                    return response.value.user.map { User($0.fragments.userFields) }
+                },
+                rest: { () async throws(APIError) in
+                    try await client.send(RESTCall(.get, "/rest/users/\(id)", response: UserDTO.self)).value.user
+                })
+        }
+        return UserResult(user: user, backend: backend)
+    }
+
+    public func observeUser(id: String) -> AsyncThrowingStream<User, any Error> {
+        let watch = client.watch(UserProfileQuery(id: id), cachePolicy: .cacheFirst)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: User.self)
+        let task = Task {
+            for await element in watch {
+                switch element {
+                case .success(let response):
+                    guard let fields = response.value.user?.fragments.userFields else {
+                        continuation.finish(throwing: ServiceError.notFound(kind: "user", id: id))
+                        return
+                    }
+                    continuation.yield(User(fields))
+                case .failure(let error):
+                    continuation.finish(throwing: ServiceError(error))
+                    return
+                }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    public func updateUser(_ user: User, with update: UserUpdate) async throws(ServiceError) -> UserResult {
+        let client = client
+        let mutation = UpdateUserMutation(
+            id: user.id,
+            input: UserAPI.UpdateUserInput(name: GraphQLNullable(update.name), email: GraphQLNullable(update.email)))
+        let optimistic = try Self.optimisticResult(user.applying(update))
+        let (updated, backend) = try await Self.serviceCall(kind: "user", id: user.id) { () async throws(APIError) in
+            try await router.run(
+                .userProfile,
+                graphQL: { () async throws(APIError) in
+                    let response = try await client.execute(mutation, optimisticResult: optimistic)
+                    return response.value.updateUser.map { User($0.fragments.userFields) }
+                },
+                rest: { () async throws(APIError) in
+                    let body = UserUpdateDTO(name: update.name, email: update.email)
+                    let call = RESTCall(.patch, "/rest/users/\(user.id)", body: body, response: UserDTO.self)
+                    return try await client.send(call).value.user
+                })
+        }
+        return UserResult(user: updated, backend: backend)
+    }
+
+    /// The mutation's expected data: `user` as the server is expected to return it.
+    private static func optimisticResult(_ user: User) throws(ServiceError) -> UpdateUserMutation.Data {
+        let object: JSONObject = [
+            "updateUser": .object([
+                "__typename": "User", "id": .string(user.id), "name": .string(user.name), "email": .string(user.email),
+                "role": .string(user.role.graphQLValue),
+                "createdAt": .int(Int64((user.createdAt.timeIntervalSince1970 * 1000).rounded())),
+            ])
+        ]
+        do {
+            return try UpdateUserMutation.Data(data: object)
+        } catch {
+            throw .invalidData(reason: "the optimistic result does not match UpdateUser: \(error)")
+        }
+    }
+
+    /// Runs a call that yields an optional object, mapping a missing object and API errors to service errors.
+    private static func serviceCall(
+        kind: String, id: String, _ body: () async throws(APIError) -> (value: User?, backend: Backend)
+    ) async throws(ServiceError) -> (User, Backend) {
+        do {
+            let (value, backend) = try await body()
+            guard let value else { throw ServiceError.notFound(kind: kind, id: id) }
+            return (value, backend)
+        } catch let error as ServiceError {
+            throw error
+        } catch let error as APIError {
+            if error.statusCode == 404 { throw .notFound(kind: kind, id: id) }
+            throw ServiceError(error)
+        } catch {
+            throw .unavailable(reason: "\(error)")
+        }
+    }
+}
