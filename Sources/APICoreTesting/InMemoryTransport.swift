@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// Stubs are looked up by route: a GraphQL request by its operation name (``HTTPRequest/operationName``), a REST
 /// request by its method and path. Each route keeps a queue: the first call gets the first stub, the next call the
-/// next one, and the last stub answers every call after that. A request without a stub gets ``defaultStub``
-/// (404 unless configured otherwise).
+/// next one, and the last stub answers every call after that until another stub is queued, which then answers the
+/// next call. A request without a stub gets ``defaultStub`` (404 unless configured otherwise).
 ///
 /// ```swift
 /// let transport = InMemoryTransport()
@@ -29,6 +29,8 @@ public final class InMemoryTransport: HTTPTransport {
     struct State {
         var requests: [HTTPRequest] = []
         var stubs: [Route: [Stub]] = [:]
+        /// Routes whose only stub left has answered a call.
+        var answeredLast: Set<Route> = []
         var defaultStub: Stub
         var waiters: [UInt64: RequestWaiter] = [:]
         var nextWaiterID: UInt64 = 0
@@ -49,7 +51,12 @@ public final class InMemoryTransport: HTTPTransport {
 
     /// Adds `stub` to the queue of `route`.
     public func stub(_ route: Route, _ stub: Stub) {
-        state.withLock { $0.stubs[Self.normalized(route), default: []].append(stub) }
+        state.withLock { state in
+            let route = Self.normalized(route)
+            // A last stub that has answered already makes way for the new one.
+            if state.answeredLast.remove(route) != nil { state.stubs[route] = [] }
+            state.stubs[route, default: []].append(stub)
+        }
     }
 
     /// Adds `stub` to the queue of the GraphQL operation named `operationName`.
@@ -64,7 +71,10 @@ public final class InMemoryTransport: HTTPTransport {
 
     /// Forgets every stub (the default stays).
     public func removeAllStubs() {
-        state.withLock { $0.stubs.removeAll() }
+        state.withLock { state in
+            state.stubs.removeAll()
+            state.answeredLast.removeAll()
+        }
     }
 
     /// Every request received so far, in order of arrival.
@@ -133,13 +143,16 @@ public final class InMemoryTransport: HTTPTransport {
 }
 
 extension InMemoryTransport.State {
-    /// The next stub of the first route that has any: the queue's head, or its last stub, which stays.
+    /// The next stub of the first route that has any: the queue's head, or its last stub, which stays until another
+    /// is queued.
     mutating func takeStub(for routes: [InMemoryTransport.Route]) -> InMemoryTransport.Stub {
         for route in routes {
             guard var queue = stubs[route], let first = queue.first else { continue }
             if queue.count > 1 {
                 queue.removeFirst()
                 stubs[route] = queue
+            } else {
+                answeredLast.insert(route)
             }
             return first
         }

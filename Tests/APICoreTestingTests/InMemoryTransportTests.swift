@@ -53,6 +53,22 @@ struct InMemoryTransportTests {
         #expect(names == ["First", "Last", "Last"])
     }
 
+    @Test("a stub queued after the last one has answered answers the next call")
+    func stubAfterLastAnswered() async throws {
+        let transport = InMemoryTransport()
+        let client = Fixtures.client(on: transport)
+        transport.stub(operationName: "UserDetails", .graphQL(data: Fixtures.userData(name: "Before")))
+        #expect(try await client.execute(UserDetailsQuery(id: "1")).value.user?.name == "Before")
+
+        transport.stub(operationName: "UserDetails", .graphQL(data: Fixtures.userData(name: "After")))
+        transport.stub(operationName: "UserDetails", .graphQL(data: Fixtures.userData(name: "Later")))
+        var names: [String?] = []
+        for _ in 0..<3 {
+            names.append(try await client.execute(UserDetailsQuery(id: "1")).value.user?.name)
+        }
+        #expect(names == ["After", "Later", "Later"])
+    }
+
     @Test("recorded GraphQL requests carry the operation name, document and variables, for POST and GET")
     func recordedVariables() async throws {
         let transport = InMemoryTransport(defaultStub: .graphQL(data: ["user": nil]))

@@ -82,7 +82,7 @@ public final class ProductService: ProductRepository {
 
     private func restProducts(category: Product.Category?) async throws(ServiceError) -> ProductList {
         let query = category.map { [URLQueryItem(name: "category", value: $0.graphQLValue)] } ?? []
-        let call = RESTCall(.get, "/rest/products", queryItems: query, response: [ProductDTO].self)
+        let call = RESTCall(.get, "/products", queryItems: query, response: [ProductDTO].self)
         let fragments = try await Self.serviceCall(kind: "products", id: "*") { () async throws(APIError) in
             try await client.send(call).value
         }.map { dto throws(ServiceError) in try Self.fragment(dto) }
@@ -101,7 +101,7 @@ public final class ProductService: ProductRepository {
                     return response.value.product?.fragments.productFields
                 },
                 rest: { () async throws(APIError) in
-                    let dto = try await client.send(RESTCall(.get, "/rest/products/\(id)", response: ProductDTO.self))
+                    let dto = try await client.send(RESTCall(.get, "/products/\(id)", response: ProductDTO.self))
                     return try? dto.value.fragment()
                 })
         }

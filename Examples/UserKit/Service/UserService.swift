@@ -31,7 +31,7 @@ public final class UserService: UserRepository {
                     return response.value.user.map { User($0.fragments.userFields) }
                 },
                 rest: { () async throws(APIError) in
-                    try await client.send(RESTCall(.get, "/rest/users/\(id)", response: UserDTO.self)).value.user
+                    try await client.send(RESTCall(.get, "/users/\(id)", response: UserDTO.self)).value.user
                 })
         }
         return UserResult(user: user, backend: backend)
@@ -75,7 +75,7 @@ public final class UserService: UserRepository {
                 },
                 rest: { () async throws(APIError) in
                     let body = UserUpdateDTO(name: update.name, email: update.email)
-                    let call = RESTCall(.patch, "/rest/users/\(user.id)", body: body, response: UserDTO.self)
+                    let call = RESTCall(.patch, "/users/\(user.id)", body: body, response: UserDTO.self)
                     return try await client.send(call).value.user
                 })
         }
