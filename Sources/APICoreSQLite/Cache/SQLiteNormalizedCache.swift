@@ -18,15 +18,25 @@ import GRDB
 public final class SQLiteNormalizedCache: NormalizedCache {
     /// The database file.
     public let fileURL: URL
+    /// Where a corrupt file found at ``fileURL`` was moved when the cache was opened (it was then rebuilt empty), so
+    /// the app can report it; `nil` when the file was sound.
+    public let setAsideCorruptFile: URL?
     private let pool: DatabasePool
 
     private static let table = CacheSchema.recordsTable
 
     /// Opens the cache stored at `fileURL`, creating the file if needed and upgrading a file an older version wrote.
-    public init(fileURL: URL) throws(CacheError) {
+    ///
+    /// A file that is not a database, is truncated or fails SQLite's integrity check is, by default, moved aside
+    /// (see ``setAsideCorruptFile``) and replaced by an empty cache rather than failing the app; `options` can
+    /// change that, and can give every connection a key through ``SQLiteFileOptions/prepareConnection``.
+    public init(fileURL: URL, options: SQLiteFileOptions = SQLiteFileOptions()) throws(CacheError) {
         self.fileURL = fileURL
         do {
-            pool = try SQLiteDatabase.open(at: fileURL, label: "APICoreSQLite.cache", migrator: CacheSchema.migrator)
+            let opened = try SQLiteDatabase.open(
+                at: fileURL, label: "APICoreSQLite.cache", migrator: CacheSchema.migrator, options: options)
+            pool = opened.pool
+            setAsideCorruptFile = opened.setAsideFile
         } catch {
             throw CacheError(.storage, reason: "the cache database could not be opened", underlying: error)
         }

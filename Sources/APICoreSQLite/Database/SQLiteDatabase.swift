@@ -2,21 +2,96 @@ import Foundation
 import GRDB
 
 /// Opens the SQLite files of this module: a WAL-mode `DatabasePool` (one writer, concurrent readers that never wait
-/// for it), migrated to the module's current schema before first use.
+/// for it), migrated to the module's current schema before first use, with a corrupt file set aside and rebuilt when
+/// the options say so.
 enum SQLiteDatabase {
     /// Readers the pool opens at most; the writer is one more connection.
     static let maximumReaderCount = 8
 
+    /// An open database, and where a corrupt file found at its path was moved, if one was.
+    struct Opened {
+        var pool: DatabasePool
+        var setAsideFile: URL?
+    }
+
+    /// The file could not be used as a database; `reason` says why.
+    struct CorruptFile: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { "the database file is corrupt: \(reason)" }
+    }
+
     /// Opens (creating it if needed) the database at `fileURL` and runs the migrations it lacks.
-    static func open(at fileURL: URL, label: String, migrator: DatabaseMigrator) throws -> DatabasePool {
+    static func open(
+        at fileURL: URL, label: String, migrator: DatabaseMigrator, options: SQLiteFileOptions
+    ) throws -> Opened {
+        do {
+            return Opened(pool: try openChecked(at: fileURL, label: label, migrator: migrator, options: options))
+        } catch let error where isCorruption(error) && options.corruptionRecovery == .setAsideAndRebuild {
+            let setAside = try setAside(fileURL)
+            let pool = try openChecked(at: fileURL, label: label, migrator: migrator, options: options)
+            return Opened(pool: pool, setAsideFile: setAside)
+        }
+    }
+
+    private static func openChecked(
+        at fileURL: URL, label: String, migrator: DatabaseMigrator, options: SQLiteFileOptions
+    ) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.label = label
         configuration.maximumReaderCount = maximumReaderCount
         // Another process (an app extension, a second instance) may hold the write lock for a moment: wait for it
         // rather than fail. Connections of one pool never wait for each other this way.
         configuration.busyMode = .timeout(10)
+        if let prepare = options.prepareConnection {
+            configuration.prepareDatabase { db in try prepare(db) }
+        }
         let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
-        try migrator.migrate(pool)
-        return pool
+        do {
+            if options.checksIntegrityOnOpen {
+                let verdict = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+                guard verdict == ["ok"] else { throw CorruptFile(reason: verdict.prefix(3).joined(separator: "; ")) }
+            }
+            try migrator.migrate(pool)
+            #if canImport(Darwin)
+                if let protection = options.fileProtection { try protect(fileURL, with: protection) }
+            #endif
+            return pool
+        } catch {
+            try? pool.close()
+            throw error
+        }
     }
+
+    /// Whether an error means the file is not a usable database, as opposed to a busy lock, a full disk or a
+    /// permission problem, which setting the file aside would not cure and could lose data over.
+    static func isCorruption(_ error: any Error) -> Bool {
+        if error is CorruptFile { return true }
+        guard let error = error as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+    }
+
+    /// Moves the file and its companions to `<name>.corrupt-<timestamp>[-wal|-shm]` beside it and returns the new
+    /// URL of the main file.
+    private static func setAside(_ fileURL: URL) throws -> URL {
+        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        let destination = fileURL.deletingLastPathComponent()
+            .appendingPathComponent("\(fileURL.lastPathComponent).corrupt-\(stamp)-\(UUID().uuidString.prefix(8))")
+        let manager = FileManager.default
+        for suffix in ["", "-wal", "-shm"] {
+            let source = URL(fileURLWithPath: fileURL.path + suffix)
+            guard manager.fileExists(atPath: source.path) else { continue }
+            try manager.moveItem(at: source, to: URL(fileURLWithPath: destination.path + suffix))
+        }
+        return destination
+    }
+
+    #if canImport(Darwin)
+        private static func protect(_ fileURL: URL, with protection: FileProtectionType) throws {
+            for suffix in ["", "-wal", "-shm"] {
+                let path = fileURL.path + suffix
+                guard FileManager.default.fileExists(atPath: path) else { continue }
+                try FileManager.default.setAttributes([.protectionKey: protection], ofItemAtPath: path)
+            }
+        }
+    #endif
 }

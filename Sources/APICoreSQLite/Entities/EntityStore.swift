@@ -24,11 +24,17 @@ public final class EntityStore: Sendable {
     static let table = EntitySchema.entitiesTable
 
     /// Opens the store at `fileURL`, creating the file if needed.
-    public init(fileURL: URL) throws(EntityStoreError) {
+    ///
+    /// Entities may be the only copy of what the user did, so a corrupt file makes opening fail by default
+    /// (``SQLiteFileOptions/CorruptionRecovery/fail``); pass `.setAsideAndRebuild` for a store the server can refill.
+    public init(
+        fileURL: URL, options: SQLiteFileOptions = SQLiteFileOptions(corruptionRecovery: .fail)
+    ) throws(EntityStoreError) {
         self.fileURL = fileURL
         do {
             pool = try SQLiteDatabase.open(
-                at: fileURL, label: "APICoreSQLite.entities", migrator: EntitySchema.migrator)
+                at: fileURL, label: "APICoreSQLite.entities", migrator: EntitySchema.migrator, options: options
+            ).pool
         } catch {
             throw EntityStoreError(.storage, reason: "the entity database could not be opened", underlying: error)
         }

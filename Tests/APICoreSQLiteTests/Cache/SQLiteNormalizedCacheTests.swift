@@ -136,11 +136,14 @@ import Testing
         #expect(error?.underlying != nil)
     }
 
-    @Test func aFileThatIsNotADatabaseIsAStorageError() throws {
+    /// With recovery on (the default) such a file is set aside instead; see `SQLiteCorruptionTests`.
+    @Test func aFileThatIsNotADatabaseIsAStorageErrorWhenRecoveryIsOff() throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("cache.sqlite")
         try Data(String(repeating: "not a database ", count: 100).utf8).write(to: file)
-        let error = #expect(throws: CacheError.self) { try SQLiteNormalizedCache(fileURL: file) }
+        let error = #expect(throws: CacheError.self) {
+            try SQLiteNormalizedCache(fileURL: file, options: SQLiteFileOptions(corruptionRecovery: .fail))
+        }
         #expect(error?.code == .storage)
     }
 

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+
+/// How this module opens a SQLite file: the connection hook (for a key), file protection, and what happens to a
+/// file that turns out to be corrupt.
+public struct SQLiteFileOptions: Sendable {
+    /// What to do with a file SQLite cannot use: not a database, truncated, or failing its integrity check.
+    public enum CorruptionRecovery: Sendable, Hashable {
+        /// Move the file (and its `-wal` and `-shm` companions) aside, next to it, and start an empty one. Right for
+        /// a cache, whose content the server can always send again.
+        case setAsideAndRebuild
+        /// Fail with a storage error and leave the file as it is.
+        case fail
+    }
+
+    /// Runs first on every connection, before anything reads the file: the place to give an encrypted build of
+    /// SQLite its key (`try db.usePassphrase(key)` with SQLCipher, or `PRAGMA key`), or to set pragmas. A hook that
+    /// throws makes opening fail.
+    public var prepareConnection: (@Sendable (Database) throws -> Void)?
+    /// What to do with a corrupt file.
+    public var corruptionRecovery: CorruptionRecovery
+    /// Whether opening runs SQLite's `quick_check`, which finds damaged pages before a read stumbles on them. It
+    /// reads the whole file once; turn it off for very large files opened often.
+    public var checksIntegrityOnOpen: Bool
+    #if canImport(Darwin)
+        /// The data protection class of the file and its companions on Apple platforms, e.g.
+        /// `.completeUntilFirstUserAuthentication`; `nil` keeps the system's default.
+        public var fileProtection: FileProtectionType?
+    #endif
+
+    /// Options: no hook, corrupt files set aside and rebuilt, integrity checked on open.
+    public init(
+        prepareConnection: (@Sendable (Database) throws -> Void)? = nil,
+        corruptionRecovery: CorruptionRecovery = .setAsideAndRebuild,
+        checksIntegrityOnOpen: Bool = true
+    ) {
+        self.prepareConnection = prepareConnection
+        self.corruptionRecovery = corruptionRecovery
+        self.checksIntegrityOnOpen = checksIntegrityOnOpen
+        #if canImport(Darwin)
+            fileProtection = nil
+        #endif
+    }
+}
