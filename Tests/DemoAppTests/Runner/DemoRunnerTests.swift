@@ -1,0 +1,93 @@
+import DemoApp
+import DemoServerKit
+import Foundation
+import ProductKit
+import SharedKit
+import Testing
+import UserKit
+
+@MainActor
+@Suite("The demo against a live demo server")
+struct DemoRunnerTests {
+    static let headings = (1...8).map { "== \($0)." }
+
+    @Test("Every step shows its outcome with the in-process server", .timeLimit(.minutes(10)))
+    func inProcessRun() async throws {
+        let server = try await TestDemoServer.start()
+        let output = CapturedOutput()
+        let summary: DemoSummary
+        do {
+            let runner = DemoRunner(configuration: try server.configuration(), server: server, output: output.write)
+            summary = try await runner.run()
+        } catch {
+            await server.tearDown()
+            throw error
+        }
+        await server.tearDown()
+
+        #expect(summary.problems == [])
+        // 1. The same user over both backends.
+        let seed = try #require(DemoStore.seedUsers.first { $0.id == DemoRunner.userID })
+        #expect(summary.graphQLProfile?.name == seed.name)
+        #expect(summary.graphQLProfile?.email == seed.email)
+        #expect(summary.graphQLProfile == summary.restProfile)
+        #expect(output.index(of: "the two domain values are equal: yes") != nil)
+        // 2. The optimistic value as typed, then the server's lowercased one.
+        let serverEmail = DemoRunner.typedEmail.lowercased()
+        #expect(summary.observedEmails == [DemoRunner.typedEmail, serverEmail])
+        let optimistic = output.index(of: "observer: \(DemoRunner.typedEmail) (optimistic, as typed)")
+        let confirmed = output.index(of: "observer: \(serverEmail) (the server's, lowercased)")
+        #expect(optimistic != nil && confirmed != nil && optimistic! < confirmed!)
+        #expect(server.server.store.user(id: DemoRunner.userID)?.email == serverEmail)
+        // 3. Network, then cache, then cache followed by network.
+        #expect(summary.productLoads == [[.network], [.cache], [.cache, .network]])
+        // 4. Three events, in order.
+        #expect(summary.priceEvents == DemoRunner.newPrices)
+        #expect(output.lines.filter { $0.hasPrefix("event ") }.count == 3)
+        // 5. The entity store holds every product, at the last price received.
+        #expect(summary.storedProductCount == DemoStore.seedProducts.count)
+        #expect(summary.storedPrice == DemoRunner.newPrices.last)
+        // 6. REST answered while GraphQL failed, and the router counted one fallback.
+        #expect(summary.fallback?.backend == .rest)
+        #expect(summary.fallback?.count == 1)
+        // 7. Offline: the list and the profile from the SQLite cache; a network-only load fails with a message.
+        #expect(summary.offlineOrigins == [.cache])
+        #expect(summary.offlineProfile?.email == serverEmail)
+        #expect(summary.networkOnlyFailure?.isEmpty == false)
+        #expect(output.index(startingWith: "network-only products: failed: ") != nil)
+        // 8. Both kinds in the table.
+        let comparison = try #require(summary.comparison)
+        #expect((comparison.row("GraphQL")?.count ?? 0) > 0)
+        #expect((comparison.row("REST")?.count ?? 0) > 0)
+        for heading in Self.headings {
+            #expect(output.index(startingWith: heading) != nil, "missing \(heading)")
+        }
+    }
+
+    @Test(
+        "Against an external endpoint the fallback is skipped and offline means nothing listens",
+        .timeLimit(.minutes(10)))
+    func externalRun() async throws {
+        let server = try await TestDemoServer.start()
+        let output = CapturedOutput()
+        let summary: DemoSummary
+        do {
+            let runner = DemoRunner(configuration: try server.configuration(), server: nil, output: output.write)
+            summary = try await runner.run()
+        } catch {
+            await server.tearDown()
+            throw error
+        }
+        await server.tearDown()
+
+        #expect(summary.problems == [])
+        #expect(summary.priceEvents == DemoRunner.newPrices)
+        #expect(summary.fallback == nil)
+        #expect(output.index(startingWith: "skipped: ") != nil)
+        #expect(summary.offlineOrigins == [.cache])
+        #expect(summary.networkOnlyFailure?.isEmpty == false)
+        for heading in Self.headings {
+            #expect(output.index(startingWith: heading) != nil, "missing \(heading)")
+        }
+    }
+}
