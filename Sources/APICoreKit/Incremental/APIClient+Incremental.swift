@@ -88,7 +88,8 @@ extension APIClient {
             var last: GraphQLResponseBody?
             for try await chunk in streamed.body {
                 for part in try parser.append(chunk) {
-                    try result.apply(Self.readPart(part, reader: reader, response: response, operationName: name))
+                    try result.apply(
+                        MultipartMixedBody.json(ofPart: part, reader: reader, response: response, operationName: name))
                     // A payload that only completes a part changes nothing to yield.
                     if last != result.body {
                         last = result.body
@@ -102,20 +103,6 @@ extension APIClient {
             guard last != nil else {
                 throw APIError(.invalidResponse, operationName: name, reason: "a multipart response without parts")
             }
-        }
-    }
-
-    /// The JSON of one part of a multipart response.
-    static func readPart(
-        _ part: Data, reader: JSONReader, response: HTTPResponse, operationName: String
-    ) throws(APIError) -> JSONValue {
-        do throws(JSONParseError) {
-            return try reader.read(part)
-        } catch {
-            throw APIError(
-                .parsing, operationName: operationName, statusCode: response.statusCode, byteOffset: error.offset,
-                underlying: error, reason: "in a part of the multipart response: \(error.description)",
-                responseBodyPrefix: part.prefix(512))
         }
     }
 }

@@ -29,4 +29,18 @@ struct MultipartMixedBody {
         try parser.finish()
         return parts
     }
+
+    /// The JSON of one part of a multipart response; malformed JSON is ``APIError/Code/parsing``.
+    static func json(
+        ofPart part: Data, reader: JSONReader, response: HTTPResponse, operationName: String
+    ) throws(APIError) -> JSONValue {
+        do throws(JSONParseError) {
+            return try reader.read(part)
+        } catch {
+            throw APIError(
+                .parsing, operationName: operationName, statusCode: response.statusCode, byteOffset: error.offset,
+                underlying: error, reason: "in a part of the multipart response: \(error.description)",
+                responseBodyPrefix: part.prefix(512))
+        }
+    }
 }

@@ -12,7 +12,7 @@ import Foundation
 ///   those errors;
 /// - the closing boundary completes the subscription: the stream finishes;
 /// - a body that ends before it, or a part that is not such JSON, throws ``APIError/Code/invalidResponse`` (or
-///   ``APIError/Code/parsing`` for malformed JSON).
+///   ``APIError/Code/parsing`` for malformed JSON), after the results before it.
 ///
 /// A server that answers with a single JSON result instead (a request error, a server without multipart
 /// subscriptions) ends the stream after that result, or throws ``APIError/Code/graphQL`` when it has errors and no
@@ -123,7 +123,8 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
         var parser = MultipartMixedParser(boundary: boundary)
         for try await chunk in streamed.body {
             for part in try parser.append(chunk) {
-                let json = try APIClient.readPart(part, reader: jsonReader, response: response, operationName: name)
+                let json = try MultipartMixedBody.json(
+                    ofPart: part, reader: jsonReader, response: response, operationName: name)
                 switch try MultipartSubscriptionPart(json: json) {
                 case .heartbeat:
                     continue
