@@ -76,7 +76,7 @@ extension APIClient {
                 var whole = response
                 whole.body = try await streamed.collectBody()
                 let single = try GraphQLHTTPResponse(whole, operationName: name, reader: reader)
-                try deliver(response, single.body)
+                try deliver(whole, single.body)
                 return
             }
             guard response.isSuccess else {
