@@ -242,7 +242,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoAppTests",
-            dependencies: ["DemoApp", "DemoServerKit", "UserKit", "ProductKit", "SharedKit", "APICoreTestSupport"],
+            dependencies: [
+                "DemoApp", "DemoServerKit", "UserKit", "ProductKit", "SharedKit", "APICoreKit", "APICoreTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

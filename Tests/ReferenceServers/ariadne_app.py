@@ -49,6 +49,7 @@ from starlette.routing import Route, WebSocketRoute
 
 import server_runtime
 import subscription_sources
+from gates import gates
 from seed_data import ROLES, StoreRegistry
 
 SDL = (Path(__file__).resolve().parent / "schema.graphql").read_text()
@@ -105,6 +106,11 @@ def resolve_failing(*_):
 async def resolve_slow(*_, delayMs):
     await asyncio.sleep(max(delayMs, 0) / 1000)
     return "done"
+
+
+@query.field("gated")
+async def resolve_gated(*_, key):
+    return await gates.wait(key)
 
 
 @user.field("secret")

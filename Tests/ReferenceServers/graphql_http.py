@@ -16,6 +16,11 @@ from graphql import GraphQLError, OperationType, get_operation_ast, parse
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from strawberry.asgi import GraphQL
+from strawberry.subscriptions import (
+    GRAPHQL_TRANSPORT_WS_PROTOCOL,
+    GRAPHQL_WS_PROTOCOL,
+    MULTIPART_SUBSCRIPTION_PROTOCOL,
+)
 
 from harness_state import HarnessState
 from seed_data import DataStore
@@ -56,10 +61,18 @@ class StrawberryView(GraphQL):
     """Strawberry's ASGI view, with the per-key `DataStore` in the context and no GraphiQL page."""
 
     def __init__(self, schema) -> None:
-        # Both WebSocket subprotocols (graphql-transport-ws and graphql-ws) are on by default. Without
-        # allowed_origins strawberry refuses handshakes that carry a cross-origin Origin header; keep-alive sends the
-        # legacy protocol's "ka" messages.
-        super().__init__(schema, graphql_ide=None, allowed_origins=["*"], keep_alive=True, keep_alive_interval=1)
+        # Both WebSocket subprotocols (graphql-transport-ws and graphql-ws), plus subscriptions over multipart HTTP
+        # for a POST whose Accept asks for `multipart/mixed;subscriptionSpec=1.0`. Without allowed_origins
+        # strawberry refuses handshakes that carry a cross-origin Origin header; keep-alive sends the legacy
+        # protocol's "ka" messages.
+        super().__init__(
+            schema,
+            graphql_ide=None,
+            allowed_origins=["*"],
+            keep_alive=True,
+            keep_alive_interval=1,
+            subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL, MULTIPART_SUBSCRIPTION_PROTOCOL),
+        )
 
     async def get_context(self, request, response) -> dict:
         return {"request": request, "response": response, "store": request.scope[STORE_SCOPE_KEY]}
@@ -212,3 +225,35 @@ async def _call_asgi(app, scope: dict, body: bytes) -> tuple[int, list[tuple[byt
     finally:
         finished.set()
     return start.get("status", 500), list(start.get("headers", [])), b"".join(chunks)
+
+
+class StreamedGraphQLResponse:
+    """An ASGI response that runs strawberry's view on the live connection, so a multipart answer (`@defer` parts,
+    subscription events) goes out part by part as strawberry produces it, and a client that disconnects stops it.
+
+    The request body was already read; the view gets it from the first `receive`, later ones wait on the connection
+    (where strawberry learns of a disconnect). The status is recorded in the key's stats when the view sends it.
+    """
+
+    def __init__(self, view: StrawberryView, body: bytes, store: DataStore, record_status) -> None:
+        self.view, self.body, self.store, self.record_status = view, body, store, record_status
+
+    async def __call__(self, scope: dict, receive, send) -> None:
+        scope = dict(scope)
+        scope[STORE_SCOPE_KEY] = self.store
+        scope["path"], scope["raw_path"] = "/graphql", b"/graphql"
+        delivered = False
+
+        async def replay_body() -> dict:
+            nonlocal delivered
+            if delivered:
+                return await receive()
+            delivered = True
+            return {"type": "http.request", "body": self.body, "more_body": False}
+
+        async def recording_send(message: dict) -> None:
+            if message["type"] == "http.response.start" and self.record_status:
+                self.record_status(message["status"])
+            await send(message)
+
+        await self.view(scope, replay_body, recording_send)

@@ -10,6 +10,11 @@
     /cache-control/{value}/graphql        /graphql, answered with `Cache-Control: {value}`
     /apq-unsupported/graphql              /graphql without persisted queries: PersistedQueryNotSupported
     /garbage/graphql, /wrongtype/graphql  malformed answers
+    /streaming/graphql                    strawberry's answer sent as it is produced (multipart parts, events)
+    /control/open/{key}                   POST: opens the gate of Query.gated(key:)
+    /control/gates/{key}/{count}          GET: answers once count resolvers wait on that gate, with how many were
+                                          cancelled while waiting
+    /control/subscribers/{key}/{count}    GET: answers once events(key:) has count live subscribers
 
 See README.md beside this file for the exact behaviour of each route.
 """
@@ -23,7 +28,9 @@ from urllib.parse import unquote
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
-from graphql_http import STORE_SCOPE_KEY, GraphQLEndpoint
+import subscription_sources
+from gates import gates
+from graphql_http import STORE_SCOPE_KEY, GraphQLEndpoint, StreamedGraphQLResponse
 from harness_state import HarnessState
 from rest_routes import handle_rest
 
@@ -64,6 +71,13 @@ class ReferenceApp:
         key = self._key(segments, request)
         stats = self.state.stats_for(key) if key is not None else None
         attempt = stats.record(scope, body) if stats else 0
+        if segments == ["streaming", "graphql"]:
+            store = self.state.stores.get(key)
+            response = StreamedGraphQLResponse(
+                self.graphql.view, body, store, stats.record_status if stats else None
+            )
+            await response(scope, receive, send)
+            return
         try:
             response = await self._route(request, body, segments, key, attempt)
         except ValueError as error:
@@ -101,6 +115,14 @@ class ReferenceApp:
             case ["control", "reset", reset_key] if request.method == "POST":
                 self.state.reset(reset_key)
                 return Response(status_code=204)
+            case ["control", "open", gate_key] if request.method == "POST":
+                return JSONResponse({"waiting": gates.open(gate_key)})
+            case ["control", "gates", gate_key, count]:
+                await gates.wait_for_waiters(gate_key, int(count))
+                return JSONResponse({"waiting": int(count), "cancelled": gates.cancelled[gate_key]})
+            case ["control", "subscribers", events_key, count]:
+                await subscription_sources.broker.wait_for_subscribers(events_key, int(count))
+                return JSONResponse({"subscribers": int(count)})
             case ["secure", realm, "auth", action]:
                 return await self._auth_action(request, realm, action)
             case ["secure", realm, *rest]:

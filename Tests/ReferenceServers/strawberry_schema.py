@@ -14,6 +14,7 @@ import strawberry
 from strawberry.schema.config import StrawberryConfig
 
 import subscription_sources
+from gates import gates
 from seed_data import DataStore, ProductRecord, UserRecord
 
 Long = NewType("Long", int)
@@ -118,6 +119,11 @@ class Query:
     async def slow(self, delay_ms: int) -> str:
         await asyncio.sleep(max(delay_ms, 0) / 1000)
         return "done"
+
+    @strawberry.field(description="Waits until the gate key is opened (strawberry: POST /control/open/{key}), then "
+                      "returns key.")
+    async def gated(self, key: str) -> str:
+        return await gates.wait(key)
 
 
 @strawberry.type

@@ -29,6 +29,24 @@ class EventBroker:
     def __init__(self) -> None:
         self._queues: dict[str, set[asyncio.Queue]] = defaultdict(set)
         self._sequences: dict[str, int] = defaultdict(int)
+        self._watchers: dict[str, set[asyncio.Event]] = defaultdict(set)
+
+    def subscribers(self, key: str) -> int:
+        return len(self._queues.get(key, ()))
+
+    async def wait_for_subscribers(self, key: str, count: int) -> None:
+        """Returns once `key` has exactly `count` live subscribers (at once if it has)."""
+        while self.subscribers(key) != count:
+            changed = asyncio.Event()
+            self._watchers[key].add(changed)
+            try:
+                await changed.wait()
+            finally:
+                self._watchers[key].discard(changed)
+
+    def _notify(self, key: str) -> None:
+        for changed in self._watchers.get(key, ()):
+            changed.set()
 
     def publish(self, key: str, text: str) -> int:
         self._sequences[key] += 1
@@ -41,17 +59,20 @@ class EventBroker:
         queues = self._queues.pop(key, set())
         for queue in queues:
             queue.put_nowait(_FINISHED)
+        self._notify(key)
         return len(queues)
 
     async def events(self, key: str) -> AsyncGenerator[dict, None]:
         queue: asyncio.Queue = asyncio.Queue()
         self._queues[key].add(queue)
+        self._notify(key)
         try:
             yield {"key": key, "sequence": 0, "text": "subscribed"}
             while (event := await queue.get()) is not _FINISHED:
                 yield event
         finally:
             self._queues[key].discard(queue)
+            self._notify(key)
 
 
 async def countdown(start: int, interval_ms: int) -> AsyncGenerator[int, None]:

@@ -37,8 +37,8 @@ public struct APIClientConfiguration: Sendable {
     public var cache: CacheStore?
     /// The policy of queries whose options name none.
     public var defaultCachePolicy: CachePolicy
-    /// Carries subscriptions (`WebSocketSubscriptionTransport` from APICoreWebSocket); queries and mutations always
-    /// go through ``transport``. Without one, ``APIClient/subscribe(_:resumption:)`` fails.
+    /// Carries subscriptions (`WebSocketSubscriptionTransport` from APICoreWebSocket, or
+    /// ``MultipartSubscriptionTransport`` over HTTP); queries and mutations always go through ``transport``. Without one, ``APIClient/subscribe(_:resumption:)`` fails.
     public var subscriptionTransport: (any GraphQLSubscriptionTransport)?
     /// Attaches an observer to the decode of streamed results (subscription events and incremental responses); when
     /// `nil` and a ``cache`` is set, those results are written to the cache.

@@ -11,9 +11,11 @@ extension APIClient {
     /// has arrived: first without the deferred parts (their optional properties are `nil`), then with each part
     /// filled in. A server that answers with a single result yields once.
     ///
-    /// The response goes through the interceptors and the ``HTTPTransport`` like any other, which hands over a whole
-    /// body: the parts are parsed and merged once it has arrived, and yielded in order then. (`URLSession` on Linux
-    /// has no streaming `bytes(for:)`.)
+    /// With an ``HTTPStreamingTransport`` (``URLSessionTransport`` is one), each part is yielded as soon as it has
+    /// arrived, before the rest of the body. The interceptors then see the response head, and the body streams below
+    /// them (the rules are those of ``HTTPStreamingTransport``). With another transport, the parts are yielded once
+    /// the whole body has arrived. The call's timeout bounds the whole response; cancelling the consuming task, or
+    /// leaving the loop, cancels the request.
     public func executeIncrementally<Operation: GraphQLOperation>(
         _ operation: Operation,
         options: RequestOptions = RequestOptions()
@@ -30,8 +32,7 @@ extension APIClient {
             let task = Task {
                 do throws(APIError) {
                     let start = ContinuousClock.now
-                    let (response, bodies) = try await incrementalBodies(payload, options: options)
-                    for body in bodies {
+                    try await incrementalBodies(payload, options: options) { response, body throws(APIError) in
                         if options.errorPolicy == .failOnErrors, !body.errors.isEmpty {
                             throw APIError(
                                 .graphQL, operationName: name, statusCode: response.statusCode,
@@ -50,49 +51,58 @@ extension APIClient {
         }
     }
 
-    /// Sends the request and reads the response as the successive states of its data.
+    /// Sends the request and hands each successive state of the response's data to `deliver`, as it arrives.
     private func incrementalBodies(
-        _ payload: GraphQLPayload, options: RequestOptions
-    ) async throws(APIError) -> (HTTPResponse, [GraphQLResponseBody]) {
+        _ payload: GraphQLPayload,
+        options: RequestOptions,
+        deliver: @escaping @Sendable (HTTPResponse, GraphQLResponseBody) throws(APIError) -> Void
+    ) async throws(APIError) {
         let name = payload.operationName ?? "anonymous \(payload.operationType.rawValue)"
         var merged = configuration.headers
         for field in options.headers { merged[field.name] = field.value }
         let headers = merged
         let reader = configuration.jsonReader
-        return try await run(operationName: name, timeout: options.timeout) { [self] () async throws in
+        try await run(operationName: name, timeout: options.timeout) { [self] () async throws in
             var request = try payload.httpRequest(
                 endpoint: configuration.graphQLEndpoint, usesGET: false, headers: headers,
                 operationNameHeader: configuration.operationNameHeader, isIdempotent: options.isIdempotent)
             request.headers["Accept"] = Self.incrementalAcceptHeader
-            let response = try await chain.send(request)
+            let streamed = try await StreamedExchange.send(
+                request, interceptors: configuration.interceptors, transport: configuration.transport)
+            let response = streamed.head
             guard let contentType = response.headers["Content-Type"],
                 let boundary = MultipartMixedBody.boundary(ofContentType: contentType)
             else {
-                let single = try GraphQLHTTPResponse(response, operationName: name, reader: reader)
-                return (response, [single.body])
+                var whole = response
+                whole.body = try await streamed.collectBody()
+                let single = try GraphQLHTTPResponse(whole, operationName: name, reader: reader)
+                try deliver(whole, single.body)
+                return
             }
             guard response.isSuccess else {
+                streamed.cancel()
                 throw APIError(.httpStatus, operationName: name, statusCode: response.statusCode)
             }
+            var parser = MultipartMixedParser(boundary: boundary)
             var result = IncrementalResult()
-            var bodies: [GraphQLResponseBody] = []
-            for part in try MultipartMixedBody.parts(of: response.body, boundary: boundary) {
-                let json: JSONValue
-                do throws(JSONParseError) {
-                    json = try reader.read(part)
-                } catch {
-                    throw APIError(
-                        .parsing, operationName: name, statusCode: response.statusCode, byteOffset: error.offset,
-                        underlying: error, reason: "in a part of the multipart response: \(error.description)")
+            var last: GraphQLResponseBody?
+            for try await chunk in streamed.body {
+                for part in try parser.append(chunk) {
+                    try result.apply(
+                        MultipartMixedBody.json(ofPart: part, reader: reader, response: response, operationName: name))
+                    // A payload that only completes a part changes nothing to yield.
+                    if last != result.body {
+                        last = result.body
+                        try deliver(response, result.body)
+                    }
                 }
-                try result.apply(json)
-                // A payload that only completes a part changes nothing to yield.
-                if bodies.last != result.body { bodies.append(result.body) }
+                if parser.isClosed { break }
             }
-            guard !bodies.isEmpty else {
+            try Task.checkCancellation()
+            try parser.finish()
+            guard last != nil else {
                 throw APIError(.invalidResponse, operationName: name, reason: "a multipart response without parts")
             }
-            return (response, bodies)
         }
     }
 }

@@ -1,4 +1,5 @@
-/// Carries subscriptions for an ``APIClient``: the WebSocket transport of `APICoreWebSocket`, or another.
+/// Carries subscriptions for an ``APIClient``: the WebSocket transport of `APICoreWebSocket`,
+/// ``MultipartSubscriptionTransport`` (multipart HTTP), or another.
 ///
 /// The client sends queries and mutations through its HTTP transport and interceptors, and subscriptions through
 /// this transport (see ``APIClientConfiguration/subscriptionTransport``).

@@ -6,7 +6,8 @@ import Foundation
 
 /// The `URLSession` transport, on Apple platforms and on Linux (FoundationNetworking).
 ///
-/// Task cancellation cancels the underlying data task at once.
+/// Task cancellation cancels the underlying data task at once. As an ``HTTPStreamingTransport``, it hands over a
+/// body as it arrives (see `URLSessionTransport+Streaming.swift`).
 public struct URLSessionTransport: HTTPTransport {
     /// The session the transport sends with.
     public let session: URLSession
@@ -21,6 +22,15 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        let (data, response) = try await data(for: urlRequest(for: request))
+        var whole = try Self.head(of: response)
+        whole.body = data
+        return whole
+    }
+
+    /// The `URLRequest` of a request.
+    func urlRequest(for request: HTTPRequest) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
@@ -28,8 +38,11 @@ public struct URLSessionTransport: HTTPTransport {
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
-        try Task.checkCancellation()
-        let (data, response) = try await data(for: urlRequest)
+        return urlRequest
+    }
+
+    /// The status and header fields of a response, without a body.
+    static func head(of response: URLResponse) throws(APIError) -> HTTPResponse {
         guard let http = response as? HTTPURLResponse else {
             throw APIError(.invalidResponse, reason: "not an HTTP response")
         }
@@ -37,7 +50,7 @@ public struct URLSessionTransport: HTTPTransport {
         for (name, value) in http.allHeaderFields {
             headers.add(String(describing: name), String(describing: value))
         }
-        return HTTPResponse(statusCode: http.statusCode, headers: headers, body: data)
+        return HTTPResponse(statusCode: http.statusCode, headers: headers)
     }
 
     /// `data(for:)` through a data task, so that cancelling the Swift task cancels the request on every platform.

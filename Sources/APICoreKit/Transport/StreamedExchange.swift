@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+
+/// Sends one request through the interceptors and hands over its response body as it arrives.
+///
+/// The interceptors run as for any call, but see the response head: when the transport is an
+/// ``HTTPStreamingTransport``, the end of the chain returns the status and header fields with an empty body as soon as
+/// they arrive, and the body streams below the interceptors, straight to the caller. So an interceptor can retry or
+/// fail on the status (auth on 401, retry on 503), add or read header fields and log or time the head, but never sees
+/// the body's bytes. An interceptor that answers with a body of its own (a response with a non-empty body, or one
+/// that does not come from the network) replaces the stream: that body is used whole, and the streamed request is
+/// cancelled. A retried attempt cancels the stream of the attempt before it.
+///
+/// With a transport that does not stream (an in-memory one), the chain runs as usual and the whole body is handed
+/// over in one chunk.
+enum StreamedExchange {
+    static func send(
+        _ request: HTTPRequest,
+        interceptors: [any APIInterceptor],
+        transport: any HTTPTransport
+    ) async throws -> HTTPStreamingResponse {
+        guard let streaming = transport as? any HTTPStreamingTransport else {
+            let chain = InterceptorChain(interceptors: interceptors, transport: transport)
+            return HTTPStreamingResponse(whole: try await chain.send(request))
+        }
+        let capture = StreamCapture(streaming)
+        let response: HTTPResponse
+        do {
+            response = try await InterceptorChain(interceptors: interceptors, transport: capture).send(request)
+        } catch {
+            capture.take()?.cancel()
+            throw error
+        }
+        guard var streamed = capture.take() else { return HTTPStreamingResponse(whole: response) }
+        guard response.source == .network, response.body.isEmpty else {
+            streamed.cancel()
+            return HTTPStreamingResponse(whole: response)
+        }
+        streamed.head = response
+        return streamed
+    }
+}
+
+/// The end of a streamed call's interceptor chain: opens the stream and passes its head up the chain.
+private final class StreamCapture: HTTPTransport {
+    private let transport: any HTTPStreamingTransport
+    private let latest = Mutex<HTTPStreamingResponse?>(nil)
+
+    init(_ transport: any HTTPStreamingTransport) {
+        self.transport = transport
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let streamed = try await transport.stream(request)
+        let previous = latest.withLock { latest in
+            defer { latest = streamed }
+            return latest
+        }
+        previous?.cancel()
+        return streamed.head
+    }
+
+    /// The stream of the last attempt, once.
+    func take() -> HTTPStreamingResponse? {
+        latest.withLock { latest in
+            defer { latest = nil }
+            return latest
+        }
+    }
+}
