@@ -11,19 +11,29 @@ import UserKit
 struct DemoRunnerTests {
     static let headings = (1...8).map { "== \($0)." }
 
-    @Test("Every step shows its outcome with the in-process server", .timeLimit(.minutes(10)))
-    func inProcessRun() async throws {
+    /// Runs the demo against a fresh server, handing the runner the server's controls (fallback switch, stopping)
+    /// or not, as with `--endpoint`; returns what it printed and the server's data as the run left it.
+    static func runDemo(
+        controllingTheServer: Bool
+    ) async throws -> (DemoSummary, CapturedOutput, DemoStore) {
         let server = try await TestDemoServer.start()
         let output = CapturedOutput()
-        let summary: DemoSummary
         do {
-            let runner = DemoRunner(configuration: try server.configuration(), server: server, output: output.write)
-            summary = try await runner.run()
+            let runner = DemoRunner(
+                configuration: try server.configuration(), server: controllingTheServer ? server : nil,
+                output: output.write)
+            let summary = try await runner.run()
+            await server.tearDown()
+            return (summary, output, server.server.store)
         } catch {
             await server.tearDown()
             throw error
         }
-        await server.tearDown()
+    }
+
+    @Test("Every step shows its outcome with the in-process server", .timeLimit(.minutes(10)))
+    func inProcessRun() async throws {
+        let (summary, output, store) = try await Self.runDemo(controllingTheServer: true)
 
         #expect(summary.problems == [])
         // 1. The same user over both backends.
@@ -38,7 +48,7 @@ struct DemoRunnerTests {
         let optimistic = output.index(of: "observer: \(DemoRunner.typedEmail) (optimistic, as typed)")
         let confirmed = output.index(of: "observer: \(serverEmail) (the server's, lowercased)")
         #expect(optimistic != nil && confirmed != nil && optimistic! < confirmed!)
-        #expect(server.server.store.user(id: DemoRunner.userID)?.email == serverEmail)
+        #expect(store.user(id: DemoRunner.userID)?.email == serverEmail)
         // 3. Network, then cache, then cache followed by network.
         #expect(summary.productLoads == [[.network], [.cache], [.cache, .network]])
         // 4. Three events, in order.
@@ -68,17 +78,7 @@ struct DemoRunnerTests {
         "Against an external endpoint the fallback is skipped and offline means nothing listens",
         .timeLimit(.minutes(10)))
     func externalRun() async throws {
-        let server = try await TestDemoServer.start()
-        let output = CapturedOutput()
-        let summary: DemoSummary
-        do {
-            let runner = DemoRunner(configuration: try server.configuration(), server: nil, output: output.write)
-            summary = try await runner.run()
-        } catch {
-            await server.tearDown()
-            throw error
-        }
-        await server.tearDown()
+        let (summary, output, _) = try await Self.runDemo(controllingTheServer: false)
 
         #expect(summary.problems == [])
         #expect(summary.priceEvents == DemoRunner.newPrices)
