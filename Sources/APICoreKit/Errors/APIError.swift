@@ -115,11 +115,28 @@ extension APIError {
             default:
                 self.init(
                     .network, operationName: operationName, underlying: urlError,
-                    reason: "URL loading error \(urlError.code.rawValue)")
+                    reason: Self.networkReason(urlError.code))
             }
             return
         }
         self.init(.network, operationName: operationName, underlying: error)
+    }
+
+    /// What a URL loading error means, in a few words; the code stays for the rest.
+    static func networkReason(_ code: URLError.Code) -> String {
+        let meaning: String? =
+            switch code {
+            case .cannotConnectToHost: "the server refused the connection"
+            case .cannotFindHost, .dnsLookupFailed: "the server's name did not resolve"
+            case .networkConnectionLost: "the connection was lost"
+            case .notConnectedToInternet: "the device is offline"
+            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+                .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+                "the secure connection failed"
+            case .badServerResponse: "the server's response was malformed"
+            default: nil
+            }
+        return meaning.map { "\($0) (URL loading error \(code.rawValue))" } ?? "URL loading error \(code.rawValue)"
     }
 
     /// Whether the call failed because it was cancelled.

@@ -25,4 +25,17 @@ struct APIErrorDescriptionTests {
             #expect(error.debugDescription.contains("hunter2"))
         }
     }
+
+    @Test("a refused connection says so in words, and keeps the URL loading error's code")
+    func refusedConnection() async throws {
+        let client = APIClient(
+            configuration: APIClientConfiguration(graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!))
+        do {
+            _ = try await client.execute(UserDetailsQuery(id: "1"))
+            Issue.record("expected a network error: nothing listens on port 1")
+        } catch {
+            #expect(error.code == .network)
+            #expect(error.description.contains("the server refused the connection (URL loading error -1004)"))
+        }
+    }
 }
