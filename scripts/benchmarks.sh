@@ -3,6 +3,7 @@
 # and what each baseline is.
 #
 #   scripts/benchmarks.sh [apicore-bench options, e.g. --iterations 20 --warmup 3]
+#   scripts/benchmarks.sh --results FILE COMMIT DATE [options]   (re-renders the JSON lines of an earlier run)
 #
 # Needs python3 (graphql-core's environment is bootstrapped here) and the shared corpus beside the repository
 # (../shared/corpus, or pass --corpus DIR).
@@ -10,21 +11,28 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-scripts/bootstrap-python.sh oracle
-
+commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Benchmarks Package.swift || echo ' with uncommitted changes')"
+date_utc="$(date -u '+%Y-%m-%d %H:%M UTC')"
 results="$(mktemp)"
 trap 'rm -f "$results"' EXIT
-command=(swift run -c release apicore-bench --json "$@")
-echo "benchmarks: ${command[*]}" >&2
-"${command[@]}" | tee "$results"
+if [ "${1:-}" = "--results" ]; then
+    # Re-render a saved run: scripts/benchmarks.sh --results FILE COMMIT DATE [ARGUMENTS].
+    cp "$2" "$results"
+    commit="$3"
+    date_utc="$4"
+    shift 4
+else
+    scripts/bootstrap-python.sh oracle
+    command=(swift run -c release apicore-bench --json "$@")
+    echo "benchmarks: ${command[*]}" >&2
+    "${command[@]}" | tee "$results"
+fi
 
 cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 cores="$(nproc)"
 memory_kb="$(sed -n 's/^MemTotal:[[:space:]]*\([0-9]*\) kB/\1/p' /proc/meminfo)"
 os="$(. /etc/os-release && echo "$PRETTY_NAME"), Linux $(uname -r) $(uname -m)"
 swift_version="$(swift --version 2>&1 | head -n 1)"
-date_utc="$(date -u '+%Y-%m-%d %H:%M UTC')"
-commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Benchmarks || echo ' (with uncommitted changes)')"
 
 export cpu cores memory_kb os swift_version date_utc commit
 export arguments="${*:-}"
@@ -86,14 +94,12 @@ for result in results:
         growth = result["peak_rss_bytes"] - result["startup_rss_bytes"]
         print("## Peak memory")
         print()
-        print(f"`{result['name']}`, measured in a child process of the benchmark (VmHWM before and after one run):")
+        print(f"`{result['name']}`, measured in a child process of the benchmark (VmHWM before reading the file and after one run; the JSON is read, decoded and normalized and the records are written to an in-memory cache):")
         print()
         print(f"- input file: {mb(result['input_bytes'])}")
         print(f"- peak resident set: {mb(result['peak_rss_bytes'])}, of which {mb(result['startup_rss_bytes'])} "
               f"before reading the file; growth {mb(growth)} = "
               f"{growth / result['input_bytes']:.1f} bytes per input byte")
-        print(f"- the kernel's maximum resident set of that child (getrusage): "
-              f"{mb(result['children_max_rss_bytes'])}")
         baseline_growth = result["baseline_peak_rss_bytes"] - result["baseline_startup_rss_bytes"]
         print(f"- JSONSerialization alone on the same file: peak {mb(result['baseline_peak_rss_bytes'])}, "
               f"growth {mb(baseline_growth)} = {baseline_growth / result['input_bytes']:.1f} bytes per input byte")
