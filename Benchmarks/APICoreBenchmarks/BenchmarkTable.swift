@@ -92,9 +92,12 @@ enum BenchmarkJSONLine {
         return "{" + fields.map { "\(string($0)): \($1)" }.joined(separator: ", ") + "}"
     }
 
-    /// A JSON number; Swift's shortest round-tripping form is valid JSON for finite values.
+    /// A JSON number to four decimals (0.1 µs for milliseconds); Swift's shortest round-tripping form of the rounded
+    /// value is valid JSON.
     static func number(_ value: Double) -> String {
-        value.isFinite ? "\(value)" : "null"
+        guard value.isFinite else { return "null" }
+        let rounded = (value * 10_000).rounded() / 10_000
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : "\(rounded)"
     }
 
     /// A JSON string literal.

@@ -5,23 +5,18 @@ import Foundation
 /// benchmark did (other scenarios, the allocator's cached pages) counts.
 ///
 /// The child (`apicore-bench --peak-memory-child ours|foundation FILE`) reads its high-water mark (`VmHWM` in
-/// `/proc/self/status`) before reading the file and after the work, and prints both. The parent also reads the
-/// children's maximum resident set from `getrusage(RUSAGE_CHILDREN)`, which the kernel keeps independently.
+/// `/proc/self/status`) before reading the file and after the work, and prints both. (`getrusage(RUSAGE_CHILDREN)`
+/// is no use here: its maximum includes the parent's pages the child shares between fork and exec, so it reports
+/// the parent's size, which after the in-process runs is larger.)
 enum PeakMemory {
     /// Runs a child for our side and one for Foundation's; the figures for the scenario's JSON line, in bytes.
     static func measure(file: String, bytes: Int, paths: BenchmarkPaths) throws -> [(key: String, value: Double)] {
         let ours = try child("ours", file: file, paths: paths)
-        // The kernel's own account of the largest child so far (kilobytes on Linux): no child before this one
-        // decoded more than this file, so it is ours, a cross-check of VmHWM.
-        var usage = rusage()
-        let status = getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-        let childrenMaximum = status == 0 ? Double(usage.ru_maxrss) * 1_024 : 0
         let foundation = try child("foundation", file: file, paths: paths)
         return [
             ("input_bytes", Double(bytes)),
             ("peak_rss_bytes", ours.after),
             ("startup_rss_bytes", ours.before),
-            ("children_max_rss_bytes", childrenMaximum),
             ("peak_rss_growth_per_input_byte", (ours.after - ours.before) / Double(bytes)),
             ("baseline_peak_rss_bytes", foundation.after),
             ("baseline_startup_rss_bytes", foundation.before),
