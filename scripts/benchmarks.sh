@@ -105,6 +105,19 @@ for result in results:
               f"growth {mb(baseline_growth)} = {baseline_growth / result['input_bytes']:.1f} bytes per input byte")
         print()
 
+print("## Reading the figures")
+print()
+print("- Foundation's `JSONSerialization` on Linux (swift-corelibs-foundation) is a slow floor: it builds NSDictionary "
+      "and NSString objects. The response and cache ratios would be higher against Apple's implementation.")
+print("- `http.query*` are bound by latency, not CPU: profiled with `perf`, a serial run keeps about a third of one "
+      "core busy, mostly in the scheduler (futex and epoll waits, task switches) and libcurl. Per call `APIClient` "
+      "adds an unstructured task and a task group racing the call against a `Task.sleep` timeout "
+      "(`APIClient.run`), each a hop through the concurrency pool, on top of the `URLSession` callback; on a loaded "
+      "2-core machine each hop waits for a thread. These ratios move by tenths from run to run here (other builds "
+      "share the cores), so compare several runs before reading one.")
+print("- `codegen.github` has no target: it generates and writes Swift for every operation, which graphql-core's "
+      "build and validate do not.")
+print()
 print("## What each scenario and baseline is")
 print()
 for result in results:
