@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "APICoreCodegen", targets: ["APICoreCodegen"]),
         .executable(name: "apicore", targets: ["apicore"]),
         .executable(name: "apicore-demo", targets: ["apicore-demo"]),
+        .executable(name: "apicore-bench", targets: ["apicore-bench"]),
         .plugin(name: "APICoreCodegenPlugin", targets: ["APICoreCodegenPlugin"]),
     ],
     dependencies: [
@@ -109,8 +110,11 @@ let package = Package(
         .executableTarget(name: "apicore", dependencies: ["APICoreCommands"], swiftSettings: swiftSettings),
         .plugin(name: "APICoreCodegenPlugin", capability: .buildTool(), dependencies: ["apicore-generate"]),
         .executableTarget(
-            name: "APICoreBenchmarks",
-            dependencies: ["APICoreCompiler", "APICoreGraphQL", "APICoreCache", "GitHubApolloFixture"],
+            name: "apicore-bench",
+            dependencies: [
+                "APICoreCompiler", "APICoreGraphQL", "APICoreCache", "APICoreKit", "APICoreSQLite", "APICoreCodegen",
+                "GitHubApolloFixture", "GitHawkFixture", .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             path: "Benchmarks/APICoreBenchmarks",
             swiftSettings: swiftSettings
         ),

@@ -1,76 +1,147 @@
 import Foundation
 
-/// `APICoreBenchmarks [all | SUITE...] [--iterations N] [--baseline-iterations N] [--corpus DIR] [--list]`.
+/// `apicore-bench [--only NAME]... [--iterations N] [--warmup N] [--json] [--requests N] [--corpus DIR] [--list]`.
 enum BenchmarkCommandLine {
-    /// The usage text.
-    static var usage: String {
-        let suites = BenchmarkSuites.all.map {
-            "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.abstract)"
-        }
-        return """
-            usage: swift run -c release APICoreBenchmarks [all | SUITE...] [options]
-
-            suites (all runs every one):
-            \(suites.joined(separator: "\n"))
-
-            options:
-              --iterations N            timed iterations of our steps (default 10)
-              --baseline-iterations N   timed iterations of a slow baseline's steps (default 5)
-              --corpus DIR              the shared corpus (default <repository>/../shared/corpus)
-              --list                    list the suites
-            """
+    /// What the options say.
+    struct Options {
+        var timing = TimingSettings(warmup: 2, iterations: 10)
+        var json = false
+        var only: [String] = []
+        var requests = 2_000
+        var paths = BenchmarkPaths()
     }
 
-    /// Runs the suites the arguments name and returns the exit status: 0, 1 when a suite fails, 2 on usage errors.
-    static func run(_ arguments: [String]) -> Int32 {
-        var options = BenchmarkOptions()
-        var names: [String] = []
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--iterations", "--baseline-iterations", "--corpus":
-                guard let value = remaining.popFirst() else { return usageError("\(argument) needs a value") }
-                if argument == "--corpus" {
-                    options.paths.corpus = URL(fileURLWithPath: value)
-                } else if let count = Int(value), count > 0 {
-                    if argument == "--iterations" {
-                        options.iterations = count
-                    } else {
-                        options.baselineIterations = count
-                    }
-                } else {
-                    return usageError("\(argument) needs a positive number, not '\(value)'")
-                }
-            case "--list":
-                print(BenchmarkSuites.all.map { "\($0.name)\t\($0.abstract)" }.joined(separator: "\n"))
-                return 0
-            case "-h", "--help":
-                print(usage)
-                return 0
-            default:
-                guard argument == "all" || BenchmarkSuites.named(argument) != nil else {
-                    return usageError("unknown suite or option '\(argument)'")
-                }
-                names.append(argument)
-            }
-        }
-        guard !names.isEmpty else { return usageError("name a suite, or all") }
-        let suites = names.contains("all") ? BenchmarkSuites.all : names.compactMap(BenchmarkSuites.named)
+    /// The usage text.
+    static var usage: String {
+        """
+        usage: swift run -c release apicore-bench [options]
 
-        for suite in suites {
+        Measures each scenario (or those named with --only) after warm-up runs, with its baseline in the same run,
+        and prints a table: our median, min and max, the baseline's median, and the ratio of our median time to it.
+
+        options:
+          --iterations N   timed runs of each side (default 10)
+          --warmup N       untimed runs first (default 2)
+          --only NAME      measure only this scenario (repeatable, or comma-separated)
+          --json           one JSON object per scenario and line instead of the table
+          --requests N     queries per http.* run (default 2000)
+          --corpus DIR     the shared corpus (default <repository>/../shared/corpus)
+          --list           list the scenarios and their baselines
+        """
+    }
+
+    /// Runs the scenarios the arguments select; the exit status: 0, 1 when a scenario fails, 2 on usage errors.
+    static func run(_ arguments: [String]) async -> Int32 {
+        if arguments.first == "--peak-memory-child" { return peakMemoryChild(Array(arguments.dropFirst())) }
+        let options: Options
+        switch parse(arguments) {
+        case .run(let parsed): options = parsed
+        case .exit(let status): return status
+        }
+        let scenarios =
+            options.only.isEmpty ? BenchmarkScenarios.all : options.only.compactMap(BenchmarkScenarios.named)
+        let context = BenchmarkContext(timing: options.timing, paths: options.paths, requests: options.requests)
+        var rows: [BenchmarkTable.Row] = []
+        for scenario in scenarios {
+            if !options.json { printError("measuring \(scenario.name)...") }
             do {
-                let table = try suite.init(options: options).run()
-                print(table.rendered + "\n")
+                let result = try await scenario.run(context)
+                if options.json {
+                    // Unbuffered, so that a consumer sees each line as its scenario finishes.
+                    FileHandle.standardOutput.write(Data((BenchmarkJSONLine.line(scenario, result) + "\n").utf8))
+                }
+                rows.append(BenchmarkTable.Row(scenario: scenario, result: result))
             } catch {
-                FileHandle.standardError.write(Data("error: benchmark \(suite.name) failed: \(error)\n".utf8))
+                printError("error: scenario \(scenario.name) failed: \(error)")
                 return 1
             }
+        }
+        if !options.json {
+            print(BenchmarkTable(rows: rows).rendered)
+            print("\nratio = our median time / the baseline's median time (below 1: faster than the baseline)")
         }
         return 0
     }
 
+    private enum Parsed {
+        case run(Options)
+        case exit(Int32)
+    }
+
+    private static func parse(_ arguments: [String]) -> Parsed {
+        var options = Options()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--json":
+                options.json = true
+            case "--list":
+                for scenario in BenchmarkScenarios.all {
+                    print("\(scenario.name)\n    \(scenario.workload)\n    baseline: \(scenario.baseline)")
+                }
+                return .exit(0)
+            case "-h", "--help":
+                print(usage)
+                return .exit(0)
+            case "--iterations", "--warmup", "--requests", "--only", "--corpus":
+                guard let value = remaining.popFirst() else { return usageError("\(argument) needs a value") }
+                switch argument {
+                case "--only":
+                    for name in value.split(separator: ",").map(String.init) {
+                        guard BenchmarkScenarios.named(name) != nil else {
+                            return usageError("unknown scenario '\(name)' (see --list)")
+                        }
+                        options.only.append(name)
+                    }
+                case "--corpus":
+                    options.paths.corpus = URL(fileURLWithPath: value)
+                default:
+                    let minimum = argument == "--warmup" ? 0 : 1
+                    guard let count = Int(value), count >= minimum else {
+                        return usageError("\(argument) needs a whole number of at least \(minimum), not '\(value)'")
+                    }
+                    if argument == "--iterations" {
+                        options.timing.iterations = count
+                    } else if argument == "--warmup" {
+                        options.timing.warmup = count
+                    } else {
+                        options.requests = count
+                    }
+                }
+            default:
+                return usageError("unknown option '\(argument)'")
+            }
+        }
+        return .run(options)
+    }
+
+    /// `--peak-memory-child SIDE FILE [--corpus DIR]`: the child run of ``PeakMemory``.
+    private static func peakMemoryChild(_ arguments: [String]) -> Int32 {
+        guard arguments.count == 2 || (arguments.count == 4 && arguments[2] == "--corpus") else {
+            return usageError("--peak-memory-child needs a side and a corpus file")
+        }
+        var paths = BenchmarkPaths()
+        if arguments.count == 4 { paths.corpus = URL(fileURLWithPath: arguments[3]) }
+        do {
+            try PeakMemory.runChild(side: arguments[0], file: arguments[1], paths: paths)
+            return 0
+        } catch {
+            printError("error: \(error)")
+            return 1
+        }
+    }
+
+    private static func usageError(_ message: String) -> Parsed {
+        printError("error: \(message)\n\n\(usage)")
+        return .exit(2)
+    }
+
     private static func usageError(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("error: \(message)\n\n\(usage)\n".utf8))
+        printError("error: \(message)")
         return 2
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

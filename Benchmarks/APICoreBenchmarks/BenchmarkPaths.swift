@@ -25,4 +25,16 @@ struct BenchmarkPaths: Sendable {
     func corpusText(_ relativePath: String) throws -> String {
         try String(contentsOf: corpus(relativePath), encoding: .utf8)
     }
+
+    /// The bytes of a corpus file.
+    func corpusData(_ relativePath: String) throws -> Data {
+        try Data(contentsOf: corpus(relativePath))
+    }
+
+    /// A new empty folder under the temporary directory; the caller removes it.
+    static func scratchFolder(_ prefix: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
 }

@@ -1,30 +1,21 @@
-/// A suite's results: one row per step, our median beside the baseline's and their ratio.
+/// The results as a Markdown table: per scenario our median, min and max, the baseline's median and the ratio.
 struct BenchmarkTable: Sendable {
-    /// One step.
+    /// One measured scenario.
     struct Row: Sendable {
-        /// What the step does.
-        let step: String
-        /// Our median, in seconds.
-        let ours: Double
-        /// The baseline's median in seconds, when the step has one.
-        let baseline: Double?
+        let scenario: BenchmarkScenario
+        let result: BenchmarkResult
     }
 
-    /// The suite's name.
-    let suite: String
-    /// What the numbers are: the baseline, the iterations.
-    let caption: String
-    /// The name of the baseline column (`graphql-core`).
-    let baselineName: String
     let rows: [Row]
 
-    /// A Markdown table under a caption: `| step | ours | graphql-core | graphql-core / ours |`.
+    /// `| scenario | median | min | max | baseline median | ratio |`, then the peak memory where measured.
     var rendered: String {
-        let header = ["step", "ours", baselineName, "\(baselineName) / ours"]
+        let header = ["scenario", "median", "min", "max", "baseline median", "ratio (time)"]
         let body = rows.map { row in
             [
-                row.step, Self.format(row.ours), row.baseline.map(Self.format) ?? "-",
-                row.baseline.map { Self.ratio($0 / row.ours) } ?? "-",
+                row.scenario.name, Self.format(row.result.ours.median), Self.format(row.result.ours.min),
+                Self.format(row.result.ours.max), Self.format(row.result.baseline.median),
+                Self.fixed(row.result.ratio, digits: 3),
             ]
         }
         let widths = header.indices.map { column in
@@ -42,19 +33,29 @@ struct BenchmarkTable: Sendable {
             + widths.enumerated().map { column, width in
                 column == 0 ? String(repeating: "-", count: width + 2) : String(repeating: "-", count: width + 1) + ":"
             }.joined(separator: "|") + "|"
-        return ([suite + ": " + caption, "", line(header), rule] + body.map(line)).joined(separator: "\n")
+        let memory = rows.compactMap { row -> String? in
+            let extra = Dictionary(row.result.extra, uniquingKeysWith: { first, _ in first })
+            guard let input = extra["input_bytes"], let peak = extra["peak_rss_bytes"],
+                let startup = extra["startup_rss_bytes"], let foundation = extra["baseline_peak_rss_bytes"]
+            else { return nil }
+            return "\(row.scenario.name): peak RSS \(Self.megabytes(peak)) (\(Self.megabytes(startup)) before "
+                + "reading) for a \(Self.megabytes(input)) file: \(Self.fixed((peak - startup) / input, digits: 1)) "
+                + "bytes per input byte; JSONSerialization alone peaks at \(Self.megabytes(foundation))"
+        }
+        return ([line(header), rule] + body.map(line) + (memory.isEmpty ? [] : [""] + memory))
+            .joined(separator: "\n")
     }
 
     /// `12.3 ms`, `1.42 s`, `85 µs`.
     static func format(_ seconds: Double) -> String {
         if seconds >= 1 { return fixed(seconds, digits: 2) + " s" }
-        if seconds >= 0.001 { return fixed(seconds * 1_000, digits: seconds >= 0.1 ? 0 : 1) + " ms" }
+        if seconds >= 0.001 { return fixed(seconds * 1_000, digits: seconds >= 0.1 ? 0 : 2) + " ms" }
         return fixed(seconds * 1_000_000, digits: 0) + " µs"
     }
 
-    /// `37.1x`.
-    static func ratio(_ value: Double) -> String {
-        fixed(value, digits: value >= 100 ? 0 : 1) + "x"
+    /// `10.5 MB`.
+    static func megabytes(_ bytes: Double) -> String {
+        fixed(bytes / 1_000_000, digits: 1) + " MB"
     }
 
     /// `value` with `digits` decimals, without Foundation's formatters.
@@ -67,5 +68,52 @@ struct BenchmarkTable: Sendable {
         let fraction = Int(scaled) - whole * Int(scale)
         let fractionText = String(fraction)
         return "\(whole)." + String(repeating: "0", count: digits - fractionText.count) + fractionText
+    }
+}
+
+/// A result as one line of JSON: `{"name": ..., "median_ms": ..., "baseline": ..., "baseline_median_ms": ...,
+/// "ratio": ...}`, then our min and max, the baseline's, the iterations and any further figures.
+enum BenchmarkJSONLine {
+    static func line(_ scenario: BenchmarkScenario, _ result: BenchmarkResult) -> String {
+        var fields: [(String, String)] = [
+            ("name", string(scenario.name)),
+            ("median_ms", number(result.ours.median * 1_000)),
+            ("baseline", string(scenario.baseline)),
+            ("baseline_median_ms", number(result.baseline.median * 1_000)),
+            ("ratio", number(result.ratio)),
+            ("min_ms", number(result.ours.min * 1_000)),
+            ("max_ms", number(result.ours.max * 1_000)),
+            ("baseline_min_ms", number(result.baseline.min * 1_000)),
+            ("baseline_max_ms", number(result.baseline.max * 1_000)),
+            ("iterations", String(result.ours.samples.count)),
+            ("workload", string(scenario.workload)),
+        ]
+        fields += result.extra.map { ($0.key, number($0.value)) }
+        return "{" + fields.map { "\(string($0)): \($1)" }.joined(separator: ", ") + "}"
+    }
+
+    /// A JSON number to four decimals (0.1 µs for milliseconds); Swift's shortest round-tripping form of the rounded
+    /// value is valid JSON.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let rounded = (value * 10_000).rounded() / 10_000
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : "\(rounded)"
+    }
+
+    /// A JSON string literal.
+    static func string(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
     }
 }

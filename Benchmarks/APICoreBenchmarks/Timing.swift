@@ -1,4 +1,4 @@
-/// Timing a piece of work: one warm-up run, then timed iterations; the median is what reports show.
+/// The timed iterations of one piece of work, after its warm-up runs.
 struct Timing: Sendable {
     /// Every timed iteration, in seconds.
     let samples: [Double]
@@ -10,22 +10,62 @@ struct Timing: Sendable {
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
-    /// Runs `work` once to warm up, then `iterations` times timed; returns the timing and the last result (which the
-    /// caller checks, so the work cannot be optimised away).
+    /// The fastest sample, in seconds.
+    var min: Double { samples.min() ?? 0 }
+
+    /// The slowest sample, in seconds.
+    var max: Double { samples.max() ?? 0 }
+
+    /// Runs `work` `warmup` times untimed, then `iterations` times timed; returns the timing and the last result
+    /// (which the caller checks, so the work cannot be optimised away).
     static func measure<Result>(
-        iterations: Int,
+        _ settings: TimingSettings,
         _ work: () throws -> Result
     ) rethrows -> (timing: Timing, result: Result) {
-        precondition(iterations > 0, "at least one iteration")
+        try measure(settings, setup: {}, work: { _ in try work() })
+    }
+
+    /// Like ``measure(_:_:)``, with an untimed `setup` before each run whose value the timed `work` receives (a fresh
+    /// database file, an empty folder).
+    static func measure<Input, Result>(
+        _ settings: TimingSettings,
+        setup: () throws -> Input,
+        work: (Input) throws -> Result
+    ) rethrows -> (timing: Timing, result: Result) {
         let clock = ContinuousClock()
-        var result = try work()
+        for _ in 0..<settings.warmup {
+            _ = try work(try setup())
+        }
         var samples: [Double] = []
-        samples.reserveCapacity(iterations)
-        for _ in 0..<iterations {
+        samples.reserveCapacity(settings.iterations)
+        var result: Result?
+        for _ in 0..<settings.iterations {
+            let input = try setup()
             let start = clock.now
-            result = try work()
+            result = try work(input)
             samples.append(seconds(clock.now - start))
         }
+        guard let result else { preconditionFailure("at least one iteration") }
+        return (Timing(samples: samples), result)
+    }
+
+    /// The asynchronous form of ``measure(_:_:)``.
+    static func measure<Result>(
+        _ settings: TimingSettings,
+        _ work: () async throws -> Result
+    ) async rethrows -> (timing: Timing, result: Result) {
+        let clock = ContinuousClock()
+        for _ in 0..<settings.warmup {
+            _ = try await work()
+        }
+        var samples: [Double] = []
+        var result: Result?
+        for _ in 0..<settings.iterations {
+            let start = clock.now
+            result = try await work()
+            samples.append(seconds(clock.now - start))
+        }
+        guard let result else { preconditionFailure("at least one iteration") }
         return (Timing(samples: samples), result)
     }
 
@@ -34,4 +74,12 @@ struct Timing: Sendable {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
+}
+
+/// How many untimed and timed runs each side of a scenario gets.
+struct TimingSettings: Sendable {
+    /// Untimed runs first (caches, allocator, lazily built tables).
+    var warmup: Int
+    /// Timed runs; at least one.
+    var iterations: Int
 }

@@ -1,5 +1,5 @@
-// The benchmark executable, run in release mode: `swift run -c release APICoreBenchmarks all` (see
-// BenchmarkCommandLine for the suites and options).
+// The benchmark executable, run in release mode: `swift run -c release apicore-bench` (see BenchmarkCommandLine for
+// the scenarios and options).
 import Foundation
 
-exit(BenchmarkCommandLine.run(Array(CommandLine.arguments.dropFirst())))
+exit(await BenchmarkCommandLine.run(Array(CommandLine.arguments.dropFirst())))

@@ -18,6 +18,8 @@ struct CacheDataReader {
 
     /// Loads a record by key, with optimistic layers applied; `nil` when there is none.
     let load: (CacheKey) throws(CacheError) -> Record?
+    /// Loads many records at once (the elements of a list), for caches where one load per record costs a round trip.
+    let loadMany: (Set<CacheKey>) throws(CacheError) -> [CacheKey: Record]
     let variables: JSONObject
     let now: Date
     /// Whether to remember what the read depended on (for watchers).
@@ -34,12 +36,14 @@ struct CacheDataReader {
         variables: JSONObject,
         now: Date,
         tracksDependencies: Bool,
-        load: @escaping (CacheKey) throws(CacheError) -> Record?
+        load: @escaping (CacheKey) throws(CacheError) -> Record?,
+        loadMany: @escaping (Set<CacheKey>) throws(CacheError) -> [CacheKey: Record]
     ) {
         self.variables = variables
         self.now = now
         self.tracksDependencies = tracksDependencies
         self.load = load
+        self.loadMany = loadMany
     }
 
     /// Reads a selection set from the record with the given key.
@@ -165,6 +169,7 @@ struct CacheDataReader {
             }
             return .object(try objectData(selectionSet, key: key))
         case .list(let elements):
+            try prefetch(elements)
             let elementType = Self.elementType(of: type)
             var array: [JSONValue] = []
             array.reserveCapacity(elements.count)
@@ -175,6 +180,15 @@ struct CacheDataReader {
             }
             return .array(array)
         }
+    }
+
+    /// Loads the records a list refers to in one call, so that reading its elements finds them loaded; records that
+    /// are missing are left for ``record(_:)`` to report with their path.
+    private mutating func prefetch(_ elements: [RecordValue]) throws(CacheError) {
+        var keys: Set<CacheKey> = []
+        for case .reference(let key) in elements where loaded[key] == nil { keys.insert(key) }
+        guard keys.count > 1 else { return }
+        for (key, record) in try loadMany(keys) { loaded[key] = record }
     }
 
     /// Whether a type condition holds for a record: by its stored `__typename`, else when the condition names the

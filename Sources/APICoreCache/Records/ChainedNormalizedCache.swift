@@ -51,7 +51,7 @@ public final class ChainedNormalizedCache: NormalizedCache {
             let changed = try back.merge(records)
             // The front gets the whole merged records, as the back now has them, never the partial ones written.
             let merged = try back.loadRecords(Set(records.records.keys))
-            _ = try front.merge(RecordSet(merged.values))
+            try front.mergeUnobserved(RecordSet(merged.values))
             return changed
         }
     }

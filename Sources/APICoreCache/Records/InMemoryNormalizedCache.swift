@@ -57,13 +57,23 @@ public final class InMemoryNormalizedCache: NormalizedCache {
                 }
                 if maxRecords != nil { state.recency.touch(key) }
             }
-            if let maxRecords {
-                while state.records.count > maxRecords, let oldest = state.recency.removeOldest() {
-                    state.records[oldest] = nil
-                    state.evictions += 1
-                }
-            }
+            evictOverflow(&state)
             return changed
+        }
+    }
+
+    public func mergeUnobserved(_ records: RecordSet) {
+        state.withLock { state in
+            for (key, record) in records.records {
+                // Merged in place: no copy of the stored record, no change set.
+                if let index = state.records.index(forKey: key) {
+                    state.records.values[index].absorb(record)
+                } else {
+                    state.records[key] = record
+                }
+                if maxRecords != nil { state.recency.touch(key) }
+            }
+            evictOverflow(&state)
         }
     }
 
@@ -76,6 +86,15 @@ public final class InMemoryNormalizedCache: NormalizedCache {
                 for field in record.fields.keys { removed.insert(CacheFieldID(key: key, field: field)) }
             }
             return removed
+        }
+    }
+
+    /// Evicts the least recently used records past the bound.
+    private func evictOverflow(_ state: inout State) {
+        guard let maxRecords else { return }
+        while state.records.count > maxRecords, let oldest = state.recency.removeOldest() {
+            state.records[oldest] = nil
+            state.evictions += 1
         }
     }
 

@@ -13,6 +13,9 @@ public protocol NormalizedCache: Sendable {
     /// value changed.
     func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID>
 
+    /// Merges like ``merge(_:)`` without working out which fields changed, for a store that has no watcher to tell.
+    func mergeUnobserved(_ records: RecordSet) throws(CacheError)
+
     /// Removes records and returns the fields they held.
     func removeRecords(_ keys: Set<CacheKey>) throws(CacheError) -> Set<CacheFieldID>
 
@@ -30,5 +33,10 @@ extension NormalizedCache {
     /// Loads one record through ``loadRecords(_:)``; implementations with a cheaper single lookup override it.
     public func loadRecord(_ key: CacheKey) throws(CacheError) -> Record? {
         try loadRecords([key])[key]
+    }
+
+    /// Merges through ``merge(_:)`` and drops what changed; implementations that can skip that work override it.
+    public func mergeUnobserved(_ records: RecordSet) throws(CacheError) {
+        _ = try merge(records)
     }
 }

@@ -42,6 +42,14 @@ public struct Record: Sendable, Hashable {
         return changed
     }
 
+    /// Merges another version of the record into this one as ``merge(_:)`` does, without collecting what changed.
+    mutating func absorb(_ other: Record) {
+        for (field, value) in other.fields {
+            fields[field] = value
+            expirations[field] = other.expirations[field]
+        }
+    }
+
     /// Whether a field has expired at `date`.
     public func isExpired(_ storageKey: String, at date: Date) -> Bool {
         guard let expiry = expirations[storageKey] else { return false }

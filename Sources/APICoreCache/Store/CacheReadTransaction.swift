@@ -15,7 +15,23 @@ public class CacheReadTransaction {
 
     /// The record with the given key as this transaction sees it.
     public func record(for key: CacheKey) throws(CacheError) -> Record? {
-        var record = try store.cache.loadRecord(key)
+        try overlaid(store.cache.loadRecord(key), key: key)
+    }
+
+    /// The records with the given keys as this transaction sees them, loaded from the cache in one call.
+    func records(for keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] {
+        let stored = try store.cache.loadRecords(keys)
+        if layers.isEmpty, pending.isEmpty { return stored }
+        var records: [CacheKey: Record] = [:]
+        for key in keys {
+            if let record = overlaid(stored[key], key: key) { records[key] = record }
+        }
+        return records
+    }
+
+    /// A stored record with the optimistic layers and this transaction's writes applied.
+    private func overlaid(_ stored: Record?, key: CacheKey) -> Record? {
+        var record = stored
         if layers.isEmpty, pending.isEmpty { return record }
         for layer in layers {
             guard let overlay = layer.records[key] else { continue }
@@ -41,9 +57,10 @@ public class CacheReadTransaction {
         key: CacheKey,
         variables: JSONObject = JSONObject()
     ) throws(CacheError) -> Selection {
-        var reader = CacheDataReader(variables: variables, now: store.now(), tracksDependencies: false) {
-            key throws(CacheError) in try self.record(for: key)
-        }
+        var reader = CacheDataReader(
+            variables: variables, now: store.now(), tracksDependencies: false,
+            load: { key throws(CacheError) in try self.record(for: key) },
+            loadMany: { keys throws(CacheError) in try self.records(for: keys) })
         return try reader.read(type, at: key)
     }
 
@@ -53,10 +70,10 @@ public class CacheReadTransaction {
         key: CacheKey,
         variables: JSONObject
     ) -> (value: Result<Selection, CacheError>, dependencies: Set<CacheFieldID>) {
-        var reader = CacheDataReader(variables: variables, now: store.now(), tracksDependencies: true) {
-            key throws(CacheError) in
-            try self.record(for: key)
-        }
+        var reader = CacheDataReader(
+            variables: variables, now: store.now(), tracksDependencies: true,
+            load: { key throws(CacheError) in try self.record(for: key) },
+            loadMany: { keys throws(CacheError) in try self.records(for: keys) })
         do throws(CacheError) {
             let value = try reader.read(type, at: key)
             return (.success(value), reader.dependencies)

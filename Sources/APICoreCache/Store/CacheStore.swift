@@ -165,6 +165,11 @@ public final class CacheStore: Sendable {
             let transaction = CacheReadWriteTransaction(store: self, layers: state.layers)
             let result = try body(transaction)
             guard !transaction.pending.isEmpty else { return result }
+            guard !state.watchers.isEmpty else {
+                // Nothing to notify: skip working out which fields changed.
+                try cache.mergeUnobserved(transaction.pending)
+                return result
+            }
             let changed = try cache.merge(transaction.pending)
             notifyWatchers(of: changed, in: &state)
             return result

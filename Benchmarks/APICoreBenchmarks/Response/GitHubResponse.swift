@@ -1,0 +1,38 @@
+import APICoreCache
+import APICoreGraphQL
+import Foundation
+import GitHubApolloFixture
+
+/// A recorded GitHub response of `IssuesAndCommentsForRepository` and what the response scenarios do with it.
+struct GitHubResponse {
+    /// The 409 KB response.
+    static let small = "github/responses/IssuesAndCommentsForRepository.json"
+    /// The same issues 25 times over: 10.5 MB.
+    static let x25 = "github/responses/IssuesAndCommentsForRepository-x25.json"
+
+    let bytes: Data
+    let query = IssuesAndCommentsForRepositoryQuery()
+
+    init(_ relativePath: String, paths: BenchmarkPaths) throws {
+        bytes = try paths.corpusData(relativePath)
+    }
+
+    /// What a client does with a response body: read the JSON, decode the typed data and normalize it in the same
+    /// walk, and write the records to `store`.
+    func decodeAndNormalize(into store: CacheStore) throws -> IssuesAndCommentsForRepositoryQuery.Data {
+        guard case .object(let body) = try JSONReader().read(bytes), case .object(let data)? = body["data"] else {
+            throw BenchmarkFailure("the response has no data object")
+        }
+        let (value, records) = try store.decode(query, data: data)
+        try store.publish(records)
+        return value
+    }
+
+    /// Foundation parsing the same bytes, checked to have produced the response object.
+    func parseWithFoundation() throws -> NSDictionary {
+        guard let object = try JSONSerialization.jsonObject(with: bytes) as? NSDictionary,
+            object["data"] != nil
+        else { throw BenchmarkFailure("JSONSerialization did not produce the response object") }
+        return object
+    }
+}

@@ -1,0 +1,65 @@
+import APICoreCache
+import Foundation
+
+/// The peak memory of decoding a response, measured in a child run of this executable so that nothing else the
+/// benchmark did (other scenarios, the allocator's cached pages) counts.
+///
+/// The child (`apicore-bench --peak-memory-child ours|foundation FILE`) reads its high-water mark (`VmHWM` in
+/// `/proc/self/status`) before reading the file and after the work, and prints both. (`getrusage(RUSAGE_CHILDREN)`
+/// is no use here: its maximum includes the parent's pages the child shares between fork and exec, so it reports
+/// the parent's size, which after the in-process runs is larger.)
+enum PeakMemory {
+    /// Runs a child for our side and one for Foundation's; the figures for the scenario's JSON line, in bytes.
+    static func measure(file: String, bytes: Int, paths: BenchmarkPaths) throws -> [(key: String, value: Double)] {
+        let ours = try child("ours", file: file, paths: paths)
+        let foundation = try child("foundation", file: file, paths: paths)
+        return [
+            ("input_bytes", Double(bytes)),
+            ("peak_rss_bytes", ours.after),
+            ("startup_rss_bytes", ours.before),
+            ("peak_rss_growth_per_input_byte", (ours.after - ours.before) / Double(bytes)),
+            ("baseline_peak_rss_bytes", foundation.after),
+            ("baseline_startup_rss_bytes", foundation.before),
+        ]
+    }
+
+    /// One child run: its high-water marks in bytes, before and after the work.
+    private static func child(
+        _ side: String, file: String, paths: BenchmarkPaths
+    ) throws -> (before: Double, after: Double) {
+        guard let executable = Bundle.main.executableURL else {
+            throw BenchmarkFailure("cannot find this executable to run it as a child")
+        }
+        let result = try ChildProcess.run(
+            executable, ["--peak-memory-child", side, file, "--corpus", paths.corpusFolder.path],
+            in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        guard result.status == 0 else { throw ChildProcessFailure("the peak-memory child (\(side))", result) }
+        let fields = String(decoding: result.output, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        guard fields.count == 2, let before = Double(fields[0]), let after = Double(fields[1]) else {
+            throw BenchmarkFailure("the peak-memory child printed '\(String(decoding: result.output, as: UTF8.self))'")
+        }
+        return (before, after)
+    }
+
+    /// The child's side: does the work once and prints `VmHWM` before and after, in bytes.
+    static func runChild(side: String, file: String, paths: BenchmarkPaths) throws {
+        let before = try highWaterMark()
+        let response = try GitHubResponse(file, paths: paths)
+        switch side {
+        case "ours": _ = try response.decodeAndNormalize(into: CacheStore())
+        case "foundation": _ = try response.parseWithFoundation()
+        default: throw BenchmarkFailure("unknown side '\(side)' (ours or foundation)")
+        }
+        let after = try highWaterMark()
+        print("\(before) \(after)")
+    }
+
+    /// `VmHWM` of this process, in bytes.
+    static func highWaterMark() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
+        else { throw BenchmarkFailure("no VmHWM in /proc/self/status") }
+        return kilobytes * 1_024
+    }
+}
