@@ -113,7 +113,7 @@ let package = Package(
             name: "apicore-bench",
             dependencies: [
                 "APICoreCompiler", "APICoreGraphQL", "APICoreCache", "APICoreKit", "APICoreSQLite", "APICoreCodegen",
-                "GitHubApolloFixture", "GitHawkFixture", .product(name: "Hummingbird", package: "hummingbird"),
+                "GitHubApolloFixture", .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Benchmarks/APICoreBenchmarks",
             swiftSettings: swiftSettings

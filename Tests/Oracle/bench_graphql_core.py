@@ -1,4 +1,4 @@
-"""graphql-core's side of the compiler benchmark (`swift run -c release APICoreBenchmarks compiler`).
+"""graphql-core's side of the compiler benchmark (`swift run -c release apicore-bench --only compiler.github`).
 
     bench_graphql_core.py --corpus DIR [--iterations N]
 
