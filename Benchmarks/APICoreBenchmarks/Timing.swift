@@ -69,6 +69,35 @@ struct Timing: Sendable {
         return (Timing(samples: samples), result)
     }
 
+    /// Times two asynchronous workloads in alternation (ours, then the baseline, in each round), so that a change in
+    /// the machine's load during the run weighs on both sides alike; for workloads bound by latency, where the load
+    /// of a shared machine moves the figures most.
+    static func measureAlternating<Result>(
+        _ settings: TimingSettings,
+        ours: () async throws -> Result,
+        baseline: () async throws -> Result
+    ) async rethrows -> (ours: (timing: Timing, result: Result), baseline: (timing: Timing, result: Result)) {
+        let clock = ContinuousClock()
+        for _ in 0..<settings.warmup {
+            _ = try await ours()
+            _ = try await baseline()
+        }
+        var oursSamples: [Double] = []
+        var baselineSamples: [Double] = []
+        var oursResult: Result?
+        var baselineResult: Result?
+        for _ in 0..<settings.iterations {
+            var start = clock.now
+            oursResult = try await ours()
+            oursSamples.append(seconds(clock.now - start))
+            start = clock.now
+            baselineResult = try await baseline()
+            baselineSamples.append(seconds(clock.now - start))
+        }
+        guard let oursResult, let baselineResult else { preconditionFailure("at least one iteration") }
+        return ((Timing(samples: oursSamples), oursResult), (Timing(samples: baselineSamples), baselineResult))
+    }
+
     /// A duration in seconds.
     static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components

@@ -67,37 +67,32 @@ public final class APIClient: Sendable {
         _ body: @escaping @Sendable () async throws -> Value
     ) async throws(APIError) -> Value {
         let limit = timeout ?? configuration.timeout
-        let task = Task { try await Self.withTimeout(limit, operationName: operationName, body) }
+        // The call runs in a task of its own, so that cancelling by name can reach it; a second task cancels it when
+        // the time limit passes. (Two plain tasks: a task group racing a sleep costs more hops per call.)
+        let task = Task { try await body() }
+        let timedOut = Mutex(false)
+        let timer = Task {
+            try await Task.sleep(for: limit)
+            timedOut.withLock { $0 = true }
+            task.cancel()
+        }
         let id = inFlight.insert(operationName: operationName) { task.cancel() }
-        defer { inFlight.remove(id) }
+        defer {
+            timer.cancel()
+            inFlight.remove(id)
+        }
         do {
-            return try await withTaskCancellationHandler {
+            let value = try await withTaskCancellationHandler {
                 try await task.value
             } onCancel: {
                 task.cancel()
             }
+            return value
         } catch {
-            throw APIError(wrapping: error, operationName: operationName)
-        }
-    }
-
-    private static func withTimeout<Value: Sendable>(
-        _ limit: Duration,
-        operationName: String,
-        _ body: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
-        try await withThrowingTaskGroup(of: Value?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else {
-                try Task.checkCancellation()
+            if timedOut.withLock({ $0 }), !Task.isCancelled {
                 throw APIError(.timeout, operationName: operationName, reason: "no response within \(limit)")
             }
-            return value
+            throw APIError(wrapping: error, operationName: operationName)
         }
     }
 }
