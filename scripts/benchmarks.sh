@@ -111,10 +111,10 @@ print("- Foundation's `JSONSerialization` on Linux (swift-corelibs-foundation) i
       "and NSString objects. The response and cache ratios would be higher against Apple's implementation.")
 print("- `http.query*` are bound by latency, not CPU: profiled with `perf`, a serial run keeps about a third of one "
       "core busy, mostly in the scheduler (futex and epoll waits, task switches) and libcurl. Per call `APIClient` "
-      "adds an unstructured task and a task group racing the call against a `Task.sleep` timeout "
-      "(`APIClient.run`), each a hop through the concurrency pool, on top of the `URLSession` callback; on a loaded "
-      "2-core machine each hop waits for a thread. These ratios move by tenths from run to run here (other builds "
-      "share the cores), so compare several runs before reading one.")
+      "adds two tasks, the call's own (so it can be cancelled by name) and its time limit's (`APIClient.run`), "
+      "each a hop through the concurrency pool, on top of the `URLSession` callback; on a loaded 2-core machine "
+      "each hop waits for a thread. The two sides are timed in alternation, but these ratios still move by tenths "
+      "from run to run here, so compare several runs before reading one.")
 print("- `codegen.github` has no target: it generates and writes Swift for every operation, which graphql-core's "
       "build and validate do not.")
 print()
