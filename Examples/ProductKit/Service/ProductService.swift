@@ -83,7 +83,7 @@ public final class ProductService: ProductRepository {
     private func restProducts(category: Product.Category?) async throws(ServiceError) -> ProductList {
         let query = category.map { [URLQueryItem(name: "category", value: $0.graphQLValue)] } ?? []
         let call = RESTCall(.get, "/products", queryItems: query, response: [ProductDTO].self)
-        let fragments = try await Self.serviceCall(kind: "products", id: "*") { () async throws(APIError) in
+        let fragments = try await ServiceError.mapping(kind: "products", id: "*") { () async throws(APIError) in
             try await client.send(call).value
         }.map { dto throws(ServiceError) in try Self.fragment(dto) }
         try keep(fragments)
@@ -92,7 +92,7 @@ public final class ProductService: ProductRepository {
 
     public func product(id: String) async throws(ServiceError) -> Product {
         let client = client
-        let (fields, _) = try await Self.serviceCall(kind: "product", id: id) { () async throws(APIError) in
+        let (fields, _) = try await ServiceError.mapping(kind: "product", id: id) { () async throws(APIError) in
             try await router.run(
                 .products,
                 graphQL: { () async throws(APIError) in
@@ -111,7 +111,7 @@ public final class ProductService: ProductRepository {
     }
 
     public func updatePrice(productID: String, cents: Int64) async throws(ServiceError) -> Product {
-        let response = try await Self.serviceCall(kind: "product", id: productID) { () async throws(APIError) in
+        let response = try await ServiceError.mapping(kind: "product", id: productID) { () async throws(APIError) in
             try await client.execute(UpdateProductPriceMutation(id: productID, priceCents: cents))
         }
         guard let fields = response.value.updateProductPrice?.fragments.productFields else {
@@ -171,18 +171,6 @@ public final class ProductService: ProductRepository {
             return try dto.fragment()
         } catch {
             throw .invalidData(reason: "a REST product does not match ProductFields: \(error)")
-        }
-    }
-
-    /// Runs an API call, mapping a 404 and other API errors to service errors.
-    private static func serviceCall<Value>(
-        kind: String, id: String, _ body: () async throws(APIError) -> Value
-    ) async throws(ServiceError) -> Value {
-        do {
-            return try await body()
-        } catch {
-            if error.statusCode == 404 { throw .notFound(kind: kind, id: id) }
-            throw ServiceError(error)
         }
     }
 }

@@ -30,3 +30,18 @@ extension ServiceError {
         }
     }
 }
+
+extension ServiceError {
+    /// Runs an API call for the `kind` object with `id`: a 404 becomes ``notFound(kind:id:)`` and any other API error
+    /// the service error for it.
+    public static func mapping<Value>(
+        kind: String, id: String, _ call: () async throws(APIError) -> Value
+    ) async throws(ServiceError) -> Value {
+        do {
+            return try await call()
+        } catch {
+            if error.statusCode == 404 { throw .notFound(kind: kind, id: id) }
+            throw ServiceError(error)
+        }
+    }
+}

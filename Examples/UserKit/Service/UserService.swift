@@ -22,18 +22,19 @@ public final class UserService: UserRepository {
 
     public func user(id: String) async throws(ServiceError) -> UserResult {
         let client = client
-        let (user, backend) = try await Self.serviceCall(kind: "user", id: id) { () async throws(APIError) in
+        let (user, backend) = try await ServiceError.mapping(kind: "user", id: id) { () async throws(APIError) in
             try await router.run(
                 .userProfile,
-                graphQL: { () async throws(APIError) in
+                graphQL: { () async throws(APIError) -> User? in
                     let response = try await client.execute(
                         UserProfileQuery(id: id), options: RequestOptions(cachePolicy: .networkOnly))
                     return response.value.user.map { User($0.fragments.userFields) }
                 },
-                rest: { () async throws(APIError) in
+                rest: { () async throws(APIError) -> User? in
                     try await client.send(RESTCall(.get, "/users/\(id)", response: UserDTO.self)).value.user
                 })
         }
+        guard let user else { throw .notFound(kind: "user", id: id) }
         return UserResult(user: user, backend: backend)
     }
 
@@ -66,19 +67,21 @@ public final class UserService: UserRepository {
             id: user.id,
             input: UserAPI.UpdateUserInput(name: GraphQLNullable(update.name), email: GraphQLNullable(update.email)))
         let optimistic = try Self.optimisticResult(user.applying(update))
-        let (updated, backend) = try await Self.serviceCall(kind: "user", id: user.id) { () async throws(APIError) in
+        let (updated, backend) = try await ServiceError.mapping(kind: "user", id: user.id) {
+            () async throws(APIError) in
             try await router.run(
                 .userProfile,
-                graphQL: { () async throws(APIError) in
+                graphQL: { () async throws(APIError) -> User? in
                     let response = try await client.execute(mutation, optimisticResult: optimistic)
                     return response.value.updateUser.map { User($0.fragments.userFields) }
                 },
-                rest: { () async throws(APIError) in
+                rest: { () async throws(APIError) -> User? in
                     let body = UserUpdateDTO(name: update.name, email: update.email)
                     let call = RESTCall(.patch, "/users/\(user.id)", body: body, response: UserDTO.self)
                     return try await client.send(call).value.user
                 })
         }
+        guard let updated else { throw .notFound(kind: "user", id: user.id) }
         return UserResult(user: updated, backend: backend)
     }
 
@@ -95,24 +98,6 @@ public final class UserService: UserRepository {
             return try UpdateUserMutation.Data(data: object)
         } catch {
             throw .invalidData(reason: "the optimistic result does not match UpdateUser: \(error)")
-        }
-    }
-
-    /// Runs a call that yields an optional object, mapping a missing object and API errors to service errors.
-    private static func serviceCall(
-        kind: String, id: String, _ body: () async throws(APIError) -> (value: User?, backend: Backend)
-    ) async throws(ServiceError) -> (User, Backend) {
-        do {
-            let (value, backend) = try await body()
-            guard let value else { throw ServiceError.notFound(kind: kind, id: id) }
-            return (value, backend)
-        } catch let error as ServiceError {
-            throw error
-        } catch let error as APIError {
-            if error.statusCode == 404 { throw .notFound(kind: kind, id: id) }
-            throw ServiceError(error)
-        } catch {
-            throw .unavailable(reason: "\(error)")
         }
     }
 }
