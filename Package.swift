@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        // Only the fault-injecting test server uses NIO directly.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Only the example DemoServer uses these; no library product depends on them.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
@@ -155,6 +157,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The package attacked from outside: a loopback server that misbehaves on purpose, and hostile responses.
+        .testTarget(
+            name: "APICoreFaultTests",
+            dependencies: [
+                "APICoreKit", "APICoreCache", "APICoreGraphQL", "APICoreWebSocket", "StarWarsFixture",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
             swiftSettings: swiftSettings
         ),

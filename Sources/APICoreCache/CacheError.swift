@@ -25,6 +25,8 @@ public struct CacheError: Error, Sendable, CustomStringConvertible, CustomDebugS
         public static let invalidData = Code("invalidData")
         /// The storage under the cache failed (a SQLite error, for example).
         public static let storage = Code("storage")
+        /// A write holds more records than the store's ``CacheStore/maximumRecordsPerWrite``; nothing was written.
+        public static let tooLarge = Code("tooLarge")
         /// A stored record could not be read back.
         public static let corruptRecord = Code("corruptRecord")
 

@@ -30,6 +30,7 @@ extension CacheStore {
         try state.withLock { state throws(CacheError) -> OptimisticLayerID in
             let transaction = CacheReadWriteTransaction(store: self, layers: state.layers)
             try body(transaction)
+            try checkSize(of: transaction.pending)
             let layer = OptimisticLayer(id: OptimisticLayerID(rawValue: state.makeID()), records: transaction.pending)
             state.layers.append(layer)
             notifyWatchers(of: layer.fields, in: &state)
@@ -51,6 +52,7 @@ extension CacheStore {
     public func replaceOptimisticLayer(_ id: OptimisticLayerID, with records: RecordSet) throws(CacheError) {
         try state.withLock { state throws(CacheError) in
             // Write first: if the write fails the layer stays, for the caller to roll back.
+            try checkSize(of: records)
             var changed = try cache.merge(records)
             if let index = state.layers.firstIndex(where: { $0.id == id }) {
                 changed.formUnion(state.layers.remove(at: index).fields)

@@ -26,6 +26,14 @@ public final class CacheStore: Sendable {
     public let expiry: CacheExpiryPolicy
     /// The clock for expiry, injectable for tests.
     public let now: @Sendable () -> Date
+    /// The most records one write may hold (100,000 by default); `nil` for no limit.
+    ///
+    /// A response that normalizes to more records is not written at all: the write fails with
+    /// ``CacheError/Code/tooLarge``, which the client reports in the response's metadata, and the response itself is
+    /// still delivered. The bound keeps one hostile or runaway response from filling the cache, its file or memory.
+    public let maximumRecordsPerWrite: Int?
+    /// The default of ``maximumRecordsPerWrite``.
+    public static let defaultMaximumRecordsPerWrite = 100_000
 
     let state = Mutex(StoreState())
 
@@ -34,11 +42,13 @@ public final class CacheStore: Sendable {
         cache: any NormalizedCache = InMemoryNormalizedCache(),
         keyResolver: CacheKeyResolver = CacheKeyResolver(),
         expiry: CacheExpiryPolicy = CacheExpiryPolicy(),
+        maximumRecordsPerWrite: Int? = defaultMaximumRecordsPerWrite,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.cache = cache
         self.keyResolver = keyResolver
         self.expiry = expiry
+        self.maximumRecordsPerWrite = maximumRecordsPerWrite
         self.now = now
     }
 
@@ -165,6 +175,7 @@ public final class CacheStore: Sendable {
             let transaction = CacheReadWriteTransaction(store: self, layers: state.layers)
             let result = try body(transaction)
             guard !transaction.pending.isEmpty else { return result }
+            try checkSize(of: transaction.pending)
             guard !state.watchers.isEmpty else {
                 // Nothing to notify: skip working out which fields changed.
                 try cache.mergeUnobserved(transaction.pending)
@@ -174,6 +185,13 @@ public final class CacheStore: Sendable {
             notifyWatchers(of: changed, in: &state)
             return result
         }
+    }
+
+    /// Fails when a write holds more records than ``maximumRecordsPerWrite``.
+    func checkSize(of records: RecordSet) throws(CacheError) {
+        guard let limit = maximumRecordsPerWrite, records.count > limit else { return }
+        throw CacheError(
+            .tooLarge, reason: "a write of \(records.count) records, more than the limit of \(limit); nothing written")
     }
 
     // MARK: - Removing

@@ -23,25 +23,37 @@ extension APIClient {
                     document: Operation.document, operationName: name, operationType: Operation.operationType,
                     variables: variables),
                 persistedQueryID: Operation.operationIdentifier, options: options)
-            let body = try Self.checkedBody(exchange, operationName: name, options: options)
+            var body = try Self.checkedBody(exchange, operationName: name, options: options)
             let directives = CacheControlDirectives(headers: exchange.response.headers)
             let store = directives.noStore ? nil : write.store
+            func decode(_ body: GraphQLResponseBody) throws(GraphQLDecodingError) -> (Operation.Data?, RecordSet) {
+                guard let store, let json = body.data else {
+                    return (try body.decodeData(Operation.Data.self, variables: decodingVariables), RecordSet())
+                }
+                let decoded = try store.decode(operation, data: json, maxAge: directives.maxAge)
+                return (decoded.data, decoded.records)
+            }
             let data: Operation.Data?
-            var records = RecordSet()
+            let records: RecordSet
             do throws(GraphQLDecodingError) {
-                if let store, let json = body.data {
-                    let decoded = try store.decode(operation, data: json, maxAge: directives.maxAge)
-                    data = decoded.data
-                    records = decoded.records
-                } else {
-                    data = try body.decodeData(Operation.Data.self, variables: decodingVariables)
+                do throws(GraphQLDecodingError) {
+                    (data, records) = try decode(body)
+                } catch  where error.reason == .nullValue {
+                    // A server that broke the spec's null propagation: repair the data as the spec says, then decode
+                    // the partial result (the records are those of the repaired data).
+                    body = GraphQLNullPropagation.repair(body, as: Operation.Data.self, variables: decodingVariables)
+                    (data, records) = try decode(body)
                 }
             } catch {
                 throw APIError(
                     .decoding, operationName: name, statusCode: exchange.response.statusCode,
                     graphQLErrors: body.errors, responsePath: error.path, underlying: error, reason: error.description)
             }
-            guard let data else { throw Self.missingData(body, exchange: exchange, operationName: name) }
+            // Only a repair adds errors after `checkedBody`; they fail the call as the server's own would.
+            let errorsAreFatal = options.errorPolicy == .failOnErrors && !body.errors.isEmpty
+            guard let data, !errorsAreFatal else {
+                throw Self.missingData(body, exchange: exchange, operationName: name)
+            }
             var metadata = Self.metadata(exchange.response, operationName: name, start: start)
             metadata.cacheWriteError = write.commit(records)
             return APIResponse(value: data, errors: body.errors, extensions: body.extensions, metadata: metadata)

@@ -32,7 +32,9 @@ public final class APIClient: Sendable {
     /// A client with the given configuration.
     public init(configuration: APIClientConfiguration) {
         self.configuration = configuration
-        chain = InterceptorChain(interceptors: configuration.interceptors, transport: configuration.transport)
+        chain = InterceptorChain(
+            interceptors: configuration.interceptors, transport: configuration.transport,
+            maximumResponseSize: configuration.maximumResponseSize)
     }
 
     /// A client for the GraphQL endpoint `url`, with default settings and the given interceptors.

@@ -26,7 +26,15 @@ public struct APIClientConfiguration: Sendable {
     public var operationNameHeader: String?
     /// Automatic Persisted Queries, when enabled.
     public var persistedQueries: PersistedQueriesConfiguration?
-    /// Reads response bodies.
+    /// The largest response body a call accepts, in bytes (64 MiB by default); `nil` for no limit.
+    ///
+    /// A larger body fails the call with ``APIError/Code/responseTooLarge``, and ``URLSessionTransport`` stops
+    /// reading it at the limit. A streamed response (`@defer`, multipart subscriptions) is held to the limit part by
+    /// part.
+    public var maximumResponseSize: Int?
+    /// The default of ``maximumResponseSize``: 64 MiB.
+    public static let defaultMaximumResponseSize = 64 << 20
+    /// Reads response bodies; its ``JSONReader/Options/maximumDepth`` bounds how deeply a response may nest.
     public var jsonReader: JSONReader
     /// Decodes REST responses and `Decodable` GraphQL data.
     public var decoder: JSONValueDecoder
@@ -55,6 +63,7 @@ public struct APIClientConfiguration: Sendable {
         usesGETForQueries: Bool = false,
         operationNameHeader: String? = "X-Apollo-Operation-Name",
         persistedQueries: PersistedQueriesConfiguration? = nil,
+        maximumResponseSize: Int? = defaultMaximumResponseSize,
         jsonReader: JSONReader = JSONReader(),
         decoder: JSONValueDecoder = JSONValueDecoder(),
         encoder: JSONValueEncoder = JSONValueEncoder(),
@@ -72,6 +81,7 @@ public struct APIClientConfiguration: Sendable {
         self.usesGETForQueries = usesGETForQueries
         self.operationNameHeader = operationNameHeader
         self.persistedQueries = persistedQueries
+        self.maximumResponseSize = maximumResponseSize
         self.jsonReader = jsonReader
         self.decoder = decoder
         self.encoder = encoder

@@ -10,6 +10,21 @@ struct GraphQLResultDecoder: Sendable {
         result: GraphQLResultDescription,
         metadata: ResponseMetadata
     ) throws(APIError) -> APIResponse<Data> {
+        do {
+            return try decodeAsSent(body, as: type, result: result, metadata: metadata)
+        } catch let error where (error.underlying as? GraphQLDecodingError)?.reason == .nullValue {
+            // A server that broke the spec's null propagation: repair the data as the spec says and decode again.
+            let repaired = GraphQLNullPropagation.repair(body, as: type, variables: result.variables)
+            return try decodeAsSent(repaired, as: type, result: result, metadata: metadata)
+        }
+    }
+
+    private func decodeAsSent<Data: GraphQLRootSelectionSet>(
+        _ body: GraphQLResponseBody,
+        as type: Data.Type,
+        result: GraphQLResultDescription,
+        metadata: ResponseMetadata
+    ) throws(APIError) -> APIResponse<Data> {
         let name = result.operationName
         guard let object = body.data else {
             if body.errors.isEmpty { throw APIError(.noData, operationName: name) }

@@ -16,6 +16,7 @@ extension APIError {
             parts.append("\(subject) failed: malformed JSON at byte \(byteOffset.map(String.init) ?? "?")")
         case .decoding: parts.append("\(subject) failed: response data does not match the operation")
         case .invalidResponse: parts.append("\(subject) failed: not a valid response")
+        case .responseTooLarge: parts.append("\(subject) failed: response too large")
         case .noData: parts.append("\(subject) failed: no data in the response")
         case .mappingFailed: parts.append("\(subject) failed: mapping to the domain model failed")
         case .cancelled: parts.append("\(subject) was cancelled")

@@ -25,6 +25,9 @@ public struct APIError: Error, Sendable, CustomStringConvertible, CustomDebugStr
         public static let decoding = Code(rawValue: "decoding")
         /// The response is not a GraphQL or JSON response at all (wrong content type, no `data` or `errors`).
         public static let invalidResponse = Code(rawValue: "invalidResponse")
+        /// The response body is larger than the configured limit (``APIClientConfiguration/maximumResponseSize``);
+        /// the transport stopped reading it.
+        public static let responseTooLarge = Code(rawValue: "responseTooLarge")
         /// The response has no data where data was required.
         public static let noData = Code(rawValue: "noData")
         /// The feature kit's mapping to its domain model threw. See ``APIError/underlying``.

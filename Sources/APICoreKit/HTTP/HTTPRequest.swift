@@ -28,6 +28,12 @@ public struct HTTPRequest: Sendable {
     public var isIdempotent: Bool
     /// How many times the chain has sent this request before (0 on the first attempt); retry interceptors raise it.
     public var attempt: Int = 0
+    /// The largest response body the transport should accept, in bytes; `nil` for no limit.
+    ///
+    /// The client sets it from ``APIClientConfiguration/maximumResponseSize`` before the request reaches the
+    /// transport (an interceptor can lower or raise it for one request). ``URLSessionTransport`` stops reading as
+    /// soon as a body passes it; the client checks every other transport's body once it has arrived.
+    public var maximumResponseSize: Int?
 
     /// A request; `isIdempotent` defaults from the kind and method.
     public init(

@@ -68,7 +68,8 @@ extension APIClient {
                 operationNameHeader: configuration.operationNameHeader, isIdempotent: options.isIdempotent)
             request.headers["Accept"] = Self.incrementalAcceptHeader
             let streamed = try await StreamedExchange.send(
-                request, interceptors: configuration.interceptors, transport: configuration.transport)
+                request, interceptors: configuration.interceptors, transport: configuration.transport,
+                maximumResponseSize: configuration.maximumResponseSize)
             let response = streamed.head
             guard let contentType = response.headers["Content-Type"],
                 let boundary = MultipartMixedBody.boundary(ofContentType: contentType)
@@ -83,7 +84,7 @@ extension APIClient {
                 streamed.cancel()
                 throw APIError(.httpStatus, operationName: name, statusCode: response.statusCode)
             }
-            var parser = MultipartMixedParser(boundary: boundary)
+            var parser = MultipartMixedParser(boundary: boundary, maximumPartSize: streamed.maximumSize)
             var result = IncrementalResult()
             var last: GraphQLResponseBody?
             for try await chunk in streamed.body {

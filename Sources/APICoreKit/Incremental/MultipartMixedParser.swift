@@ -23,9 +23,13 @@ struct MultipartMixedParser {
     /// Where the search for the next delimiter resumes: no delimiter starts before it.
     private var searchStart = 0
 
-    /// A parser for parts separated by `--boundary`.
-    init(boundary: String) {
+    /// The most bytes one part (or the preamble) may take; `nil` for no limit.
+    private let maximumPartSize: Int?
+
+    /// A parser for parts separated by `--boundary`, each at most `maximumPartSize` bytes.
+    init(boundary: String, maximumPartSize: Int? = nil) {
         delimiter = Array("--\(boundary)".utf8)
+        self.maximumPartSize = maximumPartSize
     }
 
     /// Whether the closing delimiter has arrived: the body has no more parts.
@@ -52,6 +56,10 @@ struct MultipartMixedParser {
             }
             guard let found = nextDelimiter() else {
                 searchStart = max(buffer.count - delimiter.count, 0)
+                // The buffer holds one unfinished part at most: past the limit, it is a part too large to read.
+                if let maximumPartSize, buffer.count > maximumPartSize + delimiter.count {
+                    throw APIError.responseTooLarge(limit: maximumPartSize, statusCode: nil)
+                }
                 break
             }
             // The part is complete once its delimiter has arrived, whatever follows.

@@ -39,8 +39,17 @@ public struct APIInterceptorNext: Sendable {
 struct InterceptorChain: Sendable {
     private let first: APIInterceptorNext
 
-    init(interceptors: [any APIInterceptor], transport: any HTTPTransport) {
-        var next = APIInterceptorNext { request in try await transport.send(request) }
+    init(interceptors: [any APIInterceptor], transport: any HTTPTransport, maximumResponseSize: Int?) {
+        var next = APIInterceptorNext { request in
+            var request = request
+            if request.maximumResponseSize == nil { request.maximumResponseSize = maximumResponseSize }
+            let response = try await transport.send(request)
+            // The check for transports that do not stop at the limit themselves.
+            if let limit = request.maximumResponseSize, response.body.count > limit {
+                throw APIError.responseTooLarge(limit: limit, statusCode: response.statusCode)
+            }
+            return response
+        }
         for interceptor in interceptors.reversed() {
             let rest = next
             next = APIInterceptorNext { request in try await interceptor.intercept(request, next: rest) }

@@ -42,6 +42,9 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
     public var headers: HTTPHeaders
     /// Reads the parts' JSON.
     public var jsonReader: JSONReader
+    /// The most bytes one event (one part of the response) may take; `nil` for no limit. See
+    /// ``APIClientConfiguration/maximumResponseSize``.
+    public var maximumEventSize: Int?
 
     /// A transport for the GraphQL endpoint `endpoint`.
     public init(
@@ -49,13 +52,15 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
         transport: any HTTPTransport = URLSessionTransport(),
         interceptors: [any APIInterceptor] = [],
         headers: HTTPHeaders = HTTPHeaders(),
-        jsonReader: JSONReader = JSONReader()
+        jsonReader: JSONReader = JSONReader(),
+        maximumEventSize: Int? = APIClientConfiguration.defaultMaximumResponseSize
     ) {
         self.endpoint = endpoint
         self.transport = transport
         self.interceptors = interceptors
         self.headers = headers
         self.jsonReader = jsonReader
+        self.maximumEventSize = maximumEventSize
     }
 
     /// A transport that reaches the server as a client with `configuration` does: its GraphQL endpoint, transport,
@@ -64,7 +69,7 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
         self.init(
             endpoint: configuration.graphQLEndpoint, transport: configuration.transport,
             interceptors: configuration.interceptors, headers: configuration.headers,
-            jsonReader: configuration.jsonReader)
+            jsonReader: configuration.jsonReader, maximumEventSize: configuration.maximumResponseSize)
     }
 
     /// Starts a subscription: one POST, whose response's parts are yielded as they arrive.
@@ -99,7 +104,8 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
         var request = try payload.httpRequest(
             endpoint: endpoint, usesGET: false, headers: headers, isIdempotent: false)
         request.headers["Accept"] = Self.acceptHeader
-        let streamed = try await StreamedExchange.send(request, interceptors: interceptors, transport: transport)
+        let streamed = try await StreamedExchange.send(
+            request, interceptors: interceptors, transport: transport, maximumResponseSize: maximumEventSize)
         let response = streamed.head
         guard let contentType = response.headers["Content-Type"],
             let boundary = MultipartMixedBody.boundary(ofContentType: contentType)
@@ -120,7 +126,7 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
             streamed.cancel()
             throw APIError(.httpStatus, operationName: name, statusCode: response.statusCode)
         }
-        var parser = MultipartMixedParser(boundary: boundary)
+        var parser = MultipartMixedParser(boundary: boundary, maximumPartSize: maximumEventSize)
         for try await chunk in streamed.body {
             for part in try parser.append(chunk) {
                 let json = try MultipartMixedBody.json(

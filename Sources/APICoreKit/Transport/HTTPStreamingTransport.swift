@@ -25,6 +25,8 @@ public struct HTTPStreamingResponse: Sendable {
     /// The body's bytes, chunk by chunk, as they arrive.
     public var body: AsyncThrowingStream<Data, any Error>
     private let onCancel: @Sendable () -> Void
+    /// The most bytes the client reads of the body, or of each part of a multipart body; `nil` for no limit.
+    var maximumSize: Int?
 
     /// A response with the given head and body; `onCancel` aborts the request behind the body.
     public init(
@@ -56,10 +58,17 @@ public struct HTTPStreamingResponse: Sendable {
             onCancel: {})
     }
 
-    /// The whole body, once it has arrived.
+    /// The whole body, once it has arrived; fails with ``APIError/Code/responseTooLarge`` (and stops the request) as
+    /// soon as it passes ``maximumSize``.
     func collectBody() async throws -> Data {
         var whole = Data()
-        for try await chunk in body { whole.append(chunk) }
+        for try await chunk in body {
+            whole.append(chunk)
+            if let maximumSize, whole.count > maximumSize {
+                cancel()
+                throw APIError.responseTooLarge(limit: maximumSize, statusCode: head.statusCode)
+            }
+        }
         try Task.checkCancellation()
         return whole
     }

@@ -17,16 +17,21 @@ enum StreamedExchange {
     static func send(
         _ request: HTTPRequest,
         interceptors: [any APIInterceptor],
-        transport: any HTTPTransport
+        transport: any HTTPTransport,
+        maximumResponseSize: Int?
     ) async throws -> HTTPStreamingResponse {
         guard let streaming = transport as? any HTTPStreamingTransport else {
-            let chain = InterceptorChain(interceptors: interceptors, transport: transport)
+            let chain = InterceptorChain(
+                interceptors: interceptors, transport: transport, maximumResponseSize: maximumResponseSize)
             return HTTPStreamingResponse(whole: try await chain.send(request))
         }
         let capture = StreamCapture(streaming)
         let response: HTTPResponse
         do {
-            response = try await InterceptorChain(interceptors: interceptors, transport: capture).send(request)
+            // The limit holds for each part of a streamed body (or the whole of one that is not multipart), which the
+            // reader checks as the parts arrive; the head itself has no body to check.
+            let chain = InterceptorChain(interceptors: interceptors, transport: capture, maximumResponseSize: nil)
+            response = try await chain.send(request)
         } catch {
             capture.take()?.cancel()
             throw error
@@ -37,6 +42,7 @@ enum StreamedExchange {
             return HTTPStreamingResponse(whole: response)
         }
         streamed.head = response
+        streamed.maximumSize = maximumResponseSize
         return streamed
     }
 }

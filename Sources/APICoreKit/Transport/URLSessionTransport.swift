@@ -15,14 +15,31 @@ public struct URLSessionTransport: HTTPTransport {
     /// The per-request timeout handed to `URLRequest`; the client also enforces each call's own timeout.
     public var requestTimeout: TimeInterval
 
-    /// A transport on `session` (a fresh ephemeral session by default).
+    /// Collects the bodies of size-limited requests, when the transport made its own session.
+    private let router: BoundedDataRouter?
+
+    /// A transport on `session`, or on a fresh ephemeral session of its own.
+    ///
+    /// On its own session, the transport stops reading a body as soon as it passes the request's
+    /// ``HTTPRequest/maximumResponseSize`` (or its declared `Content-Length` does). A session you pass keeps its own
+    /// delegate, so its bodies arrive whole and the client checks their size afterwards.
     public init(session: URLSession? = nil, requestTimeout: TimeInterval = 60) {
-        self.session = session ?? URLSession(configuration: .ephemeral)
+        if let session {
+            self.session = session
+            router = nil
+        } else {
+            let router = BoundedDataRouter()
+            self.session = URLSession(configuration: .ephemeral, delegate: router, delegateQueue: nil)
+            self.router = router
+        }
         self.requestTimeout = requestTimeout
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        if let limit = request.maximumResponseSize, let router {
+            return try await router.send(urlRequest(for: request), in: session, limit: limit)
+        }
         let (data, response) = try await data(for: urlRequest(for: request))
         var whole = try Self.head(of: response)
         whole.body = data

@@ -78,4 +78,25 @@ import Testing
         }
         #expect(error?.code == .invalidResponse)
     }
+
+    @Test("a part larger than the limit is refused as it arrives, before its end; parts within it pass")
+    func partLimit() throws {
+        var parser = MultipartMixedParser(boundary: "graphql", maximumPartSize: 64)
+        let small = try parser.append(Data("--graphql\r\n\r\n{\"a\":1}\r\n--graphql".utf8))
+        #expect(Self.text(small) == [#"{"a":1}"#])
+        let error = try #require(throws: APIError.self) {
+            _ = try parser.append(Data(("\r\n\r\n{\"b\":\"" + String(repeating: "x", count: 200)).utf8))
+        }
+        #expect(error.code == .responseTooLarge)
+        #expect(error.reason == "the response body is larger than the limit of 64 bytes")
+    }
+
+    @Test("a preamble that never ends is held to the limit too")
+    func preambleLimit() {
+        var parser = MultipartMixedParser(boundary: "graphql", maximumPartSize: 64)
+        let error = #expect(throws: APIError.self) {
+            for _ in 0..<10 { _ = try parser.append(Data(String(repeating: " ", count: 20).utf8)) }
+        }
+        #expect(error?.code == .responseTooLarge)
+    }
 }

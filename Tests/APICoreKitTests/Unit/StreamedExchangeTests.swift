@@ -71,7 +71,7 @@ import Testing
             HTTPResponse(statusCode: 500),
         ])
         let streamed = try await StreamedExchange.send(
-            Self.request, interceptors: [RetryOnce()], transport: transport)
+            Self.request, interceptors: [RetryOnce()], transport: transport, maximumResponseSize: nil)
         #expect(streamed.head.statusCode == 200)
         #expect(String(decoding: try await streamed.collectBody(), as: UTF8.self) == "streamed")
         #expect(transport.cancelledStreams == [0])
@@ -81,7 +81,7 @@ import Testing
     func aReplacedBodyIsUsedWhole() async throws {
         let transport = ScriptedStreamingTransport([HTTPResponse(statusCode: 200, body: Data("streamed".utf8))])
         let streamed = try await StreamedExchange.send(
-            Self.request, interceptors: [ReplaceBody()], transport: transport)
+            Self.request, interceptors: [ReplaceBody()], transport: transport, maximumResponseSize: nil)
         #expect(String(decoding: try await streamed.collectBody(), as: UTF8.self) == "replaced")
         #expect(transport.cancelledStreams == [0])
     }

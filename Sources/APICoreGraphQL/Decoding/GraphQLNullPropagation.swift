@@ -1,0 +1,115 @@
+/// Repairs response data in which a non-null field is `null`, as the GraphQL spec's rules for field errors say a
+/// server should have: the `null` goes up to the nearest field or list element that may be null, and an error at the
+/// field's path says why.
+///
+/// A compliant server never sends such data, so decoding tries the data as it is first and comes here only when it
+/// fails with ``GraphQLDecodingError/Reason/nullValue``. The repaired data decodes as a partial result: the nullable
+/// parent is `nil`, its siblings keep their values, and the errors say which fields were null. When no parent may be
+/// null, `data` itself becomes `null`.
+public enum GraphQLNullPropagation {
+    /// The `code` in the extensions of the errors this adds.
+    public static let errorCode = "NULL_IN_NON_NULL_FIELD"
+
+    /// `body` with every `null` in a non-null position propagated to its nearest nullable parent, for data of the
+    /// selection set `type`; each such field gets an error unless the server already sent one with its path.
+    public static func repair(
+        _ body: GraphQLResponseBody,
+        as type: any GraphQLSelectionSet.Type,
+        variables: JSONObject
+    ) -> GraphQLResponseBody {
+        guard let data = body.data else { return body }
+        var walker = Walker(variables: variables, reported: Set(body.errors.compactMap(\.path)))
+        let repaired = walker.object(data, as: type)
+        return GraphQLResponseBody(data: repaired, errors: body.errors + walker.errors, extensions: body.extensions)
+    }
+
+    private struct Walker {
+        let variables: JSONObject
+        /// The paths of the errors the server sent.
+        let reported: Set<ResponsePath>
+        var errors: [GraphQLError] = []
+        var path: [ResponsePath.Component] = []
+
+        init(variables: JSONObject, reported: Set<ResponsePath>) {
+            self.variables = variables
+            self.reported = reported
+        }
+
+        /// The object with its nulls propagated; `nil` when it must be `null` itself.
+        mutating func object(_ object: JSONObject, as type: any GraphQLSelectionSet.Type) -> JSONObject? {
+            var object = object
+            return apply(type.__selections, parent: type.__parentType.name, to: &object) ? object : nil
+        }
+
+        /// Applies selections to `object`; `false` when one of its non-null fields is `null` after propagation.
+        mutating func apply(_ selections: [GraphQLSelection], parent: String, to object: inout JSONObject) -> Bool {
+            for selection in selections {
+                switch selection {
+                case .field(let field):
+                    // A missing field or a value of the wrong kind is for decoding to report.
+                    guard let value = object[field.responseKey] else { continue }
+                    path.append(.field(field.responseKey))
+                    let repaired = self.value(value, type: field.type, field: "\(parent).\(field.name)")
+                    path.removeLast()
+                    guard let repaired else { return false }
+                    object[field.responseKey] = repaired
+                case .fragment(let type), .inlineFragment(let type), .deferred(_, let type):
+                    if let typename = object["__typename"]?.stringValue, !type.__parentType.includes(typename) {
+                        continue
+                    }
+                    guard apply(type.__selections, parent: type.__parentType.name, to: &object) else { return false }
+                case .conditional(let conditions, let selections):
+                    guard conditions.evaluate(with: variables) else { continue }
+                    guard apply(selections, parent: parent, to: &object) else { return false }
+                }
+            }
+            return true
+        }
+
+        /// A field's or element's value with its nulls propagated; `nil` when it must be `null` and may not be.
+        mutating func value(_ value: JSONValue, type: GraphQLOutputType, field: String) -> JSONValue? {
+            if case .nonNull(let inner) = type {
+                guard case .null = value else { return contents(value, type: inner, field: field) }
+                report(field)
+                return nil
+            }
+            if case .null = value { return .null }
+            return contents(value, type: type, field: field) ?? .null
+        }
+
+        /// A non-null value's contents (list elements, object fields) with their nulls propagated.
+        private mutating func contents(_ value: JSONValue, type: GraphQLOutputType, field: String) -> JSONValue? {
+            switch (type, value) {
+            case (.nonNull, _):
+                return self.value(value, type: type, field: field)
+            case (.list(let element), .array(let elements)):
+                var repaired: [JSONValue] = []
+                repaired.reserveCapacity(elements.count)
+                for (index, item) in elements.enumerated() {
+                    path.append(.index(index))
+                    let repairedItem = self.value(item, type: element, field: field)
+                    path.removeLast()
+                    guard let repairedItem else { return nil }
+                    repaired.append(repairedItem)
+                }
+                return .array(repaired)
+            case (.object(let selectionSet), .object(let object)):
+                return self.object(object, as: selectionSet).map(JSONValue.object)
+            default:
+                return value
+            }
+        }
+
+        private mutating func report(_ field: String) {
+            let at = ResponsePath(path)
+            guard !reported.contains(at) else { return }
+            var extensions = JSONObject()
+            extensions["code"] = .string(GraphQLNullPropagation.errorCode)
+            errors.append(
+                GraphQLError(
+                    message:
+                        "The server sent null for the non-null field \(field); the null went to the nearest nullable parent.",
+                    path: at, extensions: extensions))
+        }
+    }
+}

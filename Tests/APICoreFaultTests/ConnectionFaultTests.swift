@@ -1,0 +1,145 @@
+import APICoreKit
+import Foundation
+import StarWarsFixture
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Faults of the connection itself: nothing listening, a connection that dies, a server that never finishes or never
+/// answers. Each call ends with its typed error within its time limit, and the cache holds nothing.
+@Suite("Connection faults", .timeLimit(.minutes(2)))
+struct ConnectionFaultTests {
+    @Test("nothing listening: a network error that says the server refused the connection")
+    func connectionRefused() async throws {
+        let server = try await FaultServer(.silence)
+        try await server.stop()
+        let harness = FaultHarness(server: server)
+        let error = try #require(harness.error(of: await harness.heroAndFriends()))
+        #expect(error.code == .network)
+        #expect(error.reason?.contains("refused") == true)
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    @Test("a reset in the middle of the body is a network error, never a partial result")
+    func resetMidBody() async throws {
+        let server = try await FaultServer(
+            .resetMidBody(declaredLength: 4_000, sent: Array(StarWarsBodies.heroAndFriends.utf8.prefix(60))))
+        defer { Task { try await server.stop() } }
+        let harness = FaultHarness(server: server)
+        let error = try #require(harness.error(of: await harness.heroAndFriends()))
+        #expect(error.code == .network)
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    @Test("a reset before any response is a network error")
+    func resetBeforeResponse() async throws {
+        let server = try await FaultServer(.rawThenReset([]))
+        defer { Task { try await server.stop() } }
+        let harness = FaultHarness(server: server)
+        let error = try #require(harness.error(of: await harness.heroAndFriends()))
+        #expect(error.code == .network)
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    @Test("a connection closed before the declared length arrived is a network error")
+    func closedShortOfContentLength() async throws {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n"
+        let server = try await FaultServer(.raw(Array((head + #"{"data":{"hero":"#).utf8)))
+        defer { Task { try await server.stop() } }
+        let harness = FaultHarness(server: server)
+        let error = try #require(harness.error(of: await harness.heroAndFriends()))
+        #expect(error.code == .network)
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    @Test("a body that never ends times out at the call's limit and the connection is closed")
+    func endlessBody() async throws {
+        let server = try await FaultServer(.endlessBody(interval: .milliseconds(20)))
+        defer { Task { try await server.stop() } }
+        let harness = FaultHarness(server: server) { $0.timeout = .seconds(1) }
+        let error = try #require(harness.error(of: await harness.heroAndFriends()))
+        #expect(error.code == .timeout)
+        #expect(await harness.waitUntilAbandoned())
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    @Test("a response slower than the timeout is a timeout, and the request is abandoned")
+    func slowerThanTimeout() async throws {
+        let server = try await FaultServer(.delayed(.seconds(60), then: .json(StarWarsBodies.heroAndFriends)))
+        defer { Task { try await server.stop() } }
+        let harness = FaultHarness(server: server) { $0.timeout = .seconds(1) }
+        let error = try #require(harness.error(of: await harness.heroAndFriends()))
+        #expect(error.code == .timeout)
+        #expect(await harness.waitUntilAbandoned())
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    @Test("a per-call timeout overrides the configured one")
+    func perCallTimeout() async throws {
+        let server = try await FaultServer(.silence)
+        defer { Task { try await server.stop() } }
+        let harness = FaultHarness(server: server) { $0.timeout = .seconds(600) }
+        var options = RequestOptions()
+        options.timeout = .seconds(1)
+        let error = try #require(
+            harness.error(of: await harness.execute(HeroAndFriendsNamesWithIDsQuery(), options: options)))
+        #expect(error.code == .timeout)
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    @Test("a 100 MB response that declares its length is refused at the head, without reading the body")
+    func hundredMegabytesDeclared() async throws {
+        let server = try await FaultServer(.large(size: 100_000_000, declaresLength: true, chunk: Self.spaces))
+        defer { Task { try await server.stop() } }
+        let harness = FaultHarness(server: server)
+        let error = try #require(harness.error(of: await harness.heroAndFriends()))
+        #expect(error.code == .responseTooLarge)
+        #expect(error.statusCode == 200)
+        #expect(error.reason == "the response body is larger than the limit of \(64 << 20) bytes")
+        #expect(await harness.waitUntilAbandoned())
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    @Test("a 100 MB response of unknown length is cut off once it passes the limit")
+    func hundredMegabytesUndeclared() async throws {
+        let server = try await FaultServer(.large(size: 100_000_000, declaresLength: false, chunk: Self.spaces))
+        defer { Task { try await server.stop() } }
+        let harness = FaultHarness(server: server)
+        let error = try #require(harness.error(of: await harness.heroAndFriends()))
+        #expect(error.code == .responseTooLarge)
+        #expect(await harness.waitUntilAbandoned())
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    @Test("the size limit is configurable: a small limit refuses a normal answer, no limit accepts it")
+    func configurableLimit() async throws {
+        let server = try await FaultServer(.json(StarWarsBodies.heroAndFriends))
+        defer { Task { try await server.stop() } }
+        let small = FaultHarness(server: server) { $0.maximumResponseSize = 100 }
+        let error = try #require(small.error(of: await small.heroAndFriends()))
+        #expect(error.code == .responseTooLarge)
+        #expect(small.cachedKeys.isEmpty)
+
+        let unlimited = FaultHarness(server: server) { $0.maximumResponseSize = nil }
+        let response = try await unlimited.heroAndFriends().get()
+        #expect(response.value.hero?.friends?.count == 2)
+    }
+
+    @Test("a transport that cannot stop early is held to the limit once its body arrived")
+    func limitWithCallerSession() async throws {
+        let server = try await FaultServer(.json(StarWarsBodies.heroAndFriends))
+        defer { Task { try await server.stop() } }
+        let harness = FaultHarness(server: server) {
+            $0.transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
+            $0.maximumResponseSize = 100
+        }
+        let error = try #require(harness.error(of: await harness.heroAndFriends()))
+        #expect(error.code == .responseTooLarge)
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    /// 64 KiB of spaces: JSON whitespace, so only the size can fail the call.
+    static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64 << 10)
+}

@@ -1,0 +1,146 @@
+import APICoreCache
+import APICoreGraphQL
+import APICoreKit
+import Foundation
+import StarWarsFixture
+import Testing
+
+/// Well-formed responses whose data breaks the schema's promises: nulls in non-null fields, values the client does not
+/// know, repeated keys, values of the wrong kind.
+@Suite("Data faults", .timeLimit(.minutes(2)))
+struct DataFaultTests {
+    private func harness(
+        _ body: String,
+        configure: (inout APIClientConfiguration) -> Void = { _ in }
+    ) async throws -> FaultHarness {
+        FaultHarness(server: try await FaultServer(.json(body)), configure: configure)
+    }
+
+    // MARK: - Null in a non-null field
+
+    @Test("a null name of a friend makes that friend null, keeps the others and adds an error at the field's path")
+    func nullInListElement() async throws {
+        let harness = try await harness(
+            #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2","friends":["#
+                + #"{"__typename":"Human","id":"1000","name":"Luke Skywalker"},"#
+                + #"{"__typename":"Human","id":"1002","name":null}]}}}"#)
+        defer { Task { try await harness.server.stop() } }
+        let response = try await harness.heroAndFriends().get()
+        let friends = try #require(response.value.hero?.friends)
+        #expect(friends.count == 2)
+        #expect(friends[0]?.name == "Luke Skywalker")
+        #expect(friends[1] == nil)
+        #expect(response.errors.count == 1)
+        #expect(response.errors.first?.path == [.field("hero"), .field("friends"), .index(1), .field("name")])
+        #expect(response.errors.first?.code == GraphQLNullPropagation.errorCode)
+
+        // The cache holds the repaired data, so a cache read gives the same partial result.
+        let cached = try await harness.client.execute(
+            HeroAndFriendsNamesWithIDsQuery(), options: RequestOptions(cachePolicy: .cacheOnly))
+        #expect(cached.value.hero?.friends?.map { $0?.name } == ["Luke Skywalker", nil])
+    }
+
+    @Test("a null name of the hero goes up to the nullable hero; the server's own error is kept, not repeated")
+    func nullPropagatesToNullableParent() async throws {
+        let harness = try await harness(
+            #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":null,"friends":[]}},"#
+                + #""errors":[{"message":"name failed","path":["hero","name"]}]}"#)
+        defer { Task { try await harness.server.stop() } }
+        let response = try await harness.heroAndFriends().get()
+        #expect(response.value.hero == nil)
+        #expect(response.errors.map(\.message) == ["name failed"])
+    }
+
+    @Test("a null non-null list goes up to its nullable parent")
+    func nullNonNullList() async throws {
+        let harness = try await harness(#"{"data":{"hero":{"__typename":"Human","appearsIn":null}}}"#)
+        defer { Task { try await harness.server.stop() } }
+        let response = try await harness.execute(HeroAppearsInQuery()).get()
+        #expect(response.value.hero == nil)
+        #expect(response.errors.first?.path == [.field("hero"), .field("appearsIn")])
+    }
+
+    @Test("with errors made fatal, a repaired response fails with its errors and writes nothing")
+    func repairedResponseWithFatalErrors() async throws {
+        let harness = try await harness(
+            #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":null,"friends":[]}}}"#)
+        defer { Task { try await harness.server.stop() } }
+        let error = try #require(
+            harness.error(
+                of: await harness.execute(
+                    HeroAndFriendsNamesWithIDsQuery(), options: RequestOptions(errorPolicy: .failOnErrors))))
+        #expect(error.code == .graphQL)
+        #expect(error.graphQLErrors.first?.path == [.field("hero"), .field("name")])
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    // MARK: - Values the client does not know
+
+    @Test("an enum value added to the schema later decodes as unknown, keeping its spelling, and survives the cache")
+    func unknownEnumValue() async throws {
+        let harness = try await harness(
+            #"{"data":{"hero":{"__typename":"Human","appearsIn":["NEWHOPE","THE_MANDALORIAN",null]}}}"#)
+        defer { Task { try await harness.server.stop() } }
+        let response = try await harness.execute(HeroAppearsInQuery()).get()
+        #expect(response.value.hero?.appearsIn == [.known(.newhope), .unknown("THE_MANDALORIAN"), nil])
+        let cached = try await harness.client.execute(
+            HeroAppearsInQuery(), options: RequestOptions(cachePolicy: .cacheOnly))
+        #expect(cached.value.hero?.appearsIn == response.value.hero?.appearsIn)
+    }
+
+    @Test("an unknown __typename matches no type case, and the shared fields still decode")
+    func unknownTypename() async throws {
+        let harness = try await harness(#"{"data":{"hero":{"__typename":"Wookiee","name":"Chewbacca"}}}"#)
+        defer { Task { try await harness.server.stop() } }
+        let response = try await harness.execute(HeroDetailsQuery()).get()
+        let hero = try #require(response.value.hero)
+        #expect(hero.name == "Chewbacca")
+        #expect(hero.asHuman == nil)
+        #expect(hero.asDroid == nil)
+        #expect(hero.__typename == "Wookiee")
+    }
+
+    @Test("a missing __typename where a type case needs it is a decoding error at that object; nothing is cached")
+    func missingTypename() async throws {
+        let harness = try await harness(#"{"data":{"hero":{"name":"Chewbacca"}}}"#)
+        defer { Task { try await harness.server.stop() } }
+        let error = try #require(harness.error(of: await harness.execute(HeroDetailsQuery())))
+        #expect(error.code == .decoding)
+        #expect((error.underlying as? GraphQLDecodingError)?.reason == .missingTypename)
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    @Test("a value of the wrong kind is a decoding error with its path; nothing is cached")
+    func wrongKind() async throws {
+        let harness = try await harness(
+            #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":42,"friends":[]}}}"#)
+        defer { Task { try await harness.server.stop() } }
+        let error = try #require(harness.error(of: await harness.heroAndFriends()))
+        #expect(error.code == .decoding)
+        #expect(error.responsePath == [.field("hero"), .field("name")])
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    // MARK: - Repeated keys
+
+    @Test("a repeated key keeps its last value, as ECMAScript's JSON.parse does, in the data and in the cache")
+    func duplicateKeys() async throws {
+        let harness = try await harness(
+            #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"first","friends":[],"name":"R2-D2"}}}"#)
+        defer { Task { try await harness.server.stop() } }
+        let response = try await harness.heroAndFriends().get()
+        #expect(response.value.hero?.name == "R2-D2")
+        let cached = try await harness.client.execute(
+            HeroAndFriendsNamesWithIDsQuery(), options: RequestOptions(cachePolicy: .cacheOnly))
+        #expect(cached.value.hero?.name == "R2-D2")
+    }
+
+    @Test("a repeated data member keeps the last one")
+    func duplicateData() async throws {
+        let harness = try await harness(
+            #"{"data":{"hero":null},"data":{"hero":{"__typename":"Human","name":"Leia","height":1.5}}}"#)
+        defer { Task { try await harness.server.stop() } }
+        let response = try await harness.execute(HeroDetailsQuery()).get()
+        #expect(response.value.hero?.name == "Leia")
+    }
+}

@@ -1,0 +1,193 @@
+import APICoreGraphQL
+import APICoreKit
+import Foundation
+import Testing
+
+/// Answers that arrive whole but are wrong: broken JSON, the wrong media type, error pages, failing statuses. Each
+/// gives its exact typed error, and the cache holds nothing from it.
+@Suite("Response faults", .timeLimit(.minutes(2)))
+struct ResponseFaultTests {
+    /// Runs `HeroAndFriendsNamesWithIDs` against a server answering `fault` and returns the error it must fail with.
+    private func failure(
+        of fault: FaultServer.Fault,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> APIError {
+        let server = try await FaultServer(fault)
+        defer { Task { try await server.stop() } }
+        let harness = FaultHarness(server: server)
+        let error = try #require(harness.error(of: await harness.heroAndFriends()), sourceLocation: sourceLocation)
+        #expect(
+            harness.cachedKeys.isEmpty, "the cache holds nothing from a failed response", sourceLocation: sourceLocation
+        )
+        return error
+    }
+
+    // MARK: - Malformed bodies
+
+    @Test("truncated JSON is a parsing error at the byte where it ends")
+    func truncatedJSON() async throws {
+        let body = String(StarWarsBodies.heroAndFriends.prefix(70))
+        let error = try await failure(of: .json(body))
+        #expect(error.code == .parsing)
+        #expect(error.byteOffset == body.utf8.count)
+        #expect((error.underlying as? JSONParseError)?.reason == .unexpectedEnd)
+    }
+
+    @Test("invalid JSON is a parsing error at the offending byte")
+    func invalidJSON() async throws {
+        let error = try await failure(of: .json(#"{"data":{hero:null}}"#))
+        #expect(error.code == .parsing)
+        #expect(error.byteOffset == 9)
+    }
+
+    @Test("invalid UTF-8 inside a string is a parsing error at the bad byte, not replacement characters")
+    func invalidUTF8() async throws {
+        let prefix = Array(#"{"data":{"hero":{"__typename":"Droid","id":"1","name":"R2"#.utf8)
+        let body = prefix + [0xFF, 0xFE] + Array(#"","friends":[]}}}"#.utf8)
+        let error = try await failure(
+            of: .response(status: 200, headers: [("Content-Type", "application/json")], body: body))
+        #expect(error.code == .parsing)
+        #expect(error.byteOffset == prefix.count)
+        #expect((error.underlying as? JSONParseError)?.reason == .invalidUTF8)
+    }
+
+    @Test("nesting a hundred thousand levels deep stops at the reader's depth limit, without exhausting the stack")
+    func deepNesting() async throws {
+        let depth = 100_000
+        let body =
+            #"{"data":{"hero":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}}"
+        let error = try await failure(of: .json(body))
+        #expect(error.code == .parsing)
+        #expect((error.underlying as? JSONParseError)?.reason == .tooDeep(limit: 512))
+    }
+
+    @Test("the depth limit is configurable")
+    func configurableDepth() async throws {
+        let server = try await FaultServer(.json(StarWarsBodies.heroAndFriends))
+        defer { Task { try await server.stop() } }
+        let harness = FaultHarness(server: server) { $0.jsonReader = JSONReader(options: .init(maximumDepth: 3)) }
+        let error = try #require(harness.error(of: await harness.heroAndFriends()))
+        #expect((error.underlying as? JSONParseError)?.reason == .tooDeep(limit: 3))
+        #expect(harness.cachedKeys.isEmpty)
+    }
+
+    // MARK: - Media types and empty bodies
+
+    @Test("a 200 with an HTML page is not a valid response")
+    func htmlWithSuccess() async throws {
+        let error = try await failure(
+            of: .response(status: 200, headers: [("Content-Type", "text/html")], body: Array(Self.html.utf8)))
+        #expect(error.code == .invalidResponse)
+        #expect(error.reason == "unexpected content type text/html")
+    }
+
+    @Test("a 502 HTML error page from a proxy is an HTTP status error")
+    func htmlErrorPage() async throws {
+        let error = try await failure(
+            of: .response(status: 502, headers: [("Content-Type", "text/html")], body: Array(Self.html.utf8)))
+        #expect(error.code == .httpStatus)
+        #expect(error.statusCode == 502)
+    }
+
+    @Test("JSON under the wrong media type is not trusted")
+    func wrongContentType() async throws {
+        let error = try await failure(
+            of: .response(
+                status: 200, headers: [("Content-Type", "text/plain")], body: Array(StarWarsBodies.heroAndFriends.utf8))
+        )
+        #expect(error.code == .invalidResponse)
+        #expect(error.reason == "unexpected content type text/plain")
+    }
+
+    @Test("without a media type, a JSON object is read and anything else is refused")
+    func missingContentType() async throws {
+        let server = try await FaultServer(.response(status: 200, body: Array(StarWarsBodies.heroAndFriends.utf8)))
+        defer { Task { try await server.stop() } }
+        let harness = FaultHarness(server: server)
+        let response = try await harness.heroAndFriends().get()
+        #expect(response.value.hero?.name == "R2-D2")
+
+        let error = try await failure(of: .response(status: 200, body: Array("OK".utf8)))
+        #expect(error.code == .invalidResponse)
+        #expect(error.reason == "unexpected content type none")
+    }
+
+    @Test("an empty 200 body with a JSON media type is a parsing error; without one, not a valid response")
+    func emptyBodies() async throws {
+        let typed = try await failure(of: .response(status: 200, headers: [("Content-Type", "application/json")]))
+        #expect(typed.code == .parsing)
+        #expect((typed.underlying as? JSONParseError)?.reason == .emptyInput)
+
+        let untyped = try await failure(of: .response(status: 200))
+        #expect(untyped.code == .invalidResponse)
+
+        let noContent = try await failure(of: .response(status: 204))
+        #expect(noContent.code == .invalidResponse)
+        #expect(noContent.statusCode == 204)
+    }
+
+    @Test("JSON that is not a GraphQL response is not a valid response")
+    func jsonWithoutDataOrErrors() async throws {
+        let error = try await failure(of: .json(#"{"status":"ok"}"#))
+        #expect(error.code == .invalidResponse)
+        #expect(error.reason == "JSON without data or errors")
+    }
+
+    // MARK: - Failing statuses
+
+    @Test("401 is unauthorized, with the server's GraphQL errors when it sent some")
+    func unauthorized() async throws {
+        let bare = try await failure(of: .response(status: 401))
+        #expect(bare.code == .unauthorized)
+        #expect(bare.graphQLErrors.isEmpty)
+
+        let withBody = try await failure(of: .json(Self.errors(code: "UNAUTHENTICATED"), status: 401))
+        #expect(withBody.code == .unauthorized)
+        #expect(withBody.graphQLErrors.map(\.code) == ["UNAUTHENTICATED"])
+    }
+
+    @Test("403 without a body is an HTTP status error; with a GraphQL body, a GraphQL error")
+    func forbidden() async throws {
+        let bare = try await failure(of: .response(status: 403))
+        #expect(bare.code == .httpStatus)
+        #expect(bare.statusCode == 403)
+
+        let withBody = try await failure(of: .json(Self.errors(code: "FORBIDDEN"), status: 403))
+        #expect(withBody.code == .graphQL)
+        #expect(withBody.statusCode == 403)
+        #expect(withBody.graphQLErrors.map(\.code) == ["FORBIDDEN"])
+    }
+
+    @Test("5xx: an HTTP status error, keeping GraphQL errors as detail; the GraphQL media type makes them the answer")
+    func serverErrors() async throws {
+        let bare = try await failure(of: .response(status: 503))
+        #expect(bare.code == .httpStatus)
+        #expect(bare.statusCode == 503)
+
+        let plainJSON = try await failure(
+            of: .response(
+                status: 500, headers: [("Content-Type", "application/json")],
+                body: Array(Self.errors(code: "INTERNAL").utf8)))
+        #expect(plainJSON.code == .httpStatus)
+        #expect(plainJSON.graphQLErrors.map(\.code) == ["INTERNAL"])
+
+        let graphQL = try await failure(of: .json(Self.errors(code: "INTERNAL"), status: 500))
+        #expect(graphQL.code == .graphQL)
+        #expect(graphQL.statusCode == 500)
+    }
+
+    @Test("429 without retries is an HTTP status error")
+    func tooManyRequests() async throws {
+        let error = try await failure(of: .response(status: 429, headers: [("Retry-After", "1")]))
+        #expect(error.code == .httpStatus)
+        #expect(error.statusCode == 429)
+    }
+
+    // MARK: - Helpers
+
+    static let html = "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>"
+
+    static func errors(code: String) -> String {
+        #"{"errors":[{"message":"refused","extensions":{"code":"\#(code)"}}]}"#
+    }
+}

@@ -1,0 +1,73 @@
+import APICoreCache
+import APICoreKit
+import Foundation
+import StarWarsFixture
+
+/// A client with an in-memory cache, pointed at a fault server, and what a call through it produced.
+struct FaultHarness {
+    let server: FaultServer
+    let cache = CacheStore()
+    let client: APIClient
+
+    /// A harness on `server`; `configure` adjusts the configuration (timeout 10 s, no interceptors) first.
+    init(server: FaultServer, configure: (inout APIClientConfiguration) -> Void = { _ in }) {
+        self.server = server
+        var configuration = APIClientConfiguration(graphQLEndpoint: server.endpoint, timeout: .seconds(10))
+        configuration.cache = cache
+        configure(&configuration)
+        client = APIClient(configuration: configuration)
+    }
+
+    /// Runs `HeroAndFriendsNamesWithIDs` from the network.
+    func heroAndFriends() async -> Result<APIResponse<HeroAndFriendsNamesWithIDsQuery.Data>, APIError> {
+        await execute(HeroAndFriendsNamesWithIDsQuery())
+    }
+
+    /// Runs an operation from the network, whatever the outcome.
+    func execute<Operation: GraphQLQuery>(
+        _ operation: Operation,
+        options: RequestOptions = RequestOptions()
+    ) async -> Result<APIResponse<Operation.Data>, APIError> {
+        var options = options
+        options.cachePolicy = .networkOnly
+        do {
+            return .success(try await client.execute(operation, options: options))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The error of a call that must have failed; records an issue when it succeeded.
+    func error<Value>(of result: Result<Value, APIError>) -> APIError? {
+        switch result {
+        case .success: nil
+        case .failure(let error): error
+        }
+    }
+
+    /// Every key the cache holds.
+    var cachedKeys: Set<CacheKey> {
+        (try? cache.cache.allKeys()) ?? []
+    }
+
+    /// Waits until the server has seen the client go away, for at most `limit` (a bound against a hang, not a timing
+    /// assertion).
+    func waitUntilAbandoned(_ count: Int = 1, limit: Duration = .seconds(20)) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while server.abandonedCount < count {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return true
+    }
+}
+
+/// Response bodies of the Star Wars API.
+enum StarWarsBodies {
+    /// `HeroAndFriendsNamesWithIDs` with two friends.
+    static let heroAndFriends = """
+        {"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2","friends":[\
+        {"__typename":"Human","id":"1000","name":"Luke Skywalker"},\
+        {"__typename":"Human","id":"1002","name":"Han Solo"}]}}}
+        """
+}
