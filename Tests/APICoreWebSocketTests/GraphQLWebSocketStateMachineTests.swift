@@ -160,15 +160,32 @@ import Testing
         #expect(machine.state == .disconnected)
     }
 
-    @Test func aSuccessfulReconnectionResubscribesInOrderAndResetsTheBackoff() {
+    @Test func aReconnectionResubscribesInOrderAndResetsTheBackoffOnceTheConnectionCarriesTraffic() {
         var machine = Self.ready(["1", "2"])
         _ = machine.socketClosed(code: 1001, reason: "going away")
         _ = machine.timerFired(.reconnect)
         _ = machine.socketOpened()
         let actions = machine.received(.connectionAck(nil))
         #expect(actions.contains(.send(.subscribe(id: "1"))) && actions.contains(.send(.subscribe(id: "2"))))
+        #expect(machine.failedAttempts == 1, "an acknowledgement alone does not prove the connection healthy")
+        _ = machine.received(.pong)
         #expect(machine.failedAttempts == 0)
         #expect(machine.socketClosed(code: nil, reason: "").last == .startTimer(.reconnect, .seconds(1)))
+    }
+
+    @Test func aServerThatAcknowledgesThenDropsEveryConnectionIsGivenUpOn() {
+        var machine = Self.ready(["1"])
+        var reconnections = 0
+        var actions = machine.socketClosed(code: nil, reason: "")
+        while case .startTimer(.reconnect, _)? = actions.last {
+            reconnections += 1
+            _ = machine.timerFired(.reconnect)
+            _ = machine.socketOpened()
+            _ = machine.received(.connectionAck(nil))
+            actions = machine.socketClosed(code: nil, reason: "")
+        }
+        #expect(reconnections == 3)
+        #expect(Self.failures(actions)["1"]?.kind == .connectionFailed)
     }
 
     @Test func jitterShortensTheDelayByUpToItsFraction() {

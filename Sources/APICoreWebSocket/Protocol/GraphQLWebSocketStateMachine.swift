@@ -170,7 +170,8 @@ struct GraphQLWebSocketStateMachine {
         case .connectionAck:
             guard state == .initializing else { return [] }
             state = .ready
-            failedAttempts = 0
+            // The attempts are not reset yet: a server that acknowledges and then drops the connection at once (one
+            // whose every answer is over the message limit, say) must not be reconnected to forever.
             hasRetriedCredentials = false
             awaitingKeepAlive = false
             var actions: [Action] = [.cancelTimer(.acknowledgement)]
@@ -182,19 +183,24 @@ struct GraphQLWebSocketStateMachine {
             actions.append(.closeSocket(code: GraphQLWebSocketCloseCode.normalClosure, reason: "connection_error"))
             return actions + failAll(GraphQLWebSocketError(.rejected, reason: "the server refused the connection"))
         case .ping(let payload):
+            failedAttempts = 0
             return [.send(.pong(payload))]
         case .pong, .keepAlive:
+            failedAttempts = 0
             awaitingKeepAlive = false
             return []
         case .next(let id, let payload):
+            failedAttempts = 0
             return subscriptions.contains(id) ? [.deliver(id: id, payload: payload)] : []
         case .error(let id, let errors):
+            failedAttempts = 0
             guard let index = subscriptions.firstIndex(of: id) else { return [] }
             subscriptions.remove(at: index)
             let error = GraphQLWebSocketError(
                 .graphQL, reason: "the server answered with \(errors.count) GraphQL error(s)", graphQLErrors: errors)
             return [.fail(id: id, error)] + idleActions()
         case .complete(let id):
+            failedAttempts = 0
             guard let index = subscriptions.firstIndex(of: id) else { return [] }
             subscriptions.remove(at: index)
             return [.finish(id: id)] + idleActions()
