@@ -1,0 +1,68 @@
+import APICoreCodegen
+import APICoreCompiler
+import Foundation
+import Testing
+
+/// Schemas and documents written to smuggle code or hidden text into generated Swift. What the generated escaping
+/// corpus does when run is in ``GeneratedEscapingTests``; these are the generator's rules, one input at a time.
+@Suite("Code injection")
+struct CodeInjectionTests {
+    /// Bidirectional controls, zero-width characters, a line separator and NUL, as GraphQL escapes.
+    static let hiddenEscapes = #"\u202E\u2066\u2069\u200F\u200B\uFEFF\u2028\u0000"#
+
+    /// Whether `text` holds a character a reader of the code would not see, other than the joiners emoji need.
+    static func hasHiddenCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.properties.generalCategory {
+            case .control: scalar != "\n"
+            case .format: scalar != "\u{200D}" && scalar != "\u{200C}"
+            case .lineSeparator, .paragraphSeparator: true
+            default: false
+            }
+        }
+    }
+
+    @Test("hidden characters in descriptions, reasons, literals and defaults are written as escapes, never raw")
+    func hiddenCharactersAreEscaped() throws {
+        let sdl = """
+            type Query {
+              "Text \(Self.hiddenEscapes) end"
+              echo(text: String): String @deprecated(reason: "Reason \(Self.hiddenEscapes) end")
+            }
+            """
+        let files = try GeneratorHarness.generate(
+            sdl: sdl,
+            operations: """
+                query Echo($text: String = "Default \(Self.hiddenEscapes) end") {
+                  a: echo(text: $text)
+                  b: echo(text: "Literal \(Self.hiddenEscapes) end")
+                }
+                """)
+        let operation = GeneratorHarness.file("Operations/EchoQuery.graphql.swift", in: files)
+        for file in files {
+            #expect(!Self.hasHiddenCharacter(file.contents), "\(file.path) has a hidden character")
+        }
+        let escapes = #"\u{202e}\u{2066}\u{2069}\u{200f}\u{200b}\u{feff}\u{2028}"#
+        #expect(operation.contains("/// Text \(escapes)\\u{0} end\n"))
+        #expect(operation.contains(#"@available(*, deprecated, message: "Reason \#(escapes)\0 end")"#))
+        #expect(operation.contains(#"("text", .literal("Literal \#(escapes)\0 end"))"#))
+        // The document keeps GraphQL's escape for NUL and Swift's for the rest: the server reads the same text.
+        #expect(operation.contains(#"b: echo(text: \"Literal \#(escapes)\\u0000 end\")"#))
+        #expect(operation.contains(#"/// Defaults to `"Default \#(escapes)\u0000 end"` when absent."#))
+    }
+
+    @Test("a description that tries to end its comment stays in the comment, one /// line for each of its lines")
+    func descriptionCannotLeaveItsComment() throws {
+        let description = #"a */ b\rlet injected = 1\r\n/* c\n#if false\n\u2028let alsoInjected = 2"#
+        let files = try GeneratorHarness.generate(
+            sdl: "type Query {\n  \"\(description)\"\n  echo: String\n}", operations: "query Echo { echo }")
+        let operation = GeneratorHarness.file("Operations/EchoQuery.graphql.swift", in: files)
+        let lines = operation.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let comment = lines.filter { $0.hasPrefix("///") }
+        #expect(
+            comment == [
+                "/// a */ b", "/// let injected = 1", "/// /* c", "/// #if false", #"/// \u{2028}let alsoInjected = 2"#,
+            ])
+        #expect(!lines.contains { !$0.hasPrefix("///") && ($0.contains("injected") || $0.contains("#if")) })
+    }
+}
