@@ -65,4 +65,35 @@ struct CodeInjectionTests {
             ])
         #expect(!lines.contains { !$0.hasPrefix("///") && ($0.contains("injected") || $0.contains("#if")) })
     }
+
+    @Test(
+        "a schema type named like a Swift or runtime type the namespace uses gets a trailing underscore",
+        arguments: ["Bool", "Double", "JSONObject", "GraphQLNullable", "Objects", "typePolicies"])
+    func schemaTypeNamesDoNotShadow(_ name: String) throws {
+        let sdl = """
+            type Query { echo(value: \(name), flag: Boolean): String }
+            input \(name) { flag: Boolean, count: Int, ratio: Float }
+            """
+        let files = try GeneratorHarness.generate(
+            sdl: sdl, operations: "query Echo($value: \(name)) { echo(value: $value, flag: true) }")
+        let inputs = GeneratorHarness.file("Schema/TestAPI+InputObjects.graphql.swift", in: files)
+        #expect(inputs.contains("public struct \(name)_: GraphQLInputObject {"))
+        #expect(inputs.contains("public var flag: GraphQLNullable<Bool>"))
+        #expect(inputs.contains("public var count: GraphQLNullable<Int>"))
+        let operation = GeneratorHarness.file("Operations/EchoQuery.graphql.swift", in: files)
+        #expect(operation.contains("public var value: GraphQLNullable<TestAPI.\(name)_>"))
+    }
+
+    @Test("a custom scalar named JSONObject is a type alias that does not hide the runtime's JSONObject")
+    func customScalarNamedLikeRuntimeType() throws {
+        let files = try GeneratorHarness.generate(
+            sdl: "scalar JSONObject\ntype Query { echo(value: JSONObject, options: Options): String }\n"
+                + "input Options { value: JSONObject }",
+            operations: "query Echo($value: JSONObject, $options: Options) { echo(value: $value, options: $options) }")
+        let namespace = GeneratorHarness.file("Schema/TestAPI.graphql.swift", in: files)
+        #expect(namespace.contains("public typealias JSONObject_ = String"))
+        let inputs = GeneratorHarness.file("Schema/TestAPI+InputObjects.graphql.swift", in: files)
+        #expect(inputs.contains("public var value: GraphQLNullable<TestAPI.JSONObject_>"))
+        #expect(inputs.contains("public var fields: JSONObject {"))
+    }
 }

@@ -21,6 +21,20 @@ enum SwiftNames {
         ["Type", "Protocol", "Self", "self"].contains(name) ? name + "_" : identifier(name)
     }
 
+    /// Names the schema-type files use unqualified inside the namespace (Swift and runtime types, the namespace's
+    /// own members), which a schema type declared there would shadow.
+    static let namespaceMemberNames: Set<String> = [
+        "String", "Int", "Double", "Bool", "Optional", "Array", "Swift", "Sendable", "Hashable", "CaseIterable",
+        "APICoreGraphQL", "JSONObject", "JSONValue", "GraphQLEnum", "GraphQLNullable", "GraphQLInputObject",
+        "GraphQLParentType", "GraphQLTypePolicies", "Objects", "Interfaces", "Unions", "typePolicies",
+    ]
+
+    /// The Swift name of a schema type in the namespace: `Bool_` for an input object `Bool`, so that `Bool` inside
+    /// the namespace still means Swift's.
+    static func schemaTypeName(_ name: String) -> String {
+        namespaceMemberNames.contains(name) ? name + "_" : typeMember(name)
+    }
+
     /// `heroDetails` for `HeroDetails`, `urlFields` for `URLFields`.
     static func lowerFirst(_ name: String) -> String {
         let characters = Array(name)
