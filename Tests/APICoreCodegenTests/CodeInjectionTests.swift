@@ -96,4 +96,32 @@ struct CodeInjectionTests {
         #expect(inputs.contains("public var value: GraphQLNullable<TestAPI.JSONObject_>"))
         #expect(inputs.contains("public var fields: JSONObject {"))
     }
+
+    @Test(
+        "an alias __typename on another field is an error at the alias, not a request the server would reject",
+        arguments: [
+            ("query Q { thing { __typename: name } }", "operations.graphql:1:19:"),
+            ("query Q { __typename: thing { name } }", "operations.graphql:1:11:"),
+            ("query Q { thing { ...F } }\nfragment F on Thing { self __typename: name }", "operations.graphql:2:28:"),
+        ])
+    func typenameAliasIsRejected(_ operations: String, _ location: String) {
+        let sdl = "type Query { thing: Thing }\ntype Thing { name: String, self: String }"
+        #expect {
+            try GeneratorHarness.generate(sdl: sdl, operations: operations)
+        } throws: { error in
+            "\(error)".hasPrefix(location + #" error: The alias "__typename" is reserved"#)
+        }
+    }
+
+    @Test("__typename under its own name or another alias is still generated and sent")
+    func typenameUnderAnotherAlias() throws {
+        let files = try GeneratorHarness.generate(
+            sdl: "type Query { thing: Thing }\ntype Thing { name: String }",
+            operations: "query Q { thing { __typename: __typename kind: __typename name } }")
+        let operation = GeneratorHarness.file("Operations/QQuery.graphql.swift", in: files)
+        #expect(
+            operation.contains(
+                #"document = "query Q { thing { __typename __typename: __typename kind: __typename name } }""#))
+        #expect(operation.contains("public let kind: String"))
+    }
 }
