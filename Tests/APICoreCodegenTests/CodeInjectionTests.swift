@@ -124,4 +124,33 @@ struct CodeInjectionTests {
                 #"document = "query Q { thing { __typename __typename: __typename kind: __typename name } }""#))
         #expect(operation.contains("public let kind: String"))
     }
+
+    @Test(
+        "a name with a character GraphQL does not allow in names fails with its position and code point",
+        arguments: [
+            (
+                "type Query {\n  caf\u{E9}: String\n}",
+                "schema.graphqls:2:6: error: Syntax Error: Unexpected character: U+00E9."
+            ),
+            (
+                "type Query {\n  a\u{202E}b: String\n}",
+                "schema.graphqls:2:4: error: Syntax Error: Unexpected character: U+202E."
+            ),
+            (
+                "type Query {\n  a\u{200B}b: String\n}",
+                "schema.graphqls:2:4: error: Syntax Error: Unexpected character: U+200B."
+            ),
+            // A Cyrillic "а" that looks like a Latin "a".
+            (
+                "enum E {\n  \u{430}\n}\ntype Query { e: E }",
+                "schema.graphqls:2:3: error: Syntax Error: Unexpected character: U+0430."
+            ),
+        ])
+    func nonASCIINamesAreRejected(_ sdl: String, _ message: String) {
+        #expect {
+            try GeneratorHarness.generate(sdl: sdl, operations: "{ __typename }")
+        } throws: { error in
+            "\(error)".hasPrefix(message)
+        }
+    }
 }
