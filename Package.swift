@@ -138,6 +138,11 @@ let package = Package(
         .target(
             name: "GitHawkFixture", dependencies: ["APICoreGraphQL"],
             path: "Tests/Fixtures/GeneratedCode/Sources/GitHawk"),
+        // Built with the project's settings, so that under APICORE_STRICT the escaping corpus compiles with every
+        // warning as an error in each test run, not only when the fixture package is built.
+        .target(
+            name: "EscapingFixture", dependencies: ["APICoreGraphQL"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/Escaping", swiftSettings: swiftSettings),
         .testTarget(
             name: "APICoreCacheTests",
             dependencies: [
@@ -181,7 +186,7 @@ let package = Package(
             name: "APICoreCodegenTests",
             dependencies: [
                 "APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreCache", "APICoreSQLite",
-                "APICoreTestSupport",
+                "APICoreTestSupport", "EscapingFixture",
             ],
             swiftSettings: swiftSettings
         ),

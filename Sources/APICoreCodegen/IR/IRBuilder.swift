@@ -180,6 +180,15 @@ final class IRBuilder {
         nestedName: (String) -> String,
         propertyName: (String) -> String
     ) throws(CompilerError) -> IRField {
+        // The generator adds `__typename` to each selection set, which another field under that alias would clash
+        // with in the document sent (an invalid request) and in the response.
+        for occurrence in occurrences where occurrence.field.name.value != "__typename" {
+            if let alias = occurrence.field.alias, alias.value == "__typename" {
+                throw Self.failure(
+                    "The alias \"__typename\" is reserved for the type name that generated code selects; choose "
+                        + "another alias for \"\(occurrence.field.name.value)\".", at: alias.location)
+            }
+        }
         let schemaField: SchemaField?
         let fieldType: TypeReference
         if field.name.value == "__typename" {

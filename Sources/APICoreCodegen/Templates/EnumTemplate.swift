@@ -12,7 +12,7 @@ struct EnumTemplate {
         if let doc = SwiftNames.docComment(type.description, indent: "    ").nonEmpty {
             lines.append(String(doc.dropLast()))
         }
-        let name = SwiftNames.typeMember(type.name)
+        let name = SwiftNames.schemaTypeName(type.name)
         lines.append("    \(access)enum \(name): String, CaseIterable, Sendable, Hashable {")
         var used: Set<String> = []
         var allCases: [String] = []

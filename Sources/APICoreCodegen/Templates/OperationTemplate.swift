@@ -49,7 +49,9 @@ struct OperationTemplate {
             let name = SwiftNames.identifier(variable.propertyName)
             let type = context.mapper.inputType(variable.type, isOptional: variable.isOptional)
             if let value = variable.defaultValue {
-                lines.append("    /// Defaults to `\(Printer.print(value))` when absent.")
+                // Through `docComment`, so a default of several lines or with hidden characters stays in the comment.
+                let doc = SwiftNames.docComment("Defaults to `\(Printer.print(value))` when absent.", indent: "    ")
+                lines.append(String(doc.dropLast()))
             }
             lines.append("    \(access)var \(name): \(type)")
             parameters.append("\(name): \(type)\(variable.isOptional ? " = nil" : "")")

@@ -52,7 +52,7 @@ struct SchemaTypesTemplate {
         lines += typePolicyLines()
         var groups: [String: [String]] = [:]
         for type in types {
-            let name = SwiftNames.typeMember(type.name)
+            let name = SwiftNames.schemaTypeName(type.name)
             let literal = SwiftNames.stringLiteral(type.name)
             switch type {
             case .scalar(let scalar) where !scalar.isBuiltIn:

@@ -21,6 +21,20 @@ enum SwiftNames {
         ["Type", "Protocol", "Self", "self"].contains(name) ? name + "_" : identifier(name)
     }
 
+    /// Names the schema-type files use unqualified inside the namespace (Swift and runtime types, the namespace's
+    /// own members), which a schema type declared there would shadow.
+    static let namespaceMemberNames: Set<String> = [
+        "String", "Int", "Double", "Bool", "Optional", "Array", "Swift", "Sendable", "Hashable", "CaseIterable",
+        "APICoreGraphQL", "JSONObject", "JSONValue", "GraphQLEnum", "GraphQLNullable", "GraphQLInputObject",
+        "GraphQLParentType", "GraphQLTypePolicies", "Objects", "Interfaces", "Unions", "typePolicies",
+    ]
+
+    /// The Swift name of a schema type in the namespace: `Bool_` for an input object `Bool`, so that `Bool` inside
+    /// the namespace still means Swift's.
+    static func schemaTypeName(_ name: String) -> String {
+        namespaceMemberNames.contains(name) ? name + "_" : typeMember(name)
+    }
+
     /// `heroDetails` for `HeroDetails`, `urlFields` for `URLFields`.
     static func lowerFirst(_ name: String) -> String {
         let characters = Array(name)
@@ -63,8 +77,8 @@ enum SwiftNames {
             case "\t": result += "\\t"
             case "\0": result += "\\0"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                if isHidden(scalar) {
+                    result += escaped(scalar)
                 } else {
                     result.unicodeScalars.append(scalar)
                 }
@@ -73,14 +87,40 @@ enum SwiftNames {
         return result + "\""
     }
 
+    /// Whether a scalar is invisible or moves the text around it: controls (NUL is an error in Swift source),
+    /// bidirectional and zero-width formatting characters, line and paragraph separators. Generated code writes these
+    /// as `\u{...}`, so what a reader of the code sees is what the compiler reads ("Trojan Source", CVE-2021-42574).
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
+
+    /// `\u{202e}`.
+    private static func escaped(_ scalar: Unicode.Scalar) -> String {
+        "\\u{\(String(scalar.value, radix: 16))}"
+    }
+
     /// `///` lines for a description, each line prefixed; a description cannot end the comment early.
+    ///
+    /// Hidden characters are shown as `\u{...}`, except tabs and the zero-width joiner and non-joiner, which emoji
+    /// and several scripts need and which cannot make text look like code.
     static func docComment(_ description: String?, indent: String) -> String {
         guard let description, !description.isEmpty else { return "" }
         var result = ""
         let lines = description.replacingCRLF().split(separator: "\n", omittingEmptySubsequences: false)
         for line in lines {
             let trimmed = line.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
-            result += trimmed.isEmpty ? "\(indent)///\n" : "\(indent)/// \(String(trimmed))\n"
+            var text = ""
+            for scalar in String(trimmed).unicodeScalars {
+                if isHidden(scalar), !["\t", "\u{200C}", "\u{200D}"].contains(scalar) {
+                    text += escaped(scalar)
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+            result += text.isEmpty ? "\(indent)///\n" : "\(indent)/// \(text)\n"
         }
         return result
     }

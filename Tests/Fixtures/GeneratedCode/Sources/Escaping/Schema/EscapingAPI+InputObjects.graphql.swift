@@ -4,6 +4,52 @@
 import APICoreGraphQL
 
 extension EscapingAPI {
+    /// An input object named like a Swift type.
+    public struct Bool_: GraphQLInputObject {
+        public var value: GraphQLNullable<Bool>
+        public var Bool: GraphQLNullable<Bool>
+
+        public init(
+            value: GraphQLNullable<Bool> = nil,
+            Bool: GraphQLNullable<Bool> = nil
+        ) {
+            self.value = value
+            self.Bool = Bool
+        }
+
+        public var fields: JSONObject {
+            JSONObject(variables: ["value": value, "Bool": Bool])
+        }
+    }
+
+    /// Input with defaults that hold Swift syntax: */ /* // "# \(x) \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP ‌ ZWNJ ‍ ZWJ \u{feff} BOM 👩‍💻 𝄞
+    public struct EchoOptions: GraphQLInputObject {
+        /// Field description \u{202e}\u{200b} \u{0} */
+        public var prefix: GraphQLNullable<String>
+        public var kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>>
+        public var `Self`: GraphQLNullable<Bool>
+        public var `_`: GraphQLNullable<Int>
+        public var `case`: GraphQLNullable<[String]>
+
+        public init(
+            prefix: GraphQLNullable<String> = nil,
+            kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>> = nil,
+            `Self`: GraphQLNullable<Bool> = nil,
+            `_`: GraphQLNullable<Int> = nil,
+            `case`: GraphQLNullable<[String]> = nil
+        ) {
+            self.prefix = prefix
+            self.kind = kind
+            self.`Self` = `Self`
+            self.`_` = `_`
+            self.`case` = `case`
+        }
+
+        public var fields: JSONObject {
+            JSONObject(variables: ["prefix": prefix, "kind": kind, "Self": `Self`, "_": `_`, "case": `case`])
+        }
+    }
+
     public struct Filter: GraphQLInputObject {
         public var `default`: GraphQLNullable<String>
         public var self_: GraphQLNullable<Int>
