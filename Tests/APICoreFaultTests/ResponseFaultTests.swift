@@ -176,11 +176,16 @@ struct ResponseFaultTests {
         #expect(graphQL.statusCode == 500)
     }
 
-    @Test("429 without retries is an HTTP status error")
+    @Test("429 without retries: an HTTP status error without a body, a GraphQL error with a GraphQL body")
     func tooManyRequests() async throws {
-        let error = try await failure(of: .response(status: 429, headers: [("Retry-After", "1")]))
-        #expect(error.code == .httpStatus)
-        #expect(error.statusCode == 429)
+        let bare = try await failure(of: .response(status: 429, headers: [("Retry-After", "1")]))
+        #expect(bare.code == .httpStatus)
+        #expect(bare.statusCode == 429)
+
+        let withBody = try await failure(of: .json(Self.errors(code: "RATE_LIMITED"), status: 429))
+        #expect(withBody.code == .graphQL)
+        #expect(withBody.statusCode == 429)
+        #expect(withBody.graphQLErrors.map(\.code) == ["RATE_LIMITED"])
     }
 
     // MARK: - Helpers
