@@ -128,13 +128,24 @@ struct GeneratedEscapingTests {
         #expect(try JSONReader().read(Self.written(variables)) == .object(variables))
     }
 
-    @Test("the literal arguments the normalized cache keys fields by are the document's strings")
+    @Test("the arguments the normalized cache keys fields by are the document's strings, defaults included")
     func selectionLiteralsAreExact() {
         var arguments: [String: JSONObject] = [:]
         for case .field(let field) in InjectionQuery.Data.__selections + EchoFields.__selections {
-            arguments[field.responseKey] = field.resolvedArguments(with: [:])
+            // The variables the caller leaves out take the document's defaults, as they do on the server.
+            arguments[field.responseKey] = field.resolvedArguments(with: InjectionQuery().effectiveVariables)
         }
         let strings = Self.injectionStrings
+        let options: JSONObject = [
+            "prefix": .string(strings[2]), "kind": "Any", "Self": false,
+            "case": [.string(strings[3]), .string(strings[4])],
+        ]
+        let defaults: JSONObject = [
+            "text": .string(strings[0]), "block": .string(strings[1]), "kind": "case", "options": .object(options),
+        ]
+        #expect(InjectionQuery.variableDefaults == defaults)
+        #expect(arguments["variable"] == ["text": .string(strings[0]), "kind": "case", "options": .object(options)])
+        #expect(arguments["blockDefault"] == ["text": .string(strings[1])])
         #expect(arguments["quoted"] == ["text": .string(strings[5])])
         #expect(arguments["block"] == ["text": .string(strings[6])])
         #expect(arguments["raw"] == ["text": .string(Self.raw)])

@@ -73,6 +73,23 @@ struct OperationTemplate {
         lines.append("    \(access)var variables: JSONObject {")
         lines.append("        JSONObject(variables: [\(members.joined(separator: ", "))])")
         lines.append("    }")
+        lines += variableDefaults(variables)
         return lines
+    }
+
+    /// `variableDefaults`, when a variable has a default: what an absent variable reads as when the response is decoded
+    /// and cached.
+    private func variableDefaults(_ variables: [IRVariable]) -> [String] {
+        let template = DefaultValueTemplate(schema: context.schema)
+        let members = variables.compactMap { variable in
+            variable.defaultValue.map {
+                "\(SwiftNames.stringLiteral(variable.name)): \(template.literal($0, type: variable.type))"
+            }
+        }
+        guard !members.isEmpty else { return [] }
+        let declaration = "    \(context.access)static let variableDefaults: JSONObject = ["
+        let line = declaration + members.joined(separator: ", ") + "]"
+        if line.count <= 120 { return ["", line] }
+        return [""] + [declaration] + members.map { "        \($0)," } + ["    ]"]
     }
 }

@@ -19,6 +19,10 @@ public struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
         JSONObject(variables: ["filters": filters])
     }
 
+    public static let variableDefaults: JSONObject = [
+        "filters": ["species": ["Dog", "Cat"], "size": "SMALL", "measurements": [["height": 10.5, "weight": 5.0]]],
+    ]
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = AnimalKingdomAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [

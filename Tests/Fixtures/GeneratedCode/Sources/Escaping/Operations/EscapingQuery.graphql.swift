@@ -30,6 +30,8 @@ public struct EscapingQuery: GraphQLQuery {
         JSONObject(variables: ["default": `default`, "self": self_, "where": `where`, "variables": variables_])
     }
 
+    public static let variableDefaults: JSONObject = ["where": true]
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = EscapingAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [

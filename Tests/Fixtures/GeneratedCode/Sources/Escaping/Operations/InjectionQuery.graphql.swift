@@ -39,6 +39,13 @@ public struct InjectionQuery: GraphQLQuery {
         JSONObject(variables: ["text": text, "block": block, "kind": kind, "options": options, "json": json, "flags": flags])
     }
 
+    public static let variableDefaults: JSONObject = [
+        "text": "\"\"\" \\ \\(x) #\" \"# */ /* // \n \0 \u{202e} \u{200b} 😀 😀",
+        "block": "Block default: \\n \\t \\u0041 \\\\ \\\" stay as written; \"\"\" is a triple quote.\n  */ /* // \\(x) #\" \"# \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞",
+        "kind": "case",
+        "options": ["prefix": "\0\"", "kind": "Any", "Self": false, "case": ["\\(x)", "\u{202e}"]],
+    ]
+
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = EscapingAPI.Objects.Query
         public static let __selections: [GraphQLSelection] = [
