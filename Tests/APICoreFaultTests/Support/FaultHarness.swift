@@ -9,10 +9,10 @@ struct FaultHarness {
     let cache = CacheStore()
     let client: APIClient
 
-    /// A harness on `server`; `configure` adjusts the configuration (timeout 10 s, no interceptors) first.
+    /// A harness on `server`; `configure` adjusts the configuration (timeout 30 s, no interceptors) first.
     init(server: FaultServer, configure: (inout APIClientConfiguration) -> Void = { _ in }) {
         self.server = server
-        var configuration = APIClientConfiguration(graphQLEndpoint: server.endpoint, timeout: .seconds(10))
+        var configuration = APIClientConfiguration(graphQLEndpoint: server.endpoint, timeout: .seconds(30))
         configuration.cache = cache
         configure(&configuration)
         client = APIClient(configuration: configuration)
