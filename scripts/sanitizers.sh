@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds and runs the whole test suite under ThreadSanitizer and AddressSanitizer (with LeakSanitizer), each in its
-# own scratch path (.build-tsan, .build-asan) so that neither clobbers the other or the normal .build, with the
-# environment of .ci/run. Fails on a failing test and on any sanitizer report, including one from a child process
+# Builds and runs the whole test suite under ThreadSanitizer and AddressSanitizer, each in its own scratch path
+# (.build-tsan, .build-asan) so that neither clobbers the other or the normal .build, with the environment of
+# .ci/run. Fails on a failing test and on any sanitizer report, including one from a child process
 # the tests start (apicore, apicore-demo, apicore-bench, the SQLite crash writer are built sanitized too).
 #
 #   scripts/sanitizers.sh [thread|address]...     (default: both, thread first)
@@ -44,10 +44,12 @@ for sanitizer in "${sanitizers[@]}"; do
         preload=(env "LD_PRELOAD=$scratch/tsan-mutex-annotations.so")
         ;;
     address)
-        # LeakSanitizer is on (the default on Linux): a leak report fails the run like any other, except for the
-        # toolchain's own leaks listed, with reasons, in the suppressions file.
-        export ASAN_OPTIONS="log_path=$reports/asan detect_leaks=1"
-        export LSAN_OPTIONS="suppressions=$root/scripts/lsan-suppressions.txt print_suppressions=0"
+        # LeakSanitizer (on by default on Linux) is off: it cannot see a reference that Swift stores with an enum's
+        # case in the spare bits of the pointer (an indirect enum, a multi-payload enum), so it reports memory that
+        # is still reachable as leaked. A global array of two indirect-enum values is enough to get a report; the
+        # suite got hundreds from the compiler's built-in definitions and from GraphQL, swift-collections and
+        # swift-log, which made every executable the tests run exit with a failure. Memory errors are all checked.
+        export ASAN_OPTIONS="log_path=$reports/asan detect_leaks=0"
         ;;
     esac
 
