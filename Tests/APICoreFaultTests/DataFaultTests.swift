@@ -74,6 +74,26 @@ struct DataFaultTests {
         #expect(harness.cachedKeys.isEmpty)
     }
 
+    @Test("a subscription event with a null in a non-null field is repaired the same way, over multipart HTTP")
+    func nullInSubscriptionEvent() async throws {
+        let part =
+            #"{"payload":{"data":{"reviewAdded":{"__typename":"Review","episode":"JEDI","stars":null,"commentary":"x"}}}}"#
+        let body = "--graphql\r\nContent-Type: application/json\r\n\r\n\(part)\r\n--graphql--\r\n"
+        let server = try await FaultServer(
+            .response(
+                status: 200, headers: [("Content-Type", #"multipart/mixed; boundary="graphql""#)],
+                body: Array(body.utf8)))
+        defer { Task { try await server.stop() } }
+        let harness = FaultHarness(server: server) {
+            $0.subscriptionTransport = MultipartSubscriptionTransport(configuration: $0)
+        }
+        var events: [APIResponse<ReviewAddedSubscription.Data>] = []
+        for try await event in harness.client.subscribe(ReviewAddedSubscription()) { events.append(event) }
+        #expect(events.count == 1)
+        #expect(events.first?.value.reviewAdded == nil)
+        #expect(events.first?.errors.map(\.path) == [[.field("reviewAdded"), .field("stars")]])
+    }
+
     // MARK: - Values the client does not know
 
     @Test("an enum value added to the schema later decodes as unknown, keeping its spelling, and survives the cache")
