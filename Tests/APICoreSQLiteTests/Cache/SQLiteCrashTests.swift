@@ -10,7 +10,32 @@ import Testing
     /// A child process streams merges into one file and acknowledges each committed one; it is killed with SIGKILL
     /// after a different number of acknowledgements each time (and so at a different point of a write). After every
     /// kill the file opens cleanly and holds every acknowledged write of every run so far.
-    @Test func aKilledWriterLosesNoAcknowledgedWrite() throws {
+    @Test func aKilledWriterLosesNoAcknowledgedWrite() async throws {
+        // Twenty child processes waited for in blocking reads: on a thread of their own, not the cooperative pool's.
+        let problems = try await onDedicatedThread {
+            var crashes = CrashRuns()
+            try crashes.run()
+            return crashes.problems
+        }
+        #expect(problems == [])
+    }
+}
+
+/// The runs of the crash test, and every problem they found.
+private struct CrashRuns {
+    /// What went wrong, one line each; empty when every run held.
+    var problems: [String] = []
+
+    /// A failed check: the same as a failed expectation, reported by the test once the runs are over.
+    private struct CheckFailed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private mutating func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { problems.append(message()) }
+    }
+
+    mutating func run() throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("cache.sqlite")
         var lastAcknowledged: [Int: Int] = [:]
@@ -24,7 +49,7 @@ import Testing
             let integrity = try DatabaseQueue(path: file.path).read { db in
                 try String.fetchAll(db, sql: "PRAGMA integrity_check")
             }
-            #expect(integrity == ["ok"], "run \(run)")
+            check(integrity == ["ok"], "run \(run): integrity \(integrity)")
 
             let cache = try SQLiteNormalizedCache(fileURL: file)
             for (pastRun, pastLast) in lastAcknowledged {
@@ -36,7 +61,7 @@ import Testing
 
     /// Starts the writer for `run`, kills it once it has acknowledged `count` merges, and returns the index of the
     /// last merge it acknowledged before it died.
-    private func runAndKillWriter(file: URL, run: Int, after count: Int, log: URL) throws -> Int {
+    private mutating func runAndKillWriter(file: URL, run: Int, after count: Int, log: URL) throws -> Int {
         let process = Process()
         process.executableURL = BuildProducts.executable(
             named: "APICoreSQLiteCrashWriter", environmentOverride: "APICORE_SQLITE_CRASH_WRITER")
@@ -63,36 +88,40 @@ import Testing
         try? output.fileHandleForReading.close()
 
         let errors = String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self)
-        #expect(last + 1 >= count, "the writer of run \(run) stopped early: \(errors)")
-        #expect(process.terminationReason == .uncaughtSignal, "run \(run): \(errors)")
+        check(last + 1 >= count, "the writer of run \(run) stopped early: \(errors)")
+        check(process.terminationReason == .uncaughtSignal, "run \(run) did not die of its signal: \(errors)")
         return last
     }
 
     private func acknowledgedIndex(_ line: String, run: Int) throws -> Int {
         let parts = line.split(separator: " ")
-        let index = try #require(parts.count == 3 && parts[0] == "ack" && parts[1] == "\(run)" ? Int(parts[2]) : nil)
+        guard parts.count == 3, parts[0] == "ack", parts[1] == "\(run)", let index = Int(parts[2]) else {
+            throw CheckFailed(description: "run \(run): not an acknowledgement: \(line)")
+        }
         return index
     }
 
-    private func expectAcknowledgedWrites(in cache: SQLiteNormalizedCache, run: Int, last: Int) throws {
+    private mutating func expectAcknowledgedWrites(in cache: SQLiteNormalizedCache, run: Int, last: Int) throws {
         guard last >= 0 else { return }
-        let root = try #require(try cache.loadRecords([.queryRoot])[.queryRoot])
+        guard let root = try cache.loadRecords([.queryRoot])[.queryRoot] else {
+            throw CheckFailed(description: "run \(run): no root record")
+        }
         guard case .reference(let latest)? = root["latest(run:\(run))"] else {
-            Issue.record("run \(run): no latest item")
+            problems.append("run \(run): no latest item")
             return
         }
         let latestIndex = latest.rawValue.split(separator: "-").dropFirst().first.flatMap { Int($0) }
-        #expect((latestIndex ?? -1) >= last, "run \(run): latest \(latest), acknowledged \(last)")
+        check((latestIndex ?? -1) >= last, "run \(run): latest \(latest), acknowledged \(last)")
 
         var keys: Set<CacheKey> = []
         for index in 0...last {
             for element in 0..<50 { keys.insert(CacheKey("Item:\(run)-\(index)-\(element)")) }
         }
         let records = try cache.loadRecords(keys)
-        #expect(records.count == keys.count, "run \(run): \(keys.count - records.count) acknowledged records missing")
+        check(records.count == keys.count, "run \(run): \(keys.count - records.count) acknowledged records missing")
         for (key, record) in records {
             let index = key.rawValue.split(separator: "-").dropFirst().first.flatMap { Int64($0) }
-            #expect(record["index"] == .value(.int(index ?? -1)), "\(key)")
+            check(record["index"] == .value(.int(index ?? -1)), "\(key): wrong index")
         }
     }
 }
