@@ -22,31 +22,22 @@ struct ConnectionFaultTests {
         #expect(harness.cachedKeys.isEmpty)
     }
 
-    @Test("a reset in the middle of the body is a network error, never a partial result")
-    func resetMidBody() async throws {
-        let server = try await FaultServer(
-            .resetMidBody(declaredLength: 4_000, sent: Array(StarWarsBodies.heroAndFriends.utf8.prefix(60))))
-        defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server)
-        let error = try #require(harness.error(of: await harness.heroAndFriends()))
-        #expect(error.code == .network)
-        #expect(harness.cachedKeys.isEmpty)
-    }
+    /// Connections that die before a whole response arrived: reset in the middle of the body, reset before any
+    /// response, closed short of the declared `Content-Length`.
+    static let brokenConnections: [FaultServer.Fault] = [
+        .resetMidBody(declaredLength: 4_000, sent: Array(StarWarsBodies.heroAndFriends.utf8.prefix(60))),
+        .rawThenReset([]),
+        .raw(
+            Array(
+                ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n"
+                    + #"{"data":{"hero":"#).utf8)),
+    ]
 
-    @Test("a reset before any response is a network error")
-    func resetBeforeResponse() async throws {
-        let server = try await FaultServer(.rawThenReset([]))
-        defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server)
-        let error = try #require(harness.error(of: await harness.heroAndFriends()))
-        #expect(error.code == .network)
-        #expect(harness.cachedKeys.isEmpty)
-    }
-
-    @Test("a connection closed before the declared length arrived is a network error")
-    func closedShortOfContentLength() async throws {
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n"
-        let server = try await FaultServer(.raw(Array((head + #"{"data":{"hero":"#).utf8)))
+    @Test(
+        "a connection that dies before the whole response is a network error, never a partial result",
+        arguments: brokenConnections)
+    func brokenConnection(_ fault: FaultServer.Fault) async throws {
+        let server = try await FaultServer(fault)
         defer { Task { try await server.stop() } }
         let harness = FaultHarness(server: server)
         let error = try #require(harness.error(of: await harness.heroAndFriends()))

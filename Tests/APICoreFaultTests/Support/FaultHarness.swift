@@ -37,7 +37,7 @@ struct FaultHarness {
         }
     }
 
-    /// The error of a call that must have failed; records an issue when it succeeded.
+    /// The error of a failed call; `nil` when it succeeded, for `#require` to report.
     func error<Value>(of result: Result<Value, APIError>) -> APIError? {
         switch result {
         case .success: nil
