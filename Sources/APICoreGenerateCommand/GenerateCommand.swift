@@ -27,6 +27,13 @@ public struct GenerateCommand: ParsableCommand {
     @Flag(help: "Write nothing; fail when the generated files on disk are stale.")
     var check = false
 
+    @Flag(
+        help: """
+            Hold the schema to the specification's rules (as "options": {"strictSchema": true} does): SDL copies of \
+            the introspection types and invalid default values are errors, not warnings.
+            """)
+    var strict = false
+
     /// For `APICoreCodegenPlugin`, whose outputs must be known before generation: all generated Swift in one file.
     @Option(help: .hidden)
     var combinedOutput: String?
@@ -47,9 +54,13 @@ public struct GenerateCommand: ParsableCommand {
         let configuration: CodegenConfiguration
         let files: [GeneratedFile]
         do throws(CompilerError) {
-            configuration = try CodegenConfiguration.load(from: config)
+            var loaded = try CodegenConfiguration.load(from: config)
+            if strict { loaded.isStrictSchema = true }
+            configuration = loaded
             report(configuration.warnings)
-            files = try CodeGenerator().generate(configuration: configuration)
+            let result = try CodeGenerator().run(configuration: configuration)
+            report(result.warnings)
+            files = result.files
         } catch {
             report(error.diagnostics)
             throw ExitCode(1)

@@ -55,12 +55,11 @@ struct ApolloConfigurationTests {
         #expect(configuration.operationManifest == .init(path: "./operationIDs.json", format: .persistedQueries))
         #expect(
             configuration.warnings.map(\.description) == [
-                "\(path):22:3: warning: The Apollo key \"experimentalFeatures\" has no equivalent in apicore and is "
-                    + "ignored.",
-                "\(path):17:5: warning: The Apollo key \"options.deprecatedEnumCases\" has no equivalent in apicore "
-                    + "and is ignored.",
-                "\(path):18:5: warning: The Apollo key \"options.selectionSetInitializers\" has no equivalent in "
-                    + "apicore and is ignored.",
+                "\(path):22:3: warning: The Apollo key \"experimentalFeatures\" is ignored: apicore has no experimental "
+                    + "features; Apollo's operation ids are already the default for an Apollo configuration "
+                    + "(\"options.operationIdentifiers\": \"apollo\").",
+                "\(path):18:5: warning: The Apollo key \"options.selectionSetInitializers\" is ignored: selection sets "
+                    + "are built from response data with init(data:), in tests too.",
             ])
     }
 
@@ -92,6 +91,65 @@ struct ApolloConfigurationTests {
         #expect(relative.schemaTypesModule == "API")
         #expect(relative.warnings.count == 1)
         #expect(relative.warnings.first?.severity == .warning)
+    }
+
+    @Test("the older key schemaName, trailing commas, Apollo 2.x's swiftPackage module type")
+    func olderAndLaxerForms() throws {
+        let configuration = try ApolloConfigurationReaderHarness.parse(
+            """
+            {
+              "schemaName" : "PocketGraph",
+              "input" : { "schemaSearchPaths" : ["schema.graphqls",], },
+              "output" : {
+                "schemaTypes" : { "path" : "./API", "moduleType" : { "swiftPackage" : { }, }, },
+                "operations" : { "inSchemaModule" : {} },
+              },
+            }
+            """)
+        #expect(configuration.schemaNamespace == "PocketGraph")
+        #expect(configuration.schemaSearchPaths == ["schema.graphqls"])
+        #expect(configuration.schemaTypesPath == "./API/Sources/Schema")
+        #expect(configuration.warnings.isEmpty)
+    }
+
+    @Test("a trailing comma is allowed once, not as an element or in place of a member")
+    func trailingCommaBounds() throws {
+        for text in [#"{"schemaNamespace": "A",,}"#, #"{"schemaNamespace": ["a",,]}"#, #"{,}"#, #"[,]"#] {
+            #expect(throws: CompilerError.self, "\(text)") { try ApolloConfigurationReaderHarness.parse(text) }
+        }
+    }
+
+    @Test("every Apollo key apicore does not honour is reported once, at the key, with what to use instead")
+    func everyKeyReported() throws {
+        let configuration = try ApolloConfigurationReaderHarness.parse(
+            """
+            {"schemaNamespace": "API",
+             "output": {"schemaTypes": {"path": "API", "moduleType": {"swiftPackage": {"apolloSDKDependency": {}}}},
+                        "testMocks": {"swiftPackage": {"targetName": "Mocks"}}},
+             "options": {"schemaDocumentation": "exclude", "deprecatedEnumCases": "include",
+                         "pruneGeneratedFiles": false, "apqs": "automaticallyPersist", "conversionStrategies": {},
+                         "markOperationDefinitionsAsFinal": true, "cocoapodsCompatibleImportStatements": true,
+                         "queryStringLiteralFormat": "multiline", "additionalInflectionRules": [],
+                         "schemaCustomization": {}, "warningsOnDeprecatedUsage": "exclude", "futureOption": 1},
+             "operationManifest": {"path": "m.json", "generateManifestOnCodeGeneration": false},
+             "schemaDownload": {"downloadMethod": {"apolloRegistry": {"graphID": "g"}}}}
+            """)
+        let messages = configuration.warnings.map(\.message)
+        let keys = [
+            "output.schemaTypes.moduleType.swiftPackage.apolloSDKDependency", "output.testMocks",
+            "options.schemaDocumentation", "options.pruneGeneratedFiles", "options.apqs",
+            "options.conversionStrategies", "options.cocoapodsCompatibleImportStatements",
+            "options.queryStringLiteralFormat", "options.additionalInflectionRules", "options.schemaCustomization",
+            "options.warningsOnDeprecatedUsage", "options.futureOption",
+            "operationManifest.generateManifestOnCodeGeneration", "schemaDownload",
+        ]
+        #expect(messages.count == keys.count, "\(messages)")
+        for key in keys {
+            #expect(messages.filter { $0.contains("\"\(key)\"") }.count == 1, "\(key) in \(messages)")
+        }
+        #expect(messages.allSatisfy { $0.contains(": ") || $0.contains("is not a key of Apollo") })
+        #expect(messages.contains { $0.contains("\"options.futureOption\" is not a key of Apollo iOS's") })
+        #expect(configuration.warnings.allSatisfy { $0.severity == .warning && $0.locations.first?.line ?? 0 > 1 })
     }
 
     @Test("our own configuration with a typo is still ours, and its unknown key an error")

@@ -1,17 +1,18 @@
 import APICoreCompiler
 
-/// Reads an Apollo iOS `apollo-codegen-config.json` as a ``CodegenConfiguration``, so a team can move over without
-/// rewriting its configuration.
+/// Reads an Apollo iOS `apollo-codegen-config.json` (1.x or 2.x) as a ``CodegenConfiguration``, so a team can move
+/// over without rewriting its configuration.
 ///
-/// Keys with an equivalent are mapped: `schemaNamespace`, `input.schemaSearchPaths` and `input.operationSearchPaths`
-/// (with Apollo's defaults), `output.schemaTypes.path` and `moduleType` (`swiftPackageManager` puts the files under
-/// `Sources/`, `embeddedInTarget.accessModifier` sets the access level), `output.operations` (`inSchemaModule`,
-/// `relative`, `absolute`: outside the schema module, operations import the `swiftPackageManager` or `other` module
-/// named after the namespace), `operationManifest` (or the older `output.operationIdentifiersPath`). Keys whose Apollo
-/// behaviour apicore has anyway (`operationDocumentFormat`, `pruneGeneratedFiles`, `testMocks.none`) are accepted
-/// silently, as are apicore's own `options.customScalars` and `options.operationIdentifiers` (Apollo's ids by default
-/// here, so the server's safelist keeps working); every other key produces a warning located at the key,
-/// never an error.
+/// Keys with an equivalent are mapped: `schemaNamespace` (or its older name `schemaName`), `input.schemaSearchPaths`
+/// and `input.operationSearchPaths` (with Apollo's defaults), `output.schemaTypes.path` and `moduleType`
+/// (`swiftPackageManager` and 2.x's `swiftPackage` put the files under `Sources/`, `embeddedInTarget.accessModifier`
+/// sets the access level), `output.operations` (`inSchemaModule`, `relative`, `absolute`: outside the schema module,
+/// operations import the module named after the namespace), `operationManifest` (or the older
+/// `output.operationIdentifiersPath`), and apicore's own `options.customScalars` and `options.operationIdentifiers`
+/// (Apollo's ids by default here, so the server's safelist keeps working). Every other key is in
+/// ``ApolloConfigurationKeys``: accepted silently when apicore does what it asks, else reported once as a warning at
+/// the key saying what to use instead; a key Apollo does not know is reported too. None is an error. The file may
+/// have trailing commas, as Apollo's tool allows.
 enum ApolloConfigurationReader {
     /// Whether `text` is an Apollo configuration: it has Apollo-only keys (`output.schemaTypes.moduleType`,
     /// `output.operations.inSchemaModule`/`relative`/`absolute`, top-level `operationManifest`...).
@@ -20,7 +21,7 @@ enum ApolloConfigurationReader {
         let root = ConfigurationReader(try LocatedJSON.parse(text, file: file), path: "")
         guard case .object = root.value.kind else { return false }
         let apolloKeys: Set<String> = [
-            "operationManifest", "experimentalFeatures", "schemaDownload", "schemaDownloadConfiguration",
+            "schemaName", "operationManifest", "experimentalFeatures", "schemaDownload", "schemaDownloadConfiguration",
         ]
         if try root.members().contains(where: { apolloKeys.contains($0.key) }) { return true }
         guard let output = try root.optional("output"), case .object = output.value.kind else { return false }
@@ -44,8 +45,11 @@ enum ApolloConfigurationReader {
     {
         var warnings = Warnings()
         let root = ConfigurationReader(try LocatedJSON.parse(text, file: file), path: "")
-        try warnings.ignore(root, keeping: ["schemaNamespace", "input", "output", "options", "operationManifest"])
-        let namespace = try root.required("schemaNamespace").identifier()
+        try warnings.ignore(
+            root, keeping: ["schemaNamespace", "schemaName", "input", "output", "options", "operationManifest"])
+        // `schemaName` is the key's older name, which Apollo still reads.
+        let namespaceKey = try root.optional("schemaNamespace") == nil ? "schemaName" : "schemaNamespace"
+        let namespace = try root.required(namespaceKey).identifier()
         var schemaSearchPaths = (paths: ["**/*.graphqls"], locations: [String: SourceLocation]())
         var operationSearchPaths = (paths: ["**/*.graphql"], locations: [String: SourceLocation]())
         if let input = try root.optional("input") {
@@ -63,8 +67,12 @@ enum ApolloConfigurationReader {
         // a module, both named after the namespace. Types embedded in a target are the app's own: no import.
         var schemaModule: String? = namespace
         if let moduleType = try schemaTypes.optional("moduleType") {
-            try warnings.ignore(moduleType, keeping: ["swiftPackageManager", "embeddedInTarget", "other"])
-            if try moduleType.optional("swiftPackageManager") != nil {
+            try warnings.ignore(
+                moduleType, keeping: ["swiftPackageManager", "swiftPackage", "embeddedInTarget", "other"])
+            if let package = try moduleType.optional("swiftPackage") {
+                try warnings.ignore(package, keeping: [])
+                moduleRoot = join(moduleRoot, "Sources")
+            } else if try moduleType.optional("swiftPackageManager") != nil {
                 moduleRoot = join(moduleRoot, "Sources")
             } else if let embedded = try moduleType.optional("embeddedInTarget") {
                 try warnings.ignore(embedded, keeping: ["name", "accessModifier"])
@@ -95,7 +103,7 @@ enum ApolloConfigurationReader {
             }
         }
         if let mocks = try output.optional("testMocks"), try mocks.optional("none") == nil {
-            warnings.add("\"output.testMocks\" has no equivalent in apicore and is ignored", at: mocks.value.location)
+            warnings.report(mocks.path, value: mocks.value, at: mocks.value.location)
         }
         var configuration = CodegenConfiguration(
             schemaNamespace: namespace, schemaSearchPaths: schemaSearchPaths.paths,
@@ -110,7 +118,7 @@ enum ApolloConfigurationReader {
             configuration.operationManifest = .init(path: try path.string(), format: .legacy)
         }
         if let manifest = try root.optional("operationManifest") {
-            try warnings.ignore(manifest, keeping: ["path", "version", "generateManifestOnCodeGeneration"])
+            try warnings.ignore(manifest, keeping: ["path", "version"])
             var options = CodegenConfiguration.OperationManifestOptions(path: try manifest.required("path").string())
             if let version = try manifest.optional("version") {
                 switch try version.string() {
@@ -122,9 +130,8 @@ enum ApolloConfigurationReader {
             configuration.operationManifest = options
         }
         if let options = try root.optional("options") {
-            try warnings.ignore(
-                options,
-                keeping: ["operationDocumentFormat", "pruneGeneratedFiles", "customScalars", "operationIdentifiers"])
+            try warnings.ignore(options, keeping: ["customScalars", "operationIdentifiers", "strictSchema"])
+            if let strict = try options.optional("strictSchema") { configuration.isStrictSchema = try strict.bool() }
             if let scalars = try options.optional("customScalars") {
                 configuration.customScalars = try scalars.stringMap()
             }
@@ -144,12 +151,17 @@ enum ApolloConfigurationReader {
             diagnostics.append(Diagnostic(.warning, message + ".", at: [location], rule: "ApolloConfiguration"))
         }
 
-        /// Warns about each key of `reader` not in `keys`.
+        /// Reports each key of `reader` not in `keys` that apicore does not honour (``ApolloConfigurationKeys``).
         mutating func ignore(_ reader: ConfigurationReader, keeping keys: Set<String>) throws(CompilerError) {
-            for other in try reader.otherKeys(than: keys) {
-                let name = reader.path.isEmpty ? other.key : reader.path + "." + other.key
-                add("The Apollo key \"\(name)\" has no equivalent in apicore and is ignored", at: other.location)
+            for member in try reader.members() where !keys.contains(member.key) {
+                let path = reader.path.isEmpty ? member.key : reader.path + "." + member.key
+                report(path, value: member.value, at: member.keyLocation)
             }
+        }
+
+        /// Reports the key at `path` unless apicore does what it asks with `value`.
+        mutating func report(_ path: String, value: LocatedJSON, at location: SourceLocation) {
+            if let message = ApolloConfigurationKeys.warning(for: path, value: value) { add(message, at: location) }
         }
     }
 

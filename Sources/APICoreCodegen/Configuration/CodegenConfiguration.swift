@@ -9,7 +9,8 @@ import Foundation
 ///  "output": {"schemaTypes": {"path": "Sources/GitHubGraphQL/Schema"},
 ///             "operations": {"path": "Sources/GitHubGraphQL/Operations"},
 ///             "operationManifest": {"path": "operations.json", "version": "persistedQueries"}},
-///  "options": {"customScalars": {"Long": "Int64"}, "accessLevel": "public", "operationIdentifiers": "sha256"}}
+///  "options": {"customScalars": {"Long": "Int64"}, "accessLevel": "public", "operationIdentifiers": "sha256",
+///              "strictSchema": false}}
 /// ```
 ///
 /// Several kits can share one schema-types module: the kit that owns it (`SharedKit`) generates the schema types for
@@ -82,6 +83,10 @@ public struct CodegenConfiguration: Sendable, Hashable {
     public var operationManifest: OperationManifestOptions?
     /// How operation ids are computed; Apollo's when the configuration is an Apollo one.
     public var operationIdentifiers = OperationIdentifiers.documentSHA256
+    /// Whether the schema must follow the specification's rules to the letter (`options.strictSchema`): what
+    /// graphql-js tolerates (SDL copies of the introspection types, invalid default values) is an error rather than a
+    /// warning. See ``SchemaBuildOptions/isStrict``.
+    public var isStrictSchema = false
     /// The folder relative paths are resolved against.
     public var baseDirectory: String
     /// The configuration file read, for messages about its search paths; `apicore.json` in ``baseDirectory`` if nil.
@@ -172,7 +177,8 @@ public struct CodegenConfiguration: Sendable, Hashable {
             configuration.operationManifest = try manifestOptions(manifest)
         }
         if let options = try root.optional("options") {
-            try options.allowKeys(["customScalars", "accessLevel", "operationIdentifiers"])
+            try options.allowKeys(["customScalars", "accessLevel", "operationIdentifiers", "strictSchema"])
+            if let strict = try options.optional("strictSchema") { configuration.isStrictSchema = try strict.bool() }
             if let identifiers = try options.optional("operationIdentifiers") {
                 configuration.operationIdentifiers = try operationIdentifiers(identifiers)
             }

@@ -34,11 +34,6 @@ struct ConfigurationReader {
         }
     }
 
-    /// The keys of this object that are not in `keys`, with their locations, for warnings.
-    func otherKeys(than keys: Set<String>) throws(CompilerError) -> [(key: String, location: SourceLocation)] {
-        try members().filter { !keys.contains($0.key) }.map { (key: $0.key, location: $0.keyLocation) }
-    }
-
     /// The member `key`, when present.
     func optional(_ key: String) throws(CompilerError) -> ConfigurationReader? {
         guard let member = try members().first(where: { $0.key == key }) else { return nil }
@@ -51,6 +46,11 @@ struct ConfigurationReader {
             throw failure("needs the key \"\(key)\"")
         }
         return member
+    }
+
+    func bool() throws(CompilerError) -> Bool {
+        guard case .bool(let flag) = value.kind else { throw failure("must be true or false, not \(value.kindName)") }
+        return flag
     }
 
     func string() throws(CompilerError) -> String {

@@ -39,7 +39,8 @@ struct LocatedJSON {
     }
 }
 
-/// A small recursive-descent JSON parser that tracks lines and columns.
+/// A small recursive-descent JSON parser that tracks lines and columns. It allows one trailing comma before a closing
+/// `}` or `]`, as Apollo's code generator does when it reads its configuration.
 struct LocatedJSONParser {
     let bytes: [UInt8]
     let file: String
@@ -101,6 +102,9 @@ struct LocatedJSONParser {
                 skipWhitespace()
                 if try next(is: "}") { return LocatedJSON(kind: .object(members), location: start) }
                 try expect(",")
+                // A trailing comma, as Apollo's tool and most editors' JSON allow.
+                skipWhitespace()
+                if try next(is: "}") { return LocatedJSON(kind: .object(members), location: start) }
             }
         case UInt8(ascii: "["):
             position += 1
@@ -112,6 +116,8 @@ struct LocatedJSONParser {
                 skipWhitespace()
                 if try next(is: "]") { return LocatedJSON(kind: .array(elements), location: start) }
                 try expect(",")
+                skipWhitespace()
+                if try next(is: "]") { return LocatedJSON(kind: .array(elements), location: start) }
             }
         case UInt8(ascii: "\""):
             return LocatedJSON(kind: .string(try parseString()), location: start)

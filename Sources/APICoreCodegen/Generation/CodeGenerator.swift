@@ -12,8 +12,21 @@ public struct CodeGenerator: Sendable {
 
     /// Loads the configured schema and documents and generates the files.
     public func generate(configuration: CodegenConfiguration) throws(CompilerError) -> [GeneratedFile] {
+        try run(configuration: configuration).files
+    }
+
+    /// What one generation produced: the files, and the warnings of the schema it read (what graphql-js tolerates,
+    /// repaired), for the caller to report.
+    public struct Result: Sendable {
+        public var files: [GeneratedFile]
+        public var warnings: [Diagnostic]
+    }
+
+    /// Loads the configured schema and documents and generates the files, with the schema's warnings.
+    public func run(configuration: CodegenConfiguration) throws(CompilerError) -> Result {
         let schemaPaths = try expand(configuration.schemaSearchPaths, configuration: configuration, what: "schema")
-        let schema = try GraphQLSchema.load(paths: schemaPaths)
+        let schema = try GraphQLSchema.load(
+            paths: schemaPaths, options: SchemaBuildOptions(isStrict: configuration.isStrictSchema))
         let operationPaths = try expand(
             configuration.operationSearchPaths, configuration: configuration, what: "operation")
         var documents: [Document] = []
@@ -26,7 +39,8 @@ public struct CodeGenerator: Sendable {
             }
             documents.append(try Parser.parse(Source(name: path, text: String(decoding: data, as: UTF8.self))))
         }
-        return try generate(schema: schema, documents: documents, configuration: configuration)
+        let files = try generate(schema: schema, documents: documents, configuration: configuration)
+        return Result(files: files, warnings: schema.warnings)
     }
 
     /// Generates the files for parsed documents, one compilation unit, against a loaded schema.

@@ -39,6 +39,13 @@ public struct ValidateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print errors only: no warnings, no summary.")
     var quiet = false
 
+    @Flag(
+        help: """
+            Hold the schema to the specification's rules: SDL copies of the introspection types and invalid default \
+            values are errors, not warnings.
+            """)
+    var strict = false
+
     /// A command with no options set; ArgumentParser fills them in.
     public init() {}
 
@@ -67,7 +74,7 @@ public struct ValidateCommand: ParsableCommand {
 
         let schema: GraphQLSchema
         do {
-            schema = try GraphQLSchema.load(paths: schemaPaths)
+            schema = try GraphQLSchema.load(paths: schemaPaths, options: SchemaBuildOptions(isStrict: strict))
         } catch {
             report.emit(error.diagnostics)
             let isFileProblem = error.diagnostics.allSatisfy { $0.rule == ValidationReport.schemaFilesRule }

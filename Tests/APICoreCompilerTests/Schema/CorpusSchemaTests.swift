@@ -7,6 +7,7 @@ import Testing
 @Suite struct CorpusSchemaTests {
     static let sdlSchemas = [
         "animalkingdom/schema.graphqls",
+        "apps/pocket-ios/schema.graphqls",
         "github/operations/apollo/schema-apollo.graphqls",
         "github/schema-2021-10-01.graphqls",
         "github/schema.graphqls",
@@ -19,6 +20,7 @@ import Testing
     ]
 
     static let introspectionSchemas = [
+        "apps/bcc-media-tvos/schema.json",
         "github/operations/githawk/schema-2020.json",
         "github/schema-2021-10-01.json",
         "github/schema-introspection.json",

@@ -75,6 +75,7 @@ import Testing
             ])
     }
 
+    /// In a strict build; by default these defaults are dropped with a warning (`SchemaToleranceTests`).
     @Test func defaultValuesMustFitTheirTypes() {
         let errors = SchemaTestSupport.errors(
             """
@@ -89,7 +90,7 @@ import Testing
               f(x: [Int] = [1, 2.5]): Int
               g(x: Int = 2147483648): Int
             }
-            """)
+            """, options: SchemaBuildOptions(isStrict: true))
         let prefix = "Default value of argument"
         #expect(
             errors == [

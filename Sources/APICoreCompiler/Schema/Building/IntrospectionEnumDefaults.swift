@@ -14,80 +14,28 @@ struct IntrospectionEnumDefaults {
         self.location = location
     }
 
-    /// The types with their defaults repaired; types without such defaults are returned as they are.
-    mutating func repair(_ types: [SchemaType]) -> [SchemaType] {
-        types.map { type in
-            switch type {
-            case .object(let object):
-                guard let fields = repair(object.fields, of: object.name) else { return type }
-                return .object(
-                    ObjectType(
-                        name: object.name, description: object.description, interfaces: object.interfaces,
-                        fields: fields, directives: object.directives, location: object.location))
-            case .interface(let interface):
-                guard let fields = repair(interface.fields, of: interface.name) else { return type }
-                return .interface(
-                    InterfaceType(
-                        name: interface.name, description: interface.description, interfaces: interface.interfaces,
-                        fields: fields, directives: interface.directives, location: interface.location))
-            case .inputObject(let input):
-                guard let fields = repair(input.fields, coordinate: { "input field \"\(input.name).\($0)\"" })
-                else { return type }
-                return .inputObject(
-                    InputObjectType(
-                        name: input.name, description: input.description, fields: fields,
-                        directives: input.directives, location: input.location))
-            default:
-                return type
+    /// The types and directives with their defaults repaired; types without such defaults are returned as they are.
+    mutating func repair(
+        _ types: [SchemaType], _ directives: [SchemaDirective]
+    ) -> (types: [SchemaType], directives: [SchemaDirective]) {
+        var found: [Diagnostic] = []
+        let repairs = self
+        let rewriter = InputValueRewriter { value, described in
+            guard let defaultValue = value.defaultValue, let fixed = repairs.fixedValue(defaultValue, as: value.type)
+            else {
+                return nil
             }
-        }
-    }
-
-    /// The directives with their arguments' defaults repaired.
-    mutating func repair(_ directives: [SchemaDirective]) -> [SchemaDirective] {
-        directives.map { directive in
-            guard let arguments = repair(directive.arguments, coordinate: { "argument \"@\(directive.name)(\($0):)\"" })
-            else { return directive }
-            return SchemaDirective(
-                name: directive.name, description: directive.description, arguments: arguments,
-                locations: directive.locations, isRepeatable: directive.isRepeatable, location: directive.location)
-        }
-    }
-
-    private mutating func repair(_ fields: [SchemaField], of typeName: String) -> [SchemaField]? {
-        var changed = false
-        let repaired = fields.map { field in
-            let coordinate = { (name: String) in "argument \"\(typeName).\(field.name)(\(name):)\"" }
-            guard let arguments = repair(field.arguments, coordinate: coordinate) else { return field }
-            changed = true
-            return SchemaField(
-                name: field.name, description: field.description, arguments: arguments, type: field.type,
-                deprecationReason: field.deprecationReason, directives: field.directives, location: field.location)
-        }
-        return changed ? repaired : nil
-    }
-
-    private mutating func repair(
-        _ values: [SchemaInputValue],
-        coordinate: (String) -> String
-    ) -> [SchemaInputValue]? {
-        var changed = false
-        let repaired = values.map { value in
-            guard let defaultValue = value.defaultValue, let fixed = fixedValue(defaultValue, as: value.type) else {
-                return value
-            }
-            changed = true
-            warnings.append(
+            found.append(
                 Diagnostic(
                     .warning,
-                    "The default value of \(coordinate(value.name)) writes enum values as strings "
+                    "The default value of \(described) writes enum values as strings "
                         + "(\(ConstantValueChecker.describe(defaultValue))); they are read as enum values.",
-                    at: [location], rule: "IntrospectionEnumDefaults"))
-            return SchemaInputValue(
-                name: value.name, description: value.description, type: value.type, defaultValue: fixed,
-                deprecationReason: value.deprecationReason, directives: value.directives, location: value.location)
+                    at: [repairs.location], rule: "IntrospectionEnumDefaults"))
+            return value.withDefaultValue(fixed)
         }
-        return changed ? repaired : nil
+        let repaired = (rewriter.rewriting(types), rewriter.rewriting(directives))
+        warnings += found
+        return repaired
     }
 
     /// `value` with strings that name values of the expected enums turned into those values; `nil` when unchanged.

@@ -2,12 +2,6 @@ import Foundation
 
 /// Builds a schema from an introspection result.
 struct IntrospectionSchemaBuilder {
-    /// The introspection types, which the result lists but the schema model leaves out.
-    static let introspectionTypeNames: Set<String> = [
-        "__Schema", "__Type", "__TypeKind", "__Field", "__InputValue", "__EnumValue", "__Directive",
-        "__DirectiveLocation",
-    ]
-
     let file: String
     let options: SchemaBuildOptions
 
@@ -19,7 +13,8 @@ struct IntrospectionSchemaBuilder {
         var types: [SchemaType] = []
         for typeNode in try schemaNode.required("types").elements() {
             let name = try typeNode.required("name").string()
-            if Self.introspectionTypeNames.contains(name) { continue }
+            // The introspection types, which the result lists but the schema model leaves out.
+            if SchemaTolerance.introspectionTypeNames.contains(name) { continue }
             types.append(try convertType(typeNode, name: name))
         }
         let definedNames = Set(types.map(\.name))
@@ -33,10 +28,9 @@ struct IntrospectionSchemaBuilder {
 
         let start = SchemaSourceParsing.start(of: file)
         var enumDefaults = IntrospectionEnumDefaults(types: types, location: start)
-        types = enumDefaults.repair(types)
-        directives = enumDefaults.repair(directives)
+        (types, directives) = enumDefaults.repair(types, directives)
 
-        let schema = GraphQLSchema(
+        var schema = GraphQLSchema(
             description: try schemaNode.optionalString("description"),
             types: types,
             directives: directives,
@@ -44,9 +38,10 @@ struct IntrospectionSchemaBuilder {
             mutationTypeName: try rootTypeName(schemaNode, "mutationType"),
             subscriptionTypeName: try rootTypeName(schemaNode, "subscriptionType"),
             warnings: enumDefaults.warnings)
+        if !options.isStrict { schema = schema.droppingInvalidDefaults(fallback: start) }
         let found = SchemaValidator.validate(
             schema, source: SchemaValidationSource(schemaLocation: start, fallbackLocation: start))
-        if found.contains(where: { $0.severity == .error }) { throw CompilerError(enumDefaults.warnings + found) }
+        if found.contains(where: { $0.severity == .error }) { throw CompilerError(schema.warnings + found) }
         return schema
     }
 

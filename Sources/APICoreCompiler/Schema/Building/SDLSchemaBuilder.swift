@@ -29,17 +29,23 @@ struct SDLSchemaBuilder {
         var builder = SDLSchemaBuilder(options: options, fallbackLocation: fallbackLocation)
         for document in documents { builder.collect(document) }
         builder.applyExtensions()
-        let (schema, source) = builder.makeSchema()
-        let found = builder.diagnostics + SchemaValidator.validate(schema, source: source)
-        let errors = found.filter { $0.severity == .error }
-        if !errors.isEmpty { throw CompilerError(SchemaDiagnostics.ordered(found)) }
-        return schema
+        var (schema, source) = builder.makeSchema()
+        if !options.isStrict { schema = schema.droppingInvalidDefaults(fallback: fallbackLocation) }
+        let found = builder.diagnostics + schema.warnings + SchemaValidator.validate(schema, source: source)
+        if found.contains(where: { $0.severity == .error }) { throw CompilerError(SchemaDiagnostics.ordered(found)) }
+        return schema.replacing(
+            types: schema.types, directives: schema.directives, warnings: SchemaDiagnostics.ordered(found))
     }
 
     /// Sorts one document's definitions into the collections the build works from.
     mutating func collect(_ document: Document) {
         for definition in document.definitions {
             switch definition {
+            case .type(let type)
+            where !options.isStrict && SchemaTolerance.introspectionTypeNames.contains(type.name.value):
+                diagnostics.append(
+                    SchemaTolerance.ignoredIntrospectionType(
+                        type.name.value, isExtension: type.isExtension, at: type.location))
             case .type(let type) where type.isExtension:
                 typeExtensions.append(type)
             case .type(let type):

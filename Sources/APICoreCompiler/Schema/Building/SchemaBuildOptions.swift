@@ -14,8 +14,15 @@ public struct SchemaBuildOptions: Sendable {
     /// schema is an error.
     public var knowsClientDirectives: Bool = true
 
-    /// Options; by default the client directives are known.
-    public init(knowsClientDirectives: Bool = true) {
+    /// Whether the schema must follow the specification's type-system rules to the letter. When `false` (the
+    /// default), what graphql-js 16 builds is built too, repaired as graphql-js repairs it, with a located warning for
+    /// each repair (see `SchemaTolerance`): SDL copies of the introspection types are replaced by the built-in ones and
+    /// default values invalid for their type are dropped. When `true`, each is an error: for teams that own their schema.
+    public var isStrict: Bool = false
+
+    /// Options; by default the client directives are known and the schema is read as graphql-js reads it.
+    public init(knowsClientDirectives: Bool = true, isStrict: Bool = false) {
         self.knowsClientDirectives = knowsClientDirectives
+        self.isStrict = isStrict
     }
 }

@@ -1,0 +1,102 @@
+import APICoreCompiler
+
+/// Every key of Apollo iOS 1.x's and 2.x's `apollo-codegen-config.json` that apicore does not honour, with what to do
+/// instead. ``ApolloConfigurationReader`` reports each such key once, at the key; the keys it honours are read there.
+enum ApolloConfigurationKeys {
+    /// What a key does in apicore when it is not read as Apollo reads it.
+    enum Treatment {
+        /// apicore does what the key asks anyway, whatever its value.
+        case alwaysSo
+        /// apicore does what the key asks when its value is `value`; any other value is reported with `advice`.
+        case when(value: String, otherwise: String)
+        /// The key is ignored; `advice` says what to use instead.
+        case ignored(advice: String)
+    }
+
+    /// The keys by path (`options.schemaDocumentation`), as Apollo spells them.
+    static let table: [String: Treatment] = [
+        "output.testMocks": .ignored(
+            advice: "build test data and doubles with APICoreTesting (MockGraphQLClient, InMemoryTransport) instead"),
+        "output.schemaTypes.moduleType.swiftPackage.apolloSDKDependency": .ignored(
+            advice: "the generated code depends on APICoreKit's APICoreGraphQL product; add it to the package instead"),
+        "operationManifest.generateManifestOnCodeGeneration": .when(
+            value: "true",
+            otherwise: "apicore writes the manifest on every generation; remove \"operationManifest\" to write none"),
+        "options.operationDocumentFormat": .alwaysSo,
+        "options.pruneGeneratedFiles": .when(
+            value: "true", otherwise: "apicore always removes the stale files of the folders it generates into"),
+        "options.markOperationDefinitionsAsFinal": .alwaysSo,
+        "options.reduceGeneratedSchemaTypes": .alwaysSo,
+        "options.apqs": .ignored(
+            advice: "automatic persisted queries are a run-time setting: APIClientConfiguration.persistedQueries"),
+        "options.queryStringLiteralFormat": .ignored(
+            advice: "apicore writes each document as one single-line string literal"),
+        "options.deprecatedEnumCases": .when(
+            value: "include", otherwise: "apicore generates every enum case, deprecated ones marked @available"),
+        "options.schemaDocumentation": .when(
+            value: "include", otherwise: "apicore always carries the schema's descriptions as doc comments"),
+        "options.warningsOnDeprecatedUsage": .when(
+            value: "include", otherwise: "apicore always marks deprecated fields and enum cases @available(deprecated)"),
+        "options.selectionSetInitializers": .ignored(
+            advice: "selection sets are built from response data with init(data:), in tests too"),
+        "options.additionalInflectionRules": .ignored(
+            advice: "apicore names the struct of a list field after the field as written, without inflection"),
+        "options.cocoapodsCompatibleImportStatements": .ignored(
+            advice: "generated files import the APICoreGraphQL module; CocoaPods is not supported"),
+        "options.conversionStrategies": .ignored(
+            advice: "apicore names enum cases in camelCase and keeps field names as the schema writes them"),
+        "options.schemaCustomization": .ignored(
+            advice: "rename types in the operations with aliases, or in the app's domain models"),
+        "experimentalFeatures": .ignored(
+            advice: "apicore has no experimental features; Apollo's operation ids are already the default for an "
+                + "Apollo configuration (\"options.operationIdentifiers\": \"apollo\")"),
+        "schemaDownloadConfiguration": .ignored(advice: "download the schema with `apicore fetch-schema`"),
+        "schemaDownload": .ignored(advice: "download the schema with `apicore fetch-schema`"),
+    ]
+
+    /// The warning for `key` at `path` with `value`, or `nil` when apicore does what it asks.
+    static func warning(for path: String, value: LocatedJSON) -> String? {
+        guard let treatment = table[path] else {
+            return "\"\(path)\" is not a key of Apollo iOS's configuration (1.x or 2.x) and is ignored"
+        }
+        switch treatment {
+        case .alwaysSo:
+            return nil
+        case .when(let expected, let advice):
+            if case .bool(let flag) = value.kind, String(flag) == expected { return nil }
+            if case .string(let text) = value.kind, text == expected { return nil }
+            return "The Apollo key \"\(path)\" is ignored: \(advice)"
+        case .ignored(let advice):
+            let download = downloadAdvice(path: path, value: value)
+            return "The Apollo key \"\(path)\" is ignored: \(download ?? advice)"
+        }
+    }
+
+    /// For a schema download over introspection, the `apicore fetch-schema` command that does the same.
+    private static func downloadAdvice(path: String, value: LocatedJSON) -> String? {
+        guard path == "schemaDownload" || path == "schemaDownloadConfiguration",
+            let method = value.member("downloadMethod"), let introspection = method.member("introspection"),
+            case .string(let endpoint)? = introspection.member("endpointURL")?.kind
+        else { return nil }
+        var command = "apicore fetch-schema --endpoint \(endpoint)"
+        if case .array(let headers)? = value.member("headers")?.kind {
+            for header in headers {
+                if case .string(let key)? = header.member("key")?.kind,
+                    case .string(let headerValue)? = header.member("value")?.kind
+                {
+                    command += " --header '\(key): \(headerValue)'"
+                }
+            }
+        }
+        if case .string(let output)? = value.member("outputPath")?.kind { command += " --output \(output)" }
+        return "download the schema with `\(command)`"
+    }
+}
+
+extension LocatedJSON {
+    /// The value of member `key` of an object.
+    func member(_ key: String) -> LocatedJSON? {
+        guard case .object(let members) = kind else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}
