@@ -95,6 +95,14 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
             target: "Subscription", namespace: "SubscriptionAPI",
             schemaPaths: ["../shared/corpus/subscription/schema.graphqls"],
             operationPaths: ["../shared/corpus/subscription/*.graphql"]),
+        // The two real apps of the corpus, as their Apollo configurations generate them (ApolloAppConfigurationTests).
+        CorpusSet(
+            target: "PocketGraph", namespace: "PocketGraph",
+            schemaPaths: ["../shared/corpus/apps/pocket-ios/schema.graphqls"],
+            operationPaths: ["../shared/corpus/apps/pocket-ios/operations/*.graphql"]),
+        CorpusSet(
+            target: "BCCMedia", namespace: "API", schemaPaths: ["../shared/corpus/apps/bcc-media-tvos/schema.json"],
+            operationPaths: ["../shared/corpus/apps/bcc-media-tvos/operations/*.graphql"]),
         // One schema-types module that two kits share: SharedKit generates the schema types all their operations use,
         // and each kit generates only its operations, which import SharedKit.
         sharedSchemaKit("SharedKit", operations: "*", output: .schemaTypesOnly),

@@ -99,7 +99,7 @@ public struct CodeGenerator: Sendable {
         for fragment in compilation.fragments {
             files.append(
                 GeneratedFile(
-                    path: (operationsFolder as NSString).appendingPathComponent(fragment.name + ".graphql.swift"),
+                    path: (operationsFolder as NSString).appendingPathComponent(fragment.typeName + ".graphql.swift"),
                     contents: FragmentTemplate(context: context).render(fragment)))
         }
         for operation in compilation.operations {

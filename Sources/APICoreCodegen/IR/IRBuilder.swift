@@ -7,9 +7,13 @@ import APICoreCompiler
 final class IRBuilder {
     let schema: GraphQLSchema
     let fragmentDefinitions: [String: FragmentDefinition]
+    /// The Swift type of each fragment, by fragment name.
+    let fragmentTypeNames: [String: String]
     let mapper: SwiftTypeMapper
-    /// Type names nested structs must not take, so they never shadow a type the generated code refers to.
-    let reservedTypeNames: Set<String>
+    /// Names no member of a selection set may take, property or nested struct: the module's generated types, the
+    /// namespace and the types generated code refers to. A member of that name would hide the type from expressions
+    /// (`HeroDetails.self`, `StarWarsAPI.Objects.Droid`) in its struct and every struct nested in it.
+    let reservedNames: Set<String>
 
     /// The fragments built so far, by name.
     private(set) var fragments: [String: IRSelectionSet] = [:]
@@ -20,13 +24,15 @@ final class IRBuilder {
     init(
         schema: GraphQLSchema,
         fragmentDefinitions: [String: FragmentDefinition],
+        fragmentTypeNames: [String: String],
         mapper: SwiftTypeMapper,
-        reservedTypeNames: Set<String>
+        reservedNames: Set<String>
     ) {
         self.schema = schema
         self.fragmentDefinitions = fragmentDefinitions
+        self.fragmentTypeNames = fragmentTypeNames
         self.mapper = mapper
-        self.reservedTypeNames = reservedTypeNames
+        self.reservedNames = reservedNames
     }
 
     /// The error for something the IR cannot be built from.
@@ -46,8 +52,9 @@ final class IRBuilder {
         defer { fragmentsInProgress.remove(name) }
         let collector = SelectionCollector(schema: schema, fragmentDefinitions: fragmentDefinitions)
         let type = try collector.compositeType(definition.typeCondition, at: definition.typeCondition.location)
+        let typeName = fragmentTypeNames[name]!
         let built = try selectionSet(
-            typeName: name, qualifiedName: name, type: type, selections: definition.selectionSet.selections)
+            typeName: typeName, qualifiedName: typeName, type: type, selections: definition.selectionSet.selections)
         fragments[name] = built
         return built
     }
@@ -72,22 +79,17 @@ final class IRBuilder {
         var collector = SelectionCollector(schema: schema, fragmentDefinitions: fragmentDefinitions)
         try collector.collect(selections, in: type)
         var result = IRSelectionSet(typeName: typeName, qualifiedName: qualifiedName, parentTypeName: type.name)
-        var typeNames = reservedTypeNames
-        var propertyNames: Set<String> = ["__data", "__typename", "hashValue"]
+        // Properties and nested structs share one scope: a property and a struct of one name would collide.
+        var scope = SwiftNameScope(reserving: reservedNames.union(SwiftReservedNames.selectionSetMembers))
         let inheritedFragments = inherited.fragments.filter { use in
             !collector.fragmentUses.contains { $0.name == use.fragmentName && $0.deferLabel == nil }
         }
-        if !collector.fragmentUses.isEmpty || !inheritedFragments.isEmpty { propertyNames.insert("fragments") }
 
         func nestedName(_ candidate: String) -> String {
-            var name = candidate
-            while !typeNames.insert(name).inserted { name += "_" }
-            return name
+            scope.claim(candidate)
         }
         func propertyName(_ candidate: String) -> String {
-            var name = candidate
-            while !propertyNames.insert(name).inserted { name += "_" }
-            return name
+            scope.claim(candidate)
         }
         // Names of the type cases and deferred parts first, so that fields never take them.
         let typeCaseNames = collector.typeCases.map { group in
@@ -99,18 +101,18 @@ final class IRBuilder {
             return (name, propertyName(SwiftNames.lowerFirst(name)))
         }
 
-        var fragmentProperties: Set<String> = []
+        // The members of the `Fragments` struct, which is `Hashable` and has a memberwise initializer.
+        var fragmentProperties = SwiftNameScope(reserving: ["hashValue", "hash", "init", "self", "Self", "Type"])
         for use in collector.fragmentUses {
-            var name = SwiftNames.lowerFirst(use.name)
-            while !fragmentProperties.insert(name).inserted { name += "_" }
+            let name = fragmentProperties.claim(SwiftNames.lowerFirst(use.name))
             result.fragments.append(
                 IRFragmentUse(
-                    fragmentName: use.name, propertyName: name, conditions: use.conditions,
-                    deferLabel: use.deferLabel))
+                    fragmentName: use.name, typeName: fragmentTypeNames[use.name]!, propertyName: name,
+                    conditions: use.conditions, deferLabel: use.deferLabel))
         }
         for use in inheritedFragments {
             var inheritedUse = use
-            while !fragmentProperties.insert(inheritedUse.propertyName).inserted { inheritedUse.propertyName += "_" }
+            inheritedUse.propertyName = fragmentProperties.claim(inheritedUse.propertyName)
             inheritedUse.isInherited = true
             result.fragments.append(inheritedUse)
         }
@@ -129,6 +131,8 @@ final class IRBuilder {
         for field in inherited.fields where !ownKeys.contains(field.responseKey) && field.propertyName != "__typename" {
             var merged = field
             merged.propertyName = propertyName(field.responseKey)
+            merged.storageName =
+                merged.deprecationReason == nil ? merged.propertyName : propertyName("_" + merged.propertyName)
             merged.inheritedObjectType = .some(field.objectTypeName(qualified: true))
             merged.selectionSet = nil
             result.fields.append(merged)
@@ -137,9 +141,9 @@ final class IRBuilder {
             let fragment = try fragment(named: use.fragmentName, at: .unknown)
             let access = use.conditions.isEmpty ? "." : "?."
             let prefix = "fragments." + SwiftNames.identifier(use.propertyName) + access
-            for exposed in Self.exposedFields(of: fragment, mapper: mapper)
-            where !propertyNames.contains(exposed.propertyName) {
-                propertyNames.insert(exposed.propertyName)
+            for exposed in Self.exposedFields(of: fragment, mapper: mapper) where !scope.contains(exposed.propertyName)
+            {
+                _ = scope.claim(exposed.propertyName)
                 var forwarded = exposed
                 forwarded.expression = prefix + exposed.expression
                 if !use.conditions.isEmpty { forwarded.swiftType = Self.optional(exposed.swiftType) }
@@ -216,11 +220,14 @@ final class IRBuilder {
                 selections: selections)
         }
         let isTypename = field.name.value == "__typename" && field.alias == nil
+        let property = isTypename ? "__typename" : propertyName(field.responseKey)
+        // A deprecated field is stored under another name and exposed by a deprecated computed property.
+        let storage = schemaField?.deprecationReason == nil ? property : propertyName("_" + property)
         return IRField(
             responseKey: field.responseKey, name: field.name.value, alias: field.alias?.value,
             arguments: field.arguments, type: fieldType, conditions: conditions, selectionSet: nested,
-            propertyName: isTypename ? "__typename" : propertyName(field.responseKey),
-            description: schemaField?.description, deprecationReason: schemaField?.deprecationReason)
+            propertyName: property, storageName: storage, description: schemaField?.description,
+            deprecationReason: schemaField?.deprecationReason)
     }
 
     /// The selections of one occurrence of a field, to merge with the others: those made under `@include`/`@skip`
@@ -253,7 +260,7 @@ final class IRBuilder {
             result.append(
                 IRForwardedField(
                     propertyName: field.propertyName, swiftType: type,
-                    expression: field.storageName, deprecationReason: field.deprecationReason))
+                    expression: SwiftNames.identifier(field.storageName), deprecationReason: field.deprecationReason))
         }
         return result + fragment.forwardedFields
     }
@@ -261,13 +268,5 @@ final class IRBuilder {
     /// `type?`, unless it is optional already.
     static func optional(_ type: String) -> String {
         type.hasSuffix("?") ? type : type + "?"
-    }
-}
-
-extension IRField {
-    /// The stored property's name as written in Swift: deprecated fields are stored under `_name` and exposed by a
-    /// deprecated computed property, so reading them in generated code never warns.
-    var storageName: String {
-        deprecationReason == nil ? SwiftNames.identifier(propertyName) : "_" + propertyName
     }
 }

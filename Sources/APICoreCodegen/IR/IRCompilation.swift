@@ -22,6 +22,8 @@ struct IROperation: Sendable {
     var text: String
     /// The names of the fragments it uses, directly or through other fragments, sorted.
     var fragmentNames: [String]
+    /// The Swift type names of those fragments, in the same order.
+    var fragmentTypeNames: [String]
     /// The whole document sent to the server: the text and each fragment's, one per line.
     var document: String
     /// The persisted-query id, as the configuration computes it from the document.
@@ -34,6 +36,8 @@ struct IROperation: Sendable {
 /// One fragment.
 struct IRFragment: Sendable {
     var name: String
+    /// The generated type's name (`HeroDetails` for `heroDetails`).
+    var typeName: String
     /// The fragment's definition on one line.
     var text: String
     var selectionSet: IRSelectionSet

@@ -3,14 +3,6 @@ import APICoreGraphQL
 
 /// Turns parsed documents and a schema into an ``IRCompilation``.
 enum IRCompiler {
-    /// Names generated code refers to unqualified, which nested structs must not shadow.
-    static let runtimeTypeNames: Set<String> = [
-        "String", "Int", "Double", "Bool", "Optional", "Array", "Swift", "Sendable", "Hashable", "Fragments", "Type",
-        "Protocol", "Self", "Any", "APICoreGraphQL", "JSONObject", "JSONValue", "GraphQLEnum", "GraphQLNullable",
-        "GraphQLField", "GraphQLSelection", "GraphQLObjectReader", "GraphQLDecodingError", "GraphQLConditions",
-        "GraphQLParentType", "GraphQLSelectionSet", "GraphQLRootSelectionSet", "GraphQLFragment",
-    ]
-
     /// Compiles the operations and fragments of `documents`, one unit, against `schema`.
     static func compile(
         _ documents: [Document],
@@ -19,44 +11,53 @@ enum IRCompiler {
         identifiers: CodegenConfiguration.OperationIdentifiers = .documentSHA256
     ) throws(CompilerError) -> IRCompilation {
         var fragmentDefinitions: [String: FragmentDefinition] = [:]
-        var operations: [(OperationDefinition, String)] = []
-        var names: [String: SourceLocation] = [:]
+        var operations: [OperationDefinition] = []
         for document in documents {
             for fragment in document.fragments {
-                // The same fragment written in several files (as each file of a JavaScript app must) is one.
-                if let existing = fragmentDefinitions[fragment.name.value],
-                    existing == DocumentNormalizer.normalized(fragment)
-                {
-                    continue
-                }
-                try claim(fragment.name.value, at: fragment.name.location, in: &names)
+                // The same fragment written in several files (as each file of a JavaScript app must) is one; the
+                // validator has rejected two different fragments of one name.
                 fragmentDefinitions[fragment.name.value] = DocumentNormalizer.normalized(fragment)
             }
             for operation in document.operations {
-                guard let name = operation.name else {
+                guard operation.name != nil else {
                     throw IRBuilder.failure(
                         "Name this operation: generated code needs a name for each operation.", at: operation.location)
                 }
-                let suffix = operation.kind.rawValue.prefix(1).uppercased() + operation.kind.rawValue.dropFirst()
-                let typeName = name.value.hasSuffix(suffix) ? name.value : name.value + suffix
-                try claim(typeName, at: name.location, in: &names)
-                operations.append((DocumentNormalizer.normalized(operation), typeName))
+                operations.append(DocumentNormalizer.normalized(operation))
             }
         }
-        let reserved = runtimeTypeNames.union(names.keys).union([namespace])
+        // The module's types: fragments, then operations, each in name order, named as Apollo iOS names them
+        // (`HeroDetails` for `heroDetails`, `HeroNameQuery` for `query heroName`), unique ignoring case.
+        var moduleScope = SwiftNameScope(
+            reserving: SwiftReservedNames.moduleLevel.union([namespace]), ignoringCase: true)
+        var fragmentTypeNames: [String: String] = [:]
+        for name in fragmentDefinitions.keys.sorted() {
+            fragmentTypeNames[name] = moduleScope.claim(SwiftNames.upperFirst(name))
+        }
+        let named = operations.map { operation in
+            let suffix = operation.kind.rawValue.prefix(1).uppercased() + operation.kind.rawValue.dropFirst()
+            let base = SwiftNames.upperFirst(operation.name!.value)
+            return (operation, base.hasSuffix(suffix) && base != suffix ? base : base + suffix)
+        }
+        let typedOperations = named.sorted { ($0.1, $0.0.name!.value) < ($1.1, $1.0.name!.value) }.map {
+            ($0.0, moduleScope.claim($0.1))
+        }
+        let moduleTypeNames = Set(fragmentTypeNames.values).union(typedOperations.map(\.1))
         let mapper = SwiftTypeMapper(schema: schema, namespace: namespace)
         let builder = IRBuilder(
-            schema: schema, fragmentDefinitions: fragmentDefinitions, mapper: mapper, reservedTypeNames: reserved)
+            schema: schema, fragmentDefinitions: fragmentDefinitions, fragmentTypeNames: fragmentTypeNames,
+            mapper: mapper, reservedNames: moduleTypeNames.union(SwiftReservedNames.types).union([namespace]))
         var fragments: [IRFragment] = []
         for name in fragmentDefinitions.keys.sorted() {
             let definition = fragmentDefinitions[name]!
             fragments.append(
                 IRFragment(
-                    name: name, text: DocumentNormalizer.oneLine(.fragment(definition)),
+                    name: name, typeName: fragmentTypeNames[name]!,
+                    text: DocumentNormalizer.oneLine(.fragment(definition)),
                     selectionSet: try builder.fragment(named: name, at: definition.location)))
         }
         var compiled: [IROperation] = []
-        for (operation, typeName) in operations.sorted(by: { $0.1 < $1.1 }) {
+        for (operation, typeName) in typedOperations.sorted(by: { $0.1 < $1.1 }) {
             compiled.append(
                 try compile(
                     operation, typeName: typeName, builder: builder, fragments: fragmentDefinitions,
@@ -69,18 +70,6 @@ enum IRCompiler {
         return IRCompilation(
             operations: compiled, fragments: fragments,
             referencedTypeNames: inputClosure(of: referenced, in: schema).sorted())
-    }
-
-    private static func claim(
-        _ name: String, at location: SourceLocation, in names: inout [String: SourceLocation]
-    ) throws(CompilerError) {
-        if let previous = names[name] {
-            throw CompilerError(
-                Diagnostic(
-                    .error, "There can be only one operation or fragment that generates the type \"\(name)\".",
-                    at: [location, previous], rule: "CodeGeneration"))
-        }
-        names[name] = location
     }
 
     private static func compile(
@@ -97,6 +86,7 @@ enum IRCompiler {
             typeName: "Data", qualifiedName: typeName + ".Data", type: .object(root),
             selections: operation.selectionSet.selections)
         let fragmentNames = usedFragments(operation.selectionSet, fragments: fragments).sorted()
+        let fragmentTypeNames = fragmentNames.map { builder.fragmentTypeNames[$0]! }
         let text = DocumentNormalizer.oneLine(.operation(operation))
         let definitions = [text] + fragmentNames.map { DocumentNormalizer.oneLine(.fragment(fragments[$0]!)) }
         let document = definitions.joined(separator: "\n")
@@ -106,18 +96,19 @@ enum IRCompiler {
             // Apollo iOS hashes its definitions joined with a backslash and an `n`, though it sends a newline.
             case .apollo: GraphQLSHA256.hexDigest(of: definitions.joined(separator: "\\n"))
             }
-        // `self` as a parameter would hide the instance in the initializer.
-        var propertyNames: Set<String> = ["variables", "self"]
+        // `self` as a parameter would hide the instance in the initializer; the types generated code refers to from
+        // within the operation (fragments in the document, the namespace) must not be hidden by a variable.
+        var scope = SwiftNameScope(reserving: builder.reservedNames.union(["variables", "self", "Self", "Data"]))
         let variables = operation.variableDefinitions.map { definition in
-            var name = definition.name.value
-            while !propertyNames.insert(name).inserted { name += "_" }
+            let name = scope.claim(definition.name.value)
             return IRVariable(
                 name: definition.name.value, propertyName: name, type: definition.type,
                 defaultValue: definition.defaultValue)
         }
         return IROperation(
             name: operation.name?.value ?? typeName, typeName: typeName, kind: operation.kind, text: text,
-            fragmentNames: fragmentNames, document: document, identifier: identifier, variables: variables, data: data)
+            fragmentNames: fragmentNames, fragmentTypeNames: fragmentTypeNames, document: document,
+            identifier: identifier, variables: variables, data: data)
     }
 
     /// The fragments a selection set spreads, directly or through other fragments.

@@ -50,6 +50,9 @@ struct IRField: Sendable {
     var selectionSet: IRSelectionSet?
     /// The Swift property name (unescaped).
     var propertyName: String
+    /// The stored property's name (unescaped): the property's, or for a deprecated field another one, exposed by a
+    /// deprecated computed property so that reading it in generated code never warns.
+    var storageName: String
     /// The schema description.
     var description: String?
     /// The deprecation reason, when the schema deprecates the field.
@@ -73,6 +76,8 @@ struct IRField: Sendable {
 struct IRFragmentUse: Sendable {
     /// The fragment's name.
     var fragmentName: String
+    /// The fragment's Swift type.
+    var typeName: String
     /// The property of the `Fragments` struct (`heroDetails`).
     var propertyName: String
     /// Conditions on the spread; empty when always selected.

@@ -16,7 +16,7 @@ struct SwiftTypeMapper: Sendable {
         case "Float": return "Double"
         case "Boolean": return "Bool"
         default:
-            let swiftName = SwiftNames.schemaTypeName(name)
+            let swiftName = SwiftNames.schemaTypeName(name, namespace: namespace)
             if case .enumeration? = schema.type(named: name) { return "GraphQLEnum<\(namespace).\(swiftName)>" }
             return "\(namespace).\(swiftName)"
         }

@@ -5,6 +5,8 @@ import APICoreCompiler
 struct EnumTemplate {
     /// `"public "` or `""`.
     let access: String
+    /// The namespace the enum is declared in.
+    let namespace: String
 
     /// The enum, indented for the namespace extension.
     func render(_ type: EnumType) -> String {
@@ -12,7 +14,7 @@ struct EnumTemplate {
         if let doc = SwiftNames.docComment(type.description, indent: "    ").nonEmpty {
             lines.append(String(doc.dropLast()))
         }
-        let name = SwiftNames.schemaTypeName(type.name)
+        let name = SwiftNames.schemaTypeName(type.name, namespace: namespace)
         lines.append("    \(access)enum \(name): String, CaseIterable, Sendable, Hashable {")
         var used: Set<String> = []
         var allCases: [String] = []

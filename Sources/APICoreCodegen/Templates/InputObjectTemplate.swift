@@ -15,7 +15,9 @@ struct InputObjectTemplate {
         if let doc = SwiftNames.docComment(type.description, indent: "    ").nonEmpty {
             lines.append(String(doc.dropLast()))
         }
-        lines.append("    \(access)struct \(SwiftNames.schemaTypeName(type.name)): GraphQLInputObject {")
+        lines.append(
+            "    \(access)struct \(SwiftNames.schemaTypeName(type.name, namespace: context.mapper.namespace)): GraphQLInputObject {"
+        )
         // `self` as a parameter would hide the instance in the initializer.
         var used: Set<String> = ["fields", "jsonValue", "isAbsent", "self"]
         var parameters: [String] = []

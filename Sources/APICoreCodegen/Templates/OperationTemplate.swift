@@ -15,8 +15,8 @@ struct OperationTemplate {
             case .subscription: "GraphQLSubscription"
             }
         var document = SwiftNames.stringLiteral(
-            operation.fragmentNames.isEmpty ? operation.text : operation.text + "\n")
-        document += operation.fragmentNames.map { " + \($0).fragmentDefinition" }.joined(separator: " + \"\\n\"")
+            operation.fragmentTypeNames.isEmpty ? operation.text : operation.text + "\n")
+        document += operation.fragmentTypeNames.map { " + \($0).fragmentDefinition" }.joined(separator: " + \"\\n\"")
         var lines = [
             "\(access)struct \(operation.typeName): \(protocolName) {",
             "    \(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))",

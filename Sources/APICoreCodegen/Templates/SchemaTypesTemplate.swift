@@ -16,7 +16,8 @@ struct SchemaTypesTemplate {
         var files = [(namespace + ".graphql.swift", namespaceFile(types))]
         let enums = types.compactMap { if case .enumeration(let type) = $0 { type } else { nil } }
         if !enums.isEmpty {
-            let body = enums.map(EnumTemplate(access: context.access).render).joined(separator: "\n\n")
+            let body = enums.map(EnumTemplate(access: context.access, namespace: namespace).render).joined(
+                separator: "\n\n")
             files.append((namespace + "+Enums.graphql.swift", extensionFile(body)))
         }
         let inputs = types.compactMap { if case .inputObject(let type) = $0 { type } else { nil } }
@@ -52,7 +53,7 @@ struct SchemaTypesTemplate {
         lines += typePolicyLines()
         var groups: [String: [String]] = [:]
         for type in types {
-            let name = SwiftNames.schemaTypeName(type.name)
+            let name = SwiftNames.schemaTypeName(type.name, namespace: context.mapper.namespace)
             let literal = SwiftNames.stringLiteral(type.name)
             switch type {
             case .scalar(let scalar) where !scalar.isBuiltIn:

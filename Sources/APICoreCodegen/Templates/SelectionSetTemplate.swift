@@ -35,13 +35,13 @@ struct SelectionSetTemplate {
             let type = fieldType(field, qualified: false)
             append(SwiftNames.docComment(field.description, indent: inner), to: &lines)
             if let reason = field.deprecationReason {
-                lines.append("\(inner)\(access)let \(field.storageName): \(type)")
+                lines.append("\(inner)\(access)let \(SwiftNames.identifier(field.storageName)): \(type)")
                 append(SwiftNames.deprecation(reason, indent: inner), to: &computed)
                 computed.append(
-                    "\(inner)\(access)var \(SwiftNames.identifier(field.propertyName)): \(type) { \(field.storageName) }"
-                )
+                    "\(inner)\(access)var \(SwiftNames.identifier(field.propertyName)): \(type) { "
+                        + "\(SwiftNames.identifier(field.storageName)) }")
             } else {
-                lines.append("\(inner)\(access)let \(field.storageName): \(type)")
+                lines.append("\(inner)\(access)let \(SwiftNames.identifier(field.storageName)): \(type)")
             }
         }
         if !set.fragments.isEmpty { lines.append("\(inner)\(access)let fragments: Fragments") }
@@ -66,7 +66,7 @@ struct SelectionSetTemplate {
             for use in set.fragments {
                 let optional = use.conditions.isEmpty && use.deferLabel == nil ? "" : "?"
                 lines.append(
-                    "\(inner)    \(access)let \(SwiftNames.identifier(use.propertyName)): \(use.fragmentName)\(optional)"
+                    "\(inner)    \(access)let \(SwiftNames.identifier(use.propertyName)): \(use.typeName)\(optional)"
                 )
             }
             lines.append("\(inner)}")
@@ -118,9 +118,9 @@ struct SelectionSetTemplate {
         for use in set.fragments where !use.isInherited {
             if let label = use.deferLabel {
                 items.append(
-                    ".deferred(label: \(label.map(SwiftNames.stringLiteral) ?? "nil"), \(use.fragmentName).self)")
+                    ".deferred(label: \(label.map(SwiftNames.stringLiteral) ?? "nil"), \(use.typeName).self)")
             } else {
-                items.append(conditional(use.conditions, ".fragment(\(use.fragmentName).self)"))
+                items.append(conditional(use.conditions, ".fragment(\(use.typeName).self)"))
             }
         }
         for part in set.typeCases {
@@ -151,7 +151,8 @@ struct SelectionSetTemplate {
         var lines = ["\(indent)__data = reader.object"]
         for field in set.fields where field.propertyName != "__typename" {
             let target =
-                ["self", "reader"].contains(field.propertyName) ? "self." + field.storageName : field.storageName
+                ["self", "reader"].contains(field.storageName)
+                ? "self." + SwiftNames.identifier(field.storageName) : SwiftNames.identifier(field.storageName)
             let key = SwiftNames.stringLiteral(field.responseKey)
             // Objects merged from the enclosing set were seen by the observer there.
             let isMergedObject = field.isInherited && field.objectTypeName(qualified: false) != nil
@@ -173,11 +174,11 @@ struct SelectionSetTemplate {
                 let read: String
                 let reader = use.isInherited ? "reader.unobserved" : "reader"
                 if use.deferLabel != nil {
-                    read = "reader.deferred(\(use.fragmentName).self)"
+                    read = "reader.deferred(\(use.typeName).self)"
                 } else if use.conditions.isEmpty {
-                    read = "\(reader).fragment(\(use.fragmentName).self)"
+                    read = "\(reader).fragment(\(use.typeName).self)"
                 } else {
-                    read = "\(reader).fragment(\(use.fragmentName).self, if: \(Self.conditions(use.conditions)))"
+                    read = "\(reader).fragment(\(use.typeName).self, if: \(Self.conditions(use.conditions)))"
                 }
                 return "\(SwiftNames.identifier(use.propertyName)): try \(read)"
             }

@@ -30,9 +30,9 @@ enum SwiftNames {
     ]
 
     /// The Swift name of a schema type in the namespace: `Bool_` for an input object `Bool`, so that `Bool` inside
-    /// the namespace still means Swift's.
-    static func schemaTypeName(_ name: String) -> String {
-        namespaceMemberNames.contains(name) ? name + "_" : typeMember(name)
+    /// the namespace still means Swift's, and `API_` for a type `API` in the namespace `API`, which would hide it.
+    static func schemaTypeName(_ name: String, namespace: String) -> String {
+        namespaceMemberNames.contains(name) || name == namespace ? name + "_" : typeMember(name)
     }
 
     /// `heroDetails` for `HeroDetails`, `urlFields` for `URLFields`.

@@ -24,7 +24,7 @@ struct TemplateContext: Sendable {
 
     /// `StarWarsAPI.Objects.Droid`, `StarWarsAPI.Interfaces.Character`, `StarWarsAPI.Unions.SearchResult`.
     func parentTypeReference(_ name: String) -> String {
-        "\(mapper.namespace).\(Self.parentTypeGroup(of: schema.type(named: name))).\(SwiftNames.schemaTypeName(name))"
+        "\(mapper.namespace).\(Self.parentTypeGroup(of: schema.type(named: name))).\(SwiftNames.schemaTypeName(name, namespace: mapper.namespace))"
     }
 
     /// The namespace enum holding a composite type's parent-type constant.

@@ -7,7 +7,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let sets = [
     "StarWars", "AnimalKingdom", "GitHubApollo", "GitHawk", "ShopifyStorefront", "ShopifyCustomerAccount", "SWAPI",
-    "Upload", "Subscription", "Reference", "Escaping", "SharedKit",
+    "Upload", "Subscription", "Reference", "Escaping", "SharedKit", "PocketGraph", "BCCMedia",
 ]
 
 let package = Package(

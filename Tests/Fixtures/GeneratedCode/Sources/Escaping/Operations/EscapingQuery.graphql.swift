@@ -75,14 +75,14 @@ public struct EscapingQuery: GraphQLQuery {
 
             public let __data: JSONObject
             public let `default`: String?
-            public let `self`: String?
-            public let `Type`: String?
-            public let `Protocol`: String?
-            public let `init`: String?
+            public let self_: String?
+            public let Type_: String?
+            public let Protocol_: String?
+            public let init_: String?
             public let `operator`: String?
             public let `where`: String?
             public let description: String?
-            public let hash: String?
+            public let hash_: String?
             public let hashValue_: String?
             public let data: String?
             public let fragments_: String?
@@ -97,14 +97,14 @@ public struct EscapingQuery: GraphQLQuery {
             public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                 __data = reader.object
                 `default` = try reader.field("default")
-                self.`self` = try reader.field("self")
-                `Type` = try reader.field("Type")
-                `Protocol` = try reader.field("Protocol")
-                `init` = try reader.field("init")
+                self_ = try reader.field("self")
+                Type_ = try reader.field("Type")
+                Protocol_ = try reader.field("Protocol")
+                init_ = try reader.field("init")
                 `operator` = try reader.field("operator")
                 `where` = try reader.field("where")
                 description = try reader.field("description")
-                hash = try reader.field("hash")
+                hash_ = try reader.field("hash")
                 hashValue_ = try reader.field("hashValue")
                 data = try reader.field("data")
                 fragments_ = try reader.field("fragments")
@@ -131,11 +131,11 @@ public struct EscapingQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
-                public let `self`: String?
+                public let self_: String?
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    self.`self` = try reader.field("self")
+                    self_ = try reader.field("self")
                 }
             }
         }
@@ -148,11 +148,11 @@ public struct EscapingQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            public let `Type`: Type_?
+            public let Type__: Type_?
 
             public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                 __data = reader.object
-                `Type` = try reader.field("Type")
+                Type__ = try reader.field("Type")
             }
 
             public struct Type_: GraphQLSelectionSet {
@@ -163,11 +163,11 @@ public struct EscapingQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
-                public let `self`: String?
+                public let self_: String?
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    self.`self` = try reader.field("self")
+                    self_ = try reader.field("self")
                 }
             }
         }

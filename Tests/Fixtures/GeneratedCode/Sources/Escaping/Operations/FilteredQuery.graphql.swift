@@ -53,7 +53,7 @@ public struct FilteredQuery: GraphQLQuery {
 
             @available(*, deprecated, message: "Use \"new\" */ \\ instead")
             public var old: String? { _old }
-            public var hash: String? { fragments.thingFields.hash }
+            public var hash_: String? { fragments.thingFields.hash_ }
             public var data: String? { fragments.thingFields.data }
 
             public struct Fragments: Sendable, Hashable {

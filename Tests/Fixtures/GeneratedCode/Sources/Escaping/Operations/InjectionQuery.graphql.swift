@@ -116,14 +116,14 @@ public struct InjectionQuery: GraphQLQuery {
         public let object: String?
         /// Deprecated with Unicode tricks in the reason.
         public let _deprecated: String?
-        public let `self`: String
+        public let self_: String
         /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
         ///  carriage return
         ///  */ let injected = 1 /*
         /// #endif
         /// #if false
         /// /// three slashes
-        public let `Type`: String?
+        public let Type_: String?
         public let thing: Thing?
         public let fragments: Fragments
 
@@ -137,8 +137,8 @@ public struct InjectionQuery: GraphQLQuery {
             list = try reader.field("list")
             object = try reader.field("object")
             _deprecated = try reader.field("deprecated")
-            self.`self` = try reader.field("self")
-            `Type` = try reader.field("Type")
+            self_ = try reader.field("self")
+            Type_ = try reader.field("Type")
             thing = try reader.field("thing")
             fragments = Fragments(echoFields: try reader.fragment(EchoFields.self))
         }
@@ -165,23 +165,23 @@ public struct InjectionQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            public let `Self`: String?
-            public let `Any`: String?
+            public let Self_: String?
+            public let Any_: String?
             public let `_`: String?
             public let `case`: String?
-            public let `self`: String?
-            public let `Type`: String?
-            public let `init`: String?
+            public let self_: String?
+            public let Type_: String?
+            public let init_: String?
 
             public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                 __data = reader.object
-                `Self` = try reader.field("Self")
-                `Any` = try reader.field("Any")
+                Self_ = try reader.field("Self")
+                Any_ = try reader.field("Any")
                 `_` = try reader.field("_")
                 `case` = try reader.field("case")
-                self.`self` = try reader.field("self")
-                `Type` = try reader.field("Type")
-                `init` = try reader.field("init")
+                self_ = try reader.field("self")
+                Type_ = try reader.field("Type")
+                init_ = try reader.field("init")
             }
         }
     }

@@ -15,14 +15,14 @@ public struct ThingFields: GraphQLFragment {
     ]
 
     public let __data: JSONObject
-    public let hash: String?
+    public let hash_: String?
     public let data: String?
     /// Deprecated with */ and \ in the reason.
     public let _old: String?
 
     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
         __data = reader.object
-        hash = try reader.field("hash")
+        hash_ = try reader.field("hash")
         data = try reader.field("data")
         _old = try reader.field("old")
     }

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public struct AddCommentMutation: GraphQLMutation {
     public static let operationName = "AddComment"
-    public static let document = "mutation AddComment($subject_id: ID!, $body: String!) { addComment(input: {subjectId: $subject_id, body: $body}) { __typename commentEdge { __typename node { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } } } }\n" + commentFields.fragmentDefinition + "\n" + deletableFields.fragmentDefinition + "\n" + nodeFields.fragmentDefinition + "\n" + reactionFields.fragmentDefinition + "\n" + updatableFields.fragmentDefinition
+    public static let document = "mutation AddComment($subject_id: ID!, $body: String!) { addComment(input: {subjectId: $subject_id, body: $body}) { __typename commentEdge { __typename node { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } } } }\n" + CommentFields.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition
     public static let operationIdentifier: String? = "266fda939a0f3062e5a93c59832bbcc2d39a99c9e04f353fa49c7cd7213ffd66"
 
     public var subject_id: String
@@ -71,11 +71,11 @@ public struct AddCommentMutation: GraphQLMutation {
                     public static let __parentType = GitHawkAPI.Objects.IssueComment
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .fragment(nodeFields.self),
-                        .fragment(reactionFields.self),
-                        .fragment(commentFields.self),
-                        .fragment(updatableFields.self),
-                        .fragment(deletableFields.self),
+                        .fragment(NodeFields.self),
+                        .fragment(ReactionFields.self),
+                        .fragment(CommentFields.self),
+                        .fragment(UpdatableFields.self),
+                        .fragment(DeletableFields.self),
                     ]
 
                     public let __data: JSONObject
@@ -83,14 +83,14 @@ public struct AddCommentMutation: GraphQLMutation {
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
-                        fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self), reactionFields: try reader.fragment(reactionFields.self), commentFields: try reader.fragment(commentFields.self), updatableFields: try reader.fragment(updatableFields.self), deletableFields: try reader.fragment(deletableFields.self))
+                        fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self), reactionFields: try reader.fragment(ReactionFields.self), commentFields: try reader.fragment(CommentFields.self), updatableFields: try reader.fragment(UpdatableFields.self), deletableFields: try reader.fragment(DeletableFields.self))
                     }
 
                     public var id: String { fragments.nodeFields.id }
                     public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                    public var reactionGroups: [reactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
-                    public var author: commentFields.Author? { fragments.commentFields.author }
-                    public var editor: commentFields.Editor? { fragments.commentFields.editor }
+                    public var reactionGroups: [ReactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
+                    public var author: CommentFields.Author? { fragments.commentFields.author }
+                    public var editor: CommentFields.Editor? { fragments.commentFields.editor }
                     public var lastEditedAt: GitHawkAPI.DateTime? { fragments.commentFields.lastEditedAt }
                     public var body: String { fragments.commentFields.body }
                     public var createdAt: GitHawkAPI.DateTime { fragments.commentFields.createdAt }
@@ -99,11 +99,11 @@ public struct AddCommentMutation: GraphQLMutation {
                     public var viewerCanDelete: Bool { fragments.deletableFields.viewerCanDelete }
 
                     public struct Fragments: Sendable, Hashable {
-                        public let nodeFields: nodeFields
-                        public let reactionFields: reactionFields
-                        public let commentFields: commentFields
-                        public let updatableFields: updatableFields
-                        public let deletableFields: deletableFields
+                        public let nodeFields: NodeFields
+                        public let reactionFields: ReactionFields
+                        public let commentFields: CommentFields
+                        public let updatableFields: UpdatableFields
+                        public let deletableFields: DeletableFields
                     }
                 }
             }

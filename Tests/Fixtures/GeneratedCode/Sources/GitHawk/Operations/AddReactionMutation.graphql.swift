@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public struct AddReactionMutation: GraphQLMutation {
     public static let operationName = "AddReaction"
-    public static let document = "mutation AddReaction($subject_id: ID!, $content: ReactionContent!) { addReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + reactionFields.fragmentDefinition
+    public static let document = "mutation AddReaction($subject_id: ID!, $content: ReactionContent!) { addReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition
     public static let operationIdentifier: String? = "d6ab209547e693b24b9d4ab8322620c0c0072203939bef581365a07fe5b15b8b"
 
     public var subject_id: String
@@ -55,7 +55,7 @@ public struct AddReactionMutation: GraphQLMutation {
                 public static let __parentType = GitHawkAPI.Interfaces.Reactable
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(reactionFields.self),
+                    .fragment(ReactionFields.self),
                 ]
 
                 public let __data: JSONObject
@@ -63,14 +63,14 @@ public struct AddReactionMutation: GraphQLMutation {
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    fragments = Fragments(reactionFields: try reader.fragment(reactionFields.self))
+                    fragments = Fragments(reactionFields: try reader.fragment(ReactionFields.self))
                 }
 
                 public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                public var reactionGroups: [reactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
+                public var reactionGroups: [ReactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
 
                 public struct Fragments: Sendable, Hashable {
-                    public let reactionFields: reactionFields
+                    public let reactionFields: ReactionFields
                 }
             }
         }

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public struct IssueOrPullRequestQuery: GraphQLQuery {
     public static let operationName = "IssueOrPullRequest"
-    public static let document = "query IssueOrPullRequest($owner: String!, $repo: String!, $number: Int!, $page_size: Int!, $before: String) { repository(owner: $owner, name: $repo) { __typename name hasIssuesEnabled viewerCanAdminister mergeCommitAllowed rebaseMergeAllowed squashMergeAllowed mentionableUsers(first: 50) { __typename nodes { __typename avatarUrl login } } defaultBranchRef { __typename name } issueOrPullRequest(number: $number) { __typename ... on Issue { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields refCommit: commit { __typename oid } actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title } ... on PullRequest { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on MergedEvent { __typename ...nodeFields mergedCommit: commit { __typename oid } actor { __typename login } createdAt } ... on PullRequestReviewThread { __typename comments(first: $page_size) { __typename nodes { __typename ...reactionFields ...nodeFields ...commentFields path diffHunk } } } ... on PullRequestReview { __typename ...nodeFields ...commentFields state submittedAt author { __typename login } comments { __typename totalCount } } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on ReviewRequestedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on ReviewRequestRemovedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } reviewRequests(first: $page_size) { __typename nodes { __typename requestedReviewer { __typename ... on Actor { __typename login avatarUrl } } } } commits(last: 1) { __typename nodes { __typename commit { __typename ...commitContext } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title merged baseRefName changedFiles additions deletions mergeable mergeStateStatus } } } }\n" + assigneeFields.fragmentDefinition + "\n" + closableFields.fragmentDefinition + "\n" + commentFields.fragmentDefinition + "\n" + commitContext.fragmentDefinition + "\n" + deletableFields.fragmentDefinition + "\n" + headPaging.fragmentDefinition + "\n" + labelableFields.fragmentDefinition + "\n" + lockableFields.fragmentDefinition + "\n" + milestoneFields.fragmentDefinition + "\n" + nodeFields.fragmentDefinition + "\n" + reactionFields.fragmentDefinition + "\n" + referencedRepositoryFields.fragmentDefinition + "\n" + updatableFields.fragmentDefinition
+    public static let document = "query IssueOrPullRequest($owner: String!, $repo: String!, $number: Int!, $page_size: Int!, $before: String) { repository(owner: $owner, name: $repo) { __typename name hasIssuesEnabled viewerCanAdminister mergeCommitAllowed rebaseMergeAllowed squashMergeAllowed mentionableUsers(first: 50) { __typename nodes { __typename avatarUrl login } } defaultBranchRef { __typename name } issueOrPullRequest(number: $number) { __typename ... on Issue { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields refCommit: commit { __typename oid } actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title } ... on PullRequest { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on MergedEvent { __typename ...nodeFields mergedCommit: commit { __typename oid } actor { __typename login } createdAt } ... on PullRequestReviewThread { __typename comments(first: $page_size) { __typename nodes { __typename ...reactionFields ...nodeFields ...commentFields path diffHunk } } } ... on PullRequestReview { __typename ...nodeFields ...commentFields state submittedAt author { __typename login } comments { __typename totalCount } } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on ReviewRequestedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on ReviewRequestRemovedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } reviewRequests(first: $page_size) { __typename nodes { __typename requestedReviewer { __typename ... on Actor { __typename login avatarUrl } } } } commits(last: 1) { __typename nodes { __typename commit { __typename ...commitContext } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title merged baseRefName changedFiles additions deletions mergeable mergeStateStatus } } } }\n" + AssigneeFields.fragmentDefinition + "\n" + ClosableFields.fragmentDefinition + "\n" + CommentFields.fragmentDefinition + "\n" + CommitContext.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + HeadPaging.fragmentDefinition + "\n" + LabelableFields.fragmentDefinition + "\n" + LockableFields.fragmentDefinition + "\n" + MilestoneFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + ReferencedRepositoryFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition
     public static let operationIdentifier: String? = "e439025541e80f605eef3812771c69bd4c456f04926788892d3e31829943238b"
 
     public var owner: String
@@ -170,14 +170,14 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         .field(GraphQLField("milestone", .object(Milestone.self))),
                         .field(GraphQLField("number", .nonNull(.scalar("Int")))),
                         .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                        .fragment(reactionFields.self),
-                        .fragment(commentFields.self),
-                        .fragment(lockableFields.self),
-                        .fragment(closableFields.self),
-                        .fragment(labelableFields.self),
-                        .fragment(updatableFields.self),
-                        .fragment(nodeFields.self),
-                        .fragment(assigneeFields.self),
+                        .fragment(ReactionFields.self),
+                        .fragment(CommentFields.self),
+                        .fragment(LockableFields.self),
+                        .fragment(ClosableFields.self),
+                        .fragment(LabelableFields.self),
+                        .fragment(UpdatableFields.self),
+                        .fragment(NodeFields.self),
+                        .fragment(AssigneeFields.self),
                     ]
 
                     public let __data: JSONObject
@@ -197,33 +197,33 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         milestone = try reader.field("milestone")
                         number = try reader.field("number")
                         title = try reader.field("title")
-                        fragments = Fragments(reactionFields: try reader.fragment(reactionFields.self), commentFields: try reader.fragment(commentFields.self), lockableFields: try reader.fragment(lockableFields.self), closableFields: try reader.fragment(closableFields.self), labelableFields: try reader.fragment(labelableFields.self), updatableFields: try reader.fragment(updatableFields.self), nodeFields: try reader.fragment(nodeFields.self), assigneeFields: try reader.fragment(assigneeFields.self))
+                        fragments = Fragments(reactionFields: try reader.fragment(ReactionFields.self), commentFields: try reader.fragment(CommentFields.self), lockableFields: try reader.fragment(LockableFields.self), closableFields: try reader.fragment(ClosableFields.self), labelableFields: try reader.fragment(LabelableFields.self), updatableFields: try reader.fragment(UpdatableFields.self), nodeFields: try reader.fragment(NodeFields.self), assigneeFields: try reader.fragment(AssigneeFields.self))
                     }
 
                     public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                    public var reactionGroups: [reactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
-                    public var author: commentFields.Author? { fragments.commentFields.author }
-                    public var editor: commentFields.Editor? { fragments.commentFields.editor }
+                    public var reactionGroups: [ReactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
+                    public var author: CommentFields.Author? { fragments.commentFields.author }
+                    public var editor: CommentFields.Editor? { fragments.commentFields.editor }
                     public var lastEditedAt: GitHawkAPI.DateTime? { fragments.commentFields.lastEditedAt }
                     public var body: String { fragments.commentFields.body }
                     public var createdAt: GitHawkAPI.DateTime { fragments.commentFields.createdAt }
                     public var viewerDidAuthor: Bool { fragments.commentFields.viewerDidAuthor }
                     public var locked: Bool { fragments.lockableFields.locked }
                     public var closed: Bool { fragments.closableFields.closed }
-                    public var labels: labelableFields.Labels? { fragments.labelableFields.labels }
+                    public var labels: LabelableFields.Labels? { fragments.labelableFields.labels }
                     public var viewerCanUpdate: Bool { fragments.updatableFields.viewerCanUpdate }
                     public var id: String { fragments.nodeFields.id }
-                    public var assignees: assigneeFields.Assignees { fragments.assigneeFields.assignees }
+                    public var assignees: AssigneeFields.Assignees { fragments.assigneeFields.assignees }
 
                     public struct Fragments: Sendable, Hashable {
-                        public let reactionFields: reactionFields
-                        public let commentFields: commentFields
-                        public let lockableFields: lockableFields
-                        public let closableFields: closableFields
-                        public let labelableFields: labelableFields
-                        public let updatableFields: updatableFields
-                        public let nodeFields: nodeFields
-                        public let assigneeFields: assigneeFields
+                        public let reactionFields: ReactionFields
+                        public let commentFields: CommentFields
+                        public let lockableFields: LockableFields
+                        public let closableFields: ClosableFields
+                        public let labelableFields: LabelableFields
+                        public let updatableFields: UpdatableFields
+                        public let nodeFields: NodeFields
+                        public let assigneeFields: AssigneeFields
                     }
 
                     public struct Timeline: GraphQLSelectionSet {
@@ -250,7 +250,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             public static let __parentType = GitHawkAPI.Objects.PageInfo
                             public static let __selections: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .fragment(headPaging.self),
+                                .fragment(HeadPaging.self),
                             ]
 
                             public let __data: JSONObject
@@ -258,14 +258,14 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                                 __data = reader.object
-                                fragments = Fragments(headPaging: try reader.fragment(headPaging.self))
+                                fragments = Fragments(headPaging: try reader.fragment(HeadPaging.self))
                             }
 
                             public var hasPreviousPage: Bool { fragments.headPaging.hasPreviousPage }
                             public var startCursor: String? { fragments.headPaging.startCursor }
 
                             public struct Fragments: Sendable, Hashable {
-                                public let headPaging: headPaging
+                                public let headPaging: HeadPaging
                             }
                         }
 
@@ -333,7 +333,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .field(GraphQLField("author", .object(Author.self))),
                                     .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")))),
                                     .field(GraphQLField("messageHeadline", .nonNull(.scalar("String")))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
@@ -350,13 +350,13 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     author = try reader.field("author")
                                     oid = try reader.field("oid")
                                     messageHeadline = try reader.field("messageHeadline")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
                                 public struct Author: GraphQLSelectionSet {
@@ -402,11 +402,11 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __parentType = GitHawkAPI.Objects.IssueComment
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .fragment(nodeFields.self),
-                                    .fragment(reactionFields.self),
-                                    .fragment(commentFields.self),
-                                    .fragment(updatableFields.self),
-                                    .fragment(deletableFields.self),
+                                    .fragment(NodeFields.self),
+                                    .fragment(ReactionFields.self),
+                                    .fragment(CommentFields.self),
+                                    .fragment(UpdatableFields.self),
+                                    .fragment(DeletableFields.self),
                                 ]
 
                                 public let __data: JSONObject
@@ -414,14 +414,14 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                                     __data = reader.object
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self), reactionFields: try reader.fragment(reactionFields.self), commentFields: try reader.fragment(commentFields.self), updatableFields: try reader.fragment(updatableFields.self), deletableFields: try reader.fragment(deletableFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self), reactionFields: try reader.fragment(ReactionFields.self), commentFields: try reader.fragment(CommentFields.self), updatableFields: try reader.fragment(UpdatableFields.self), deletableFields: try reader.fragment(DeletableFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
                                 public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                                public var reactionGroups: [reactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
-                                public var author: commentFields.Author? { fragments.commentFields.author }
-                                public var editor: commentFields.Editor? { fragments.commentFields.editor }
+                                public var reactionGroups: [ReactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
+                                public var author: CommentFields.Author? { fragments.commentFields.author }
+                                public var editor: CommentFields.Editor? { fragments.commentFields.editor }
                                 public var lastEditedAt: GitHawkAPI.DateTime? { fragments.commentFields.lastEditedAt }
                                 public var body: String { fragments.commentFields.body }
                                 public var createdAt: GitHawkAPI.DateTime { fragments.commentFields.createdAt }
@@ -430,11 +430,11 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public var viewerCanDelete: Bool { fragments.deletableFields.viewerCanDelete }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                    public let reactionFields: reactionFields
-                                    public let commentFields: commentFields
-                                    public let updatableFields: updatableFields
-                                    public let deletableFields: deletableFields
+                                    public let nodeFields: NodeFields
+                                    public let reactionFields: ReactionFields
+                                    public let commentFields: CommentFields
+                                    public let updatableFields: UpdatableFields
+                                    public let deletableFields: DeletableFields
                                 }
                             }
 
@@ -442,15 +442,15 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __parentType = GitHawkAPI.Objects.LabeledEvent
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("label", .nonNull(.object(Label.self)))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the label associated with the 'labeled' event.
                                 public let label: Label
                                 /// Identifies the date and time when the object was created.
@@ -462,16 +462,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     actor = try reader.field("actor")
                                     label = try reader.field("label")
                                     createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public struct Actor: GraphQLSelectionSet {
+                                public struct Actor_: GraphQLSelectionSet {
                                     public static let __parentType = GitHawkAPI.Interfaces.Actor
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
@@ -514,15 +514,15 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __parentType = GitHawkAPI.Objects.UnlabeledEvent
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("label", .nonNull(.object(Label.self)))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the label associated with the 'unlabeled' event.
                                 public let label: Label
                                 /// Identifies the date and time when the object was created.
@@ -534,16 +534,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     actor = try reader.field("actor")
                                     label = try reader.field("label")
                                     createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
                                 public typealias Label = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Label
                             }
@@ -552,15 +552,15 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __parentType = GitHawkAPI.Objects.ClosedEvent
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
                                     .field(GraphQLField("closer", .object(Closer.self))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 /// Object which triggered the creation of this event.
@@ -572,16 +572,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     actor = try reader.field("actor")
                                     createdAt = try reader.field("createdAt")
                                     closer = try reader.field("closer")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
                                 public struct Closer: GraphQLSelectionSet {
                                     public static let __parentType = GitHawkAPI.Unions.Closer
@@ -643,14 +643,14 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __parentType = GitHawkAPI.Objects.ReopenedEvent
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 public let fragments: Fragments
@@ -659,32 +659,32 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     __data = reader.object
                                     actor = try reader.field("actor")
                                     createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
                             public struct AsRenamedTitleEvent: GraphQLSelectionSet {
                                 public static let __parentType = GitHawkAPI.Objects.RenamedTitleEvent
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
                                     .field(GraphQLField("currentTitle", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("previousTitle", .nonNull(.scalar("String")))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 /// Identifies the current title of the issue or pull request.
@@ -699,30 +699,30 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     createdAt = try reader.field("createdAt")
                                     currentTitle = try reader.field("currentTitle")
                                     previousTitle = try reader.field("previousTitle")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
                             public struct AsLockedEvent: GraphQLSelectionSet {
                                 public static let __parentType = GitHawkAPI.Objects.LockedEvent
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 public let fragments: Fragments
@@ -731,30 +731,30 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     __data = reader.object
                                     actor = try reader.field("actor")
                                     createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
                             public struct AsUnlockedEvent: GraphQLSelectionSet {
                                 public static let __parentType = GitHawkAPI.Objects.UnlockedEvent
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 public let fragments: Fragments
@@ -763,31 +763,31 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     __data = reader.object
                                     actor = try reader.field("actor")
                                     createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
                             public struct AsCrossReferencedEvent: GraphQLSelectionSet {
                                 public static let __parentType = GitHawkAPI.Objects.CrossReferencedEvent
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
                                     .field(GraphQLField("source", .nonNull(.object(Source.self)))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 /// Issue or pull request that made the reference.
@@ -799,16 +799,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     actor = try reader.field("actor")
                                     createdAt = try reader.field("createdAt")
                                     source = try reader.field("source")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
                                 public struct Source: GraphQLSelectionSet {
                                     public static let __parentType = GitHawkAPI.Unions.ReferencedSubject
@@ -938,10 +938,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
                                     .field(GraphQLField("commit", alias: "refCommit", .object(RefCommit.self))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("commitRepository", .nonNull(.object(CommitRepository.self)))),
                                     .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
@@ -950,7 +950,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 /// Identifies the commit associated with the 'referenced' event.
                                 public let refCommit: RefCommit?
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the repository associated with the 'referenced' event.
                                 public let commitRepository: CommitRepository
                                 /// Object referenced by event.
@@ -964,24 +964,24 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     actor = try reader.field("actor")
                                     commitRepository = try reader.field("commitRepository")
                                     subject = try reader.field("subject")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
                                 public typealias RefCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
                                 public struct CommitRepository: GraphQLSelectionSet {
                                     public static let __parentType = GitHawkAPI.Objects.Repository
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .fragment(referencedRepositoryFields.self),
+                                        .fragment(ReferencedRepositoryFields.self),
                                     ]
 
                                     public let __data: JSONObject
@@ -989,14 +989,14 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                                         __data = reader.object
-                                        fragments = Fragments(referencedRepositoryFields: try reader.fragment(referencedRepositoryFields.self))
+                                        fragments = Fragments(referencedRepositoryFields: try reader.fragment(ReferencedRepositoryFields.self))
                                     }
 
                                     public var name: String { fragments.referencedRepositoryFields.name }
-                                    public var owner: referencedRepositoryFields.Owner { fragments.referencedRepositoryFields.owner }
+                                    public var owner: ReferencedRepositoryFields.Owner { fragments.referencedRepositoryFields.owner }
 
                                     public struct Fragments: Sendable, Hashable {
-                                        public let referencedRepositoryFields: referencedRepositoryFields
+                                        public let referencedRepositoryFields: ReferencedRepositoryFields
                                     }
                                 }
 
@@ -1079,16 +1079,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("user", .object(User.self))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the user who was assigned.
                                 public let user: User?
                                 public let fragments: Fragments
@@ -1098,16 +1098,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     createdAt = try reader.field("createdAt")
                                     actor = try reader.field("actor")
                                     user = try reader.field("user")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
                                 public struct User: GraphQLSelectionSet {
                                     public static let __parentType = GitHawkAPI.Objects.User
@@ -1132,16 +1132,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("user", .object(User.self))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the subject (user) who was unassigned.
                                 public let user: User?
                                 public let fragments: Fragments
@@ -1151,16 +1151,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     createdAt = try reader.field("createdAt")
                                     actor = try reader.field("actor")
                                     user = try reader.field("user")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
                                 public typealias User = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent.User
                             }
@@ -1170,16 +1170,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the milestone title associated with the 'milestoned' event.
                                 public let milestoneTitle: String
                                 public let fragments: Fragments
@@ -1189,16 +1189,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     createdAt = try reader.field("createdAt")
                                     actor = try reader.field("actor")
                                     milestoneTitle = try reader.field("milestoneTitle")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
                             public struct AsDemilestonedEvent: GraphQLSelectionSet {
@@ -1206,16 +1206,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the milestone title associated with the 'demilestoned' event.
                                 public let milestoneTitle: String
                                 public let fragments: Fragments
@@ -1225,16 +1225,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     createdAt = try reader.field("createdAt")
                                     actor = try reader.field("actor")
                                     milestoneTitle = try reader.field("milestoneTitle")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
                         }
                     }
@@ -1243,7 +1243,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         public static let __parentType = GitHawkAPI.Objects.Milestone
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .fragment(milestoneFields.self),
+                            .fragment(MilestoneFields.self),
                         ]
 
                         public let __data: JSONObject
@@ -1251,18 +1251,18 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                             __data = reader.object
-                            fragments = Fragments(milestoneFields: try reader.fragment(milestoneFields.self))
+                            fragments = Fragments(milestoneFields: try reader.fragment(MilestoneFields.self))
                         }
 
                         public var number: Int { fragments.milestoneFields.number }
                         public var title: String { fragments.milestoneFields.title }
                         public var url: GitHawkAPI.URI { fragments.milestoneFields.url }
                         public var dueOn: GitHawkAPI.DateTime? { fragments.milestoneFields.dueOn }
-                        public var openCount: milestoneFields.OpenCount { fragments.milestoneFields.openCount }
-                        public var totalCount: milestoneFields.TotalCount { fragments.milestoneFields.totalCount }
+                        public var openCount: MilestoneFields.OpenCount { fragments.milestoneFields.openCount }
+                        public var totalCount: MilestoneFields.TotalCount { fragments.milestoneFields.totalCount }
 
                         public struct Fragments: Sendable, Hashable {
-                            public let milestoneFields: milestoneFields
+                            public let milestoneFields: MilestoneFields
                         }
                     }
                 }
@@ -1284,14 +1284,14 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         .field(GraphQLField("deletions", .nonNull(.scalar("Int")))),
                         .field(GraphQLField("mergeable", .nonNull(.scalar("MergeableState")))),
                         .field(GraphQLField("mergeStateStatus", .nonNull(.scalar("MergeStateStatus")))),
-                        .fragment(reactionFields.self),
-                        .fragment(commentFields.self),
-                        .fragment(lockableFields.self),
-                        .fragment(closableFields.self),
-                        .fragment(labelableFields.self),
-                        .fragment(updatableFields.self),
-                        .fragment(nodeFields.self),
-                        .fragment(assigneeFields.self),
+                        .fragment(ReactionFields.self),
+                        .fragment(CommentFields.self),
+                        .fragment(LockableFields.self),
+                        .fragment(ClosableFields.self),
+                        .fragment(LabelableFields.self),
+                        .fragment(UpdatableFields.self),
+                        .fragment(NodeFields.self),
+                        .fragment(AssigneeFields.self),
                     ]
 
                     public let __data: JSONObject
@@ -1338,33 +1338,33 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         deletions = try reader.field("deletions")
                         mergeable = try reader.field("mergeable")
                         mergeStateStatus = try reader.field("mergeStateStatus")
-                        fragments = Fragments(reactionFields: try reader.fragment(reactionFields.self), commentFields: try reader.fragment(commentFields.self), lockableFields: try reader.fragment(lockableFields.self), closableFields: try reader.fragment(closableFields.self), labelableFields: try reader.fragment(labelableFields.self), updatableFields: try reader.fragment(updatableFields.self), nodeFields: try reader.fragment(nodeFields.self), assigneeFields: try reader.fragment(assigneeFields.self))
+                        fragments = Fragments(reactionFields: try reader.fragment(ReactionFields.self), commentFields: try reader.fragment(CommentFields.self), lockableFields: try reader.fragment(LockableFields.self), closableFields: try reader.fragment(ClosableFields.self), labelableFields: try reader.fragment(LabelableFields.self), updatableFields: try reader.fragment(UpdatableFields.self), nodeFields: try reader.fragment(NodeFields.self), assigneeFields: try reader.fragment(AssigneeFields.self))
                     }
 
                     public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                    public var reactionGroups: [reactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
-                    public var author: commentFields.Author? { fragments.commentFields.author }
-                    public var editor: commentFields.Editor? { fragments.commentFields.editor }
+                    public var reactionGroups: [ReactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
+                    public var author: CommentFields.Author? { fragments.commentFields.author }
+                    public var editor: CommentFields.Editor? { fragments.commentFields.editor }
                     public var lastEditedAt: GitHawkAPI.DateTime? { fragments.commentFields.lastEditedAt }
                     public var body: String { fragments.commentFields.body }
                     public var createdAt: GitHawkAPI.DateTime { fragments.commentFields.createdAt }
                     public var viewerDidAuthor: Bool { fragments.commentFields.viewerDidAuthor }
                     public var locked: Bool { fragments.lockableFields.locked }
                     public var closed: Bool { fragments.closableFields.closed }
-                    public var labels: labelableFields.Labels? { fragments.labelableFields.labels }
+                    public var labels: LabelableFields.Labels? { fragments.labelableFields.labels }
                     public var viewerCanUpdate: Bool { fragments.updatableFields.viewerCanUpdate }
                     public var id: String { fragments.nodeFields.id }
-                    public var assignees: assigneeFields.Assignees { fragments.assigneeFields.assignees }
+                    public var assignees: AssigneeFields.Assignees { fragments.assigneeFields.assignees }
 
                     public struct Fragments: Sendable, Hashable {
-                        public let reactionFields: reactionFields
-                        public let commentFields: commentFields
-                        public let lockableFields: lockableFields
-                        public let closableFields: closableFields
-                        public let labelableFields: labelableFields
-                        public let updatableFields: updatableFields
-                        public let nodeFields: nodeFields
-                        public let assigneeFields: assigneeFields
+                        public let reactionFields: ReactionFields
+                        public let commentFields: CommentFields
+                        public let lockableFields: LockableFields
+                        public let closableFields: ClosableFields
+                        public let labelableFields: LabelableFields
+                        public let updatableFields: UpdatableFields
+                        public let nodeFields: NodeFields
+                        public let assigneeFields: AssigneeFields
                     }
 
                     public struct Timeline: GraphQLSelectionSet {
@@ -1484,16 +1484,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("commit", alias: "mergedCommit", .object(MergedCommit.self))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the commit associated with the `merge` event.
                                 public let mergedCommit: MergedCommit?
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 public let fragments: Fragments
@@ -1503,18 +1503,18 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     mergedCommit = try reader.field("mergedCommit")
                                     actor = try reader.field("actor")
                                     createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
                                 public typealias MergedCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
                             public struct AsPullRequestReviewThread: GraphQLSelectionSet {
@@ -1555,9 +1555,9 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                             .field(GraphQLField("path", .nonNull(.scalar("String")))),
                                             .field(GraphQLField("diffHunk", .nonNull(.scalar("String")))),
-                                            .fragment(reactionFields.self),
-                                            .fragment(nodeFields.self),
-                                            .fragment(commentFields.self),
+                                            .fragment(ReactionFields.self),
+                                            .fragment(NodeFields.self),
+                                            .fragment(CommentFields.self),
                                         ]
 
                                         public let __data: JSONObject
@@ -1571,23 +1571,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                             __data = reader.object
                                             path = try reader.field("path")
                                             diffHunk = try reader.field("diffHunk")
-                                            fragments = Fragments(reactionFields: try reader.fragment(reactionFields.self), nodeFields: try reader.fragment(nodeFields.self), commentFields: try reader.fragment(commentFields.self))
+                                            fragments = Fragments(reactionFields: try reader.fragment(ReactionFields.self), nodeFields: try reader.fragment(NodeFields.self), commentFields: try reader.fragment(CommentFields.self))
                                         }
 
                                         public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                                        public var reactionGroups: [reactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
+                                        public var reactionGroups: [ReactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
                                         public var id: String { fragments.nodeFields.id }
-                                        public var author: commentFields.Author? { fragments.commentFields.author }
-                                        public var editor: commentFields.Editor? { fragments.commentFields.editor }
+                                        public var author: CommentFields.Author? { fragments.commentFields.author }
+                                        public var editor: CommentFields.Editor? { fragments.commentFields.editor }
                                         public var lastEditedAt: GitHawkAPI.DateTime? { fragments.commentFields.lastEditedAt }
                                         public var body: String { fragments.commentFields.body }
                                         public var createdAt: GitHawkAPI.DateTime { fragments.commentFields.createdAt }
                                         public var viewerDidAuthor: Bool { fragments.commentFields.viewerDidAuthor }
 
                                         public struct Fragments: Sendable, Hashable {
-                                            public let reactionFields: reactionFields
-                                            public let nodeFields: nodeFields
-                                            public let commentFields: commentFields
+                                            public let reactionFields: ReactionFields
+                                            public let nodeFields: NodeFields
+                                            public let commentFields: CommentFields
                                         }
                                     }
                                 }
@@ -1601,8 +1601,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .field(GraphQLField("state", .nonNull(.scalar("PullRequestReviewState")))),
                                     .field(GraphQLField("submittedAt", .scalar("DateTime"))),
                                     .field(GraphQLField("comments", .nonNull(.object(Comments.self)))),
-                                    .fragment(nodeFields.self),
-                                    .fragment(commentFields.self),
+                                    .fragment(NodeFields.self),
+                                    .fragment(CommentFields.self),
                                 ]
 
                                 public let __data: JSONObject
@@ -1622,19 +1622,19 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     state = try reader.field("state")
                                     submittedAt = try reader.field("submittedAt")
                                     comments = try reader.field("comments")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self), commentFields: try reader.fragment(commentFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self), commentFields: try reader.fragment(CommentFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
-                                public var editor: commentFields.Editor? { fragments.commentFields.editor }
+                                public var editor: CommentFields.Editor? { fragments.commentFields.editor }
                                 public var lastEditedAt: GitHawkAPI.DateTime? { fragments.commentFields.lastEditedAt }
                                 public var body: String { fragments.commentFields.body }
                                 public var createdAt: GitHawkAPI.DateTime { fragments.commentFields.createdAt }
                                 public var viewerDidAuthor: Bool { fragments.commentFields.viewerDidAuthor }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
-                                    public let commentFields: commentFields
+                                    public let nodeFields: NodeFields
+                                    public let commentFields: CommentFields
                                 }
 
                                 public struct Author: GraphQLSelectionSet {
@@ -1683,17 +1683,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("commitRepository", .nonNull(.object(CommitRepository.self)))),
                                     .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the repository associated with the 'referenced' event.
                                 public let commitRepository: CommitRepository
                                 /// Object referenced by event.
@@ -1706,16 +1706,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     actor = try reader.field("actor")
                                     commitRepository = try reader.field("commitRepository")
                                     subject = try reader.field("subject")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
                                 public typealias CommitRepository = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent.CommitRepository
 
@@ -1731,16 +1731,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the reviewer whose review was requested.
                                 public let requestedReviewer: RequestedReviewer?
                                 public let fragments: Fragments
@@ -1750,16 +1750,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     createdAt = try reader.field("createdAt")
                                     actor = try reader.field("actor")
                                     requestedReviewer = try reader.field("requestedReviewer")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
                                 public struct RequestedReviewer: GraphQLSelectionSet {
                                     public static let __parentType = GitHawkAPI.Unions.RequestedReviewer
@@ -1776,7 +1776,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                         asActor = try reader.typeCase(AsActor.self)
                                     }
 
-                                    public typealias AsActor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                    public typealias AsActor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                                 }
                             }
 
@@ -1785,16 +1785,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("actor", .object(Actor.self))),
+                                    .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
-                                    .fragment(nodeFields.self),
+                                    .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
                                 /// Identifies the date and time when the object was created.
                                 public let createdAt: GitHawkAPI.DateTime
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor?
+                                public let actor: Actor_?
                                 /// Identifies the reviewer whose review request was removed.
                                 public let requestedReviewer: RequestedReviewer?
                                 public let fragments: Fragments
@@ -1804,16 +1804,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     createdAt = try reader.field("createdAt")
                                     actor = try reader.field("actor")
                                     requestedReviewer = try reader.field("requestedReviewer")
-                                    fragments = Fragments(nodeFields: try reader.fragment(nodeFields.self))
+                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
                                 }
 
                                 public var id: String { fragments.nodeFields.id }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: nodeFields
+                                    public let nodeFields: NodeFields
                                 }
 
-                                public typealias Actor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor
+                                public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
                                 public typealias RequestedReviewer = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReviewRequestedEvent.RequestedReviewer
                             }
@@ -1912,7 +1912,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public static let __parentType = GitHawkAPI.Objects.Commit
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .fragment(commitContext.self),
+                                    .fragment(CommitContext.self),
                                 ]
 
                                 public let __data: JSONObject
@@ -1920,14 +1920,14 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                                     __data = reader.object
-                                    fragments = Fragments(commitContext: try reader.fragment(commitContext.self))
+                                    fragments = Fragments(commitContext: try reader.fragment(CommitContext.self))
                                 }
 
                                 public var id: String { fragments.commitContext.id }
-                                public var status: commitContext.Status? { fragments.commitContext.status }
+                                public var status: CommitContext.Status? { fragments.commitContext.status }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let commitContext: commitContext
+                                    public let commitContext: CommitContext
                                 }
                             }
                         }

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public struct RemoveReactionMutation: GraphQLMutation {
     public static let operationName = "RemoveReaction"
-    public static let document = "mutation RemoveReaction($subject_id: ID!, $content: ReactionContent!) { removeReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + reactionFields.fragmentDefinition
+    public static let document = "mutation RemoveReaction($subject_id: ID!, $content: ReactionContent!) { removeReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition
     public static let operationIdentifier: String? = "a7d3bc077f560c9d239b6abfba362939217ea9d38540c4931b2571ebeab64968"
 
     public var subject_id: String
@@ -55,7 +55,7 @@ public struct RemoveReactionMutation: GraphQLMutation {
                 public static let __parentType = GitHawkAPI.Interfaces.Reactable
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(reactionFields.self),
+                    .fragment(ReactionFields.self),
                 ]
 
                 public let __data: JSONObject
@@ -63,14 +63,14 @@ public struct RemoveReactionMutation: GraphQLMutation {
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    fragments = Fragments(reactionFields: try reader.fragment(reactionFields.self))
+                    fragments = Fragments(reactionFields: try reader.fragment(ReactionFields.self))
                 }
 
                 public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                public var reactionGroups: [reactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
+                public var reactionGroups: [ReactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
 
                 public struct Fragments: Sendable, Hashable {
-                    public let reactionFields: reactionFields
+                    public let reactionFields: ReactionFields
                 }
             }
         }

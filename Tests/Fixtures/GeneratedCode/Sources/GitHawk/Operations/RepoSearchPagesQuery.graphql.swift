@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public struct RepoSearchPagesQuery: GraphQLQuery {
     public static let operationName = "RepoSearchPages"
-    public static let document = "query RepoSearchPages($query: String!, $after: String, $page_size: Int!) { search(query: $query, type: ISSUE, after: $after, first: $page_size) { __typename nodes { __typename ... on Issue { __typename ...repoEventFields ...nodeFields ...labelableFields title number issueState: state } ... on PullRequest { __typename ...repoEventFields ...nodeFields ...labelableFields title number pullRequestState: state commits(last: 1) { __typename nodes { __typename commit { __typename status { __typename state } } } } } } pageInfo { __typename hasNextPage endCursor } } }\n" + labelableFields.fragmentDefinition + "\n" + nodeFields.fragmentDefinition + "\n" + repoEventFields.fragmentDefinition
+    public static let document = "query RepoSearchPages($query: String!, $after: String, $page_size: Int!) { search(query: $query, type: ISSUE, after: $after, first: $page_size) { __typename nodes { __typename ... on Issue { __typename ...repoEventFields ...nodeFields ...labelableFields title number issueState: state } ... on PullRequest { __typename ...repoEventFields ...nodeFields ...labelableFields title number pullRequestState: state commits(last: 1) { __typename nodes { __typename commit { __typename status { __typename state } } } } } } pageInfo { __typename hasNextPage endCursor } } }\n" + LabelableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + RepoEventFields.fragmentDefinition
     public static let operationIdentifier: String? = "f210ca00316c5ba72756bb9da5bd6dddf23a8068efecca2ba81d5f63896fcfe6"
 
     public var query: String
@@ -82,9 +82,9 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                         .field(GraphQLField("title", .nonNull(.scalar("String")))),
                         .field(GraphQLField("number", .nonNull(.scalar("Int")))),
                         .field(GraphQLField("state", alias: "issueState", .nonNull(.scalar("IssueState")))),
-                        .fragment(repoEventFields.self),
-                        .fragment(nodeFields.self),
-                        .fragment(labelableFields.self),
+                        .fragment(RepoEventFields.self),
+                        .fragment(NodeFields.self),
+                        .fragment(LabelableFields.self),
                     ]
 
                     public let __data: JSONObject
@@ -101,18 +101,18 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                         title = try reader.field("title")
                         number = try reader.field("number")
                         issueState = try reader.field("issueState")
-                        fragments = Fragments(repoEventFields: try reader.fragment(repoEventFields.self), nodeFields: try reader.fragment(nodeFields.self), labelableFields: try reader.fragment(labelableFields.self))
+                        fragments = Fragments(repoEventFields: try reader.fragment(RepoEventFields.self), nodeFields: try reader.fragment(NodeFields.self), labelableFields: try reader.fragment(LabelableFields.self))
                     }
 
                     public var createdAt: GitHawkAPI.DateTime { fragments.repoEventFields.createdAt }
-                    public var author: repoEventFields.Author? { fragments.repoEventFields.author }
+                    public var author: RepoEventFields.Author? { fragments.repoEventFields.author }
                     public var id: String { fragments.nodeFields.id }
-                    public var labels: labelableFields.Labels? { fragments.labelableFields.labels }
+                    public var labels: LabelableFields.Labels? { fragments.labelableFields.labels }
 
                     public struct Fragments: Sendable, Hashable {
-                        public let repoEventFields: repoEventFields
-                        public let nodeFields: nodeFields
-                        public let labelableFields: labelableFields
+                        public let repoEventFields: RepoEventFields
+                        public let nodeFields: NodeFields
+                        public let labelableFields: LabelableFields
                     }
                 }
 
@@ -124,9 +124,9 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                         .field(GraphQLField("number", .nonNull(.scalar("Int")))),
                         .field(GraphQLField("state", alias: "pullRequestState", .nonNull(.scalar("PullRequestState")))),
                         .field(GraphQLField("commits", .nonNull(.object(Commits.self)), arguments: [("last", .literal(1))])),
-                        .fragment(repoEventFields.self),
-                        .fragment(nodeFields.self),
-                        .fragment(labelableFields.self),
+                        .fragment(RepoEventFields.self),
+                        .fragment(NodeFields.self),
+                        .fragment(LabelableFields.self),
                     ]
 
                     public let __data: JSONObject
@@ -146,18 +146,18 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                         number = try reader.field("number")
                         pullRequestState = try reader.field("pullRequestState")
                         commits = try reader.field("commits")
-                        fragments = Fragments(repoEventFields: try reader.fragment(repoEventFields.self), nodeFields: try reader.fragment(nodeFields.self), labelableFields: try reader.fragment(labelableFields.self))
+                        fragments = Fragments(repoEventFields: try reader.fragment(RepoEventFields.self), nodeFields: try reader.fragment(NodeFields.self), labelableFields: try reader.fragment(LabelableFields.self))
                     }
 
                     public var createdAt: GitHawkAPI.DateTime { fragments.repoEventFields.createdAt }
-                    public var author: repoEventFields.Author? { fragments.repoEventFields.author }
+                    public var author: RepoEventFields.Author? { fragments.repoEventFields.author }
                     public var id: String { fragments.nodeFields.id }
-                    public var labels: labelableFields.Labels? { fragments.labelableFields.labels }
+                    public var labels: LabelableFields.Labels? { fragments.labelableFields.labels }
 
                     public struct Fragments: Sendable, Hashable {
-                        public let repoEventFields: repoEventFields
-                        public let nodeFields: nodeFields
-                        public let labelableFields: labelableFields
+                        public let repoEventFields: RepoEventFields
+                        public let nodeFields: NodeFields
+                        public let labelableFields: LabelableFields
                     }
 
                     public struct Commits: GraphQLSelectionSet {

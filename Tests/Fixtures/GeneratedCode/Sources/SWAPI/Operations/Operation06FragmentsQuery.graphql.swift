@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public struct Operation06FragmentsQuery: GraphQLQuery {
     public static let operationName = "Operation06Fragments"
-    public static let document = "query Operation06Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } } } } }\n" + pilotFragment.fragmentDefinition
+    public static let document = "query Operation06Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } } } } }\n" + PilotFragment.fragmentDefinition
     public static let operationIdentifier: String? = "077552aa437027494acefb891cd3aca68e86eb8ad021cdc008d805a775ac29ab"
 
     public init() {}
@@ -124,7 +124,7 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
                                 public static let __parentType = SWAPI.Objects.Person
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .fragment(pilotFragment.self),
+                                    .fragment(PilotFragment.self),
                                 ]
 
                                 public let __data: JSONObject
@@ -132,14 +132,14 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
 
                                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                                     __data = reader.object
-                                    fragments = Fragments(pilotFragment: try reader.fragment(pilotFragment.self))
+                                    fragments = Fragments(pilotFragment: try reader.fragment(PilotFragment.self))
                                 }
 
                                 public var name: String? { fragments.pilotFragment.name }
-                                public var homeworld: pilotFragment.Homeworld? { fragments.pilotFragment.homeworld }
+                                public var homeworld: PilotFragment.Homeworld? { fragments.pilotFragment.homeworld }
 
                                 public struct Fragments: Sendable, Hashable {
-                                    public let pilotFragment: pilotFragment
+                                    public let pilotFragment: PilotFragment
                                 }
                             }
                         }

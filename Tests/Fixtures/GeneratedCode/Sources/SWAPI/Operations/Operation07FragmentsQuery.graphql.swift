@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public struct Operation07FragmentsQuery: GraphQLQuery {
     public static let operationName = "Operation07Fragments"
-    public static let document = "query Operation07Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename ...starshipFragment } } } }\n" + pilotFragment.fragmentDefinition + "\n" + starshipFragment.fragmentDefinition
+    public static let document = "query Operation07Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename ...starshipFragment } } } }\n" + PilotFragment.fragmentDefinition + "\n" + StarshipFragment.fragmentDefinition
     public static let operationIdentifier: String? = "175454516d42f738b5b845ac73d91d386cf21a807e37cde7760a8a90a2ba9066"
 
     public init() {}
@@ -60,7 +60,7 @@ public struct Operation07FragmentsQuery: GraphQLQuery {
                     public static let __parentType = SWAPI.Objects.Starship
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .fragment(starshipFragment.self),
+                        .fragment(StarshipFragment.self),
                     ]
 
                     public let __data: JSONObject
@@ -68,17 +68,17 @@ public struct Operation07FragmentsQuery: GraphQLQuery {
 
                     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                         __data = reader.object
-                        fragments = Fragments(starshipFragment: try reader.fragment(starshipFragment.self))
+                        fragments = Fragments(starshipFragment: try reader.fragment(StarshipFragment.self))
                     }
 
                     public var id: String { fragments.starshipFragment.id }
                     public var name: String? { fragments.starshipFragment.name }
                     public var model: String? { fragments.starshipFragment.model }
                     public var costInCredits: Double? { fragments.starshipFragment.costInCredits }
-                    public var pilotConnection: starshipFragment.PilotConnection? { fragments.starshipFragment.pilotConnection }
+                    public var pilotConnection: StarshipFragment.PilotConnection? { fragments.starshipFragment.pilotConnection }
 
                     public struct Fragments: Sendable, Hashable {
-                        public let starshipFragment: starshipFragment
+                        public let starshipFragment: StarshipFragment
                     }
                 }
             }

@@ -41,20 +41,20 @@ public struct CollectionQuery: GraphQLQuery {
     public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = StorefrontAPI.Objects.QueryRoot
         public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("collection", .object(Collection_.self), arguments: [("handle", .variable("handle"))])),
+            .field(GraphQLField("collection", .object(Collection__.self), arguments: [("handle", .variable("handle"))])),
         ]
 
         public let __data: JSONObject
         /// Retrieves a single [`Collection`](https://shopify.dev/docs/api/storefront/current/objects/Collection) by its ID or handle. Use the [`products`](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products) field to access items in the collection.
         ///
-        public let collection: Collection_?
+        public let collection: Collection__?
 
         public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
             __data = reader.object
             collection = try reader.field("collection")
         }
 
-        public struct Collection_: GraphQLSelectionSet {
+        public struct Collection__: GraphQLSelectionSet {
             public static let __parentType = StorefrontAPI.Objects.Collection
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),

@@ -5,7 +5,7 @@ import APICoreGraphQL
 
 public struct StoreCollectionsQuery: GraphQLQuery {
     public static let operationName = "StoreCollections"
-    public static let document = "query StoreCollections($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { collections(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...Collection } pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } } }\n" + Collection.fragmentDefinition
+    public static let document = "query StoreCollections($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { collections(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...Collection } pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } } }\n" + Collection_.fragmentDefinition
     public static let operationIdentifier: String? = "dd7a0a3abf6e5dd5f3ce5c9fb30c8a8c61dafb69755ac1cd508d856a4972300c"
 
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
@@ -75,7 +75,7 @@ public struct StoreCollectionsQuery: GraphQLQuery {
                 public static let __parentType = StorefrontAPI.Objects.Collection
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .fragment(Collection.self),
+                    .fragment(Collection_.self),
                 ]
 
                 public let __data: JSONObject
@@ -83,16 +83,16 @@ public struct StoreCollectionsQuery: GraphQLQuery {
 
                 public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
                     __data = reader.object
-                    fragments = Fragments(collection: try reader.fragment(Collection.self))
+                    fragments = Fragments(collection: try reader.fragment(Collection_.self))
                 }
 
                 public var id: String { fragments.collection.id }
                 public var title: String { fragments.collection.title }
                 public var handle: String { fragments.collection.handle }
-                public var image: Collection.Image? { fragments.collection.image }
+                public var image: Collection_.Image? { fragments.collection.image }
 
                 public struct Fragments: Sendable, Hashable {
-                    public let collection: Collection
+                    public let collection: Collection_
                 }
             }
 
