@@ -122,7 +122,7 @@ struct CodeInjectionTests {
         #expect(
             operation.contains(
                 #"document = "query Q { thing { __typename __typename: __typename kind: __typename name } }""#))
-        #expect(operation.contains("public let kind: String"))
+        #expect(operation.contains(#"public var kind: String { __field("kind") }"#))
     }
 
     @Test(

@@ -101,8 +101,8 @@ final class IRBuilder {
             return (name, propertyName(SwiftNames.lowerFirst(name)))
         }
 
-        // The members of the `Fragments` struct, which is `Hashable` and has a memberwise initializer.
-        var fragmentProperties = SwiftNameScope(reserving: ["hashValue", "hash", "init", "self", "Self", "Type"])
+        // The members of the `Fragments` struct, which holds the same checked data.
+        var fragmentProperties = SwiftNameScope(reserving: SwiftReservedNames.checkedDataMembers)
         for use in collector.fragmentUses {
             let name = fragmentProperties.claim(SwiftNames.lowerFirst(use.name))
             result.fragments.append(
@@ -131,21 +131,17 @@ final class IRBuilder {
         for field in inherited.fields where !ownKeys.contains(field.responseKey) && field.propertyName != "__typename" {
             var merged = field
             merged.propertyName = propertyName(field.responseKey)
-            merged.storageName =
-                merged.deprecationReason == nil ? merged.propertyName : propertyName("_" + merged.propertyName)
             merged.inheritedObjectType = .some(field.objectTypeName(qualified: true))
             merged.selectionSet = nil
             result.fields.append(merged)
         }
         for use in result.fragments where use.deferLabel == nil {
             let fragment = try fragment(named: use.fragmentName, at: .unknown)
-            let access = use.conditions.isEmpty ? "." : "?."
-            let prefix = "fragments." + SwiftNames.identifier(use.propertyName) + access
             for exposed in Self.exposedFields(of: fragment, mapper: mapper) where !scope.contains(exposed.propertyName)
             {
                 _ = scope.claim(exposed.propertyName)
                 var forwarded = exposed
-                forwarded.expression = prefix + exposed.expression
+                forwarded.conditions = use.conditions + exposed.conditions
                 if !use.conditions.isEmpty { forwarded.swiftType = Self.optional(exposed.swiftType) }
                 result.forwardedFields.append(forwarded)
             }
@@ -220,14 +216,11 @@ final class IRBuilder {
                 selections: selections)
         }
         let isTypename = field.name.value == "__typename" && field.alias == nil
-        let property = isTypename ? "__typename" : propertyName(field.responseKey)
-        // A deprecated field is stored under another name and exposed by a deprecated computed property.
-        let storage = schemaField?.deprecationReason == nil ? property : propertyName("_" + property)
         return IRField(
             responseKey: field.responseKey, name: field.name.value, alias: field.alias?.value,
             arguments: field.arguments, type: fieldType, conditions: conditions, selectionSet: nested,
-            propertyName: property, storageName: storage, description: schemaField?.description,
-            deprecationReason: schemaField?.deprecationReason)
+            propertyName: isTypename ? "__typename" : propertyName(field.responseKey),
+            description: schemaField?.description, deprecationReason: schemaField?.deprecationReason)
     }
 
     /// The selections of one occurrence of a field, to merge with the others: those made under `@include`/`@skip`
@@ -251,7 +244,7 @@ final class IRBuilder {
     }
 
     /// The properties a fragment exposes to the selection sets that spread it, with types spelled from outside it
-    /// and expressions relative to it (deprecated fields read through their undeprecated storage).
+    /// and the conditions under which it selects them.
     static func exposedFields(of fragment: IRSelectionSet, mapper: SwiftTypeMapper) -> [IRForwardedField] {
         var result: [IRForwardedField] = []
         for field in fragment.fields where field.propertyName != "__typename" {
@@ -259,8 +252,8 @@ final class IRBuilder {
             if !field.conditions.isEmpty { type = optional(type) }
             result.append(
                 IRForwardedField(
-                    propertyName: field.propertyName, swiftType: type,
-                    expression: SwiftNames.identifier(field.storageName), deprecationReason: field.deprecationReason))
+                    propertyName: field.propertyName, swiftType: type, responseKey: field.responseKey,
+                    conditions: field.conditions, deprecationReason: field.deprecationReason))
         }
         return result + fragment.forwardedFields
     }

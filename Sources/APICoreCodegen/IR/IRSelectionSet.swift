@@ -50,9 +50,6 @@ struct IRField: Sendable {
     var selectionSet: IRSelectionSet?
     /// The Swift property name (unescaped).
     var propertyName: String
-    /// The stored property's name (unescaped): the property's, or for a deprecated field another one, exposed by a
-    /// deprecated computed property so that reading it in generated code never warns.
-    var storageName: String
     /// The schema description.
     var description: String?
     /// The deprecation reason, when the schema deprecates the field.
@@ -101,14 +98,16 @@ struct IRInlinePart: Sendable {
     var selectionSet: IRSelectionSet
 }
 
-/// A field exposed on a selection set but stored in a fragment it spreads.
+/// A field exposed on a selection set but selected by a fragment it spreads: read from the same object.
 struct IRForwardedField: Sendable {
     /// The Swift property name (unescaped).
     var propertyName: String
     /// The Swift type of the property.
     var swiftType: String
-    /// The expression that reads it (`fragments.heroDetails.name`).
-    var expression: String
+    /// The key in the response.
+    var responseKey: String
+    /// The conditions of the fragment spreads it comes through and of the field itself.
+    var conditions: [IRCondition]
     /// The deprecation reason, when the schema deprecates the field.
     var deprecationReason: String?
 }

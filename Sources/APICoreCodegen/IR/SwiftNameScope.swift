@@ -43,11 +43,16 @@ enum SwiftReservedNames {
         "GraphQLArgumentValue", "Fragments",
     ]
 
-    /// Members of every selection set, and names a member cannot take.
-    static let selectionSetMembers: Set<String> = [
-        "__data", "__typename", "__parentType", "__selections", "hashValue", "hash", "init", "self", "Self", "Type",
-        "Protocol", "fragments", "Fragments", "decode", "asSelectionSet",
+    /// Members of every checked-data type (a selection set or its `Fragments`), and names a member cannot take.
+    static let checkedDataMembers: Set<String> = [
+        "__data", "__variables", "__field", "__typeCase", "__fragment", "__deferred", "__decodeChecked", "hashValue",
+        "hash", "init", "self", "Self", "Type", "Protocol",
     ]
+
+    /// Members of every selection set, and names a member cannot take.
+    static let selectionSetMembers = checkedDataMembers.union([
+        "__typename", "__parentType", "__selections", "fragments", "Fragments", "decode", "asSelectionSet",
+    ])
 
     /// The names a module-level generated type cannot take: keywords and the types above, compared ignoring case.
     static var moduleLevel: Set<String> { types.union(SwiftNames.keywords) }

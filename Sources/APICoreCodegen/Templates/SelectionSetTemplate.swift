@@ -1,15 +1,21 @@
 import APICoreCompiler
 
-/// Renders an ``IRSelectionSet`` as a Swift struct: its parent type and selections as static data, its stored
-/// fields, fragments, type cases and deferred parts, an `init(reader:)` that reads them, and its nested structs.
+/// Renders an ``IRSelectionSet`` as a Swift struct that holds its checked response object: its parent type and
+/// selections as static data (what decoding checks the data against, and what the cache reads), and one computed
+/// property per field, fragment, type case and deferred part, each a one-line read of the data.
+///
+/// Decoding builds nothing per field: ``GraphQLSelectionValidator`` checks the whole tree against the selections once,
+/// and a property reads its value when it is asked for. So the generated code is a table and thin accessors, not a
+/// decoder per selection set.
 struct SelectionSetTemplate {
     let context: TemplateContext
 
-    /// The struct, indented by `indent`, conforming to `conformance`, with `header` lines (already indented) first.
+    /// The struct, indented by `indent`, conforming to `conformance` (and ``GraphQLDataSelectionSet``), with `header`
+    /// lines (already indented) first.
     ///
     /// A nested struct whose text, apart from its name, is the same as one rendered before it in the file is a
     /// `typealias` of that one: the same selections on the same type, read and cached the same way.
-    func render(_ set: IRSelectionSet, conformance: String, header: [String] = [], indent: String) -> String {
+    func render(_ set: IRSelectionSet, conformance: String?, header: [String] = [], indent: String) -> String {
         render(set, conformance: conformance, header: header, indent: indent, firstStructs: FirstStructs())
     }
 
@@ -20,54 +26,62 @@ struct SelectionSetTemplate {
 
     /// The struct; nested structs are aliases of earlier identical ones when `firstStructs` is given.
     private func render(
-        _ set: IRSelectionSet, conformance: String, header: [String] = [], indent: String, firstStructs: FirstStructs?
+        _ set: IRSelectionSet, conformance: String?, header: [String] = [], indent: String, firstStructs: FirstStructs?
     ) -> String {
         let access = context.access
         let inner = indent + "    "
-        var lines: [String] = ["\(indent)\(access)struct \(set.typeName): \(conformance) {"]
+        let conformances = (conformance.map { [$0] } ?? []) + ["GraphQLDataSelectionSet"]
+        var lines: [String] = ["\(indent)\(access)struct \(set.typeName): \(conformances.joined(separator: ", ")) {"]
         lines += header
-        lines.append("\(inner)\(access)static let __parentType = \(context.parentTypeReference(set.parentTypeName))")
+        lines.append(
+            "\(inner)\(accessor)static var __parentType: GraphQLParentType { "
+                + "\(context.parentTypeReference(set.parentTypeName)) }")
         lines.append(contentsOf: selections(set, indent: inner))
         lines.append("")
-        lines.append("\(inner)\(access)let __data: JSONObject")
-        var computed: [String] = []
+        lines += storage(indent: inner)
         for field in set.fields where field.propertyName != "__typename" {
-            let type = fieldType(field, qualified: false)
+            lines.append("")
             append(SwiftNames.docComment(field.description, indent: inner), to: &lines)
-            if let reason = field.deprecationReason {
-                lines.append("\(inner)\(access)let \(SwiftNames.identifier(field.storageName)): \(type)")
-                append(SwiftNames.deprecation(reason, indent: inner), to: &computed)
-                computed.append(
-                    "\(inner)\(access)var \(SwiftNames.identifier(field.propertyName)): \(type) { "
-                        + "\(SwiftNames.identifier(field.storageName)) }")
-            } else {
-                lines.append("\(inner)\(access)let \(SwiftNames.identifier(field.storageName)): \(type)")
-            }
-        }
-        if !set.fragments.isEmpty { lines.append("\(inner)\(access)let fragments: Fragments") }
-        for part in set.typeCases + set.deferredParts {
+            append(SwiftNames.deprecation(field.deprecationReason, indent: inner), to: &lines)
             lines.append(
-                "\(inner)\(access)let \(SwiftNames.identifier(part.propertyName)): \(part.selectionSet.typeName)?")
+                "\(inner)\(accessor)var \(SwiftNames.identifier(field.propertyName)): \(fieldType(field, qualified: false)) "
+                    + "{ \(Self.read(field.responseKey, if: field.conditions)) }")
         }
-        lines.append("")
-        lines.append("\(inner)\(access)init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {")
-        lines.append(contentsOf: initializerBody(set, indent: inner + "    "))
-        lines.append("\(inner)}")
         for forwarded in set.forwardedFields {
-            append(SwiftNames.deprecation(forwarded.deprecationReason, indent: inner), to: &computed)
-            computed.append(
-                "\(inner)\(access)var \(SwiftNames.identifier(forwarded.propertyName)): \(forwarded.swiftType) { "
-                    + "\(forwarded.expression) }")
+            lines.append("")
+            append(SwiftNames.deprecation(forwarded.deprecationReason, indent: inner), to: &lines)
+            lines.append(
+                "\(inner)\(accessor)var \(SwiftNames.identifier(forwarded.propertyName)): \(forwarded.swiftType) { "
+                    + "\(Self.read(forwarded.responseKey, if: forwarded.conditions)) }")
         }
-        if !computed.isEmpty { lines += [""] + computed }
         if !set.fragments.isEmpty {
             lines.append("")
-            lines.append("\(inner)\(access)struct Fragments: Sendable, Hashable {")
+            lines.append(
+                "\(inner)\(accessor)var fragments: Fragments { Fragments(__data: __data, variables: __variables) }")
+        }
+        for part in set.typeCases {
+            let condition = part.conditions.isEmpty ? "" : "if: \(Self.conditions(part.conditions))"
+            lines.append(
+                "\(inner)\(accessor)var \(SwiftNames.identifier(part.propertyName)): \(part.selectionSet.typeName)? { "
+                    + "__typeCase(\(condition)) }")
+        }
+        for part in set.deferredParts {
+            lines.append(
+                "\(inner)\(accessor)var \(SwiftNames.identifier(part.propertyName)): \(part.selectionSet.typeName)? { "
+                    + "__deferred() }")
+        }
+        if !set.fragments.isEmpty {
+            lines.append("")
+            lines.append("\(inner)\(access)struct Fragments: GraphQLCheckedData, Hashable {")
+            lines += storage(indent: inner + "    ")
             for use in set.fragments {
-                let optional = use.conditions.isEmpty && use.deferLabel == nil ? "" : "?"
+                let type = use.typeName + (use.conditions.isEmpty && use.deferLabel == nil ? "" : "?")
+                let read =
+                    use.deferLabel != nil
+                    ? "__deferred()"
+                    : use.conditions.isEmpty ? "__fragment()" : "__fragment(if: \(Self.conditions(use.conditions)))"
                 lines.append(
-                    "\(inner)    \(access)let \(SwiftNames.identifier(use.propertyName)): \(use.typeName)\(optional)"
-                )
+                    "\(inner)    \(accessor)var \(SwiftNames.identifier(use.propertyName)): \(type) { \(read) }")
             }
             lines.append("\(inner)}")
         }
@@ -75,7 +89,7 @@ struct SelectionSetTemplate {
         for child in nested {
             lines.append("")
             if let firstStructs {
-                let text = render(child, conformance: "GraphQLSelectionSet", indent: "", firstStructs: nil)
+                let text = render(child, conformance: nil, indent: "", firstStructs: nil)
                 let body = String(text.drop { $0 != "\n" })
                 if let first = firstStructs.byText[body] {
                     lines.append("\(inner)\(access)typealias \(child.typeName) = \(first)")
@@ -83,10 +97,38 @@ struct SelectionSetTemplate {
                 }
                 firstStructs.byText[body] = child.qualifiedName
             }
-            lines.append(render(child, conformance: "GraphQLSelectionSet", indent: inner, firstStructs: firstStructs))
+            lines.append(render(child, conformance: nil, indent: inner, firstStructs: firstStructs))
         }
         lines.append("\(indent)}")
         return lines.joined(separator: "\n")
+    }
+
+    /// The access level of an accessor: public accessors are emitted into the code that reads them, so the module
+    /// exports no symbol, no code and no key-path descriptor per property.
+    private var accessor: String {
+        context.access.isEmpty ? "" : "@_alwaysEmitIntoClient " + context.access
+    }
+
+    /// The two stored properties and the initializer of a ``GraphQLCheckedData`` type.
+    private func storage(indent: String) -> [String] {
+        let access = context.access
+        return [
+            "\(indent)\(access)let __data: JSONObject",
+            "\(indent)\(access)let __variables: JSONObject",
+            "",
+            "\(indent)\(access)init(__data: JSONObject, variables: JSONObject) {",
+            "\(indent)    self.__data = __data",
+            "\(indent)    __variables = variables",
+            "\(indent)}",
+        ]
+    }
+
+    /// The expression that reads a field from the data: `__field("name")`, or with its `@include`/`@skip`
+    /// conditions. A field a fragment selects is read from the same object, never through the fragment's deprecated
+    /// property.
+    static func read(_ responseKey: String, if conditions: [IRCondition]) -> String {
+        let key = SwiftNames.stringLiteral(responseKey)
+        return conditions.isEmpty ? "__field(\(key))" : "__field(\(key), if: \(Self.conditions(conditions)))"
     }
 
     /// The Swift type of a stored field; `qualified` spells nested structs from outside the struct.
@@ -112,7 +154,14 @@ struct SelectionSetTemplate {
             }
             let alias = field.alias.map { ", alias: \(SwiftNames.stringLiteral($0))" } ?? ""
             let type = context.mapper.outputTypeData(field.type, object: field.selectionSet?.typeName)
-            let item = ".field(GraphQLField(\(SwiftNames.stringLiteral(field.name))\(alias), \(type)\(arguments)))"
+            // Leaves carry their Swift type, which decoding checks their values against; the `__typename` generated
+            // code selects everywhere is read by type cases only.
+            let isTypename = field.name == "__typename" && field.alias == nil
+            let leaf =
+                field.selectionSet != nil || isTypename
+                ? "" : ", leaf: \(context.mapper.outputType(field.type, object: nil)).self"
+            let item =
+                ".field(GraphQLField(\(SwiftNames.stringLiteral(field.name))\(alias), \(type)\(arguments)\(leaf)))"
             items.append(conditional(field.conditions, item))
         }
         for use in set.fragments where !use.isInherited {
@@ -145,61 +194,5 @@ struct SelectionSetTemplate {
             "\($0.isInclude ? ".include" : ".skip")(\(SwiftNames.stringLiteral($0.variable)))"
         }
         return rendered.count == 1 ? rendered[0] : "GraphQLConditions([\(rendered.joined(separator: ", "))])"
-    }
-
-    private func initializerBody(_ set: IRSelectionSet, indent: String) -> [String] {
-        var lines = ["\(indent)__data = reader.object"]
-        for field in set.fields where field.propertyName != "__typename" {
-            let target =
-                ["self", "reader"].contains(field.storageName)
-                ? "self." + SwiftNames.identifier(field.storageName) : SwiftNames.identifier(field.storageName)
-            let key = SwiftNames.stringLiteral(field.responseKey)
-            // Objects merged from the enclosing set were seen by the observer there.
-            let isMergedObject = field.isInherited && field.objectTypeName(qualified: false) != nil
-            let reader = isMergedObject ? "reader.unobserved" : "reader"
-            if field.conditions.isEmpty {
-                lines.append("\(indent)\(target) = try \(reader).field(\(key))")
-            } else if case .nonNull = field.type {
-                lines.append(
-                    "\(indent)\(target) = try \(reader).field(\(key), if: \(Self.conditions(field.conditions)))")
-            } else {
-                let type = context.mapper.outputType(field.type, object: field.objectTypeName(qualified: false))
-                lines.append(
-                    "\(indent)\(target) = try \(reader).field(\(key), if: \(Self.conditions(field.conditions)), "
-                        + "as: \(type).self)")
-            }
-        }
-        if !set.fragments.isEmpty {
-            let arguments = set.fragments.map { use in
-                let read: String
-                let reader = use.isInherited ? "reader.unobserved" : "reader"
-                if use.deferLabel != nil {
-                    read = "reader.deferred(\(use.typeName).self)"
-                } else if use.conditions.isEmpty {
-                    read = "\(reader).fragment(\(use.typeName).self)"
-                } else {
-                    read = "\(reader).fragment(\(use.typeName).self, if: \(Self.conditions(use.conditions)))"
-                }
-                return "\(SwiftNames.identifier(use.propertyName)): try \(read)"
-            }
-            lines.append("\(indent)fragments = Fragments(\(arguments.joined(separator: ", ")))")
-        }
-        for part in set.typeCases {
-            let read = "reader.typeCase(\(part.selectionSet.typeName).self)"
-            let property = SwiftNames.identifier(part.propertyName)
-            if part.conditions.isEmpty {
-                lines.append("\(indent)\(property) = try \(read)")
-            } else {
-                lines.append(
-                    "\(indent)\(property) = try reader.context.includes(\(Self.conditions(part.conditions))) ? "
-                        + "\(read) : nil")
-            }
-        }
-        for part in set.deferredParts {
-            lines.append(
-                "\(indent)\(SwiftNames.identifier(part.propertyName)) = try reader.deferred(\(part.selectionSet.typeName).self)"
-            )
-        }
-        return lines
     }
 }

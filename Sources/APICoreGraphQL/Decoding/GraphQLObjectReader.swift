@@ -107,12 +107,7 @@ public struct GraphQLObjectReader {
     public func deferred<Fragment: GraphQLSelectionSet>(
         _ type: Fragment.Type
     ) throws(GraphQLDecodingError) -> Fragment? {
-        if let typename, !Fragment.__parentType.includes(typename) { return nil }
-        let arrived = Fragment.__selections.contains { selection in
-            guard case .field(let field) = selection, field.responseKey != "__typename" else { return false }
-            return object[field.responseKey] != nil
-        }
-        guard arrived else { return nil }
+        guard GraphQLDeferredParts.hasArrived(Fragment.self, in: object) else { return nil }
         return try fragment(Fragment.self)
     }
 }

@@ -6,6 +6,21 @@
 public protocol GraphQLOutputValue: Sendable {
     /// Decodes the value from the JSON the server (or the cache) holds for it.
     static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError) -> Self
+
+    /// Reads the value from JSON that was already checked against its type (``GraphQLSelectionValidator``), as the
+    /// properties of a ``GraphQLDataSelectionSet`` do; a selection set is wrapped without being checked again. The
+    /// default decodes, and traps if that fails, which checked data rules out.
+    static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Self
+}
+
+extension GraphQLOutputValue {
+    public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Self {
+        do {
+            return try decode(from: value, in: GraphQLDecodingContext(variables: variables))
+        } catch {
+            preconditionFailure("checked data does not decode as \(Self.self): \(error)")
+        }
+    }
 }
 
 extension String: GraphQLOutputValue {
@@ -90,6 +105,11 @@ extension Optional: GraphQLOutputValue where Wrapped: GraphQLOutputValue {
         if case .null = value { return nil }
         return try Wrapped.decode(from: value, in: context)
     }
+
+    public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Wrapped? {
+        if case .null = value { return nil }
+        return Wrapped.__decodeChecked(value, variables: variables)
+    }
 }
 
 extension Array: GraphQLOutputValue where Element: GraphQLOutputValue {
@@ -113,5 +133,12 @@ extension Array: GraphQLOutputValue where Element: GraphQLOutputValue {
             }
         }
         return result
+    }
+
+    public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> [Element] {
+        guard case .array(let elements) = value else {
+            preconditionFailure("checked data holds \(value.kindName) where a list is expected")
+        }
+        return elements.map { Element.__decodeChecked($0, variables: variables) }
     }
 }

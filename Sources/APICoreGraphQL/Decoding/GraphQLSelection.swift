@@ -29,18 +29,23 @@ public struct GraphQLField: Sendable {
     public let arguments: [(name: String, value: GraphQLArgumentValue)]
     /// The field's type.
     public let type: GraphQLOutputType
+    /// For a field of a scalar or enum type (or lists of them), the Swift type its value decodes to
+    /// (`[GraphQLEnum<Episode>?]`), which ``GraphQLSelectionValidator`` checks the value against.
+    public let leafType: (any GraphQLOutputValue.Type)?
 
-    /// A field selection.
+    /// A field selection; give leaves their Swift type, so that their values are checked when the data is decoded.
     public init(
         _ name: String,
         alias: String? = nil,
         _ type: GraphQLOutputType,
-        arguments: [(name: String, value: GraphQLArgumentValue)] = []
+        arguments: [(name: String, value: GraphQLArgumentValue)] = [],
+        leaf leafType: (any GraphQLOutputValue.Type)? = nil
     ) {
         self.name = name
         self.alias = alias
         self.type = type
         self.arguments = arguments
+        self.leafType = leafType
     }
 
     /// The key of the field in response data: its alias, else its name.

@@ -88,3 +88,11 @@ public struct GraphQLParentType: Sendable, Hashable {
         possibleTypes.contains(typename)
     }
 }
+
+extension GraphQLSelectionSet {
+    /// Two values of a selection set are equal when they were read from equal data.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.__data == rhs.__data }
+
+    /// Hashes the data the value was read from.
+    public func hash(into hasher: inout Hasher) { hasher.combine(__data) }
+}

@@ -21,16 +21,23 @@ import Testing
         case (.success, nil):
             Issue.record("JSONSerialization rejects \(path), which JSONReader reads")
         case (.failure(let error), let expected):
-            #expect(expected == nil, "JSONReader rejects \(path), which JSONSerialization reads: \(error)")
-            #expect(JSONReaderCorpusTests.invalidFiles[path] == error)
+            // A file that is not JSON is rejected where it stops being JSON, whether or not Foundation, which reads
+            // trailing commas on Linux, reads it.
+            if let invalid = JSONReaderCorpusTests.invalidFiles[path] {
+                #expect(error == invalid)
+            } else {
+                #expect(expected == nil, "JSONReader rejects \(path), which JSONSerialization reads: \(error)")
+            }
         }
     }
 
     /// Corpus files that are not valid JSON, and where the reader rejects them.
     ///
-    /// Apollo's persisted-query manifests hold operation bodies whose double quotes are not escaped;
-    /// `JSONSerialization` rejects them at the same offsets.
+    /// Apollo's persisted-query manifests hold operation bodies whose double quotes are not escaped
+    /// (`JSONSerialization` rejects them at the same offsets), and a real app's Apollo configuration has trailing
+    /// commas (which Apollo's tool, `apicore generate` and Foundation on Linux accept; the response reader does not).
     static let invalidFiles: [String: JSONParseError] = [
+        "apps/pocket-ios/apollo-codegen-config.json": JSONParseError(offset: 422, reason: .unexpectedByte(0x7D)),
         "github/operations/apollo/operationIDs.json": JSONParseError(offset: 241, reason: .unexpectedByte(0x61)),
         "starwars/operationIDs.json": JSONParseError(offset: 12330, reason: .unexpectedByte(0x54)),
     ]

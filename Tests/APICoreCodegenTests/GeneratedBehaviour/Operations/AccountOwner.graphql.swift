@@ -3,36 +3,40 @@
 
 import APICoreGraphQL
 
-public struct AccountOwner: GraphQLFragment {
+public struct AccountOwner: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "AccountOwner"
     public static let fragmentDefinition = "fragment AccountOwner on Account { __typename owner { __typename role } }"
-    public static let __parentType = BehaviourAPI.Interfaces.Account
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
     ]
 
     public let __data: JSONObject
-    public let owner: Owner
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        owner = try reader.field("owner")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Owner: GraphQLSelectionSet {
-        public static let __parentType = BehaviourAPI.Objects.User
+    @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+    public struct Owner: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("role", .nonNull(.scalar("Role")))),
+            .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
         ]
 
         public let __data: JSONObject
-        public let role: GraphQLEnum<BehaviourAPI.Role>
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            role = try reader.field("role")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
     }
 }

@@ -18,25 +18,27 @@ public struct AccountsQuery: GraphQLQuery {
         JSONObject(variables: ["withNickname": withNickname])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = BehaviourAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("accounts", .nonNull(.list(.nonNull(.object(Accounts.self)))))),
         ]
 
         public let __data: JSONObject
-        public let accounts: [Accounts]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            accounts = try reader.field("accounts")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Accounts: GraphQLSelectionSet {
-            public static let __parentType = BehaviourAPI.Interfaces.Account
+        @_alwaysEmitIntoClient public var accounts: [Accounts] { __field("accounts") }
+
+        public struct Accounts: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("admins", .nonNull(.list(.nonNull(.object(Admins.self)))))),
                 .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
                 .fragment(AccountOwner.self),
@@ -44,108 +46,131 @@ public struct AccountsQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let admins: [Admins]
-            public let owner: Owner
-            public let fragments: Fragments
-            public let asOrganization: AsOrganization?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                admins = try reader.field("admins")
-                owner = try reader.field("owner")
-                fragments = Fragments(accountOwner: try reader.fragment(AccountOwner.self))
-                asOrganization = try reader.typeCase(AsOrganization.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Fragments: Sendable, Hashable {
-                public let accountOwner: AccountOwner
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var admins: [Admins] { __field("admins") }
+
+            @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+            @_alwaysEmitIntoClient public var asOrganization: AsOrganization? { __typeCase() }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var accountOwner: AccountOwner { __fragment() }
             }
 
-            public struct Admins: GraphQLSelectionSet {
-                public static let __parentType = BehaviourAPI.Objects.User
+            public struct Admins: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                public let id: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
-            public struct Owner: GraphQLSelectionSet {
-                public static let __parentType = BehaviourAPI.Objects.User
+            public struct Owner: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String")))]),
-                    .field(GraphQLField("role", .nonNull(.scalar("Role")))),
+                    .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
+                    .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
                 ]
 
                 public let __data: JSONObject
-                public let nickname: String?
-                public let role: GraphQLEnum<BehaviourAPI.Role>
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    nickname = try reader.field("nickname", if: .include("withNickname"), as: String?.self)
-                    role = try reader.field("role")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var nickname: String? { __field("nickname", if: .include("withNickname")) }
+
+                @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
             }
 
-            public struct AsOrganization: GraphQLSelectionSet {
-                public static let __parentType = BehaviourAPI.Objects.Organization
+            public struct AsOrganization: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Organization }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("seats", .nonNull(.scalar("Int")))),
+                    .field(GraphQLField("seats", .nonNull(.scalar("Int")), leaf: Int.self)),
                     .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
                 ]
 
                 public let __data: JSONObject
-                public let seats: Int
-                public let owner: Owner
-                public let id: String
-                public let admins: [AccountsQuery.Data.Accounts.Admins]
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    seats = try reader.field("seats")
-                    owner = try reader.field("owner")
-                    id = try reader.field("id")
-                    admins = try reader.unobserved.field("admins")
-                    fragments = Fragments(accountOwner: try reader.unobserved.fragment(AccountOwner.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let accountOwner: AccountOwner
+                @_alwaysEmitIntoClient public var seats: Int { __field("seats") }
+
+                @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var admins: [AccountsQuery.Data.Accounts.Admins] { __field("admins") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var accountOwner: AccountOwner { __fragment() }
                 }
 
-                public struct Owner: GraphQLSelectionSet {
-                    public static let __parentType = BehaviourAPI.Objects.User
+                public struct Owner: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                        .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String")))]),
-                        .field(GraphQLField("role", .nonNull(.scalar("Role")))),
+                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                        .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
+                        .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
                     ]
 
                     public let __data: JSONObject
-                    public let id: String
-                    public let nickname: String?
-                    public let role: GraphQLEnum<BehaviourAPI.Role>
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        id = try reader.field("id")
-                        nickname = try reader.field("nickname", if: .include("withNickname"), as: String?.self)
-                        role = try reader.field("role")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var nickname: String? { __field("nickname", if: .include("withNickname")) }
+
+                    @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
                 }
             }
         }

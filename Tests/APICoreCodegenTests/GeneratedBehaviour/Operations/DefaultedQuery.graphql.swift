@@ -35,37 +35,41 @@ public struct DefaultedQuery: GraphQLQuery {
         "filter": ["role": "ADMIN", "minFollowers": 10, "name": "Ada \"A\" \\ é"],
     ]
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = BehaviourAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("users", .nonNull(.list(.nonNull(.object(Users.self)))), arguments: [("filter", .variable("filter")), ("first", .variable("first"))])),
         ]
 
         public let __data: JSONObject
-        public let users: [Users]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            users = try reader.field("users")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Users: GraphQLSelectionSet {
-            public static let __parentType = BehaviourAPI.Objects.User
+        @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
+
+        public struct Users: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String")))]),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let nickname: String?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                nickname = try reader.field("nickname", if: .include("withNickname"), as: String?.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var nickname: String? { __field("nickname", if: .include("withNickname")) }
         }
     }
 }

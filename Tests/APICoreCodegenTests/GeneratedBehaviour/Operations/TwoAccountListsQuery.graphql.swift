@@ -10,55 +10,61 @@ public struct TwoAccountListsQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = BehaviourAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("accounts", alias: "first", .nonNull(.list(.nonNull(.object(First.self)))))),
             .field(GraphQLField("accounts", alias: "second", .nonNull(.list(.nonNull(.object(Second.self)))))),
         ]
 
         public let __data: JSONObject
-        public let first: [First]
-        public let second: [Second]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            first = try reader.field("first")
-            second = try reader.field("second")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct First: GraphQLSelectionSet {
-            public static let __parentType = BehaviourAPI.Interfaces.Account
+        @_alwaysEmitIntoClient public var first: [First] { __field("first") }
+
+        @_alwaysEmitIntoClient public var second: [Second] { __field("second") }
+
+        public struct First: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let owner: Owner
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                owner = try reader.field("owner")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Owner: GraphQLSelectionSet {
-                public static let __parentType = BehaviourAPI.Objects.User
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+            public struct Owner: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("role", .nonNull(.scalar("Role")))),
+                    .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
                 ]
 
                 public let __data: JSONObject
-                public let role: GraphQLEnum<BehaviourAPI.Role>
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    role = try reader.field("role")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
             }
         }
 

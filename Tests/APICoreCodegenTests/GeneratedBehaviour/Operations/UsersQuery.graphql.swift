@@ -26,43 +26,47 @@ public struct UsersQuery: GraphQLQuery {
         JSONObject(variables: ["filter": filter, "nickname": nickname, "first": first])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = BehaviourAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("users", .nonNull(.list(.nonNull(.object(Users.self)))), arguments: [("filter", .variable("filter")), ("nickname", .variable("nickname")), ("first", .variable("first"))])),
         ]
 
         public let __data: JSONObject
-        public let users: [Users]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            users = try reader.field("users")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Users: GraphQLSelectionSet {
-            public static let __parentType = BehaviourAPI.Objects.User
+        @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
+
+        public struct Users: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("role", .nonNull(.scalar("Role")))),
-                .field(GraphQLField("followerCount", .nonNull(.scalar("Long")))),
-                .field(GraphQLField("nickname", .scalar("String"))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
+                .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: BehaviourAPI.Long.self)),
+                .field(GraphQLField("nickname", .scalar("String"), leaf: String?.self)),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let role: GraphQLEnum<BehaviourAPI.Role>
-            public let followerCount: BehaviourAPI.Long
-            public let nickname: String?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                role = try reader.field("role")
-                followerCount = try reader.field("followerCount")
-                nickname = try reader.field("nickname")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
+
+            @_alwaysEmitIntoClient public var followerCount: BehaviourAPI.Long { __field("followerCount") }
+
+            @_alwaysEmitIntoClient public var nickname: String? { __field("nickname") }
         }
     }
 }

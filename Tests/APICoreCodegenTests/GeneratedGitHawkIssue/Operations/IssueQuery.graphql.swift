@@ -22,226 +22,244 @@ public struct IssueQuery: GraphQLQuery {
         JSONObject(variables: ["owner": owner, "repo": repo, "number": number])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHawkIssueAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
         ]
 
         public let __data: JSONObject
-        /// Lookup a given repository by the owner and repository name.
-        public let repository: Repository?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            repository = try reader.field("repository")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Repository: GraphQLSelectionSet {
-            public static let __parentType = GitHawkIssueAPI.Objects.Repository
+        /// Lookup a given repository by the owner and repository name.
+        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+
+        public struct Repository: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Repository }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("issue", .object(Issue.self), arguments: [("number", .variable("number"))])),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            /// The name of the repository.
-            public let name: String
-            /// Returns a single issue from the current repository by number.
-            public let issue: Issue?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                name = try reader.field("name")
-                issue = try reader.field("issue")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Issue: GraphQLSelectionSet {
-                public static let __parentType = GitHawkIssueAPI.Objects.Issue
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            /// The name of the repository.
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+            /// Returns a single issue from the current repository by number.
+            @_alwaysEmitIntoClient public var issue: Issue? { __field("issue") }
+
+            public struct Issue: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Issue }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("author", .object(Author.self))),
-                    .field(GraphQLField("body", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("closed", .nonNull(.scalar("Boolean")))),
-                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                    .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkIssueAPI.DateTime.self)),
                     .field(GraphQLField("editor", .object(Editor.self))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                     .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(100))])),
-                    .field(GraphQLField("locked", .nonNull(.scalar("Boolean")))),
-                    .field(GraphQLField("number", .nonNull(.scalar("Int")))),
+                    .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
                     .field(GraphQLField("reactionGroups", .list(.nonNull(.object(ReactionGroups.self))))),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")))),
-                    .field(GraphQLField("viewerCanUpdate", .nonNull(.scalar("Boolean")))),
-                    .field(GraphQLField("viewerDidAuthor", .nonNull(.scalar("Boolean")))),
+                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    .field(GraphQLField("viewerCanUpdate", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    .field(GraphQLField("viewerDidAuthor", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                 ]
 
                 public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+
                 /// The actor who authored the comment.
-                public let author: Author?
+                @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
                 /// Identifies the body of the issue.
-                public let body: String
+                @_alwaysEmitIntoClient public var body: String { __field("body") }
+
                 /// `true` if the object is closed (definition of closed may depend on type)
-                public let closed: Bool
+                @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
+
                 /// Identifies the date and time when the object was created.
-                public let createdAt: GitHawkIssueAPI.DateTime
+                @_alwaysEmitIntoClient public var createdAt: GitHawkIssueAPI.DateTime { __field("createdAt") }
+
                 /// The actor who edited the comment.
-                public let editor: Editor?
-                public let id: String
+                @_alwaysEmitIntoClient public var editor: Editor? { __field("editor") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
                 /// A list of labels associated with the object.
-                public let labels: Labels?
+                @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
+
                 /// `true` if the object is locked
-                public let locked: Bool
+                @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
+
                 /// Identifies the issue number.
-                public let number: Int
+                @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
                 /// A list of reactions grouped by content left on the subject.
-                public let reactionGroups: [ReactionGroups]?
+                @_alwaysEmitIntoClient public var reactionGroups: [ReactionGroups]? { __field("reactionGroups") }
+
                 /// Identifies the issue title.
-                public let title: String
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
                 /// Can user react to this subject
-                public let viewerCanReact: Bool
+                @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
                 /// Check if the current viewer can update this object.
-                public let viewerCanUpdate: Bool
+                @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
+
                 /// Did the viewer author this comment.
-                public let viewerDidAuthor: Bool
+                @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    author = try reader.field("author")
-                    body = try reader.field("body")
-                    closed = try reader.field("closed")
-                    createdAt = try reader.field("createdAt")
-                    editor = try reader.field("editor")
-                    id = try reader.field("id")
-                    labels = try reader.field("labels")
-                    locked = try reader.field("locked")
-                    number = try reader.field("number")
-                    reactionGroups = try reader.field("reactionGroups")
-                    title = try reader.field("title")
-                    viewerCanReact = try reader.field("viewerCanReact")
-                    viewerCanUpdate = try reader.field("viewerCanUpdate")
-                    viewerDidAuthor = try reader.field("viewerDidAuthor")
-                }
-
-                public struct Author: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkIssueAPI.Interfaces.Actor
+                public struct Author: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")))),
-                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkIssueAPI.URI.self)),
+                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+
                     /// A URL pointing to the actor's public avatar.
-                    public let avatarUrl: GitHawkIssueAPI.URI
-                    /// The username of the actor.
-                    public let login: String
+                    @_alwaysEmitIntoClient public var avatarUrl: GitHawkIssueAPI.URI { __field("avatarUrl") }
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        avatarUrl = try reader.field("avatarUrl")
-                        login = try reader.field("login")
-                    }
+                    /// The username of the actor.
+                    @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
 
-                public struct Editor: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkIssueAPI.Interfaces.Actor
+                public struct Editor: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// The username of the actor.
-                    public let login: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        login = try reader.field("login")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// The username of the actor.
+                    @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
 
-                public struct Labels: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkIssueAPI.Objects.LabelConnection
+                public struct Labels: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.LabelConnection }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                     ]
 
                     public let __data: JSONObject
-                    /// A list of nodes.
-                    public let nodes: [Nodes?]?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        nodes = try reader.field("nodes")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct Nodes: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkIssueAPI.Objects.Label
+                    /// A list of nodes.
+                    @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+                    public struct Nodes: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Label }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("color", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                            .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
+                            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
                         public let __data: JSONObject
-                        /// Identifies the label color.
-                        public let color: String
-                        /// Identifies the label name.
-                        public let name: String
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            color = try reader.field("color")
-                            name = try reader.field("name")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        /// Identifies the label color.
+                        @_alwaysEmitIntoClient public var color: String { __field("color") }
+
+                        /// Identifies the label name.
+                        @_alwaysEmitIntoClient public var name: String { __field("name") }
                     }
                 }
 
-                public struct ReactionGroups: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkIssueAPI.Objects.ReactionGroup
+                public struct ReactionGroups: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactionGroup }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("content", .nonNull(.scalar("ReactionContent")))),
+                        .field(GraphQLField("content", .nonNull(.scalar("ReactionContent")), leaf: GraphQLEnum<GitHawkIssueAPI.ReactionContent>.self)),
                         .field(GraphQLField("users", .nonNull(.object(Users.self)))),
-                        .field(GraphQLField("viewerHasReacted", .nonNull(.scalar("Boolean")))),
+                        .field(GraphQLField("viewerHasReacted", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// Identifies the emoji reaction.
-                    public let content: GraphQLEnum<GitHawkIssueAPI.ReactionContent>
-                    /// Users who have reacted to the reaction subject with the emotion represented by this reaction group
-                    public let users: Users
-                    /// Whether or not the authenticated user has left a reaction on the subject.
-                    public let viewerHasReacted: Bool
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        content = try reader.field("content")
-                        users = try reader.field("users")
-                        viewerHasReacted = try reader.field("viewerHasReacted")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct Users: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkIssueAPI.Objects.ReactingUserConnection
+                    /// Identifies the emoji reaction.
+                    @_alwaysEmitIntoClient public var content: GraphQLEnum<GitHawkIssueAPI.ReactionContent> { __field("content") }
+
+                    /// Users who have reacted to the reaction subject with the emotion represented by this reaction group
+                    @_alwaysEmitIntoClient public var users: Users { __field("users") }
+
+                    /// Whether or not the authenticated user has left a reaction on the subject.
+                    @_alwaysEmitIntoClient public var viewerHasReacted: Bool { __field("viewerHasReacted") }
+
+                    public struct Users: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactingUserConnection }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("totalCount", .nonNull(.scalar("Int")))),
+                            .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
                         ]
 
                         public let __data: JSONObject
-                        /// Identifies the total count of items in the connection.
-                        public let totalCount: Int
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            totalCount = try reader.field("totalCount")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        /// Identifies the total count of items in the connection.
+                        @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
                     }
                 }
             }

@@ -3,32 +3,34 @@
 
 import APICoreGraphQL
 
-public struct ProductFields: GraphQLFragment {
+public struct ProductFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "ProductFields"
     public static let fragmentDefinition = "fragment ProductFields on Product { __typename id name category priceCents inStock }"
-    public static let __parentType = ProductAPI.Objects.Product
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-        .field(GraphQLField("category", .nonNull(.scalar("ProductCategory")))),
-        .field(GraphQLField("priceCents", .nonNull(.scalar("Long")))),
-        .field(GraphQLField("inStock", .nonNull(.scalar("Boolean")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("category", .nonNull(.scalar("ProductCategory")), leaf: GraphQLEnum<ProductAPI.ProductCategory>.self)),
+        .field(GraphQLField("priceCents", .nonNull(.scalar("Long")), leaf: ProductAPI.Long.self)),
+        .field(GraphQLField("inStock", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
     ]
 
     public let __data: JSONObject
-    public let id: String
-    public let name: String
-    public let category: GraphQLEnum<ProductAPI.ProductCategory>
-    public let priceCents: ProductAPI.Long
-    public let inStock: Bool
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        name = try reader.field("name")
-        category = try reader.field("category")
-        priceCents = try reader.field("priceCents")
-        inStock = try reader.field("inStock")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+    @_alwaysEmitIntoClient public var category: GraphQLEnum<ProductAPI.ProductCategory> { __field("category") }
+
+    @_alwaysEmitIntoClient public var priceCents: ProductAPI.Long { __field("priceCents") }
+
+    @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 }

@@ -18,43 +18,58 @@ public struct ProductsQuery: GraphQLQuery {
         JSONObject(variables: ["category": category])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = ProductAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("products", .nonNull(.list(.nonNull(.object(Products.self)))), arguments: [("category", .variable("category"))])),
         ]
 
         public let __data: JSONObject
-        public let products: [Products]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            products = try reader.field("products")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Products: GraphQLSelectionSet {
-            public static let __parentType = ProductAPI.Objects.Product
+        @_alwaysEmitIntoClient public var products: [Products] { __field("products") }
+
+        public struct Products: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(ProductFields.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(productFields: try reader.fragment(ProductFields.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var id: String { fragments.productFields.id }
-            public var name: String { fragments.productFields.name }
-            public var category: GraphQLEnum<ProductAPI.ProductCategory> { fragments.productFields.category }
-            public var priceCents: ProductAPI.Long { fragments.productFields.priceCents }
-            public var inStock: Bool { fragments.productFields.inStock }
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let productFields: ProductFields
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+            @_alwaysEmitIntoClient public var category: GraphQLEnum<ProductAPI.ProductCategory> { __field("category") }
+
+            @_alwaysEmitIntoClient public var priceCents: ProductAPI.Long { __field("priceCents") }
+
+            @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
             }
         }
     }

@@ -20,43 +20,58 @@ public struct UpdateUserMutation: GraphQLMutation {
         JSONObject(variables: ["id": id, "input": input])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = UserAPI.Objects.Mutation
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("updateUser", .object(UpdateUser.self), arguments: [("id", .variable("id")), ("input", .variable("input"))])),
         ]
 
         public let __data: JSONObject
-        public let updateUser: UpdateUser?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            updateUser = try reader.field("updateUser")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct UpdateUser: GraphQLSelectionSet {
-            public static let __parentType = UserAPI.Objects.User
+        @_alwaysEmitIntoClient public var updateUser: UpdateUser? { __field("updateUser") }
+
+        public struct UpdateUser: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(UserFields.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(userFields: try reader.fragment(UserFields.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var id: String { fragments.userFields.id }
-            public var name: String { fragments.userFields.name }
-            public var email: String { fragments.userFields.email }
-            public var role: GraphQLEnum<UserAPI.UserRole> { fragments.userFields.role }
-            public var createdAt: UserAPI.Long { fragments.userFields.createdAt }
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let userFields: UserFields
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+            @_alwaysEmitIntoClient public var email: String { __field("email") }
+
+            @_alwaysEmitIntoClient public var role: GraphQLEnum<UserAPI.UserRole> { __field("role") }
+
+            @_alwaysEmitIntoClient public var createdAt: UserAPI.Long { __field("createdAt") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
             }
         }
     }

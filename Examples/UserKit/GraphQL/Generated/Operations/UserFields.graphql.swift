@@ -3,33 +3,35 @@
 
 import APICoreGraphQL
 
-public struct UserFields: GraphQLFragment {
+public struct UserFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "UserFields"
     public static let fragmentDefinition = "fragment UserFields on User { __typename id name email role createdAt }"
-    public static let __parentType = UserAPI.Objects.User
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-        .field(GraphQLField("email", .nonNull(.scalar("String")))),
-        .field(GraphQLField("role", .nonNull(.scalar("UserRole")))),
-        .field(GraphQLField("createdAt", .nonNull(.scalar("Long")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("email", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("role", .nonNull(.scalar("UserRole")), leaf: GraphQLEnum<UserAPI.UserRole>.self)),
+        .field(GraphQLField("createdAt", .nonNull(.scalar("Long")), leaf: UserAPI.Long.self)),
     ]
 
     public let __data: JSONObject
-    public let id: String
-    public let name: String
-    public let email: String
-    public let role: GraphQLEnum<UserAPI.UserRole>
-    /// When the account was created, in milliseconds since 1970.
-    public let createdAt: UserAPI.Long
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        name = try reader.field("name")
-        email = try reader.field("email")
-        role = try reader.field("role")
-        createdAt = try reader.field("createdAt")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+    @_alwaysEmitIntoClient public var email: String { __field("email") }
+
+    @_alwaysEmitIntoClient public var role: GraphQLEnum<UserAPI.UserRole> { __field("role") }
+
+    /// When the account was created, in milliseconds since 1970.
+    @_alwaysEmitIntoClient public var createdAt: UserAPI.Long { __field("createdAt") }
 }

@@ -26,27 +26,29 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         JSONObject(variables: ["includeSpecies": includeSpecies, "skipHeightInMeters": skipHeightInMeters, "getCat": getCat, "getWarmBlooded": getWarmBlooded, "varA": varA])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
         ]
 
         public let __data: JSONObject
-        public let allAnimals: [AllAnimals]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            allAnimals = try reader.field("allAnimals")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct AllAnimals: GraphQLSelectionSet {
-            public static let __parentType = AnimalKingdomAPI.Interfaces.Animal
+        @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
+
+        public struct AllAnimals: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("height", .nonNull(.object(Height.self)))),
-                .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String"))))]),
-                .field(GraphQLField("skinCovering", .scalar("SkinCovering"))),
+                .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self))]),
+                .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
                 .field(GraphQLField("predators", .nonNull(.list(.nonNull(.object(Predators.self)))))),
                 .conditional(.skip("skipHeightInMeters"), [.fragment(HeightInMeters.self)]),
                 .conditional(.include("getWarmBlooded"), [.inlineFragment(AsWarmBlooded.self)]),
@@ -56,135 +58,162 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            public let height: Height
-            public let species: String?
-            public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-            public let predators: [Predators]
-            public let fragments: Fragments
-            public let asWarmBlooded: AsWarmBlooded?
-            public let asPet: AsPet?
-            public let asCat: AsCat?
-            public let asClassroomPet: AsClassroomPet?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                height = try reader.field("height")
-                species = try reader.field("species", if: .include("includeSpecies"))
-                skinCovering = try reader.field("skinCovering")
-                predators = try reader.field("predators")
-                fragments = Fragments(heightInMeters: try reader.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
-                asWarmBlooded = try reader.context.includes(.include("getWarmBlooded")) ? reader.typeCase(AsWarmBlooded.self) : nil
-                asPet = try reader.typeCase(AsPet.self)
-                asCat = try reader.context.includes(.include("getCat")) ? reader.typeCase(AsCat.self) : nil
-                asClassroomPet = try reader.typeCase(AsClassroomPet.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Fragments: Sendable, Hashable {
-                public let heightInMeters: HeightInMeters?
+            @_alwaysEmitIntoClient public var height: Height { __field("height") }
+
+            @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+            @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+            @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+            @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase(if: .include("getWarmBlooded")) }
+            @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
+            @_alwaysEmitIntoClient public var asCat: AsCat? { __typeCase(if: .include("getCat")) }
+            @_alwaysEmitIntoClient public var asClassroomPet: AsClassroomPet? { __typeCase() }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
             }
 
-            public struct Height: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Objects.Height
+            public struct Height: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("feet", .nonNull(.scalar("Int")))),
-                    .field(GraphQLField("inches", .scalar("Int"))),
-                    .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int"))))]),
+                    .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
+                    .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
+                    .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self))]),
                 ]
 
                 public let __data: JSONObject
-                public let feet: Int
-                public let inches: Int?
-                public let meters: Int?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    feet = try reader.field("feet")
-                    inches = try reader.field("inches")
-                    meters = try reader.field("meters", if: .skip("skipHeightInMeters"))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
+
+                @_alwaysEmitIntoClient public var inches: Int? { __field("inches") }
+
+                @_alwaysEmitIntoClient public var meters: Int? { __field("meters", if: .skip("skipHeightInMeters")) }
             }
 
-            public struct Predators: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Interfaces.Animal
+            public struct Predators: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String"))))]),
+                    .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self))]),
                     .conditional(.include("getWarmBlooded"), [.inlineFragment(AsWarmBlooded.self)]),
                 ]
 
                 public let __data: JSONObject
-                public let species: String?
-                public let asWarmBlooded: AsWarmBlooded?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    species = try reader.field("species", if: .include("includeSpecies"))
-                    asWarmBlooded = try reader.context.includes(.include("getWarmBlooded")) ? reader.typeCase(AsWarmBlooded.self) : nil
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct AsWarmBlooded: GraphQLSelectionSet {
-                    public static let __parentType = AnimalKingdomAPI.Interfaces.WarmBlooded
+                @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+                @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase(if: .include("getWarmBlooded")) }
+
+                public struct AsWarmBlooded: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("species", .nonNull(.scalar("String")))),
-                        .conditional(.include("getWarmBlooded"), [.field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean"))))]),
+                        .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
+                        .conditional(.include("getWarmBlooded"), [.field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self))]),
                         .fragment(WarmBloodedDetails.self),
                     ]
 
                     public let __data: JSONObject
-                    public let species: String
-                    public let laysEggs: Bool?
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        species = try reader.field("species")
-                        laysEggs = try reader.field("laysEggs", if: .include("getWarmBlooded"))
-                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
-                    public var height: HeightInMeters.Height { fragments.warmBloodedDetails.fragments.heightInMeters.height }
+                    @_alwaysEmitIntoClient public var species: String { __field("species") }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let warmBloodedDetails: WarmBloodedDetails
+                    @_alwaysEmitIntoClient public var laysEggs: Bool? { __field("laysEggs", if: .include("getWarmBlooded")) }
+
+                    @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+
+                    @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
                     }
                 }
             }
 
-            public struct AsWarmBlooded: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Interfaces.WarmBlooded
+            public struct AsWarmBlooded: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                 public static let __selections: [GraphQLSelection] = [
                     .fragment(WarmBloodedDetails.self),
                 ]
 
                 public let __data: JSONObject
-                public let height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height
-                public let species: String?
-                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    height = try reader.unobserved.field("height")
-                    species = try reader.field("species", if: .include("includeSpecies"))
-                    skinCovering = try reader.field("skinCovering")
-                    predators = try reader.unobserved.field("predators")
-                    fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
+                @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let warmBloodedDetails: WarmBloodedDetails
-                    public let heightInMeters: HeightInMeters?
+                @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
                 }
             }
 
-            public struct AsPet: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Interfaces.Pet
+            public struct AsPet: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PetDetails.self),
@@ -193,219 +222,282 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
-                public let height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height
-                public let species: String?
-                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
-                public let fragments: Fragments
-                public let asWarmBlooded: AsWarmBlooded?
-                public let asAnimal: AsAnimal?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    height = try reader.unobserved.field("height")
-                    species = try reader.field("species", if: .include("includeSpecies"))
-                    skinCovering = try reader.field("skinCovering")
-                    predators = try reader.unobserved.field("predators")
-                    fragments = Fragments(petDetails: try reader.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
-                    asWarmBlooded = try reader.typeCase(AsWarmBlooded.self)
-                    asAnimal = try reader.typeCase(AsAnimal.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var id: String { fragments.petDetails.id }
-                public var humanName: String? { fragments.petDetails.humanName }
-                public var favoriteToy: String { fragments.petDetails.favoriteToy }
-                public var owner: PetDetails.Owner? { fragments.petDetails.owner }
+                @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let petDetails: PetDetails
-                    public let heightInMeters: HeightInMeters?
+                @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+                @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+                @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+                @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
+                @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
                 }
 
-                public struct AsWarmBlooded: GraphQLSelectionSet {
-                    public static let __parentType = AnimalKingdomAPI.Interfaces.WarmBlooded
+                public struct AsWarmBlooded: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static let __selections: [GraphQLSelection] = [
                         .fragment(WarmBloodedDetails.self),
                     ]
 
                     public let __data: JSONObject
-                    public let height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height
-                    public let species: String?
-                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                    public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        height = try reader.unobserved.field("height")
-                        species = try reader.field("species", if: .include("includeSpecies"))
-                        skinCovering = try reader.field("skinCovering")
-                        predators = try reader.unobserved.field("predators")
-                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), petDetails: try reader.unobserved.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
-                    public var id: String { fragments.petDetails.id }
-                    public var humanName: String? { fragments.petDetails.humanName }
-                    public var favoriteToy: String { fragments.petDetails.favoriteToy }
-                    public var owner: PetDetails.Owner? { fragments.petDetails.owner }
+                    @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let warmBloodedDetails: WarmBloodedDetails
-                        public let petDetails: PetDetails
-                        public let heightInMeters: HeightInMeters?
+                    @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+                    @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                    @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                    @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+                    @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+                    @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+                        @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+                        @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
                     }
                 }
 
-                public struct AsAnimal: GraphQLSelectionSet {
-                    public static let __parentType = AnimalKingdomAPI.Interfaces.Animal
+                public struct AsAnimal: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("height", .nonNull(.object(Height.self)))),
                     ]
 
                     public let __data: JSONObject
-                    public let height: Height
-                    public let species: String?
-                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                    public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        height = try reader.field("height")
-                        species = try reader.field("species", if: .include("includeSpecies"))
-                        skinCovering = try reader.field("skinCovering")
-                        predators = try reader.unobserved.field("predators")
-                        fragments = Fragments(petDetails: try reader.unobserved.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public var id: String { fragments.petDetails.id }
-                    public var humanName: String? { fragments.petDetails.humanName }
-                    public var favoriteToy: String { fragments.petDetails.favoriteToy }
-                    public var owner: PetDetails.Owner? { fragments.petDetails.owner }
+                    @_alwaysEmitIntoClient public var height: Height { __field("height") }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let petDetails: PetDetails
-                        public let heightInMeters: HeightInMeters?
+                    @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+                    @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                    @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+                    @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+                    @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+                        @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
                     }
 
-                    public struct Height: GraphQLSelectionSet {
-                        public static let __parentType = AnimalKingdomAPI.Objects.Height
+                    public struct Height: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .conditional(.include("varA"), [.field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize"))))]),
-                            .conditional(.include("varA"), [.field(GraphQLField("centimeters", .nonNull(.scalar("Float"))))]),
-                            .field(GraphQLField("feet", .nonNull(.scalar("Int")))),
-                            .field(GraphQLField("inches", .scalar("Int"))),
-                            .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int"))))]),
+                            .conditional(.include("varA"), [.field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize")), leaf: GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self))]),
+                            .conditional(.include("varA"), [.field(GraphQLField("centimeters", .nonNull(.scalar("Float")), leaf: Double.self))]),
+                            .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
+                            .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
+                            .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self))]),
                         ]
 
                         public let __data: JSONObject
-                        public let relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize>?
-                        public let centimeters: Double?
-                        public let feet: Int
-                        public let inches: Int?
-                        public let meters: Int?
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            relativeSize = try reader.field("relativeSize", if: .include("varA"))
-                            centimeters = try reader.field("centimeters", if: .include("varA"))
-                            feet = try reader.field("feet")
-                            inches = try reader.field("inches")
-                            meters = try reader.field("meters", if: .skip("skipHeightInMeters"))
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        @_alwaysEmitIntoClient public var relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? { __field("relativeSize", if: .include("varA")) }
+
+                        @_alwaysEmitIntoClient public var centimeters: Double? { __field("centimeters", if: .include("varA")) }
+
+                        @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
+
+                        @_alwaysEmitIntoClient public var inches: Int? { __field("inches") }
+
+                        @_alwaysEmitIntoClient public var meters: Int? { __field("meters", if: .skip("skipHeightInMeters")) }
                     }
                 }
             }
 
-            public struct AsCat: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Objects.Cat
+            public struct AsCat: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")))),
+                    .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                 ]
 
                 public let __data: JSONObject
-                public let isJellicle: Bool
-                public let height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height
-                public let species: String?
-                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    isJellicle = try reader.field("isJellicle")
-                    height = try reader.unobserved.field("height")
-                    species = try reader.field("species", if: .include("includeSpecies"))
-                    skinCovering = try reader.field("skinCovering")
-                    predators = try reader.unobserved.field("predators")
-                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let heightInMeters: HeightInMeters?
+                @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
+
+                @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
+
+                @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
                 }
             }
 
-            public struct AsClassroomPet: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Unions.ClassroomPet
+            public struct AsClassroomPet: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsBird.self),
                 ]
 
                 public let __data: JSONObject
-                public let height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height
-                public let species: String?
-                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
-                public let fragments: Fragments
-                public let asBird: AsBird?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    height = try reader.unobserved.field("height")
-                    species = try reader.field("species", if: .include("includeSpecies"))
-                    skinCovering = try reader.field("skinCovering")
-                    predators = try reader.unobserved.field("predators")
-                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
-                    asBird = try reader.typeCase(AsBird.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let heightInMeters: HeightInMeters?
+                @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
+
+                @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+                @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
                 }
 
-                public struct AsBird: GraphQLSelectionSet {
-                    public static let __parentType = AnimalKingdomAPI.Objects.Bird
+                public struct AsBird: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("wingspan", .nonNull(.scalar("Float")))),
+                        .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
                     ]
 
                     public let __data: JSONObject
-                    public let wingspan: Double
-                    public let height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height
-                    public let species: String?
-                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                    public let predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators]
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        wingspan = try reader.field("wingspan")
-                        height = try reader.unobserved.field("height")
-                        species = try reader.field("species", if: .include("includeSpecies"))
-                        skinCovering = try reader.field("skinCovering")
-                        predators = try reader.unobserved.field("predators")
-                        fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self, if: .skip("skipHeightInMeters")))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let heightInMeters: HeightInMeters?
+                    @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
+
+                    @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
+
+                    @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
+
+                    @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                    @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
                     }
                 }
             }

@@ -10,59 +10,64 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
         ]
 
         public let __data: JSONObject
-        public let allAnimals: [AllAnimals]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            allAnimals = try reader.field("allAnimals")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct AllAnimals: GraphQLSelectionSet {
-            public static let __parentType = AnimalKingdomAPI.Interfaces.Animal
+        @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
+
+        public struct AllAnimals: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("species", .nonNull(.scalar("String")))),
-                .field(GraphQLField("skinCovering", .scalar("SkinCovering"))),
+                .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
                 .inlineFragment(AsBird.self),
             ]
 
             public let __data: JSONObject
-            public let species: String
-            public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-            public let asBird: AsBird?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                species = try reader.field("species")
-                skinCovering = try reader.field("skinCovering")
-                asBird = try reader.typeCase(AsBird.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct AsBird: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Objects.Bird
+            @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+            @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+            @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
+
+            public struct AsBird: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("wingspan", .nonNull(.scalar("Float")))),
+                    .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
                 ]
 
                 public let __data: JSONObject
-                public let wingspan: Double
-                public let species: String
-                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    wingspan = try reader.field("wingspan")
-                    species = try reader.field("species")
-                    skinCovering = try reader.field("skinCovering")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
+
+                @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
             }
         }
     }

@@ -10,28 +10,30 @@ public struct AllAnimalsQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
         ]
 
         public let __data: JSONObject
-        public let allAnimals: [AllAnimals]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            allAnimals = try reader.field("allAnimals")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct AllAnimals: GraphQLSelectionSet {
-            public static let __parentType = AnimalKingdomAPI.Interfaces.Animal
+        @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
+
+        public struct AllAnimals: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("height", .nonNull(.object(Height.self)))),
-                .field(GraphQLField("species", .nonNull(.scalar("String")))),
-                .field(GraphQLField("skinCovering", .scalar("SkinCovering"))),
+                .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
                 .field(GraphQLField("predators", .nonNull(.list(.nonNull(.object(Predators.self)))))),
                 .fragment(HeightInMeters.self),
                 .inlineFragment(AsWarmBlooded.self),
@@ -42,159 +44,187 @@ public struct AllAnimalsQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let height: Height
-            public let species: String
-            public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-            public let predators: [Predators]
-            public let fragments: Fragments
-            public let asWarmBlooded: AsWarmBlooded?
-            public let asPet: AsPet?
-            public let asCat: AsCat?
-            public let asClassroomPet: AsClassroomPet?
-            public let asDog: AsDog?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                height = try reader.field("height")
-                species = try reader.field("species")
-                skinCovering = try reader.field("skinCovering")
-                predators = try reader.field("predators")
-                fragments = Fragments(heightInMeters: try reader.fragment(HeightInMeters.self))
-                asWarmBlooded = try reader.typeCase(AsWarmBlooded.self)
-                asPet = try reader.typeCase(AsPet.self)
-                asCat = try reader.typeCase(AsCat.self)
-                asClassroomPet = try reader.typeCase(AsClassroomPet.self)
-                asDog = try reader.typeCase(AsDog.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Fragments: Sendable, Hashable {
-                public let heightInMeters: HeightInMeters
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var height: Height { __field("height") }
+
+            @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+            @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+            @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+            @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
+            @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
+            @_alwaysEmitIntoClient public var asCat: AsCat? { __typeCase() }
+            @_alwaysEmitIntoClient public var asClassroomPet: AsClassroomPet? { __typeCase() }
+            @_alwaysEmitIntoClient public var asDog: AsDog? { __typeCase() }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
             }
 
-            public struct Height: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Objects.Height
+            public struct Height: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("feet", .nonNull(.scalar("Int")))),
-                    .field(GraphQLField("inches", .scalar("Int"))),
-                    .field(GraphQLField("meters", .nonNull(.scalar("Int")))),
+                    .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
+                    .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
+                    .field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self)),
                 ]
 
                 public let __data: JSONObject
-                public let feet: Int
-                public let inches: Int?
-                public let meters: Int
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    feet = try reader.field("feet")
-                    inches = try reader.field("inches")
-                    meters = try reader.field("meters")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
+
+                @_alwaysEmitIntoClient public var inches: Int? { __field("inches") }
+
+                @_alwaysEmitIntoClient public var meters: Int { __field("meters") }
             }
 
-            public struct Predators: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Interfaces.Animal
+            public struct Predators: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("species", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
                     .inlineFragment(AsWarmBlooded.self),
                 ]
 
                 public let __data: JSONObject
-                public let species: String
-                public let asWarmBlooded: AsWarmBlooded?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    species = try reader.field("species")
-                    asWarmBlooded = try reader.typeCase(AsWarmBlooded.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct AsWarmBlooded: GraphQLSelectionSet {
-                    public static let __parentType = AnimalKingdomAPI.Interfaces.WarmBlooded
+                @_alwaysEmitIntoClient public var species: String { __field("species") }
+                @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
+
+                public struct AsWarmBlooded: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("predators", .nonNull(.list(.nonNull(.object(Predators.self)))))),
-                        .field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")))),
+                        .field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                         .fragment(WarmBloodedDetails.self),
                     ]
 
                     public let __data: JSONObject
-                    public let predators: [Predators]
-                    public let laysEggs: Bool
-                    public let species: String
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        predators = try reader.field("predators")
-                        laysEggs = try reader.field("laysEggs")
-                        species = try reader.field("species")
-                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
-                    public var height: HeightInMeters.Height { fragments.warmBloodedDetails.fragments.heightInMeters.height }
+                    @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let warmBloodedDetails: WarmBloodedDetails
+                    @_alwaysEmitIntoClient public var laysEggs: Bool { __field("laysEggs") }
+
+                    @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+                    @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+
+                    @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
                     }
 
-                    public struct Predators: GraphQLSelectionSet {
-                        public static let __parentType = AnimalKingdomAPI.Interfaces.Animal
+                    public struct Predators: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("species", .nonNull(.scalar("String")))),
+                            .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
                         public let __data: JSONObject
-                        public let species: String
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            species = try reader.field("species")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        @_alwaysEmitIntoClient public var species: String { __field("species") }
                     }
                 }
             }
 
-            public struct AsWarmBlooded: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Interfaces.WarmBlooded
+            public struct AsWarmBlooded: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                 public static let __selections: [GraphQLSelection] = [
                     .fragment(WarmBloodedDetails.self),
                 ]
 
                 public let __data: JSONObject
-                public let id: String
-                public let height: AllAnimalsQuery.Data.AllAnimals.Height
-                public let species: String
-                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
-                    height = try reader.unobserved.field("height")
-                    species = try reader.field("species")
-                    skinCovering = try reader.field("skinCovering")
-                    predators = try reader.unobserved.field("predators")
-                    fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let warmBloodedDetails: WarmBloodedDetails
-                    public let heightInMeters: HeightInMeters
+                @_alwaysEmitIntoClient public var height: AllAnimalsQuery.Data.AllAnimals.Height { __field("height") }
+
+                @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
                 }
             }
 
-            public struct AsPet: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Interfaces.Pet
+            public struct AsPet: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PetDetails.self),
@@ -203,264 +233,333 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
-                public let id: String
-                public let height: AllAnimalsQuery.Data.AllAnimals.Height
-                public let species: String
-                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
-                public let fragments: Fragments
-                public let asWarmBlooded: AsWarmBlooded?
-                public let asAnimal: AsAnimal?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
-                    height = try reader.unobserved.field("height")
-                    species = try reader.field("species")
-                    skinCovering = try reader.field("skinCovering")
-                    predators = try reader.unobserved.field("predators")
-                    fragments = Fragments(petDetails: try reader.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
-                    asWarmBlooded = try reader.typeCase(AsWarmBlooded.self)
-                    asAnimal = try reader.typeCase(AsAnimal.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var humanName: String? { fragments.petDetails.humanName }
-                public var favoriteToy: String { fragments.petDetails.favoriteToy }
-                public var owner: PetDetails.Owner? { fragments.petDetails.owner }
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let petDetails: PetDetails
-                    public let heightInMeters: HeightInMeters
+                @_alwaysEmitIntoClient public var height: AllAnimalsQuery.Data.AllAnimals.Height { __field("height") }
+
+                @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+                @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+                @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+                @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
+                @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
                 }
 
-                public struct AsWarmBlooded: GraphQLSelectionSet {
-                    public static let __parentType = AnimalKingdomAPI.Interfaces.WarmBlooded
+                public struct AsWarmBlooded: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static let __selections: [GraphQLSelection] = [
                         .fragment(WarmBloodedDetails.self),
                     ]
 
                     public let __data: JSONObject
-                    public let id: String
-                    public let height: AllAnimalsQuery.Data.AllAnimals.Height
-                    public let species: String
-                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                    public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        id = try reader.field("id")
-                        height = try reader.unobserved.field("height")
-                        species = try reader.field("species")
-                        skinCovering = try reader.field("skinCovering")
-                        predators = try reader.unobserved.field("predators")
-                        fragments = Fragments(warmBloodedDetails: try reader.fragment(WarmBloodedDetails.self), petDetails: try reader.unobserved.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
-                    public var humanName: String? { fragments.petDetails.humanName }
-                    public var favoriteToy: String { fragments.petDetails.favoriteToy }
-                    public var owner: PetDetails.Owner? { fragments.petDetails.owner }
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let warmBloodedDetails: WarmBloodedDetails
-                        public let petDetails: PetDetails
-                        public let heightInMeters: HeightInMeters
+                    @_alwaysEmitIntoClient public var height: AllAnimalsQuery.Data.AllAnimals.Height { __field("height") }
+
+                    @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+                    @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                    @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                    @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+
+                    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+                    @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+                    @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+                        @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+                        @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
                     }
                 }
 
-                public struct AsAnimal: GraphQLSelectionSet {
-                    public static let __parentType = AnimalKingdomAPI.Interfaces.Animal
+                public struct AsAnimal: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("height", .nonNull(.object(Height.self)))),
                     ]
 
                     public let __data: JSONObject
-                    public let height: Height
-                    public let id: String
-                    public let species: String
-                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                    public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        height = try reader.field("height")
-                        id = try reader.field("id")
-                        species = try reader.field("species")
-                        skinCovering = try reader.field("skinCovering")
-                        predators = try reader.unobserved.field("predators")
-                        fragments = Fragments(petDetails: try reader.unobserved.fragment(PetDetails.self), heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public var humanName: String? { fragments.petDetails.humanName }
-                    public var favoriteToy: String { fragments.petDetails.favoriteToy }
-                    public var owner: PetDetails.Owner? { fragments.petDetails.owner }
+                    @_alwaysEmitIntoClient public var height: Height { __field("height") }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let petDetails: PetDetails
-                        public let heightInMeters: HeightInMeters
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+                    @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                    @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+                    @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+                    @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+                        @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
                     }
 
-                    public struct Height: GraphQLSelectionSet {
-                        public static let __parentType = AnimalKingdomAPI.Objects.Height
+                    public struct Height: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize")))),
-                            .field(GraphQLField("centimeters", .nonNull(.scalar("Float")))),
-                            .field(GraphQLField("feet", .nonNull(.scalar("Int")))),
-                            .field(GraphQLField("inches", .scalar("Int"))),
-                            .field(GraphQLField("meters", .nonNull(.scalar("Int")))),
+                            .field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize")), leaf: GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self)),
+                            .field(GraphQLField("centimeters", .nonNull(.scalar("Float")), leaf: Double.self)),
+                            .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
+                            .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
+                            .field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self)),
                         ]
 
                         public let __data: JSONObject
-                        public let relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize>
-                        public let centimeters: Double
-                        public let feet: Int
-                        public let inches: Int?
-                        public let meters: Int
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            relativeSize = try reader.field("relativeSize")
-                            centimeters = try reader.field("centimeters")
-                            feet = try reader.field("feet")
-                            inches = try reader.field("inches")
-                            meters = try reader.field("meters")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        @_alwaysEmitIntoClient public var relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize> { __field("relativeSize") }
+
+                        @_alwaysEmitIntoClient public var centimeters: Double { __field("centimeters") }
+
+                        @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
+
+                        @_alwaysEmitIntoClient public var inches: Int? { __field("inches") }
+
+                        @_alwaysEmitIntoClient public var meters: Int { __field("meters") }
                     }
                 }
             }
 
-            public struct AsCat: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Objects.Cat
+            public struct AsCat: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")))),
+                    .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                 ]
 
                 public let __data: JSONObject
-                public let isJellicle: Bool
-                public let id: String
-                public let height: AllAnimalsQuery.Data.AllAnimals.Height
-                public let species: String
-                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    isJellicle = try reader.field("isJellicle")
-                    id = try reader.field("id")
-                    height = try reader.unobserved.field("height")
-                    species = try reader.field("species")
-                    skinCovering = try reader.field("skinCovering")
-                    predators = try reader.unobserved.field("predators")
-                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let heightInMeters: HeightInMeters
+                @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var height: AllAnimalsQuery.Data.AllAnimals.Height { __field("height") }
+
+                @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
                 }
             }
 
-            public struct AsClassroomPet: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Unions.ClassroomPet
+            public struct AsClassroomPet: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsBird.self),
                 ]
 
                 public let __data: JSONObject
-                public let id: String
-                public let height: AllAnimalsQuery.Data.AllAnimals.Height
-                public let species: String
-                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
-                public let fragments: Fragments
-                public let asBird: AsBird?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
-                    height = try reader.unobserved.field("height")
-                    species = try reader.field("species")
-                    skinCovering = try reader.field("skinCovering")
-                    predators = try reader.unobserved.field("predators")
-                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
-                    asBird = try reader.typeCase(AsBird.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let heightInMeters: HeightInMeters
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var height: AllAnimalsQuery.Data.AllAnimals.Height { __field("height") }
+
+                @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+                @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
                 }
 
-                public struct AsBird: GraphQLSelectionSet {
-                    public static let __parentType = AnimalKingdomAPI.Objects.Bird
+                public struct AsBird: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("wingspan", .nonNull(.scalar("Float")))),
+                        .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
                     ]
 
                     public let __data: JSONObject
-                    public let wingspan: Double
-                    public let id: String
-                    public let height: AllAnimalsQuery.Data.AllAnimals.Height
-                    public let species: String
-                    public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                    public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        wingspan = try reader.field("wingspan")
-                        id = try reader.field("id")
-                        height = try reader.unobserved.field("height")
-                        species = try reader.field("species")
-                        skinCovering = try reader.field("skinCovering")
-                        predators = try reader.unobserved.field("predators")
-                        fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let heightInMeters: HeightInMeters
+                    @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var height: AllAnimalsQuery.Data.AllAnimals.Height { __field("height") }
+
+                    @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+                    @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                    @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
                     }
                 }
             }
 
-            public struct AsDog: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Objects.Dog
+            public struct AsDog: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("birthdate", .nonNull(.scalar("CustomDate")))),
+                    .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("birthdate", .nonNull(.scalar("CustomDate")), leaf: AnimalKingdomAPI.CustomDate.self)),
                 ]
 
                 public let __data: JSONObject
-                public let favoriteToy: String
-                public let birthdate: AnimalKingdomAPI.CustomDate
-                public let id: String
-                public let height: AllAnimalsQuery.Data.AllAnimals.Height
-                public let species: String
-                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                public let predators: [AllAnimalsQuery.Data.AllAnimals.Predators]
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    favoriteToy = try reader.field("favoriteToy")
-                    birthdate = try reader.field("birthdate")
-                    id = try reader.field("id")
-                    height = try reader.unobserved.field("height")
-                    species = try reader.field("species")
-                    skinCovering = try reader.field("skinCovering")
-                    predators = try reader.unobserved.field("predators")
-                    fragments = Fragments(heightInMeters: try reader.unobserved.fragment(HeightInMeters.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let heightInMeters: HeightInMeters
+                @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+                @_alwaysEmitIntoClient public var birthdate: AnimalKingdomAPI.CustomDate { __field("birthdate") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var height: AllAnimalsQuery.Data.AllAnimals.Height { __field("height") }
+
+                @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                @_alwaysEmitIntoClient public var predators: [AllAnimalsQuery.Data.AllAnimals.Predators] { __field("predators") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
                 }
             }
         }

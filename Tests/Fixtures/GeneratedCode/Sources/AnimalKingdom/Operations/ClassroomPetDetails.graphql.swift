@@ -3,13 +3,13 @@
 
 import APICoreGraphQL
 
-public struct ClassroomPetDetails: GraphQLFragment {
+public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "ClassroomPetDetails"
     public static let fragmentDefinition = "fragment ClassroomPetDetails on ClassroomPet { __typename ... on Animal { __typename species } ... on Pet { __typename humanName } ... on WarmBlooded { __typename laysEggs } ... on Cat { __typename bodyTemperature isJellicle } ... on Bird { __typename wingspan } ... on PetRock { __typename favoriteToy } }"
-    public static let __parentType = AnimalKingdomAPI.Unions.ClassroomPet
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("humanName", .scalar("String"))),
+        .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
         .inlineFragment(AsAnimal.self),
         .inlineFragment(AsWarmBlooded.self),
         .inlineFragment(AsCat.self),
@@ -18,113 +18,120 @@ public struct ClassroomPetDetails: GraphQLFragment {
     ]
 
     public let __data: JSONObject
-    public let humanName: String?
-    public let asAnimal: AsAnimal?
-    public let asWarmBlooded: AsWarmBlooded?
-    public let asCat: AsCat?
-    public let asBird: AsBird?
-    public let asPetRock: AsPetRock?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        humanName = try reader.field("humanName")
-        asAnimal = try reader.typeCase(AsAnimal.self)
-        asWarmBlooded = try reader.typeCase(AsWarmBlooded.self)
-        asCat = try reader.typeCase(AsCat.self)
-        asBird = try reader.typeCase(AsBird.self)
-        asPetRock = try reader.typeCase(AsPetRock.self)
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct AsAnimal: GraphQLSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Interfaces.Animal
+    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+    @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
+    @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
+    @_alwaysEmitIntoClient public var asCat: AsCat? { __typeCase() }
+    @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
+    @_alwaysEmitIntoClient public var asPetRock: AsPetRock? { __typeCase() }
+
+    public struct AsAnimal: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("species", .nonNull(.scalar("String")))),
+            .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __data: JSONObject
-        public let species: String
-        public let humanName: String?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            species = try reader.field("species")
-            humanName = try reader.field("humanName")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+        @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
     }
 
-    public struct AsWarmBlooded: GraphQLSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Interfaces.WarmBlooded
+    public struct AsWarmBlooded: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")))),
+            .field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
         ]
 
         public let __data: JSONObject
-        public let laysEggs: Bool
-        public let humanName: String?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            laysEggs = try reader.field("laysEggs")
-            humanName = try reader.field("humanName")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        @_alwaysEmitIntoClient public var laysEggs: Bool { __field("laysEggs") }
+
+        @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
     }
 
-    public struct AsCat: GraphQLSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Objects.Cat
+    public struct AsCat: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("bodyTemperature", .nonNull(.scalar("Int")))),
-            .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")))),
+            .field(GraphQLField("bodyTemperature", .nonNull(.scalar("Int")), leaf: Int.self)),
+            .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
         ]
 
         public let __data: JSONObject
-        public let bodyTemperature: Int
-        public let isJellicle: Bool
-        public let humanName: String?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            bodyTemperature = try reader.field("bodyTemperature")
-            isJellicle = try reader.field("isJellicle")
-            humanName = try reader.field("humanName")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
+
+        @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
+
+        @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
     }
 
-    public struct AsBird: GraphQLSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Objects.Bird
+    public struct AsBird: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("wingspan", .nonNull(.scalar("Float")))),
+            .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
         ]
 
         public let __data: JSONObject
-        public let wingspan: Double
-        public let humanName: String?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            wingspan = try reader.field("wingspan")
-            humanName = try reader.field("humanName")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
+
+        @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
     }
 
-    public struct AsPetRock: GraphQLSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Objects.PetRock
+    public struct AsPetRock: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.PetRock }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")))),
+            .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __data: JSONObject
-        public let favoriteToy: String
-        public let humanName: String?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            favoriteToy = try reader.field("favoriteToy")
-            humanName = try reader.field("humanName")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+        @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
     }
 }

@@ -10,39 +10,50 @@ public struct ClassroomPetsQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("classroomPets", .list(.object(ClassroomPets.self)))),
         ]
 
         public let __data: JSONObject
-        public let classroomPets: [ClassroomPets?]?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            classroomPets = try reader.field("classroomPets")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct ClassroomPets: GraphQLSelectionSet {
-            public static let __parentType = AnimalKingdomAPI.Unions.ClassroomPet
+        @_alwaysEmitIntoClient public var classroomPets: [ClassroomPets?]? { __field("classroomPets") }
+
+        public struct ClassroomPets: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(ClassroomPetDetails.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(classroomPetDetails: try reader.fragment(ClassroomPetDetails.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var humanName: String? { fragments.classroomPetDetails.humanName }
+            @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let classroomPetDetails: ClassroomPetDetails
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var classroomPetDetails: ClassroomPetDetails { __fragment() }
             }
         }
     }

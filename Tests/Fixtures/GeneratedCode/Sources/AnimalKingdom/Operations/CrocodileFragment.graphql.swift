@@ -3,26 +3,28 @@
 
 import APICoreGraphQL
 
-public struct CrocodileFragment: GraphQLFragment {
+public struct CrocodileFragment: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "CrocodileFragment"
     public static let fragmentDefinition = "fragment CrocodileFragment on Crocodile { __typename species age tag(id: \"albino\") }"
-    public static let __parentType = AnimalKingdomAPI.Objects.Crocodile
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Crocodile }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("species", .nonNull(.scalar("String")))),
-        .field(GraphQLField("age", .nonNull(.scalar("Int")))),
-        .field(GraphQLField("tag", .scalar("String"), arguments: [("id", .literal("albino"))])),
+        .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("age", .nonNull(.scalar("Int")), leaf: Int.self)),
+        .field(GraphQLField("tag", .scalar("String"), arguments: [("id", .literal("albino"))], leaf: String?.self)),
     ]
 
     public let __data: JSONObject
-    public let species: String
-    public let age: Int
-    public let tag: String?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        species = try reader.field("species")
-        age = try reader.field("age")
-        tag = try reader.field("tag")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+    @_alwaysEmitIntoClient public var age: Int { __field("age") }
+
+    @_alwaysEmitIntoClient public var tag: String? { __field("tag") }
 }

@@ -3,20 +3,22 @@
 
 import APICoreGraphQL
 
-public struct DogFragment: GraphQLFragment {
+public struct DogFragment: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "DogFragment"
     public static let fragmentDefinition = "fragment DogFragment on Dog { __typename species }"
-    public static let __parentType = AnimalKingdomAPI.Objects.Dog
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("species", .nonNull(.scalar("String")))),
+        .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
     public let __data: JSONObject
-    public let species: String
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        species = try reader.field("species")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    @_alwaysEmitIntoClient public var species: String { __field("species") }
 }

@@ -10,67 +10,79 @@ public struct DogQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
         ]
 
         public let __data: JSONObject
-        public let allAnimals: [AllAnimals]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            allAnimals = try reader.field("allAnimals")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct AllAnimals: GraphQLSelectionSet {
-            public static let __parentType = AnimalKingdomAPI.Interfaces.Animal
+        @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
+
+        public struct AllAnimals: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("skinCovering", .scalar("SkinCovering"))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
                 .inlineFragment(AsDog.self),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-            public let asDog: AsDog?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                skinCovering = try reader.field("skinCovering")
-                asDog = try reader.typeCase(AsDog.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct AsDog: GraphQLSelectionSet {
-                public static let __parentType = AnimalKingdomAPI.Objects.Dog
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+            @_alwaysEmitIntoClient public var asDog: AsDog? { __typeCase() }
+
+            public struct AsDog: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("houseDetails", .scalar("Object"))),
+                    .field(GraphQLField("houseDetails", .scalar("Object"), leaf: AnimalKingdomAPI.Object?.self)),
                     .fragment(DogFragment.self),
                 ]
 
                 public let __data: JSONObject
-                public let houseDetails: AnimalKingdomAPI.Object?
-                public let id: String
-                public let skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    houseDetails = try reader.field("houseDetails")
-                    id = try reader.field("id")
-                    skinCovering = try reader.field("skinCovering")
-                    fragments = Fragments(dogFragment: try reader.fragment(DogFragment.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var species: String { fragments.dogFragment.species }
+                @_alwaysEmitIntoClient public var houseDetails: AnimalKingdomAPI.Object? { __field("houseDetails") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let dogFragment: DogFragment
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
+
+                @_alwaysEmitIntoClient public var species: String { __field("species") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var dogFragment: DogFragment { __fragment() }
                 }
             }
         }

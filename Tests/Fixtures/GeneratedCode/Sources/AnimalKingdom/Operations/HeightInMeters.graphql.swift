@@ -3,36 +3,40 @@
 
 import APICoreGraphQL
 
-public struct HeightInMeters: GraphQLFragment {
+public struct HeightInMeters: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "HeightInMeters"
     public static let fragmentDefinition = "fragment HeightInMeters on Animal { __typename height { __typename meters } }"
-    public static let __parentType = AnimalKingdomAPI.Interfaces.Animal
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("height", .nonNull(.object(Height.self)))),
     ]
 
     public let __data: JSONObject
-    public let height: Height
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        height = try reader.field("height")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Height: GraphQLSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Objects.Height
+    @_alwaysEmitIntoClient public var height: Height { __field("height") }
+
+    public struct Height: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("meters", .nonNull(.scalar("Int")))),
+            .field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self)),
         ]
 
         public let __data: JSONObject
-        public let meters: Int
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            meters = try reader.field("meters")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        @_alwaysEmitIntoClient public var meters: Int { __field("meters") }
     }
 }

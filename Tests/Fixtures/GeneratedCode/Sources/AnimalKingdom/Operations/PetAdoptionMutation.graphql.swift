@@ -18,37 +18,41 @@ public struct PetAdoptionMutation: GraphQLMutation {
         JSONObject(variables: ["input": input])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Objects.Mutation
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Mutation }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("adoptPet", .nonNull(.object(AdoptPet.self)), arguments: [("input", .variable("input"))])),
         ]
 
         public let __data: JSONObject
-        public let adoptPet: AdoptPet
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            adoptPet = try reader.field("adoptPet")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct AdoptPet: GraphQLSelectionSet {
-            public static let __parentType = AnimalKingdomAPI.Interfaces.Pet
+        @_alwaysEmitIntoClient public var adoptPet: AdoptPet { __field("adoptPet") }
+
+        public struct AdoptPet: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("humanName", .scalar("String"))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let humanName: String?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                humanName = try reader.field("humanName")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
         }
     }
 }

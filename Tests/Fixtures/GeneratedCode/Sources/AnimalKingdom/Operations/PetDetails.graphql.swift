@@ -3,45 +3,49 @@
 
 import APICoreGraphQL
 
-public struct PetDetails: GraphQLFragment {
+public struct PetDetails: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "PetDetails"
     public static let fragmentDefinition = "fragment PetDetails on Pet { __typename id humanName favoriteToy owner { __typename firstName } }"
-    public static let __parentType = AnimalKingdomAPI.Interfaces.Pet
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("humanName", .scalar("String"))),
-        .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("owner", .object(Owner.self))),
     ]
 
     public let __data: JSONObject
-    public let id: String
-    public let humanName: String?
-    public let favoriteToy: String
-    public let owner: Owner?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        humanName = try reader.field("humanName")
-        favoriteToy = try reader.field("favoriteToy")
-        owner = try reader.field("owner")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Owner: GraphQLSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Objects.Human
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
+
+    @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
+
+    @_alwaysEmitIntoClient public var owner: Owner? { __field("owner") }
+
+    public struct Owner: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("firstName", .nonNull(.scalar("String")))),
+            .field(GraphQLField("firstName", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __data: JSONObject
-        public let firstName: String
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            firstName = try reader.field("firstName")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        @_alwaysEmitIntoClient public var firstName: String { __field("firstName") }
     }
 }

@@ -3,39 +3,43 @@
 
 import APICoreGraphQL
 
-public struct PetDetailsMutation: GraphQLFragment {
+public struct PetDetailsMutation: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "PetDetailsMutation"
     public static let fragmentDefinition = "fragment PetDetailsMutation on Pet @apollo_client_ios_localCacheMutation { __typename owner { __typename firstName } adoptionDate }"
-    public static let __parentType = AnimalKingdomAPI.Interfaces.Pet
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("owner", .object(Owner.self))),
-        .field(GraphQLField("adoptionDate", .scalar("CustomDate"))),
+        .field(GraphQLField("adoptionDate", .scalar("CustomDate"), leaf: AnimalKingdomAPI.CustomDate?.self)),
     ]
 
     public let __data: JSONObject
-    public let owner: Owner?
-    public let adoptionDate: AnimalKingdomAPI.CustomDate?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        owner = try reader.field("owner")
-        adoptionDate = try reader.field("adoptionDate")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Owner: GraphQLSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Objects.Human
+    @_alwaysEmitIntoClient public var owner: Owner? { __field("owner") }
+
+    @_alwaysEmitIntoClient public var adoptionDate: AnimalKingdomAPI.CustomDate? { __field("adoptionDate") }
+
+    public struct Owner: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("firstName", .nonNull(.scalar("String")))),
+            .field(GraphQLField("firstName", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __data: JSONObject
-        public let firstName: String
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            firstName = try reader.field("firstName")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        @_alwaysEmitIntoClient public var firstName: String { __field("firstName") }
     }
 }

@@ -23,37 +23,41 @@ public struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
         "filters": ["species": ["Dog", "Cat"], "size": "SMALL", "measurements": [["height": 10.5, "weight": 5.0]]],
     ]
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = AnimalKingdomAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("pets", .nonNull(.list(.nonNull(.object(Pets.self)))), arguments: [("filters", .variable("filters"))])),
         ]
 
         public let __data: JSONObject
-        public let pets: [Pets]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            pets = try reader.field("pets")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Pets: GraphQLSelectionSet {
-            public static let __parentType = AnimalKingdomAPI.Interfaces.Pet
+        @_alwaysEmitIntoClient public var pets: [Pets] { __field("pets") }
+
+        public struct Pets: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("humanName", .scalar("String"))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let humanName: String?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                humanName = try reader.field("humanName")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
         }
     }
 }

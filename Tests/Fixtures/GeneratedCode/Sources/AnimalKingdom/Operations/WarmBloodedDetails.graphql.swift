@@ -3,29 +3,38 @@
 
 import APICoreGraphQL
 
-public struct WarmBloodedDetails: GraphQLFragment {
+public struct WarmBloodedDetails: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "WarmBloodedDetails"
     public static let fragmentDefinition = "fragment WarmBloodedDetails on WarmBlooded { __typename bodyTemperature ...HeightInMeters }"
-    public static let __parentType = AnimalKingdomAPI.Interfaces.WarmBlooded
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("bodyTemperature", .nonNull(.scalar("Int")))),
+        .field(GraphQLField("bodyTemperature", .nonNull(.scalar("Int")), leaf: Int.self)),
         .fragment(HeightInMeters.self),
     ]
 
     public let __data: JSONObject
-    public let bodyTemperature: Int
-    public let fragments: Fragments
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        bodyTemperature = try reader.field("bodyTemperature")
-        fragments = Fragments(heightInMeters: try reader.fragment(HeightInMeters.self))
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public var height: HeightInMeters.Height { fragments.heightInMeters.height }
+    @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
 
-    public struct Fragments: Sendable, Hashable {
-        public let heightInMeters: HeightInMeters
+    @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
+
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+    public struct Fragments: GraphQLCheckedData, Hashable {
+        public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+        @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
     }
 }

@@ -18,34 +18,38 @@ public struct AddEpisodeToMyListMutation: GraphQLMutation {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.MutationRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("addEpisodeToMyList", .nonNull(.object(AddEpisodeToMyList.self)), arguments: [("episodeId", .variable("id"))])),
         ]
 
         public let __data: JSONObject
-        public let addEpisodeToMyList: AddEpisodeToMyList
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            addEpisodeToMyList = try reader.field("addEpisodeToMyList")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct AddEpisodeToMyList: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.AddToCollectionResult
+        @_alwaysEmitIntoClient public var addEpisodeToMyList: AddEpisodeToMyList { __field("addEpisodeToMyList") }
+
+        public struct AddEpisodeToMyList: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.AddToCollectionResult }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("entryId", .nonNull(.scalar("UUID")))),
+                .field(GraphQLField("entryId", .nonNull(.scalar("UUID")), leaf: API.UUID.self)),
             ]
 
             public let __data: JSONObject
-            public let entryId: API.UUID
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                entryId = try reader.field("entryId")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            @_alwaysEmitIntoClient public var entryId: API.UUID { __field("entryId") }
         }
     }
 }

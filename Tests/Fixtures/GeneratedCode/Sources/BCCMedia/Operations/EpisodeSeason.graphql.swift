@@ -3,124 +3,136 @@
 
 import APICoreGraphQL
 
-public struct EpisodeSeason: GraphQLFragment {
+public struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "EpisodeSeason"
     public static let fragmentDefinition = "fragment EpisodeSeason on Season { __typename title show { __typename title description seasons(first: 100) { __typename items { __typename id title } } } episodes(first: 100) { __typename items { __typename id title description image } } }"
-    public static let __parentType = API.Objects.Season
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("show", .nonNull(.object(Show.self)))),
         .field(GraphQLField("episodes", .nonNull(.object(Episodes.self)), arguments: [("first", .literal(100))])),
     ]
 
     public let __data: JSONObject
-    public let title: String
-    public let show: Show
-    public let episodes: Episodes
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        title = try reader.field("title")
-        show = try reader.field("show")
-        episodes = try reader.field("episodes")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Show: GraphQLSelectionSet {
-        public static let __parentType = API.Objects.Show
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+    @_alwaysEmitIntoClient public var show: Show { __field("show") }
+
+    @_alwaysEmitIntoClient public var episodes: Episodes { __field("episodes") }
+
+    public struct Show: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("title", .nonNull(.scalar("String")))),
-            .field(GraphQLField("description", .nonNull(.scalar("String")))),
+            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
             .field(GraphQLField("seasons", .nonNull(.object(Seasons.self)), arguments: [("first", .literal(100))])),
         ]
 
         public let __data: JSONObject
-        public let title: String
-        public let description: String
-        public let seasons: Seasons
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            title = try reader.field("title")
-            description = try reader.field("description")
-            seasons = try reader.field("seasons")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Seasons: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.SeasonPagination
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        @_alwaysEmitIntoClient public var description: String { __field("description") }
+
+        @_alwaysEmitIntoClient public var seasons: Seasons { __field("seasons") }
+
+        public struct Seasons: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SeasonPagination }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
             ]
 
             public let __data: JSONObject
-            public let items: [Items]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                items = try reader.field("items")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Items: GraphQLSelectionSet {
-                public static let __parentType = API.Objects.Season
+            @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+
+            public struct Items: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                public let id: String
-                public let title: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
-                    title = try reader.field("title")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
             }
         }
     }
 
-    public struct Episodes: GraphQLSelectionSet {
-        public static let __parentType = API.Objects.EpisodePagination
+    public struct Episodes: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodePagination }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
         ]
 
         public let __data: JSONObject
-        public let items: [Items]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            items = try reader.field("items")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Items: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.Episode
+        @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+
+        public struct Items: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                .field(GraphQLField("description", .nonNull(.scalar("String")))),
-                .field(GraphQLField("image", .scalar("String"))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let title: String
-            public let description: String
-            public let image: String?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                title = try reader.field("title")
-                description = try reader.field("description")
-                image = try reader.field("image")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+            @_alwaysEmitIntoClient public var description: String { __field("description") }
+
+            @_alwaysEmitIntoClient public var image: String? { __field("image") }
         }
     }
 }

@@ -18,37 +18,41 @@ public struct GetCalendarDayQuery: GraphQLQuery {
         JSONObject(variables: ["day": day])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("calendar", .object(Calendar.self))),
         ]
 
         public let __data: JSONObject
-        public let calendar: Calendar?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            calendar = try reader.field("calendar")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Calendar: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.Calendar
+        @_alwaysEmitIntoClient public var calendar: Calendar? { __field("calendar") }
+
+        public struct Calendar: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Calendar }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("day", .nonNull(.object(Day.self)), arguments: [("day", .variable("day"))])),
             ]
 
             public let __data: JSONObject
-            public let day: Day
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                day = try reader.field("day")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Day: GraphQLSelectionSet {
-                public static let __parentType = API.Objects.CalendarDay
+            @_alwaysEmitIntoClient public var day: Day { __field("day") }
+
+            public struct Day: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.CalendarDay }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("events", .nonNull(.list(.nonNull(.object(Events.self)))))),
@@ -56,57 +60,63 @@ public struct GetCalendarDayQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
-                public let events: [Events]
-                public let entries: [Entries]
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    events = try reader.field("events")
-                    entries = try reader.field("entries")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Events: GraphQLSelectionSet {
-                    public static let __parentType = API.Objects.Event
+                @_alwaysEmitIntoClient public var events: [Events] { __field("events") }
+
+                @_alwaysEmitIntoClient public var entries: [Entries] { __field("entries") }
+
+                public struct Events: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Event }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    public let title: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        title = try reader.field("title")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
                 }
 
-                public struct Entries: GraphQLSelectionSet {
-                    public static let __parentType = API.Interfaces.CalendarEntry
+                public struct Entries: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.CalendarEntry }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("start", .nonNull(.scalar("Date")))),
-                        .field(GraphQLField("end", .nonNull(.scalar("Date")))),
-                        .field(GraphQLField("description", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                        .field(GraphQLField("start", .nonNull(.scalar("Date")), leaf: API.Date.self)),
+                        .field(GraphQLField("end", .nonNull(.scalar("Date")), leaf: API.Date.self)),
+                        .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    public let id: String
-                    public let title: String
-                    public let start: API.Date
-                    public let end: API.Date
-                    public let description: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        id = try reader.field("id")
-                        title = try reader.field("title")
-                        start = try reader.field("start")
-                        end = try reader.field("end")
-                        description = try reader.field("description")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                    @_alwaysEmitIntoClient public var start: API.Date { __field("start") }
+
+                    @_alwaysEmitIntoClient public var end: API.Date { __field("end") }
+
+                    @_alwaysEmitIntoClient public var description: String { __field("description") }
                 }
             }
         }

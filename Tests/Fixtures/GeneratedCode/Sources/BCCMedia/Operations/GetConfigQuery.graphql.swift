@@ -10,52 +10,58 @@ public struct GetConfigQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("application", .nonNull(.object(Application.self)))),
-            .field(GraphQLField("languages", .nonNull(.list(.nonNull(.scalar("Language")))))),
+            .field(GraphQLField("languages", .nonNull(.list(.nonNull(.scalar("Language")))), leaf: [API.Language].self)),
         ]
 
         public let __data: JSONObject
-        public let application: Application
-        public let languages: [API.Language]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            application = try reader.field("application")
-            languages = try reader.field("languages")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Application: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.Application
+        @_alwaysEmitIntoClient public var application: Application { __field("application") }
+
+        @_alwaysEmitIntoClient public var languages: [API.Language] { __field("languages") }
+
+        public struct Application: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("page", .object(Page.self))),
             ]
 
             public let __data: JSONObject
-            public let page: Page?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                page = try reader.field("page")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Page: GraphQLSelectionSet {
-                public static let __parentType = API.Objects.Page
+            @_alwaysEmitIntoClient public var page: Page? { __field("page") }
+
+            public struct Page: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("code", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                public let code: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    code = try reader.field("code")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var code: String { __field("code") }
             }
         }
     }

@@ -18,51 +18,57 @@ public struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("season", .nonNull(.object(Season.self)), arguments: [("id", .variable("id"))])),
         ]
 
         public let __data: JSONObject
-        public let season: Season
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            season = try reader.field("season")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Season: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.Season
+        @_alwaysEmitIntoClient public var season: Season { __field("season") }
+
+        public struct Season: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("defaultEpisode", .nonNull(.object(DefaultEpisode.self)))),
             ]
 
             public let __data: JSONObject
-            /// The default episode.
-            /// Should not be used actively in lists, as it could affect query speeds.
-            public let defaultEpisode: DefaultEpisode
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                defaultEpisode = try reader.field("defaultEpisode")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct DefaultEpisode: GraphQLSelectionSet {
-                public static let __parentType = API.Objects.Episode
+            /// The default episode.
+            /// Should not be used actively in lists, as it could affect query speeds.
+            @_alwaysEmitIntoClient public var defaultEpisode: DefaultEpisode { __field("defaultEpisode") }
+
+            public struct DefaultEpisode: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                public let id: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
         }
     }

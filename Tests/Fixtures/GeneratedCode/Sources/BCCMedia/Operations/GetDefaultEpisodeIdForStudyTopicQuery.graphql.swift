@@ -18,68 +18,76 @@ public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("studyTopic", .nonNull(.object(StudyTopic.self)), arguments: [("id", .variable("id"))])),
         ]
 
         public let __data: JSONObject
-        public let studyTopic: StudyTopic
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            studyTopic = try reader.field("studyTopic")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct StudyTopic: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.StudyTopic
+        @_alwaysEmitIntoClient public var studyTopic: StudyTopic { __field("studyTopic") }
+
+        public struct StudyTopic: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.StudyTopic }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("defaultLesson", .nonNull(.object(DefaultLesson.self)))),
             ]
 
             public let __data: JSONObject
-            /// The default lesson.
-            /// Should not be used actively in lists, as it could affect query speeds.
-            public let defaultLesson: DefaultLesson
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                defaultLesson = try reader.field("defaultLesson")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct DefaultLesson: GraphQLSelectionSet {
-                public static let __parentType = API.Objects.Lesson
+            /// The default lesson.
+            /// Should not be used actively in lists, as it could affect query speeds.
+            @_alwaysEmitIntoClient public var defaultLesson: DefaultLesson { __field("defaultLesson") }
+
+            public struct DefaultLesson: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Lesson }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("defaultEpisode", .object(DefaultEpisode.self))),
                 ]
 
                 public let __data: JSONObject
-                /// The default episode.
-                /// Should not be used actively in lists, as it could affect query speeds.
-                public let defaultEpisode: DefaultEpisode?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    defaultEpisode = try reader.field("defaultEpisode")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct DefaultEpisode: GraphQLSelectionSet {
-                    public static let __parentType = API.Objects.Episode
+                /// The default episode.
+                /// Should not be used actively in lists, as it could affect query speeds.
+                @_alwaysEmitIntoClient public var defaultEpisode: DefaultEpisode? { __field("defaultEpisode") }
+
+                public struct DefaultEpisode: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    public let id: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        id = try reader.field("id")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
                 }
             }
         }

@@ -20,103 +20,114 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
         JSONObject(variables: ["id": id, "context": context])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
         ]
 
         public let __data: JSONObject
-        public let episode: Episode
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            episode = try reader.field("episode")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Episode: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.Episode
+        @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
+
+        public struct Episode: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("context", .object(Context.self))),
             ]
 
             public let __data: JSONObject
-            public let context: Context?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                context = try reader.field("context")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Context: GraphQLSelectionSet {
-                public static let __parentType = API.Unions.EpisodeContextUnion
+            @_alwaysEmitIntoClient public var context: Context? { __field("context") }
+
+            public struct Context: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.EpisodeContextUnion }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsContextCollection.self),
                 ]
 
                 public let __data: JSONObject
-                public let asContextCollection: AsContextCollection?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    asContextCollection = try reader.typeCase(AsContextCollection.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+                @_alwaysEmitIntoClient public var asContextCollection: AsContextCollection? { __typeCase() }
 
-                public struct AsContextCollection: GraphQLSelectionSet {
-                    public static let __parentType = API.Objects.ContextCollection
+                public struct AsContextCollection: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ContextCollection }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("items", .object(Items.self), arguments: [("first", .literal(100))])),
                     ]
 
                     public let __data: JSONObject
-                    public let items: Items?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        items = try reader.field("items")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct Items: GraphQLSelectionSet {
-                        public static let __parentType = API.Objects.SectionItemPagination
+                    @_alwaysEmitIntoClient public var items: Items? { __field("items") }
+
+                    public struct Items: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
                         ]
 
                         public let __data: JSONObject
-                        public let items: [Items]
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            items = try reader.field("items")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
 
-                        public struct Items: GraphQLSelectionSet {
-                            public static let __parentType = API.Objects.SectionItem
+                        @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+
+                        public struct Items: GraphQLDataSelectionSet {
+                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
                             public static let __selections: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                                .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("description", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("image", .scalar("String"))),
+                                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                                .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
+                                .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
                             ]
 
                             public let __data: JSONObject
-                            public let id: String
-                            public let title: String
-                            public let description: String
-                            public let image: String?
+                            public let __variables: JSONObject
 
-                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                __data = reader.object
-                                id = try reader.field("id")
-                                title = try reader.field("title")
-                                description = try reader.field("description")
-                                image = try reader.field("image")
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
                             }
+
+                            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                            @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                            @_alwaysEmitIntoClient public var description: String { __field("description") }
+
+                            @_alwaysEmitIntoClient public var image: String? { __field("image") }
                         }
                     }
                 }

@@ -20,132 +20,142 @@ public struct GetEpisodeQuery: GraphQLQuery {
         JSONObject(variables: ["id": id, "context": context])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
         ]
 
         public let __data: JSONObject
-        public let episode: Episode
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            episode = try reader.field("episode")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Episode: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.Episode
+        @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
+
+        public struct Episode: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("uuid", .nonNull(.scalar("String")))),
-                .field(GraphQLField("type", .nonNull(.scalar("EpisodeType")))),
-                .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                .field(GraphQLField("originalTitle", .nonNull(.scalar("String")))),
-                .field(GraphQLField("image", .scalar("String"))),
-                .field(GraphQLField("ageRating", .nonNull(.scalar("String")))),
-                .field(GraphQLField("publishDate", .nonNull(.scalar("Date")))),
-                .field(GraphQLField("description", .nonNull(.scalar("String")))),
-                .field(GraphQLField("progress", .scalar("Int"))),
-                .field(GraphQLField("locked", .nonNull(.scalar("Boolean")))),
-                .field(GraphQLField("inMyList", .nonNull(.scalar("Boolean")))),
-                .field(GraphQLField("cursor", .nonNull(.scalar("String")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("uuid", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("type", .nonNull(.scalar("EpisodeType")), leaf: GraphQLEnum<API.EpisodeType>.self)),
+                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("originalTitle", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("ageRating", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("publishDate", .nonNull(.scalar("Date")), leaf: API.Date.self)),
+                .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
+                .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                .field(GraphQLField("inMyList", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("next", .nonNull(.list(.nonNull(.object(Next.self)))))),
                 .field(GraphQLField("season", .object(Season.self))),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let uuid: String
-            public let type: GraphQLEnum<API.EpisodeType>
-            public let title: String
-            public let originalTitle: String
-            public let image: String?
-            public let ageRating: String
-            public let publishDate: API.Date
-            public let description: String
-            public let progress: Int?
-            public let locked: Bool
-            public let inMyList: Bool
-            public let cursor: String
-            /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
-            public let next: [Next]
-            public let season: Season?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                uuid = try reader.field("uuid")
-                type = try reader.field("type")
-                title = try reader.field("title")
-                originalTitle = try reader.field("originalTitle")
-                image = try reader.field("image")
-                ageRating = try reader.field("ageRating")
-                publishDate = try reader.field("publishDate")
-                description = try reader.field("description")
-                progress = try reader.field("progress")
-                locked = try reader.field("locked")
-                inMyList = try reader.field("inMyList")
-                cursor = try reader.field("cursor")
-                next = try reader.field("next")
-                season = try reader.field("season")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Next: GraphQLSelectionSet {
-                public static let __parentType = API.Objects.Episode
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var uuid: String { __field("uuid") }
+
+            @_alwaysEmitIntoClient public var type: GraphQLEnum<API.EpisodeType> { __field("type") }
+
+            @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+            @_alwaysEmitIntoClient public var originalTitle: String { __field("originalTitle") }
+
+            @_alwaysEmitIntoClient public var image: String? { __field("image") }
+
+            @_alwaysEmitIntoClient public var ageRating: String { __field("ageRating") }
+
+            @_alwaysEmitIntoClient public var publishDate: API.Date { __field("publishDate") }
+
+            @_alwaysEmitIntoClient public var description: String { __field("description") }
+
+            @_alwaysEmitIntoClient public var progress: Int? { __field("progress") }
+
+            @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
+
+            @_alwaysEmitIntoClient public var inMyList: Bool { __field("inMyList") }
+
+            @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
+
+            /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
+            @_alwaysEmitIntoClient public var next: [Next] { __field("next") }
+
+            @_alwaysEmitIntoClient public var season: Season? { __field("season") }
+
+            public struct Next: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                public let id: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
-            public struct Season: GraphQLSelectionSet {
-                public static let __parentType = API.Objects.Season
+            public struct Season: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("show", .nonNull(.object(Show.self)))),
                 ]
 
                 public let __data: JSONObject
-                public let id: String
-                public let title: String
-                public let show: Show
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
-                    title = try reader.field("title")
-                    show = try reader.field("show")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Show: GraphQLSelectionSet {
-                    public static let __parentType = API.Objects.Show
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                @_alwaysEmitIntoClient public var show: Show { __field("show") }
+
+                public struct Show: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    public let id: String
-                    public let title: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        id = try reader.field("id")
-                        title = try reader.field("title")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
                 }
             }
         }

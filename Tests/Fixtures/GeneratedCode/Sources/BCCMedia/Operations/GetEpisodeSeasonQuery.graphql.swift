@@ -18,41 +18,54 @@ public struct GetEpisodeSeasonQuery: GraphQLQuery {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("season", .nonNull(.object(Season.self)), arguments: [("id", .variable("id"))])),
         ]
 
         public let __data: JSONObject
-        public let season: Season
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            season = try reader.field("season")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Season: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.Season
+        @_alwaysEmitIntoClient public var season: Season { __field("season") }
+
+        public struct Season: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(EpisodeSeason.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(episodeSeason: try reader.fragment(EpisodeSeason.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var title: String { fragments.episodeSeason.title }
-            public var show: EpisodeSeason.Show { fragments.episodeSeason.show }
-            public var episodes: EpisodeSeason.Episodes { fragments.episodeSeason.episodes }
+            @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let episodeSeason: EpisodeSeason
+            @_alwaysEmitIntoClient public var show: EpisodeSeason.Show { __field("show") }
+
+            @_alwaysEmitIntoClient public var episodes: EpisodeSeason.Episodes { __field("episodes") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var episodeSeason: EpisodeSeason { __fragment() }
             }
         }
     }

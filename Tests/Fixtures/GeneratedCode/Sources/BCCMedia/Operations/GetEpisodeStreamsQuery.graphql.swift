@@ -18,58 +18,64 @@ public struct GetEpisodeStreamsQuery: GraphQLQuery {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id"))])),
         ]
 
         public let __data: JSONObject
-        public let episode: Episode
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            episode = try reader.field("episode")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Episode: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.Episode
+        @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
+
+        public struct Episode: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("progress", .scalar("Int"))),
+                .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
                 .field(GraphQLField("streams", .nonNull(.list(.nonNull(.object(Streams.self)))))),
             ]
 
             public let __data: JSONObject
-            public let progress: Int?
-            public let streams: [Streams]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                progress = try reader.field("progress")
-                streams = try reader.field("streams")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Streams: GraphQLSelectionSet {
-                public static let __parentType = API.Objects.Stream
+            @_alwaysEmitIntoClient public var progress: Int? { __field("progress") }
+
+            @_alwaysEmitIntoClient public var streams: [Streams] { __field("streams") }
+
+            public struct Streams: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Stream }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("videoLanguage", .scalar("Language"))),
-                    .field(GraphQLField("url", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("type", .nonNull(.scalar("StreamType")))),
+                    .field(GraphQLField("videoLanguage", .scalar("Language"), leaf: API.Language?.self)),
+                    .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("type", .nonNull(.scalar("StreamType")), leaf: GraphQLEnum<API.StreamType>.self)),
                 ]
 
                 public let __data: JSONObject
-                public let videoLanguage: API.Language?
-                public let url: String
-                public let type: GraphQLEnum<API.StreamType>
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    videoLanguage = try reader.field("videoLanguage")
-                    url = try reader.field("url")
-                    type = try reader.field("type")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var videoLanguage: API.Language? { __field("videoLanguage") }
+
+                @_alwaysEmitIntoClient public var url: String { __field("url") }
+
+                @_alwaysEmitIntoClient public var type: GraphQLEnum<API.StreamType> { __field("type") }
             }
         }
     }

@@ -18,64 +18,72 @@ public struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("playlist", .nonNull(.object(Playlist.self)), arguments: [("id", .variable("id"))])),
         ]
 
         public let __data: JSONObject
-        public let playlist: Playlist
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            playlist = try reader.field("playlist")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Playlist: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.Playlist
+        @_alwaysEmitIntoClient public var playlist: Playlist { __field("playlist") }
+
+        public struct Playlist: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Playlist }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("items", .nonNull(.object(Items.self)), arguments: [("first", .literal(1))])),
             ]
 
             public let __data: JSONObject
-            public let items: Items
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                items = try reader.field("items")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Items: GraphQLSelectionSet {
-                public static let __parentType = API.Objects.PlaylistItemPagination
+            @_alwaysEmitIntoClient public var items: Items { __field("items") }
+
+            public struct Items: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.PlaylistItemPagination }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
                 ]
 
                 public let __data: JSONObject
-                public let items: [Items]
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    items = try reader.field("items")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Items: GraphQLSelectionSet {
-                    public static let __parentType = API.Interfaces.PlaylistItem
+                @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+
+                public struct Items: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.PlaylistItem }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    public let id: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        id = try reader.field("id")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
                 }
             }
         }

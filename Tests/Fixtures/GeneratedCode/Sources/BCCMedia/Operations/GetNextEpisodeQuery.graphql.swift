@@ -20,56 +20,62 @@ public struct GetNextEpisodeQuery: GraphQLQuery {
         JSONObject(variables: ["id": id, "context": context])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
         ]
 
         public let __data: JSONObject
-        public let episode: Episode
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            episode = try reader.field("episode")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Episode: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.Episode
+        @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
+
+        public struct Episode: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("cursor", .nonNull(.scalar("String")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("next", .nonNull(.list(.nonNull(.object(Next.self)))))),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let cursor: String
-            /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
-            public let next: [Next]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                cursor = try reader.field("cursor")
-                next = try reader.field("next")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Next: GraphQLSelectionSet {
-                public static let __parentType = API.Objects.Episode
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
+
+            /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
+            @_alwaysEmitIntoClient public var next: [Next] { __field("next") }
+
+            public struct Next: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                public let id: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
         }
     }

@@ -18,111 +18,128 @@ public struct GetPageQuery: GraphQLQuery {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("page", .nonNull(.object(Page.self)), arguments: [("id", .variable("id"))])),
         ]
 
         public let __data: JSONObject
-        public let page: Page
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            page = try reader.field("page")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Page: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.Page
+        @_alwaysEmitIntoClient public var page: Page { __field("page") }
+
+        public struct Page: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("code", .nonNull(.scalar("String")))),
-                .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                .field(GraphQLField("description", .scalar("String"))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
                 .field(GraphQLField("sections", .nonNull(.object(Sections.self)), arguments: [("first", .literal(100))])),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let code: String
-            public let title: String
-            public let description: String?
-            public let sections: Sections
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                code = try reader.field("code")
-                title = try reader.field("title")
-                description = try reader.field("description")
-                sections = try reader.field("sections")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Sections: GraphQLSelectionSet {
-                public static let __parentType = API.Objects.SectionPagination
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var code: String { __field("code") }
+
+            @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+            @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+            @_alwaysEmitIntoClient public var sections: Sections { __field("sections") }
+
+            public struct Sections: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionPagination }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
                 ]
 
                 public let __data: JSONObject
-                public let items: [Items]
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    items = try reader.field("items")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Items: GraphQLSelectionSet {
-                    public static let __parentType = API.Interfaces.Section
+                @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+
+                public struct Items: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.Section }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                        .field(GraphQLField("title", .scalar("String"))),
-                        .field(GraphQLField("description", .scalar("String"))),
+                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
+                        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
                         .inlineFragment(AsItemSection.self),
                     ]
 
                     public let __data: JSONObject
-                    public let id: String
-                    public let title: String?
-                    public let description: String?
-                    public let asItemSection: AsItemSection?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        id = try reader.field("id")
-                        title = try reader.field("title")
-                        description = try reader.field("description")
-                        asItemSection = try reader.typeCase(AsItemSection.self)
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct AsItemSection: GraphQLSelectionSet {
-                        public static let __parentType = API.Interfaces.ItemSection
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
+                    @_alwaysEmitIntoClient public var description: String? { __field("description") }
+                    @_alwaysEmitIntoClient public var asItemSection: AsItemSection? { __typeCase() }
+
+                    public struct AsItemSection: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
                         public static let __selections: [GraphQLSelection] = [
                             .fragment(ItemSectionFragment.self),
                         ]
 
                         public let __data: JSONObject
-                        public let id: String
-                        public let title: String?
-                        public let description: String?
-                        public let fragments: Fragments
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            id = try reader.field("id")
-                            title = try reader.field("title")
-                            description = try reader.field("description")
-                            fragments = Fragments(itemSectionFragment: try reader.fragment(ItemSectionFragment.self))
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
 
-                        public var metadata: ItemSectionFragment.Metadata? { fragments.itemSectionFragment.metadata }
-                        public var items: ItemSectionFragment.Items { fragments.itemSectionFragment.items }
+                        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                        public struct Fragments: Sendable, Hashable {
-                            public let itemSectionFragment: ItemSectionFragment
+                        @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
+                        @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+                        @_alwaysEmitIntoClient public var metadata: ItemSectionFragment.Metadata? { __field("metadata") }
+
+                        @_alwaysEmitIntoClient public var items: ItemSectionFragment.Items { __field("items") }
+
+                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                        public struct Fragments: GraphQLCheckedData, Hashable {
+                            public let __data: JSONObject
+                            public let __variables: JSONObject
+
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
+                            }
+                            @_alwaysEmitIntoClient public var itemSectionFragment: ItemSectionFragment { __fragment() }
                         }
                     }
                 }

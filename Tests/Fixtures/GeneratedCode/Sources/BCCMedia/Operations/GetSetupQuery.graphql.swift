@@ -10,99 +10,109 @@ public struct GetSetupQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("me", .nonNull(.object(Me.self)))),
             .field(GraphQLField("application", .nonNull(.object(Application.self)))),
         ]
 
         public let __data: JSONObject
-        public let me: Me
-        public let application: Application
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            me = try reader.field("me")
-            application = try reader.field("application")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Me: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.User
+        @_alwaysEmitIntoClient public var me: Me { __field("me") }
+
+        @_alwaysEmitIntoClient public var application: Application { __field("application") }
+
+        public struct Me: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.User }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .scalar("ID"))),
-                .field(GraphQLField("bccMember", .nonNull(.scalar("Boolean")))),
+                .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+                .field(GraphQLField("bccMember", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                 .field(GraphQLField("analytics", .nonNull(.object(Analytics.self)))),
             ]
 
             public let __data: JSONObject
-            public let id: String?
-            public let bccMember: Bool
-            public let analytics: Analytics
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                bccMember = try reader.field("bccMember")
-                analytics = try reader.field("analytics")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Analytics: GraphQLSelectionSet {
-                public static let __parentType = API.Objects.Analytics
+            @_alwaysEmitIntoClient public var id: String? { __field("id") }
+
+            @_alwaysEmitIntoClient public var bccMember: Bool { __field("bccMember") }
+
+            @_alwaysEmitIntoClient public var analytics: Analytics { __field("analytics") }
+
+            public struct Analytics: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Analytics }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("anonymousId", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("anonymousId", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                public let anonymousId: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    anonymousId = try reader.field("anonymousId")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var anonymousId: String { __field("anonymousId") }
             }
         }
 
-        public struct Application: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.Application
+        public struct Application: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("code", .nonNull(.scalar("String")))),
-                .field(GraphQLField("clientVersion", .nonNull(.scalar("String")))),
+                .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("clientVersion", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("page", .object(Page.self))),
                 .field(GraphQLField("searchPage", .object(SearchPage.self))),
             ]
 
             public let __data: JSONObject
-            public let code: String
-            public let clientVersion: String
-            public let page: Page?
-            public let searchPage: SearchPage?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                code = try reader.field("code")
-                clientVersion = try reader.field("clientVersion")
-                page = try reader.field("page")
-                searchPage = try reader.field("searchPage")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Page: GraphQLSelectionSet {
-                public static let __parentType = API.Objects.Page
+            @_alwaysEmitIntoClient public var code: String { __field("code") }
+
+            @_alwaysEmitIntoClient public var clientVersion: String { __field("clientVersion") }
+
+            @_alwaysEmitIntoClient public var page: Page? { __field("page") }
+
+            @_alwaysEmitIntoClient public var searchPage: SearchPage? { __field("searchPage") }
+
+            public struct Page: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                public let id: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
             public typealias SearchPage = GetSetupQuery.Data.Application.Page

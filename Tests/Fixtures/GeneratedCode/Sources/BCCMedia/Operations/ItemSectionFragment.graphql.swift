@@ -3,128 +3,139 @@
 
 import APICoreGraphQL
 
-public struct ItemSectionFragment: GraphQLFragment {
+public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "ItemSectionFragment"
     public static let fragmentDefinition = "fragment ItemSectionFragment on ItemSection { __typename title metadata { __typename prependLiveElement useContext collectionId } items { __typename items { __typename id title description image item { __typename ... on Episode { __typename progress duration locked } } } } }"
-    public static let __parentType = API.Interfaces.ItemSection
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("title", .scalar("String"))),
+        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("metadata", .object(Metadata.self))),
         .field(GraphQLField("items", .nonNull(.object(Items.self)))),
     ]
 
     public let __data: JSONObject
-    public let title: String?
-    public let metadata: Metadata?
-    public let items: Items
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        title = try reader.field("title")
-        metadata = try reader.field("metadata")
-        items = try reader.field("items")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Metadata: GraphQLSelectionSet {
-        public static let __parentType = API.Objects.ItemSectionMetadata
+    @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
+    @_alwaysEmitIntoClient public var metadata: Metadata? { __field("metadata") }
+
+    @_alwaysEmitIntoClient public var items: Items { __field("items") }
+
+    public struct Metadata: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ItemSectionMetadata }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("prependLiveElement", .nonNull(.scalar("Boolean")))),
-            .field(GraphQLField("useContext", .nonNull(.scalar("Boolean")))),
-            .field(GraphQLField("collectionId", .nonNull(.scalar("ID")))),
+            .field(GraphQLField("prependLiveElement", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+            .field(GraphQLField("useContext", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+            .field(GraphQLField("collectionId", .nonNull(.scalar("ID")), leaf: String.self)),
         ]
 
         public let __data: JSONObject
-        public let prependLiveElement: Bool
-        public let useContext: Bool
-        public let collectionId: String
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            prependLiveElement = try reader.field("prependLiveElement")
-            useContext = try reader.field("useContext")
-            collectionId = try reader.field("collectionId")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        @_alwaysEmitIntoClient public var prependLiveElement: Bool { __field("prependLiveElement") }
+
+        @_alwaysEmitIntoClient public var useContext: Bool { __field("useContext") }
+
+        @_alwaysEmitIntoClient public var collectionId: String { __field("collectionId") }
     }
 
-    public struct Items: GraphQLSelectionSet {
-        public static let __parentType = API.Objects.SectionItemPagination
+    public struct Items: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
         ]
 
         public let __data: JSONObject
-        public let items: [Items]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            items = try reader.field("items")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Items: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.SectionItem
+        @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+
+        public struct Items: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                .field(GraphQLField("description", .nonNull(.scalar("String")))),
-                .field(GraphQLField("image", .scalar("String"))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
                 .field(GraphQLField("item", .nonNull(.object(Item.self)))),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let title: String
-            public let description: String
-            public let image: String?
-            public let item: Item
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                title = try reader.field("title")
-                description = try reader.field("description")
-                image = try reader.field("image")
-                item = try reader.field("item")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Item: GraphQLSelectionSet {
-                public static let __parentType = API.Unions.SectionItemType
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+            @_alwaysEmitIntoClient public var description: String { __field("description") }
+
+            @_alwaysEmitIntoClient public var image: String? { __field("image") }
+
+            @_alwaysEmitIntoClient public var item: Item { __field("item") }
+
+            public struct Item: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.SectionItemType }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsEpisode.self),
                 ]
 
                 public let __data: JSONObject
-                public let asEpisode: AsEpisode?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    asEpisode = try reader.typeCase(AsEpisode.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+                @_alwaysEmitIntoClient public var asEpisode: AsEpisode? { __typeCase() }
 
-                public struct AsEpisode: GraphQLSelectionSet {
-                    public static let __parentType = API.Objects.Episode
+                public struct AsEpisode: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("progress", .scalar("Int"))),
-                        .field(GraphQLField("duration", .nonNull(.scalar("Int")))),
-                        .field(GraphQLField("locked", .nonNull(.scalar("Boolean")))),
+                        .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
+                        .field(GraphQLField("duration", .nonNull(.scalar("Int")), leaf: Int.self)),
+                        .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                     ]
 
                     public let __data: JSONObject
-                    public let progress: Int?
-                    public let duration: Int
-                    public let locked: Bool
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        progress = try reader.field("progress")
-                        duration = try reader.field("duration")
-                        locked = try reader.field("locked")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    @_alwaysEmitIntoClient public var progress: Int? { __field("progress") }
+
+                    @_alwaysEmitIntoClient public var duration: Int { __field("duration") }
+
+                    @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
                 }
             }
         }

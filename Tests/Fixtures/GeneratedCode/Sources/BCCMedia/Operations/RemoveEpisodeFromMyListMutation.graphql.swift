@@ -18,34 +18,38 @@ public struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.MutationRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("removeEntryFromMyList", .nonNull(.object(RemoveEntryFromMyList.self)), arguments: [("entryId", .variable("id"))])),
         ]
 
         public let __data: JSONObject
-        public let removeEntryFromMyList: RemoveEntryFromMyList
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            removeEntryFromMyList = try reader.field("removeEntryFromMyList")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct RemoveEntryFromMyList: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.UserCollection
+        @_alwaysEmitIntoClient public var removeEntryFromMyList: RemoveEntryFromMyList { __field("removeEntryFromMyList") }
+
+        public struct RemoveEntryFromMyList: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.UserCollection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("UUID")))),
+                .field(GraphQLField("id", .nonNull(.scalar("UUID")), leaf: API.UUID.self)),
             ]
 
             public let __data: JSONObject
-            public let id: API.UUID
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            @_alwaysEmitIntoClient public var id: API.UUID { __field("id") }
         }
     }
 }

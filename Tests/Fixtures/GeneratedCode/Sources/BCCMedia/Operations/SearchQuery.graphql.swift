@@ -20,97 +20,104 @@ public struct SearchQuery: GraphQLQuery {
         JSONObject(variables: ["query": query, "collection": collection])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("queryString", .variable("query")), ("type", .variable("collection"))])),
         ]
 
         public let __data: JSONObject
-        public let search: Search
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            search = try reader.field("search")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Search: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.SearchResult
+        @_alwaysEmitIntoClient public var search: Search { __field("search") }
+
+        public struct Search: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SearchResult }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("result", .nonNull(.list(.nonNull(.object(Result_.self)))))),
             ]
 
             public let __data: JSONObject
-            public let result: [Result_]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                result = try reader.field("result")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Result_: GraphQLSelectionSet {
-                public static let __parentType = API.Interfaces.SearchResultItem
+            @_alwaysEmitIntoClient public var result: [Result_] { __field("result") }
+
+            public struct Result_: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.SearchResultItem }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("description", .scalar("String"))),
-                    .field(GraphQLField("image", .scalar("String"))),
-                    .field(GraphQLField("highlight", .scalar("String"))),
-                    .field(GraphQLField("url", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+                    .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
+                    .field(GraphQLField("highlight", .scalar("String"), leaf: String?.self)),
+                    .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
                     .inlineFragment(AsEpisodeSearchItem.self),
                 ]
 
                 public let __data: JSONObject
-                public let id: String
-                public let title: String
-                public let description: String?
-                public let image: String?
-                public let highlight: String?
-                public let url: String
-                public let asEpisodeSearchItem: AsEpisodeSearchItem?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
-                    title = try reader.field("title")
-                    description = try reader.field("description")
-                    image = try reader.field("image")
-                    highlight = try reader.field("highlight")
-                    url = try reader.field("url")
-                    asEpisodeSearchItem = try reader.typeCase(AsEpisodeSearchItem.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct AsEpisodeSearchItem: GraphQLSelectionSet {
-                    public static let __parentType = API.Objects.EpisodeSearchItem
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+                @_alwaysEmitIntoClient public var image: String? { __field("image") }
+
+                @_alwaysEmitIntoClient public var highlight: String? { __field("highlight") }
+
+                @_alwaysEmitIntoClient public var url: String { __field("url") }
+                @_alwaysEmitIntoClient public var asEpisodeSearchItem: AsEpisodeSearchItem? { __typeCase() }
+
+                public struct AsEpisodeSearchItem: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodeSearchItem }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("seasonTitle", .scalar("String"))),
-                        .field(GraphQLField("showTitle", .scalar("String"))),
+                        .field(GraphQLField("seasonTitle", .scalar("String"), leaf: String?.self)),
+                        .field(GraphQLField("showTitle", .scalar("String"), leaf: String?.self)),
                     ]
 
                     public let __data: JSONObject
-                    public let seasonTitle: String?
-                    public let showTitle: String?
-                    public let id: String
-                    public let title: String
-                    public let description: String?
-                    public let image: String?
-                    public let highlight: String?
-                    public let url: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        seasonTitle = try reader.field("seasonTitle")
-                        showTitle = try reader.field("showTitle")
-                        id = try reader.field("id")
-                        title = try reader.field("title")
-                        description = try reader.field("description")
-                        image = try reader.field("image")
-                        highlight = try reader.field("highlight")
-                        url = try reader.field("url")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    @_alwaysEmitIntoClient public var seasonTitle: String? { __field("seasonTitle") }
+
+                    @_alwaysEmitIntoClient public var showTitle: String? { __field("showTitle") }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                    @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+                    @_alwaysEmitIntoClient public var image: String? { __field("image") }
+
+                    @_alwaysEmitIntoClient public var highlight: String? { __field("highlight") }
+
+                    @_alwaysEmitIntoClient public var url: String { __field("url") }
                 }
             }
         }

@@ -20,34 +20,38 @@ public struct SetEpisodeProgressMutation: GraphQLMutation {
         JSONObject(variables: ["id": id, "progress": progress])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = API.Objects.MutationRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("setEpisodeProgress", .nonNull(.object(SetEpisodeProgress.self)), arguments: [("id", .variable("id")), ("progress", .variable("progress"))])),
         ]
 
         public let __data: JSONObject
-        public let setEpisodeProgress: SetEpisodeProgress
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            setEpisodeProgress = try reader.field("setEpisodeProgress")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct SetEpisodeProgress: GraphQLSelectionSet {
-            public static let __parentType = API.Objects.Episode
+        @_alwaysEmitIntoClient public var setEpisodeProgress: SetEpisodeProgress { __field("setEpisodeProgress") }
+
+        public struct SetEpisodeProgress: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
             ]
 
             public let __data: JSONObject
-            public let id: String
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
         }
     }
 }

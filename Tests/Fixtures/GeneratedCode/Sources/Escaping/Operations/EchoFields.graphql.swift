@@ -3,26 +3,28 @@
 
 import APICoreGraphQL
 
-public struct EchoFields: GraphQLFragment {
+public struct EchoFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "EchoFields"
     public static let fragmentDefinition = "fragment EchoFields on Query { __typename fragmentEcho: echo(text: \"fragment \\\"\\\"\\\" */ \u{202e} \\u0000\") }"
-    public static let __parentType = EscapingAPI.Objects.Query
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("echo", alias: "fragmentEcho", .scalar("String"), arguments: [("text", .literal("fragment \"\"\" */ \u{202e} \0"))])),
+        .field(GraphQLField("echo", alias: "fragmentEcho", .scalar("String"), arguments: [("text", .literal("fragment \"\"\" */ \u{202e} \0"))], leaf: String?.self)),
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
     ///  carriage return
     ///  */ let injected = 1 /*
     /// #endif
     /// #if false
     /// /// three slashes
-    public let fragmentEcho: String?
-
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        fragmentEcho = try reader.field("fragmentEcho")
-    }
+    @_alwaysEmitIntoClient public var fragmentEcho: String? { __field("fragmentEcho") }
 }

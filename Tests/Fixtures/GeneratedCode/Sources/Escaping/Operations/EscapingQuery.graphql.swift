@@ -32,143 +32,158 @@ public struct EscapingQuery: GraphQLQuery {
 
     public static let variableDefaults: JSONObject = ["where": true]
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = EscapingAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("thing", .object(Thing.self), arguments: [("default", .variable("default")), ("self", .variable("self")), ("where", .variable("where"))])),
             .field(GraphQLField("protocol", .object(Protocol_.self))),
         ]
 
         public let __data: JSONObject
-        public let thing: Thing?
-        public let `protocol`: Protocol_?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            thing = try reader.field("thing")
-            `protocol` = try reader.field("protocol")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Thing: GraphQLSelectionSet {
-            public static let __parentType = EscapingAPI.Objects.Thing
+        @_alwaysEmitIntoClient public var thing: Thing? { __field("thing") }
+
+        @_alwaysEmitIntoClient public var `protocol`: Protocol_? { __field("protocol") }
+
+        public struct Thing: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("default", .scalar("String"))),
-                .field(GraphQLField("self", .scalar("String"))),
-                .field(GraphQLField("Type", .scalar("String"))),
-                .field(GraphQLField("Protocol", .scalar("String"))),
-                .field(GraphQLField("init", .scalar("String"))),
-                .field(GraphQLField("operator", .scalar("String"))),
-                .field(GraphQLField("where", .scalar("String"))),
-                .field(GraphQLField("description", .scalar("String"))),
-                .field(GraphQLField("hash", .scalar("String"))),
-                .field(GraphQLField("hashValue", .scalar("String"))),
-                .field(GraphQLField("data", .scalar("String"))),
-                .field(GraphQLField("fragments", .scalar("String"))),
-                .field(GraphQLField("reader", .scalar("String"))),
-                .field(GraphQLField("asThing", .scalar("String"))),
-                .field(GraphQLField("old", .scalar("String"))),
-                .field(GraphQLField("kind", .nonNull(.scalar("Kind")))),
+                .field(GraphQLField("default", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("Type", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("Protocol", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("init", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("operator", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("where", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("hash", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("hashValue", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("data", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("fragments", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("reader", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("asThing", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("kind", .nonNull(.scalar("Kind")), leaf: GraphQLEnum<EscapingAPI.Kind>.self)),
                 .field(GraphQLField("string", .object(String_.self))),
                 .fragment(ThingFields.self),
             ]
 
             public let __data: JSONObject
-            public let `default`: String?
-            public let self_: String?
-            public let Type_: String?
-            public let Protocol_: String?
-            public let init_: String?
-            public let `operator`: String?
-            public let `where`: String?
-            public let description: String?
-            public let hash_: String?
-            public let hashValue_: String?
-            public let data: String?
-            public let fragments_: String?
-            public let reader: String?
-            public let asThing: String?
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+
+            @_alwaysEmitIntoClient public var `default`: String? { __field("default") }
+
+            @_alwaysEmitIntoClient public var self_: String? { __field("self") }
+
+            @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
+
+            @_alwaysEmitIntoClient public var Protocol_: String? { __field("Protocol") }
+
+            @_alwaysEmitIntoClient public var init_: String? { __field("init") }
+
+            @_alwaysEmitIntoClient public var `operator`: String? { __field("operator") }
+
+            @_alwaysEmitIntoClient public var `where`: String? { __field("where") }
+
+            @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+            @_alwaysEmitIntoClient public var hash_: String? { __field("hash") }
+
+            @_alwaysEmitIntoClient public var hashValue_: String? { __field("hashValue") }
+
+            @_alwaysEmitIntoClient public var data: String? { __field("data") }
+
+            @_alwaysEmitIntoClient public var fragments_: String? { __field("fragments") }
+
+            @_alwaysEmitIntoClient public var reader: String? { __field("reader") }
+
+            @_alwaysEmitIntoClient public var asThing: String? { __field("asThing") }
+
             /// Deprecated with */ and \ in the reason.
-            public let _old: String?
-            public let kind: GraphQLEnum<EscapingAPI.Kind>
-            public let string: String_?
-            public let fragments: Fragments
-
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                `default` = try reader.field("default")
-                self_ = try reader.field("self")
-                Type_ = try reader.field("Type")
-                Protocol_ = try reader.field("Protocol")
-                init_ = try reader.field("init")
-                `operator` = try reader.field("operator")
-                `where` = try reader.field("where")
-                description = try reader.field("description")
-                hash_ = try reader.field("hash")
-                hashValue_ = try reader.field("hashValue")
-                data = try reader.field("data")
-                fragments_ = try reader.field("fragments")
-                self.reader = try reader.field("reader")
-                asThing = try reader.field("asThing")
-                _old = try reader.field("old")
-                kind = try reader.field("kind")
-                string = try reader.field("string")
-                fragments = Fragments(thingFields: try reader.fragment(ThingFields.self))
-            }
-
             @available(*, deprecated, message: "Use \"new\" */ \\ instead")
-            public var old: String? { _old }
+            @_alwaysEmitIntoClient public var old: String? { __field("old") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let thingFields: ThingFields
+            @_alwaysEmitIntoClient public var kind: GraphQLEnum<EscapingAPI.Kind> { __field("kind") }
+
+            @_alwaysEmitIntoClient public var string: String_? { __field("string") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var thingFields: ThingFields { __fragment() }
             }
 
-            public struct String_: GraphQLSelectionSet {
-                public static let __parentType = EscapingAPI.Objects.Thing
+            public struct String_: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("self", .scalar("String"))),
+                    .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
                 ]
 
                 public let __data: JSONObject
-                public let self_: String?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    self_ = try reader.field("self")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var self_: String? { __field("self") }
             }
         }
 
-        public struct Protocol_: GraphQLSelectionSet {
-            public static let __parentType = EscapingAPI.Objects.Protocol_
+        public struct Protocol_: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Protocol_ }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("Type", .object(Type_.self))),
             ]
 
             public let __data: JSONObject
-            public let Type__: Type_?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                Type__ = try reader.field("Type")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Type_: GraphQLSelectionSet {
-                public static let __parentType = EscapingAPI.Objects.Type_
+            @_alwaysEmitIntoClient public var Type__: Type_? { __field("Type") }
+
+            public struct Type_: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Type_ }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("self", .scalar("String"))),
+                    .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
                 ]
 
                 public let __data: JSONObject
-                public let self_: String?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    self_ = try reader.field("self")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                @_alwaysEmitIntoClient public var self_: String? { __field("self") }
             }
         }
     }

@@ -18,46 +18,57 @@ public struct FilteredQuery: GraphQLQuery {
         JSONObject(variables: ["filter": filter])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = EscapingAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("filtered", .list(.nonNull(.object(Filtered.self))), arguments: [("filter", .variable("filter"))])),
         ]
 
         public let __data: JSONObject
-        public let filtered: [Filtered]?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            filtered = try reader.field("filtered")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Filtered: GraphQLSelectionSet {
-            public static let __parentType = EscapingAPI.Objects.Thing
+        @_alwaysEmitIntoClient public var filtered: [Filtered]? { __field("filtered") }
+
+        public struct Filtered: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("old", .scalar("String"))),
+                .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
                 .fragment(ThingFields.self),
             ]
 
             public let __data: JSONObject
-            /// Deprecated with */ and \ in the reason.
-            public let _old: String?
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                _old = try reader.field("old")
-                fragments = Fragments(thingFields: try reader.fragment(ThingFields.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
+            /// Deprecated with */ and \ in the reason.
             @available(*, deprecated, message: "Use \"new\" */ \\ instead")
-            public var old: String? { _old }
-            public var hash_: String? { fragments.thingFields.hash_ }
-            public var data: String? { fragments.thingFields.data }
+            @_alwaysEmitIntoClient public var old: String? { __field("old") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let thingFields: ThingFields
+            @_alwaysEmitIntoClient public var hash_: String? { __field("hash") }
+
+            @_alwaysEmitIntoClient public var data: String? { __field("data") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var thingFields: ThingFields { __fragment() }
             }
         }
     }

@@ -46,143 +46,153 @@ public struct InjectionQuery: GraphQLQuery {
         "options": ["prefix": "\0\"", "kind": "Any", "Self": false, "case": ["\\(x)", "\u{202e}"]],
     ]
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = EscapingAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("echo", alias: "quoted", .scalar("String"), arguments: [("text", .literal("\"\"\" \\ \\(x) #\" \"# */ /* // \n \r \t \u{8} \u{c} / \0 \u{1f} \u{7f} \u{85} \u{202e} \u{2066}\u{2067}\u{2068}\u{2069} \u{200f} \u{200b}\u{200c}\u{200d}\u{feff} \u{2028}\u{2029} 👩\u{200d}💻 𝄞 \0"))])),
-            .field(GraphQLField("echo", alias: "block", .scalar("String"), arguments: [("text", .literal("First line, then an indented one: \\n \\t \\u0041 \\\\ \\\" \"\"\" \\(x) #\" \"#\n  */ /* // ///\n#endif"))])),
-            .field(GraphQLField("echo", alias: "raw", .scalar("String"), arguments: [("text", .literal("\u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞"))])),
-            .field(GraphQLField("echo", alias: "variable", .scalar("String"), arguments: [("text", .variable("text")), ("kind", .variable("kind")), ("options", .variable("options")), ("json", .variable("json")), ("flags", .variable("flags"))])),
-            .field(GraphQLField("echo", alias: "blockDefault", .scalar("String"), arguments: [("text", .variable("block"))])),
-            .field(GraphQLField("echo", alias: "list", .scalar("String"), arguments: [("texts", .literal(["*/", "/*", "//", "\\", "\"\"\"", "#\"", "\"#", "\\u{41}", "\\u0000"])), ("kind", .literal("init"))])),
-            .field(GraphQLField("echo", alias: "object", .scalar("String"), arguments: [("options", .literal(["prefix": "\"#\\(x)", "kind": "Self", "case": ["\u{200f}"]])), ("flags", .literal(["value": true, "Bool": false]))])),
-            .field(GraphQLField("echoed", alias: "deprecated", .scalar("String"))),
+            .field(GraphQLField("echo", alias: "quoted", .scalar("String"), arguments: [("text", .literal("\"\"\" \\ \\(x) #\" \"# */ /* // \n \r \t \u{8} \u{c} / \0 \u{1f} \u{7f} \u{85} \u{202e} \u{2066}\u{2067}\u{2068}\u{2069} \u{200f} \u{200b}\u{200c}\u{200d}\u{feff} \u{2028}\u{2029} 👩\u{200d}💻 𝄞 \0"))], leaf: String?.self)),
+            .field(GraphQLField("echo", alias: "block", .scalar("String"), arguments: [("text", .literal("First line, then an indented one: \\n \\t \\u0041 \\\\ \\\" \"\"\" \\(x) #\" \"#\n  */ /* // ///\n#endif"))], leaf: String?.self)),
+            .field(GraphQLField("echo", alias: "raw", .scalar("String"), arguments: [("text", .literal("\u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞"))], leaf: String?.self)),
+            .field(GraphQLField("echo", alias: "variable", .scalar("String"), arguments: [("text", .variable("text")), ("kind", .variable("kind")), ("options", .variable("options")), ("json", .variable("json")), ("flags", .variable("flags"))], leaf: String?.self)),
+            .field(GraphQLField("echo", alias: "blockDefault", .scalar("String"), arguments: [("text", .variable("block"))], leaf: String?.self)),
+            .field(GraphQLField("echo", alias: "list", .scalar("String"), arguments: [("texts", .literal(["*/", "/*", "//", "\\", "\"\"\"", "#\"", "\"#", "\\u{41}", "\\u0000"])), ("kind", .literal("init"))], leaf: String?.self)),
+            .field(GraphQLField("echo", alias: "object", .scalar("String"), arguments: [("options", .literal(["prefix": "\"#\\(x)", "kind": "Self", "case": ["\u{200f}"]])), ("flags", .literal(["value": true, "Bool": false]))], leaf: String?.self)),
+            .field(GraphQLField("echoed", alias: "deprecated", .scalar("String"), leaf: String?.self)),
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("__typename", alias: "self", .nonNull(.scalar("String")))),
-            .field(GraphQLField("echo", alias: "Type", .scalar("String"), arguments: [("text", .literal("Type"))])),
+            .field(GraphQLField("__typename", alias: "self", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("echo", alias: "Type", .scalar("String"), arguments: [("text", .literal("Type"))], leaf: String?.self)),
             .field(GraphQLField("thing", .object(Thing.self))),
             .fragment(EchoFields.self),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
         ///  carriage return
         ///  */ let injected = 1 /*
         /// #endif
         /// #if false
         /// /// three slashes
-        public let quoted: String?
+        @_alwaysEmitIntoClient public var quoted: String? { __field("quoted") }
+
         /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
         ///  carriage return
         ///  */ let injected = 1 /*
         /// #endif
         /// #if false
         /// /// three slashes
-        public let block: String?
+        @_alwaysEmitIntoClient public var block: String? { __field("block") }
+
         /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
         ///  carriage return
         ///  */ let injected = 1 /*
         /// #endif
         /// #if false
         /// /// three slashes
-        public let raw: String?
+        @_alwaysEmitIntoClient public var raw: String? { __field("raw") }
+
         /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
         ///  carriage return
         ///  */ let injected = 1 /*
         /// #endif
         /// #if false
         /// /// three slashes
-        public let variable: String?
+        @_alwaysEmitIntoClient public var variable: String? { __field("variable") }
+
         /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
         ///  carriage return
         ///  */ let injected = 1 /*
         /// #endif
         /// #if false
         /// /// three slashes
-        public let blockDefault: String?
+        @_alwaysEmitIntoClient public var blockDefault: String? { __field("blockDefault") }
+
         /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
         ///  carriage return
         ///  */ let injected = 1 /*
         /// #endif
         /// #if false
         /// /// three slashes
-        public let list: String?
+        @_alwaysEmitIntoClient public var list: String? { __field("list") }
+
         /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
         ///  carriage return
         ///  */ let injected = 1 /*
         /// #endif
         /// #if false
         /// /// three slashes
-        public let object: String?
+        @_alwaysEmitIntoClient public var object: String? { __field("object") }
+
         /// Deprecated with Unicode tricks in the reason.
-        public let _deprecated: String?
-        public let self_: String
+        @available(*, deprecated, message: "Use \\(echo) \"\"\" */ \0 NUL, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}\u{200c}\u{200d}\u{feff} zero widths, \u{2028} line separator")
+        @_alwaysEmitIntoClient public var deprecated: String? { __field("deprecated") }
+
+        @_alwaysEmitIntoClient public var self_: String { __field("self") }
+
         /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
         ///  carriage return
         ///  */ let injected = 1 /*
         /// #endif
         /// #if false
         /// /// three slashes
-        public let Type_: String?
-        public let thing: Thing?
-        public let fragments: Fragments
+        @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            quoted = try reader.field("quoted")
-            block = try reader.field("block")
-            raw = try reader.field("raw")
-            variable = try reader.field("variable")
-            blockDefault = try reader.field("blockDefault")
-            list = try reader.field("list")
-            object = try reader.field("object")
-            _deprecated = try reader.field("deprecated")
-            self_ = try reader.field("self")
-            Type_ = try reader.field("Type")
-            thing = try reader.field("thing")
-            fragments = Fragments(echoFields: try reader.fragment(EchoFields.self))
+        @_alwaysEmitIntoClient public var thing: Thing? { __field("thing") }
+
+        @_alwaysEmitIntoClient public var fragmentEcho: String? { __field("fragmentEcho") }
+
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+        public struct Fragments: GraphQLCheckedData, Hashable {
+            public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+            @_alwaysEmitIntoClient public var echoFields: EchoFields { __fragment() }
         }
 
-        @available(*, deprecated, message: "Use \\(echo) \"\"\" */ \0 NUL, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}\u{200c}\u{200d}\u{feff} zero widths, \u{2028} line separator")
-        public var deprecated: String? { _deprecated }
-        public var fragmentEcho: String? { fragments.echoFields.fragmentEcho }
-
-        public struct Fragments: Sendable, Hashable {
-            public let echoFields: EchoFields
-        }
-
-        public struct Thing: GraphQLSelectionSet {
-            public static let __parentType = EscapingAPI.Objects.Thing
+        public struct Thing: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("Self", .scalar("String"))),
-                .field(GraphQLField("Any", .scalar("String"))),
-                .field(GraphQLField("_", .scalar("String"))),
-                .field(GraphQLField("case", .scalar("String"))),
-                .field(GraphQLField("self", .scalar("String"))),
-                .field(GraphQLField("Type", .scalar("String"))),
-                .field(GraphQLField("init", .scalar("String"))),
+                .field(GraphQLField("Self", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("Any", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("_", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("case", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("Type", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("init", .scalar("String"), leaf: String?.self)),
             ]
 
             public let __data: JSONObject
-            public let Self_: String?
-            public let Any_: String?
-            public let `_`: String?
-            public let `case`: String?
-            public let self_: String?
-            public let Type_: String?
-            public let init_: String?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                Self_ = try reader.field("Self")
-                Any_ = try reader.field("Any")
-                `_` = try reader.field("_")
-                `case` = try reader.field("case")
-                self_ = try reader.field("self")
-                Type_ = try reader.field("Type")
-                init_ = try reader.field("init")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            @_alwaysEmitIntoClient public var Self_: String? { __field("Self") }
+
+            @_alwaysEmitIntoClient public var Any_: String? { __field("Any") }
+
+            @_alwaysEmitIntoClient public var `_`: String? { __field("_") }
+
+            @_alwaysEmitIntoClient public var `case`: String? { __field("case") }
+
+            @_alwaysEmitIntoClient public var self_: String? { __field("self") }
+
+            @_alwaysEmitIntoClient public var Type_: String? { __field("Type") }
+
+            @_alwaysEmitIntoClient public var init_: String? { __field("init") }
         }
     }
 }

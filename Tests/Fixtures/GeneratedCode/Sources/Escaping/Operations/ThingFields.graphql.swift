@@ -3,30 +3,30 @@
 
 import APICoreGraphQL
 
-public struct ThingFields: GraphQLFragment {
+public struct ThingFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "ThingFields"
     public static let fragmentDefinition = "fragment ThingFields on Thing { __typename hash data old }"
-    public static let __parentType = EscapingAPI.Objects.Thing
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("hash", .scalar("String"))),
-        .field(GraphQLField("data", .scalar("String"))),
-        .field(GraphQLField("old", .scalar("String"))),
+        .field(GraphQLField("hash", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("data", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __data: JSONObject
-    public let hash_: String?
-    public let data: String?
-    /// Deprecated with */ and \ in the reason.
-    public let _old: String?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        hash_ = try reader.field("hash")
-        data = try reader.field("data")
-        _old = try reader.field("old")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
+    @_alwaysEmitIntoClient public var hash_: String? { __field("hash") }
+
+    @_alwaysEmitIntoClient public var data: String? { __field("data") }
+
+    /// Deprecated with */ and \ in the reason.
     @available(*, deprecated, message: "Use \"new\" */ \\ instead")
-    public var old: String? { _old }
+    @_alwaysEmitIntoClient public var old: String? { __field("old") }
 }

@@ -20,55 +20,61 @@ public struct AddCommentMutation: GraphQLMutation {
         JSONObject(variables: ["subject_id": subject_id, "body": body])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.Mutation
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("addComment", .object(AddComment.self), arguments: [("input", .object(["body": .variable("body"), "subjectId": .variable("subject_id")]))])),
         ]
 
         public let __data: JSONObject
-        /// Adds a comment to an Issue or Pull Request.
-        public let addComment: AddComment?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            addComment = try reader.field("addComment")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct AddComment: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.AddCommentPayload
+        /// Adds a comment to an Issue or Pull Request.
+        @_alwaysEmitIntoClient public var addComment: AddComment? { __field("addComment") }
+
+        public struct AddComment: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddCommentPayload }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("commentEdge", .nonNull(.object(CommentEdge.self)))),
             ]
 
             public let __data: JSONObject
-            /// The edge from the subject's comment connection.
-            public let commentEdge: CommentEdge
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                commentEdge = try reader.field("commentEdge")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct CommentEdge: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Objects.IssueCommentEdge
+            /// The edge from the subject's comment connection.
+            @_alwaysEmitIntoClient public var commentEdge: CommentEdge { __field("commentEdge") }
+
+            public struct CommentEdge: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueCommentEdge }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("node", .object(Node.self))),
                 ]
 
                 public let __data: JSONObject
-                /// The item at the end of the edge.
-                public let node: Node?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    node = try reader.field("node")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Node: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.IssueComment
+                /// The item at the end of the edge.
+                @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+                public struct Node: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .fragment(NodeFields.self),
@@ -79,31 +85,50 @@ public struct AddCommentMutation: GraphQLMutation {
                     ]
 
                     public let __data: JSONObject
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self), reactionFields: try reader.fragment(ReactionFields.self), commentFields: try reader.fragment(CommentFields.self), updatableFields: try reader.fragment(UpdatableFields.self), deletableFields: try reader.fragment(DeletableFields.self))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public var id: String { fragments.nodeFields.id }
-                    public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                    public var reactionGroups: [ReactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
-                    public var author: CommentFields.Author? { fragments.commentFields.author }
-                    public var editor: CommentFields.Editor? { fragments.commentFields.editor }
-                    public var lastEditedAt: GitHawkAPI.DateTime? { fragments.commentFields.lastEditedAt }
-                    public var body: String { fragments.commentFields.body }
-                    public var createdAt: GitHawkAPI.DateTime { fragments.commentFields.createdAt }
-                    public var viewerDidAuthor: Bool { fragments.commentFields.viewerDidAuthor }
-                    public var viewerCanUpdate: Bool { fragments.updatableFields.viewerCanUpdate }
-                    public var viewerCanDelete: Bool { fragments.deletableFields.viewerCanDelete }
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let nodeFields: NodeFields
-                        public let reactionFields: ReactionFields
-                        public let commentFields: CommentFields
-                        public let updatableFields: UpdatableFields
-                        public let deletableFields: DeletableFields
+                    @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+                    @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
+
+                    @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
+
+                    @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
+
+                    @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+
+                    @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+                    @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                    @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
+
+                    @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
+
+                    @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+                        @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+                        @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+                        @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
+                        @_alwaysEmitIntoClient public var deletableFields: DeletableFields { __fragment() }
                     }
                 }
             }

@@ -20,57 +20,71 @@ public struct AddReactionMutation: GraphQLMutation {
         JSONObject(variables: ["subject_id": subject_id, "content": content])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.Mutation
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("addReaction", .object(AddReaction.self), arguments: [("input", .object(["content": .variable("content"), "subjectId": .variable("subject_id")]))])),
         ]
 
         public let __data: JSONObject
-        /// Adds a reaction to a subject.
-        public let addReaction: AddReaction?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            addReaction = try reader.field("addReaction")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct AddReaction: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.AddReactionPayload
+        /// Adds a reaction to a subject.
+        @_alwaysEmitIntoClient public var addReaction: AddReaction? { __field("addReaction") }
+
+        public struct AddReaction: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddReactionPayload }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
             ]
 
             public let __data: JSONObject
-            /// The reactable subject.
-            public let subject: Subject
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                subject = try reader.field("subject")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Subject: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Interfaces.Reactable
+            /// The reactable subject.
+            @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
+
+            public struct Subject: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(ReactionFields.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(reactionFields: try reader.fragment(ReactionFields.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                public var reactionGroups: [ReactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
+                @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let reactionFields: ReactionFields
+                @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
                 }
             }
         }

@@ -3,59 +3,65 @@
 
 import APICoreGraphQL
 
-public struct AssigneeFields: GraphQLFragment {
+public struct AssigneeFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "assigneeFields"
     public static let fragmentDefinition = "fragment assigneeFields on Assignable { __typename assignees(first: $page_size) { __typename nodes { __typename login avatarUrl } } }"
-    public static let __parentType = GitHawkAPI.Interfaces.Assignable
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Assignable }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("assignees", .nonNull(.object(Assignees.self)), arguments: [("first", .variable("page_size"))])),
     ]
 
     public let __data: JSONObject
-    /// A list of Users assigned to this object.
-    public let assignees: Assignees
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        assignees = try reader.field("assignees")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Assignees: GraphQLSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.UserConnection
+    /// A list of Users assigned to this object.
+    @_alwaysEmitIntoClient public var assignees: Assignees { __field("assignees") }
+
+    public struct Assignees: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
         ]
 
         public let __data: JSONObject
-        /// A list of nodes.
-        public let nodes: [Nodes?]?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            nodes = try reader.field("nodes")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Nodes: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.User
+        /// A list of nodes.
+        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+        public struct Nodes: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")))),
+                .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
             ]
 
             public let __data: JSONObject
-            /// The username used to login.
-            public let login: String
-            /// A URL pointing to the user's public avatar.
-            public let avatarUrl: GitHawkAPI.URI
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                login = try reader.field("login")
-                avatarUrl = try reader.field("avatarUrl")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The username used to login.
+            @_alwaysEmitIntoClient public var login: String { __field("login") }
+
+            /// A URL pointing to the user's public avatar.
+            @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
         }
     }
 }

@@ -18,23 +18,25 @@ public struct BookmarkNodesQuery: GraphQLQuery {
         JSONObject(variables: ["ids": ids])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("nodes", .nonNull(.list(.object(Nodes.self))), arguments: [("ids", .variable("ids"))])),
         ]
 
         public let __data: JSONObject
-        /// Lookup nodes by a list of IDs.
-        public let nodes: [Nodes?]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            nodes = try reader.field("nodes")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Nodes: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Interfaces.Node
+        /// Lookup nodes by a list of IDs.
+        @_alwaysEmitIntoClient public var nodes: [Nodes?] { __field("nodes") }
+
+        public struct Nodes: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .inlineFragment(AsIssue.self),
@@ -43,111 +45,118 @@ public struct BookmarkNodesQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            public let asIssue: AsIssue?
-            public let asPullRequest: AsPullRequest?
-            public let asRepository: AsRepository?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                asIssue = try reader.typeCase(AsIssue.self)
-                asPullRequest = try reader.typeCase(AsPullRequest.self)
-                asRepository = try reader.typeCase(AsRepository.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+            @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+            @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
+            @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
 
-            public struct AsIssue: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Objects.Issue
+            public struct AsIssue: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                    .field(GraphQLField("state", alias: "issueState", .nonNull(.scalar("IssueState")))),
+                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                    .field(GraphQLField("state", alias: "issueState", .nonNull(.scalar("IssueState")), leaf: GraphQLEnum<GitHawkAPI.IssueState>.self)),
                     .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
                 ]
 
                 public let __data: JSONObject
-                /// Identifies the issue title.
-                public let title: String
-                /// Identifies the issue number.
-                public let number: Int
-                /// Identifies the state of the issue.
-                public let issueState: GraphQLEnum<GitHawkAPI.IssueState>
-                /// The repository associated with this node.
-                public let repository: Repository
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    title = try reader.field("title")
-                    number = try reader.field("number")
-                    issueState = try reader.field("issueState")
-                    repository = try reader.field("repository")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Repository: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.Repository
+                /// Identifies the issue title.
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                /// Identifies the issue number.
+                @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+                /// Identifies the state of the issue.
+                @_alwaysEmitIntoClient public var issueState: GraphQLEnum<GitHawkAPI.IssueState> { __field("issueState") }
+
+                /// The repository associated with this node.
+                @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
+
+                public struct Repository: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-                        .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// The User owner of the repository.
-                    public let owner: Owner
-                    /// The name of the repository.
-                    public let name: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        owner = try reader.field("owner")
-                        name = try reader.field("name")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct Owner: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Interfaces.RepositoryOwner
+                    /// The User owner of the repository.
+                    @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+                    /// The name of the repository.
+                    @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+                    public struct Owner: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("login", .nonNull(.scalar("String")))),
+                            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
                         public let __data: JSONObject
-                        /// The username used to login.
-                        public let login: String
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            login = try reader.field("login")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        /// The username used to login.
+                        @_alwaysEmitIntoClient public var login: String { __field("login") }
                     }
                 }
             }
 
-            public struct AsPullRequest: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Objects.PullRequest
+            public struct AsPullRequest: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                    .field(GraphQLField("state", alias: "pullRequestState", .nonNull(.scalar("PullRequestState")))),
+                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                    .field(GraphQLField("state", alias: "pullRequestState", .nonNull(.scalar("PullRequestState")), leaf: GraphQLEnum<GitHawkAPI.PullRequestState>.self)),
                     .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
                 ]
 
                 public let __data: JSONObject
-                /// Identifies the pull request title.
-                public let title: String
-                /// Identifies the pull request number.
-                public let number: Int
-                /// Identifies the state of the pull request.
-                public let pullRequestState: GraphQLEnum<GitHawkAPI.PullRequestState>
-                /// The repository associated with this node.
-                public let repository: Repository
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    title = try reader.field("title")
-                    number = try reader.field("number")
-                    pullRequestState = try reader.field("pullRequestState")
-                    repository = try reader.field("repository")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// Identifies the pull request title.
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                /// Identifies the pull request number.
+                @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+                /// Identifies the state of the pull request.
+                @_alwaysEmitIntoClient public var pullRequestState: GraphQLEnum<GitHawkAPI.PullRequestState> { __field("pullRequestState") }
+
+                /// The repository associated with this node.
+                @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
 
                 public typealias Repository = BookmarkNodesQuery.Data.Nodes.AsIssue.Repository
             }

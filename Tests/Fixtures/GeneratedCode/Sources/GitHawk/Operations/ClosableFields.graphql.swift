@@ -3,21 +3,23 @@
 
 import APICoreGraphQL
 
-public struct ClosableFields: GraphQLFragment {
+public struct ClosableFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "closableFields"
     public static let fragmentDefinition = "fragment closableFields on Closable { __typename closed }"
-    public static let __parentType = GitHawkAPI.Interfaces.Closable
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Closable }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("closed", .nonNull(.scalar("Boolean")))),
+        .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
     ]
 
     public let __data: JSONObject
-    /// `true` if the object is closed (definition of closed may depend on type)
-    public let closed: Bool
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        closed = try reader.field("closed")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// `true` if the object is closed (definition of closed may depend on type)
+    @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
 }

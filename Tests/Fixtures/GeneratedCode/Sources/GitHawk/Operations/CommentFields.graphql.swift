@@ -3,79 +3,85 @@
 
 import APICoreGraphQL
 
-public struct CommentFields: GraphQLFragment {
+public struct CommentFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "commentFields"
     public static let fragmentDefinition = "fragment commentFields on Comment { __typename author { __typename login avatarUrl } editor { __typename login } lastEditedAt body createdAt viewerDidAuthor }"
-    public static let __parentType = GitHawkAPI.Interfaces.Comment
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("author", .object(Author.self))),
         .field(GraphQLField("editor", .object(Editor.self))),
-        .field(GraphQLField("lastEditedAt", .scalar("DateTime"))),
-        .field(GraphQLField("body", .nonNull(.scalar("String")))),
-        .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-        .field(GraphQLField("viewerDidAuthor", .nonNull(.scalar("Boolean")))),
+        .field(GraphQLField("lastEditedAt", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
+        .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+        .field(GraphQLField("viewerDidAuthor", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// The actor who authored the comment.
-    public let author: Author?
+    @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
     /// The actor who edited the comment.
-    public let editor: Editor?
+    @_alwaysEmitIntoClient public var editor: Editor? { __field("editor") }
+
     /// The moment the editor made the last edit
-    public let lastEditedAt: GitHawkAPI.DateTime?
+    @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+
     /// The body as Markdown.
-    public let body: String
+    @_alwaysEmitIntoClient public var body: String { __field("body") }
+
     /// Identifies the date and time when the object was created.
-    public let createdAt: GitHawkAPI.DateTime
+    @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
     /// Did the viewer author this comment.
-    public let viewerDidAuthor: Bool
+    @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        author = try reader.field("author")
-        editor = try reader.field("editor")
-        lastEditedAt = try reader.field("lastEditedAt")
-        body = try reader.field("body")
-        createdAt = try reader.field("createdAt")
-        viewerDidAuthor = try reader.field("viewerDidAuthor")
-    }
-
-    public struct Author: GraphQLSelectionSet {
-        public static let __parentType = GitHawkAPI.Interfaces.Actor
+    public struct Author: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("login", .nonNull(.scalar("String")))),
-            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")))),
+            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// The username of the actor.
-        public let login: String
+        @_alwaysEmitIntoClient public var login: String { __field("login") }
+
         /// A URL pointing to the actor's public avatar.
-        public let avatarUrl: GitHawkAPI.URI
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            login = try reader.field("login")
-            avatarUrl = try reader.field("avatarUrl")
-        }
+        @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
     }
 
-    public struct Editor: GraphQLSelectionSet {
-        public static let __parentType = GitHawkAPI.Interfaces.Actor
+    public struct Editor: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("login", .nonNull(.scalar("String")))),
+            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __data: JSONObject
-        /// The username of the actor.
-        public let login: String
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            login = try reader.field("login")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// The username of the actor.
+        @_alwaysEmitIntoClient public var login: String { __field("login") }
     }
 }

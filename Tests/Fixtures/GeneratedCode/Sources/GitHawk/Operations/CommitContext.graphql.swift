@@ -3,101 +3,109 @@
 
 import APICoreGraphQL
 
-public struct CommitContext: GraphQLFragment {
+public struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "commitContext"
     public static let fragmentDefinition = "fragment commitContext on Commit { __typename id status { __typename contexts { __typename id context state creator { __typename login avatarUrl } description targetUrl } state } }"
-    public static let __parentType = GitHawkAPI.Objects.Commit
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("status", .object(Status.self))),
     ]
 
     public let __data: JSONObject
-    public let id: String
-    /// Status information for this commit
-    public let status: Status?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        status = try reader.field("status")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Status: GraphQLSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.Status
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// Status information for this commit
+    @_alwaysEmitIntoClient public var status: Status? { __field("status") }
+
+    public struct Status: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("contexts", .nonNull(.list(.nonNull(.object(Contexts.self)))))),
-            .field(GraphQLField("state", .nonNull(.scalar("StatusState")))),
+            .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
         ]
 
         public let __data: JSONObject
-        /// The individual status contexts for this commit.
-        public let contexts: [Contexts]
-        /// The combined commit status.
-        public let state: GraphQLEnum<GitHawkAPI.StatusState>
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            contexts = try reader.field("contexts")
-            state = try reader.field("state")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Contexts: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.StatusContext
+        /// The individual status contexts for this commit.
+        @_alwaysEmitIntoClient public var contexts: [Contexts] { __field("contexts") }
+
+        /// The combined commit status.
+        @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.StatusState> { __field("state") }
+
+        public struct Contexts: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StatusContext }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("context", .nonNull(.scalar("String")))),
-                .field(GraphQLField("state", .nonNull(.scalar("StatusState")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("context", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
                 .field(GraphQLField("creator", .object(Creator.self))),
-                .field(GraphQLField("description", .scalar("String"))),
-                .field(GraphQLField("targetUrl", .scalar("URI"))),
+                .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("targetUrl", .scalar("URI"), leaf: GitHawkAPI.URI?.self)),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            /// The name of this status context.
-            public let context: String
-            /// The state of this status context.
-            public let state: GraphQLEnum<GitHawkAPI.StatusState>
-            /// The actor who created this status context.
-            public let creator: Creator?
-            /// The description for this status context.
-            public let description: String?
-            /// The URL for this status context.
-            public let targetUrl: GitHawkAPI.URI?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                context = try reader.field("context")
-                state = try reader.field("state")
-                creator = try reader.field("creator")
-                description = try reader.field("description")
-                targetUrl = try reader.field("targetUrl")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Creator: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Interfaces.Actor
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            /// The name of this status context.
+            @_alwaysEmitIntoClient public var context: String { __field("context") }
+
+            /// The state of this status context.
+            @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.StatusState> { __field("state") }
+
+            /// The actor who created this status context.
+            @_alwaysEmitIntoClient public var creator: Creator? { __field("creator") }
+
+            /// The description for this status context.
+            @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+            /// The URL for this status context.
+            @_alwaysEmitIntoClient public var targetUrl: GitHawkAPI.URI? { __field("targetUrl") }
+
+            public struct Creator: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")))),
+                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
                 ]
 
                 public let __data: JSONObject
-                /// The username of the actor.
-                public let login: String
-                /// A URL pointing to the actor's public avatar.
-                public let avatarUrl: GitHawkAPI.URI
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    login = try reader.field("login")
-                    avatarUrl = try reader.field("avatarUrl")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// The username of the actor.
+                @_alwaysEmitIntoClient public var login: String { __field("login") }
+
+                /// A URL pointing to the actor's public avatar.
+                @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
             }
         }
     }

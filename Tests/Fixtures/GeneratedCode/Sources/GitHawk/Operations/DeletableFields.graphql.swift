@@ -3,21 +3,23 @@
 
 import APICoreGraphQL
 
-public struct DeletableFields: GraphQLFragment {
+public struct DeletableFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "deletableFields"
     public static let fragmentDefinition = "fragment deletableFields on Deletable { __typename viewerCanDelete }"
-    public static let __parentType = GitHawkAPI.Interfaces.Deletable
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Deletable }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("viewerCanDelete", .nonNull(.scalar("Boolean")))),
+        .field(GraphQLField("viewerCanDelete", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
     ]
 
     public let __data: JSONObject
-    /// Check if the current viewer can delete this object.
-    public let viewerCanDelete: Bool
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        viewerCanDelete = try reader.field("viewerCanDelete")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// Check if the current viewer can delete this object.
+    @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
 }

@@ -22,39 +22,43 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
         JSONObject(variables: ["owner": owner, "name": name, "after": after])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
         ]
 
         public let __data: JSONObject
-        /// Lookup a given repository by the owner and repository name.
-        public let repository: Repository?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            repository = try reader.field("repository")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Repository: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.Repository
+        /// Lookup a given repository by the owner and repository name.
+        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+
+        public struct Repository: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("refs", .object(Refs.self), arguments: [("first", .literal(50)), ("after", .variable("after")), ("refPrefix", .literal("refs/heads/"))])),
             ]
 
             public let __data: JSONObject
-            /// Fetch a list of refs from the repository
-            public let refs: Refs?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                refs = try reader.field("refs")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Refs: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Objects.RefConnection
+            /// Fetch a list of refs from the repository
+            @_alwaysEmitIntoClient public var refs: Refs? { __field("refs") }
+
+            public struct Refs: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefConnection }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("edges", .list(.object(Edges.self)))),
@@ -62,70 +66,78 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
-                /// A list of edges.
-                public let edges: [Edges?]?
-                /// Information to aid in pagination.
-                public let pageInfo: PageInfo
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    edges = try reader.field("edges")
-                    pageInfo = try reader.field("pageInfo")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Edges: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.RefEdge
+                /// A list of edges.
+                @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
+
+                /// Information to aid in pagination.
+                @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+                public struct Edges: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefEdge }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("node", .object(Node.self))),
                     ]
 
                     public let __data: JSONObject
-                    /// The item at the end of the edge.
-                    public let node: Node?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        node = try reader.field("node")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct Node: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Objects.Ref
+                    /// The item at the end of the edge.
+                    @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+                    public struct Node: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
                         public let __data: JSONObject
-                        /// The ref name.
-                        public let name: String
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            name = try reader.field("name")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        /// The ref name.
+                        @_alwaysEmitIntoClient public var name: String { __field("name") }
                     }
                 }
 
-                public struct PageInfo: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.PageInfo
+                public struct PageInfo: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
-                        .field(GraphQLField("endCursor", .scalar("String"))),
+                        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                        .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// When paginating forwards, are there more items?
-                    public let hasNextPage: Bool
-                    /// When paginating forwards, the cursor to continue.
-                    public let endCursor: String?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        hasNextPage = try reader.field("hasNextPage")
-                        endCursor = try reader.field("endCursor")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// When paginating forwards, are there more items?
+                    @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+                    /// When paginating forwards, the cursor to continue.
+                    @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
                 }
             }
         }

@@ -3,25 +3,27 @@
 
 import APICoreGraphQL
 
-public struct HeadPaging: GraphQLFragment {
+public struct HeadPaging: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "headPaging"
     public static let fragmentDefinition = "fragment headPaging on PageInfo { __typename hasPreviousPage startCursor }"
-    public static let __parentType = GitHawkAPI.Objects.PageInfo
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")))),
-        .field(GraphQLField("startCursor", .scalar("String"))),
+        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __data: JSONObject
-    /// When paginating backwards, are there more items?
-    public let hasPreviousPage: Bool
-    /// When paginating backwards, the cursor to continue.
-    public let startCursor: String?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        hasPreviousPage = try reader.field("hasPreviousPage")
-        startCursor = try reader.field("startCursor")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// When paginating backwards, are there more items?
+    @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+    /// When paginating backwards, the cursor to continue.
+    @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
 }

@@ -20,39 +20,43 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
         JSONObject(variables: ["query": query, "page_size": page_size])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("type", .literal("ISSUE")), ("query", .variable("query")), ("first", .variable("page_size"))])),
         ]
 
         public let __data: JSONObject
-        /// Perform a search across resources.
-        public let search: Search
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            search = try reader.field("search")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Search: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.SearchResultItemConnection
+        /// Perform a search across resources.
+        @_alwaysEmitIntoClient public var search: Search { __field("search") }
+
+        public struct Search: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
             ]
 
             public let __data: JSONObject
-            /// A list of nodes.
-            public let nodes: [Nodes?]?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                nodes = try reader.field("nodes")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Nodes: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Unions.SearchResultItem
+            /// A list of nodes.
+            @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+            public struct Nodes: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsIssue.self),
@@ -60,55 +64,59 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
-                public let asIssue: AsIssue?
-                public let asPullRequest: AsPullRequest?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    asIssue = try reader.typeCase(AsIssue.self)
-                    asPullRequest = try reader.typeCase(AsPullRequest.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+                @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+                @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                public struct AsIssue: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.Issue
+                public struct AsIssue: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+
                     /// Identifies the issue number.
-                    public let number: Int
-                    /// Identifies the issue title.
-                    public let title: String
+                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        number = try reader.field("number")
-                        title = try reader.field("title")
-                    }
+                    /// Identifies the issue title.
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
                 }
 
-                public struct AsPullRequest: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.PullRequest
+                public struct AsPullRequest: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// Identifies the pull request number.
-                    public let number: Int
-                    /// Identifies the pull request title.
-                    public let title: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        number = try reader.field("number")
-                        title = try reader.field("title")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// Identifies the pull request number.
+                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+                    /// Identifies the pull request title.
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
                 }
             }
         }

@@ -26,126 +26,136 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
         JSONObject(variables: ["owner": owner, "repo": repo, "number": number, "page_size": page_size, "before": before])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
         ]
 
         public let __data: JSONObject
-        /// Lookup a given repository by the owner and repository name.
-        public let repository: Repository?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            repository = try reader.field("repository")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Repository: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.Repository
+        /// Lookup a given repository by the owner and repository name.
+        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+
+        public struct Repository: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")))),
-                .field(GraphQLField("viewerCanAdminister", .nonNull(.scalar("Boolean")))),
-                .field(GraphQLField("mergeCommitAllowed", .nonNull(.scalar("Boolean")))),
-                .field(GraphQLField("rebaseMergeAllowed", .nonNull(.scalar("Boolean")))),
-                .field(GraphQLField("squashMergeAllowed", .nonNull(.scalar("Boolean")))),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                .field(GraphQLField("viewerCanAdminister", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                .field(GraphQLField("mergeCommitAllowed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                .field(GraphQLField("rebaseMergeAllowed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                .field(GraphQLField("squashMergeAllowed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                 .field(GraphQLField("mentionableUsers", .nonNull(.object(MentionableUsers.self)), arguments: [("first", .literal(50))])),
                 .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
                 .field(GraphQLField("issueOrPullRequest", .object(IssueOrPullRequest.self), arguments: [("number", .variable("number"))])),
             ]
 
             public let __data: JSONObject
-            /// The name of the repository.
-            public let name: String
-            /// Indicates if the repository has issues feature enabled.
-            public let hasIssuesEnabled: Bool
-            /// Indicates whether the viewer has admin permissions on this repository.
-            public let viewerCanAdminister: Bool
-            /// Whether or not PRs are merged with a merge commit on this repository.
-            public let mergeCommitAllowed: Bool
-            /// Whether or not rebase-merging is enabled on this repository.
-            public let rebaseMergeAllowed: Bool
-            /// Whether or not squash-merging is enabled on this repository.
-            public let squashMergeAllowed: Bool
-            /// A list of Users that can be mentioned in the context of the repository.
-            public let mentionableUsers: MentionableUsers
-            /// The Ref associated with the repository's default branch.
-            public let defaultBranchRef: DefaultBranchRef?
-            /// Returns a single issue-like object from the current repository by number.
-            public let issueOrPullRequest: IssueOrPullRequest?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-                hasIssuesEnabled = try reader.field("hasIssuesEnabled")
-                viewerCanAdminister = try reader.field("viewerCanAdminister")
-                mergeCommitAllowed = try reader.field("mergeCommitAllowed")
-                rebaseMergeAllowed = try reader.field("rebaseMergeAllowed")
-                squashMergeAllowed = try reader.field("squashMergeAllowed")
-                mentionableUsers = try reader.field("mentionableUsers")
-                defaultBranchRef = try reader.field("defaultBranchRef")
-                issueOrPullRequest = try reader.field("issueOrPullRequest")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct MentionableUsers: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Objects.UserConnection
+            /// The name of the repository.
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+            /// Indicates if the repository has issues feature enabled.
+            @_alwaysEmitIntoClient public var hasIssuesEnabled: Bool { __field("hasIssuesEnabled") }
+
+            /// Indicates whether the viewer has admin permissions on this repository.
+            @_alwaysEmitIntoClient public var viewerCanAdminister: Bool { __field("viewerCanAdminister") }
+
+            /// Whether or not PRs are merged with a merge commit on this repository.
+            @_alwaysEmitIntoClient public var mergeCommitAllowed: Bool { __field("mergeCommitAllowed") }
+
+            /// Whether or not rebase-merging is enabled on this repository.
+            @_alwaysEmitIntoClient public var rebaseMergeAllowed: Bool { __field("rebaseMergeAllowed") }
+
+            /// Whether or not squash-merging is enabled on this repository.
+            @_alwaysEmitIntoClient public var squashMergeAllowed: Bool { __field("squashMergeAllowed") }
+
+            /// A list of Users that can be mentioned in the context of the repository.
+            @_alwaysEmitIntoClient public var mentionableUsers: MentionableUsers { __field("mentionableUsers") }
+
+            /// The Ref associated with the repository's default branch.
+            @_alwaysEmitIntoClient public var defaultBranchRef: DefaultBranchRef? { __field("defaultBranchRef") }
+
+            /// Returns a single issue-like object from the current repository by number.
+            @_alwaysEmitIntoClient public var issueOrPullRequest: IssueOrPullRequest? { __field("issueOrPullRequest") }
+
+            public struct MentionableUsers: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                 ]
 
                 public let __data: JSONObject
-                /// A list of nodes.
-                public let nodes: [Nodes?]?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    nodes = try reader.field("nodes")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Nodes: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.User
+                /// A list of nodes.
+                @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+                public struct Nodes: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")))),
-                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
+                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// A URL pointing to the user's public avatar.
-                    public let avatarUrl: GitHawkAPI.URI
-                    /// The username used to login.
-                    public let login: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        avatarUrl = try reader.field("avatarUrl")
-                        login = try reader.field("login")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// A URL pointing to the user's public avatar.
+                    @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
+
+                    /// The username used to login.
+                    @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
             }
 
-            public struct DefaultBranchRef: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Objects.Ref
+            public struct DefaultBranchRef: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                /// The ref name.
-                public let name: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    name = try reader.field("name")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// The ref name.
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
 
-            public struct IssueOrPullRequest: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Unions.IssueOrPullRequest
+            public struct IssueOrPullRequest: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueOrPullRequest }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsIssue.self),
@@ -153,23 +163,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
-                public let asIssue: AsIssue?
-                public let asPullRequest: AsPullRequest?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    asIssue = try reader.typeCase(AsIssue.self)
-                    asPullRequest = try reader.typeCase(AsPullRequest.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+                @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+                @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                public struct AsIssue: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.Issue
+                public struct AsIssue: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("timeline", .nonNull(.object(Timeline.self)), arguments: [("last", .variable("page_size")), ("before", .variable("before"))])),
                         .field(GraphQLField("milestone", .object(Milestone.self))),
-                        .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                         .fragment(ReactionFields.self),
                         .fragment(CommentFields.self),
                         .fragment(LockableFields.self),
@@ -181,53 +191,75 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                     ]
 
                     public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+
                     /// A list of events, comments, commits, etc. associated with the issue.
-                    public let timeline: Timeline
+                    @_alwaysEmitIntoClient public var timeline: Timeline { __field("timeline") }
+
                     /// Identifies the milestone associated with the issue.
-                    public let milestone: Milestone?
+                    @_alwaysEmitIntoClient public var milestone: Milestone? { __field("milestone") }
+
                     /// Identifies the issue number.
-                    public let number: Int
+                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
                     /// Identifies the issue title.
-                    public let title: String
-                    public let fragments: Fragments
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        timeline = try reader.field("timeline")
-                        milestone = try reader.field("milestone")
-                        number = try reader.field("number")
-                        title = try reader.field("title")
-                        fragments = Fragments(reactionFields: try reader.fragment(ReactionFields.self), commentFields: try reader.fragment(CommentFields.self), lockableFields: try reader.fragment(LockableFields.self), closableFields: try reader.fragment(ClosableFields.self), labelableFields: try reader.fragment(LabelableFields.self), updatableFields: try reader.fragment(UpdatableFields.self), nodeFields: try reader.fragment(NodeFields.self), assigneeFields: try reader.fragment(AssigneeFields.self))
+                    @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+                    @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
+
+                    @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
+
+                    @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
+
+                    @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+
+                    @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+                    @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                    @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
+
+                    @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
+
+                    @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
+
+                    @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
+
+                    @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var assignees: AssigneeFields.Assignees { __field("assignees") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+                        @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+                        @_alwaysEmitIntoClient public var lockableFields: LockableFields { __fragment() }
+                        @_alwaysEmitIntoClient public var closableFields: ClosableFields { __fragment() }
+                        @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
+                        @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
+                        @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+                        @_alwaysEmitIntoClient public var assigneeFields: AssigneeFields { __fragment() }
                     }
 
-                    public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                    public var reactionGroups: [ReactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
-                    public var author: CommentFields.Author? { fragments.commentFields.author }
-                    public var editor: CommentFields.Editor? { fragments.commentFields.editor }
-                    public var lastEditedAt: GitHawkAPI.DateTime? { fragments.commentFields.lastEditedAt }
-                    public var body: String { fragments.commentFields.body }
-                    public var createdAt: GitHawkAPI.DateTime { fragments.commentFields.createdAt }
-                    public var viewerDidAuthor: Bool { fragments.commentFields.viewerDidAuthor }
-                    public var locked: Bool { fragments.lockableFields.locked }
-                    public var closed: Bool { fragments.closableFields.closed }
-                    public var labels: LabelableFields.Labels? { fragments.labelableFields.labels }
-                    public var viewerCanUpdate: Bool { fragments.updatableFields.viewerCanUpdate }
-                    public var id: String { fragments.nodeFields.id }
-                    public var assignees: AssigneeFields.Assignees { fragments.assigneeFields.assignees }
-
-                    public struct Fragments: Sendable, Hashable {
-                        public let reactionFields: ReactionFields
-                        public let commentFields: CommentFields
-                        public let lockableFields: LockableFields
-                        public let closableFields: ClosableFields
-                        public let labelableFields: LabelableFields
-                        public let updatableFields: UpdatableFields
-                        public let nodeFields: NodeFields
-                        public let assigneeFields: AssigneeFields
-                    }
-
-                    public struct Timeline: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Objects.IssueTimelineConnection
+                    public struct Timeline: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueTimelineConnection }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
@@ -235,42 +267,54 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         ]
 
                         public let __data: JSONObject
-                        /// Information to aid in pagination.
-                        public let pageInfo: PageInfo
-                        /// A list of nodes.
-                        public let nodes: [Nodes?]?
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            pageInfo = try reader.field("pageInfo")
-                            nodes = try reader.field("nodes")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
 
-                        public struct PageInfo: GraphQLSelectionSet {
-                            public static let __parentType = GitHawkAPI.Objects.PageInfo
+                        /// Information to aid in pagination.
+                        @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+                        /// A list of nodes.
+                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+                        public struct PageInfo: GraphQLDataSelectionSet {
+                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                             public static let __selections: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .fragment(HeadPaging.self),
                             ]
 
                             public let __data: JSONObject
-                            public let fragments: Fragments
+                            public let __variables: JSONObject
 
-                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                __data = reader.object
-                                fragments = Fragments(headPaging: try reader.fragment(HeadPaging.self))
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
                             }
 
-                            public var hasPreviousPage: Bool { fragments.headPaging.hasPreviousPage }
-                            public var startCursor: String? { fragments.headPaging.startCursor }
+                            @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
 
-                            public struct Fragments: Sendable, Hashable {
-                                public let headPaging: HeadPaging
+                            @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
+
+                            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                            public struct Fragments: GraphQLCheckedData, Hashable {
+                                public let __data: JSONObject
+                                public let __variables: JSONObject
+
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
+                                }
+                                @_alwaysEmitIntoClient public var headPaging: HeadPaging { __fragment() }
                             }
                         }
 
-                        public struct Nodes: GraphQLSelectionSet {
-                            public static let __parentType = GitHawkAPI.Unions.IssueTimelineItem
+                        public struct Nodes: GraphQLDataSelectionSet {
+                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueTimelineItem }
                             public static let __selections: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .inlineFragment(AsCommit.self),
@@ -291,115 +335,115 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             ]
 
                             public let __data: JSONObject
-                            public let asCommit: AsCommit?
-                            public let asIssueComment: AsIssueComment?
-                            public let asLabeledEvent: AsLabeledEvent?
-                            public let asUnlabeledEvent: AsUnlabeledEvent?
-                            public let asClosedEvent: AsClosedEvent?
-                            public let asReopenedEvent: AsReopenedEvent?
-                            public let asRenamedTitleEvent: AsRenamedTitleEvent?
-                            public let asLockedEvent: AsLockedEvent?
-                            public let asUnlockedEvent: AsUnlockedEvent?
-                            public let asCrossReferencedEvent: AsCrossReferencedEvent?
-                            public let asReferencedEvent: AsReferencedEvent?
-                            public let asAssignedEvent: AsAssignedEvent?
-                            public let asUnassignedEvent: AsUnassignedEvent?
-                            public let asMilestonedEvent: AsMilestonedEvent?
-                            public let asDemilestonedEvent: AsDemilestonedEvent?
+                            public let __variables: JSONObject
 
-                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                __data = reader.object
-                                asCommit = try reader.typeCase(AsCommit.self)
-                                asIssueComment = try reader.typeCase(AsIssueComment.self)
-                                asLabeledEvent = try reader.typeCase(AsLabeledEvent.self)
-                                asUnlabeledEvent = try reader.typeCase(AsUnlabeledEvent.self)
-                                asClosedEvent = try reader.typeCase(AsClosedEvent.self)
-                                asReopenedEvent = try reader.typeCase(AsReopenedEvent.self)
-                                asRenamedTitleEvent = try reader.typeCase(AsRenamedTitleEvent.self)
-                                asLockedEvent = try reader.typeCase(AsLockedEvent.self)
-                                asUnlockedEvent = try reader.typeCase(AsUnlockedEvent.self)
-                                asCrossReferencedEvent = try reader.typeCase(AsCrossReferencedEvent.self)
-                                asReferencedEvent = try reader.typeCase(AsReferencedEvent.self)
-                                asAssignedEvent = try reader.typeCase(AsAssignedEvent.self)
-                                asUnassignedEvent = try reader.typeCase(AsUnassignedEvent.self)
-                                asMilestonedEvent = try reader.typeCase(AsMilestonedEvent.self)
-                                asDemilestonedEvent = try reader.typeCase(AsDemilestonedEvent.self)
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
                             }
+                            @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asIssueComment: AsIssueComment? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asLabeledEvent: AsLabeledEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asUnlabeledEvent: AsUnlabeledEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asClosedEvent: AsClosedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asReopenedEvent: AsReopenedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asRenamedTitleEvent: AsRenamedTitleEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asLockedEvent: AsLockedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asUnlockedEvent: AsUnlockedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asCrossReferencedEvent: AsCrossReferencedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asReferencedEvent: AsReferencedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asAssignedEvent: AsAssignedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asUnassignedEvent: AsUnassignedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asMilestonedEvent: AsMilestonedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asDemilestonedEvent: AsDemilestonedEvent? { __typeCase() }
 
-                            public struct AsCommit: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.Commit
+                            public struct AsCommit: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("author", .object(Author.self))),
-                                    .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")))),
-                                    .field(GraphQLField("messageHeadline", .nonNull(.scalar("String")))),
+                                    .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
+                                    .field(GraphQLField("messageHeadline", .nonNull(.scalar("String")), leaf: String.self)),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
+                                public let __variables: JSONObject
+
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
+                                }
+
                                 /// Authorship details of the commit.
-                                public let author: Author?
+                                @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
                                 /// The Git object ID
-                                public let oid: GitHawkAPI.GitObjectID
+                                @_alwaysEmitIntoClient public var oid: GitHawkAPI.GitObjectID { __field("oid") }
+
                                 /// The Git commit message headline
-                                public let messageHeadline: String
-                                public let fragments: Fragments
+                                @_alwaysEmitIntoClient public var messageHeadline: String { __field("messageHeadline") }
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    author = try reader.field("author")
-                                    oid = try reader.field("oid")
-                                    messageHeadline = try reader.field("messageHeadline")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
-                                }
-
-                                public struct Author: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.GitActor
+                                public struct Author: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .field(GraphQLField("user", .object(User.self))),
                                     ]
 
                                     public let __data: JSONObject
-                                    /// The GitHub user corresponding to the email field. Null if no such user exists.
-                                    public let user: User?
+                                    public let __variables: JSONObject
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        user = try reader.field("user")
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
                                     }
 
-                                    public struct User: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.User
+                                    /// The GitHub user corresponding to the email field. Null if no such user exists.
+                                    @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+                                    public struct User: GraphQLDataSelectionSet {
+                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                                         public static let __selections: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")))),
+                                            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                                            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
                                         ]
 
                                         public let __data: JSONObject
-                                        /// The username used to login.
-                                        public let login: String
-                                        /// A URL pointing to the user's public avatar.
-                                        public let avatarUrl: GitHawkAPI.URI
+                                        public let __variables: JSONObject
 
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            login = try reader.field("login")
-                                            avatarUrl = try reader.field("avatarUrl")
+                                        public init(__data: JSONObject, variables: JSONObject) {
+                                            self.__data = __data
+                                            __variables = variables
                                         }
+
+                                        /// The username used to login.
+                                        @_alwaysEmitIntoClient public var login: String { __field("login") }
+
+                                        /// A URL pointing to the user's public avatar.
+                                        @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
                                     }
                                 }
                             }
 
-                            public struct AsIssueComment: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.IssueComment
+                            public struct AsIssueComment: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .fragment(NodeFields.self),
@@ -410,137 +454,178 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 ]
 
                                 public let __data: JSONObject
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self), reactionFields: try reader.fragment(ReactionFields.self), commentFields: try reader.fragment(CommentFields.self), updatableFields: try reader.fragment(UpdatableFields.self), deletableFields: try reader.fragment(DeletableFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
-                                public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                                public var reactionGroups: [ReactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
-                                public var author: CommentFields.Author? { fragments.commentFields.author }
-                                public var editor: CommentFields.Editor? { fragments.commentFields.editor }
-                                public var lastEditedAt: GitHawkAPI.DateTime? { fragments.commentFields.lastEditedAt }
-                                public var body: String { fragments.commentFields.body }
-                                public var createdAt: GitHawkAPI.DateTime { fragments.commentFields.createdAt }
-                                public var viewerDidAuthor: Bool { fragments.commentFields.viewerDidAuthor }
-                                public var viewerCanUpdate: Bool { fragments.updatableFields.viewerCanUpdate }
-                                public var viewerCanDelete: Bool { fragments.deletableFields.viewerCanDelete }
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
-                                    public let reactionFields: ReactionFields
-                                    public let commentFields: CommentFields
-                                    public let updatableFields: UpdatableFields
-                                    public let deletableFields: DeletableFields
+                                @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+                                @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
+
+                                @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
+
+                                @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
+
+                                @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+
+                                @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                                @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
+
+                                @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
+
+                                @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+                                    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+                                    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+                                    @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
+                                    @_alwaysEmitIntoClient public var deletableFields: DeletableFields { __fragment() }
                                 }
                             }
 
-                            public struct AsLabeledEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.LabeledEvent
+                            public struct AsLabeledEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabeledEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("label", .nonNull(.object(Label.self)))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
+                                public let __variables: JSONObject
+
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
+                                }
+
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
                                 /// Identifies the label associated with the 'labeled' event.
-                                public let label: Label
+                                @_alwaysEmitIntoClient public var label: Label { __field("label") }
+
                                 /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                public let fragments: Fragments
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    label = try reader.field("label")
-                                    createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
-                                }
-
-                                public struct Actor_: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
+                                public struct Actor_: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
+                                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                                     ]
 
                                     public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+
                                     /// The username of the actor.
-                                    public let login: String
-
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                    }
+                                    @_alwaysEmitIntoClient public var login: String { __field("login") }
                                 }
 
-                                public struct Label: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.Label
+                                public struct Label: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("color", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                                        .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
+                                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                                     ]
 
                                     public let __data: JSONObject
-                                    /// Identifies the label color.
-                                    public let color: String
-                                    /// Identifies the label name.
-                                    public let name: String
+                                    public let __variables: JSONObject
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        color = try reader.field("color")
-                                        name = try reader.field("name")
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
                                     }
+
+                                    /// Identifies the label color.
+                                    @_alwaysEmitIntoClient public var color: String { __field("color") }
+
+                                    /// Identifies the label name.
+                                    @_alwaysEmitIntoClient public var name: String { __field("name") }
                                 }
                             }
 
-                            public struct AsUnlabeledEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.UnlabeledEvent
+                            public struct AsUnlabeledEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlabeledEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("label", .nonNull(.object(Label.self)))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the label associated with the 'unlabeled' event.
-                                public let label: Label
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    label = try reader.field("label")
-                                    createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the label associated with the 'unlabeled' event.
+                                @_alwaysEmitIntoClient public var label: Label { __field("label") }
+
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -548,43 +633,52 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Label = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Label
                             }
 
-                            public struct AsClosedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.ClosedEvent
+                            public struct AsClosedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ClosedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("closer", .object(Closer.self))),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Object which triggered the creation of this event.
-                                public let closer: Closer?
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    createdAt = try reader.field("createdAt")
-                                    closer = try reader.field("closer")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                                /// Object which triggered the creation of this event.
+                                @_alwaysEmitIntoClient public var closer: Closer? { __field("closer") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public struct Closer: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Unions.Closer
+                                public struct Closer: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.Closer }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .inlineFragment(AsCommit.self),
@@ -592,226 +686,275 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     ]
 
                                     public let __data: JSONObject
-                                    public let asCommit: AsCommit?
-                                    public let asPullRequest: AsPullRequest?
+                                    public let __variables: JSONObject
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        asCommit = try reader.typeCase(AsCommit.self)
-                                        asPullRequest = try reader.typeCase(AsPullRequest.self)
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
                                     }
+                                    @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
+                                    @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                                    public struct AsCommit: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.Commit
+                                    public struct AsCommit: GraphQLDataSelectionSet {
+                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                         public static let __selections: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")))),
+                                            .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
                                         ]
 
                                         public let __data: JSONObject
-                                        /// The Git object ID
-                                        public let oid: GitHawkAPI.GitObjectID
+                                        public let __variables: JSONObject
 
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            oid = try reader.field("oid")
+                                        public init(__data: JSONObject, variables: JSONObject) {
+                                            self.__data = __data
+                                            __variables = variables
                                         }
+
+                                        /// The Git object ID
+                                        @_alwaysEmitIntoClient public var oid: GitHawkAPI.GitObjectID { __field("oid") }
                                     }
 
-                                    public struct AsPullRequest: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.PullRequest
+                                    public struct AsPullRequest: GraphQLDataSelectionSet {
+                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                                         public static let __selections: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                             .field(GraphQLField("mergeCommit", .object(MergeCommit.self))),
                                         ]
 
                                         public let __data: JSONObject
-                                        /// The commit that was created when this pull request was merged.
-                                        public let mergeCommit: MergeCommit?
+                                        public let __variables: JSONObject
 
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            mergeCommit = try reader.field("mergeCommit")
+                                        public init(__data: JSONObject, variables: JSONObject) {
+                                            self.__data = __data
+                                            __variables = variables
                                         }
+
+                                        /// The commit that was created when this pull request was merged.
+                                        @_alwaysEmitIntoClient public var mergeCommit: MergeCommit? { __field("mergeCommit") }
 
                                         public typealias MergeCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
                                     }
                                 }
                             }
 
-                            public struct AsReopenedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.ReopenedEvent
+                            public struct AsReopenedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReopenedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsRenamedTitleEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.RenamedTitleEvent
+                            public struct AsRenamedTitleEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RenamedTitleEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
-                                    .field(GraphQLField("currentTitle", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("previousTitle", .nonNull(.scalar("String")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                                    .field(GraphQLField("currentTitle", .nonNull(.scalar("String")), leaf: String.self)),
+                                    .field(GraphQLField("previousTitle", .nonNull(.scalar("String")), leaf: String.self)),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
+                                public let __variables: JSONObject
+
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
+                                }
+
                                 /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
                                 /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
                                 /// Identifies the current title of the issue or pull request.
-                                public let currentTitle: String
+                                @_alwaysEmitIntoClient public var currentTitle: String { __field("currentTitle") }
+
                                 /// Identifies the previous title of the issue or pull request.
-                                public let previousTitle: String
-                                public let fragments: Fragments
+                                @_alwaysEmitIntoClient public var previousTitle: String { __field("previousTitle") }
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    createdAt = try reader.field("createdAt")
-                                    currentTitle = try reader.field("currentTitle")
-                                    previousTitle = try reader.field("previousTitle")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
-                                }
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                public var id: String { fragments.nodeFields.id }
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsLockedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.LockedEvent
+                            public struct AsLockedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LockedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsUnlockedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.UnlockedEvent
+                            public struct AsUnlockedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlockedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsCrossReferencedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.CrossReferencedEvent
+                            public struct AsCrossReferencedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CrossReferencedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("source", .nonNull(.object(Source.self)))),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Issue or pull request that made the reference.
-                                public let source: Source
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    actor = try reader.field("actor")
-                                    createdAt = try reader.field("createdAt")
-                                    source = try reader.field("source")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                                /// Issue or pull request that made the reference.
+                                @_alwaysEmitIntoClient public var source: Source { __field("source") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public struct Source: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Unions.ReferencedSubject
+                                public struct Source: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .inlineFragment(AsIssue.self),
@@ -819,124 +962,132 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     ]
 
                                     public let __data: JSONObject
-                                    public let asIssue: AsIssue?
-                                    public let asPullRequest: AsPullRequest?
+                                    public let __variables: JSONObject
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        asIssue = try reader.typeCase(AsIssue.self)
-                                        asPullRequest = try reader.typeCase(AsPullRequest.self)
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
                                     }
+                                    @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+                                    @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                                    public struct AsIssue: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.Issue
+                                    public struct AsIssue: GraphQLDataSelectionSet {
+                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                                         public static let __selections: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")))),
+                                            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                                            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                                             .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
                                         ]
 
                                         public let __data: JSONObject
-                                        /// Identifies the issue title.
-                                        public let title: String
-                                        /// Identifies the issue number.
-                                        public let number: Int
-                                        /// `true` if the object is closed (definition of closed may depend on type)
-                                        public let closed: Bool
-                                        /// The repository associated with this node.
-                                        public let repository: Repository
+                                        public let __variables: JSONObject
 
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            title = try reader.field("title")
-                                            number = try reader.field("number")
-                                            closed = try reader.field("closed")
-                                            repository = try reader.field("repository")
+                                        public init(__data: JSONObject, variables: JSONObject) {
+                                            self.__data = __data
+                                            __variables = variables
                                         }
 
-                                        public struct Repository: GraphQLSelectionSet {
-                                            public static let __parentType = GitHawkAPI.Objects.Repository
+                                        /// Identifies the issue title.
+                                        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                                        /// Identifies the issue number.
+                                        @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+                                        /// `true` if the object is closed (definition of closed may depend on type)
+                                        @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
+
+                                        /// The repository associated with this node.
+                                        @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
+
+                                        public struct Repository: GraphQLDataSelectionSet {
+                                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                                             public static let __selections: [GraphQLSelection] = [
                                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                                .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                                                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                                                 .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
                                             ]
 
                                             public let __data: JSONObject
-                                            /// The name of the repository.
-                                            public let name: String
-                                            /// The User owner of the repository.
-                                            public let owner: Owner
+                                            public let __variables: JSONObject
 
-                                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                                __data = reader.object
-                                                name = try reader.field("name")
-                                                owner = try reader.field("owner")
+                                            public init(__data: JSONObject, variables: JSONObject) {
+                                                self.__data = __data
+                                                __variables = variables
                                             }
 
-                                            public struct Owner: GraphQLSelectionSet {
-                                                public static let __parentType = GitHawkAPI.Interfaces.RepositoryOwner
+                                            /// The name of the repository.
+                                            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+                                            /// The User owner of the repository.
+                                            @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+                                            public struct Owner: GraphQLDataSelectionSet {
+                                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
                                                 public static let __selections: [GraphQLSelection] = [
                                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                                    .field(GraphQLField("login", .nonNull(.scalar("String")))),
+                                                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                                                 ]
 
                                                 public let __data: JSONObject
-                                                /// The username used to login.
-                                                public let login: String
+                                                public let __variables: JSONObject
 
-                                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                                    __data = reader.object
-                                                    login = try reader.field("login")
+                                                public init(__data: JSONObject, variables: JSONObject) {
+                                                    self.__data = __data
+                                                    __variables = variables
                                                 }
+
+                                                /// The username used to login.
+                                                @_alwaysEmitIntoClient public var login: String { __field("login") }
                                             }
                                         }
                                     }
 
-                                    public struct AsPullRequest: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.PullRequest
+                                    public struct AsPullRequest: GraphQLDataSelectionSet {
+                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                                         public static let __selections: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")))),
-                                            .field(GraphQLField("merged", .nonNull(.scalar("Boolean")))),
+                                            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                                            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                                            .field(GraphQLField("merged", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                                             .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
                                         ]
 
                                         public let __data: JSONObject
-                                        /// Identifies the pull request title.
-                                        public let title: String
-                                        /// Identifies the pull request number.
-                                        public let number: Int
-                                        /// `true` if the pull request is closed
-                                        public let closed: Bool
-                                        /// Whether or not the pull request was merged.
-                                        public let merged: Bool
-                                        /// The repository associated with this node.
-                                        public let repository: Repository
+                                        public let __variables: JSONObject
 
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            title = try reader.field("title")
-                                            number = try reader.field("number")
-                                            closed = try reader.field("closed")
-                                            merged = try reader.field("merged")
-                                            repository = try reader.field("repository")
+                                        public init(__data: JSONObject, variables: JSONObject) {
+                                            self.__data = __data
+                                            __variables = variables
                                         }
+
+                                        /// Identifies the pull request title.
+                                        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                                        /// Identifies the pull request number.
+                                        @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+                                        /// `true` if the pull request is closed
+                                        @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
+
+                                        /// Whether or not the pull request was merged.
+                                        @_alwaysEmitIntoClient public var merged: Bool { __field("merged") }
+
+                                        /// The repository associated with this node.
+                                        @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
 
                                         public typealias Repository = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent.Source.AsIssue.Repository
                                     }
                                 }
                             }
 
-                            public struct AsReferencedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.ReferencedEvent
+                            public struct AsReferencedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("commit", alias: "refCommit", .object(RefCommit.self))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("commitRepository", .nonNull(.object(CommitRepository.self)))),
@@ -945,63 +1096,82 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Identifies the commit associated with the 'referenced' event.
-                                public let refCommit: RefCommit?
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the repository associated with the 'referenced' event.
-                                public let commitRepository: CommitRepository
-                                /// Object referenced by event.
-                                public let subject: Subject
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    createdAt = try reader.field("createdAt")
-                                    refCommit = try reader.field("refCommit")
-                                    actor = try reader.field("actor")
-                                    commitRepository = try reader.field("commitRepository")
-                                    subject = try reader.field("subject")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the commit associated with the 'referenced' event.
+                                @_alwaysEmitIntoClient public var refCommit: RefCommit? { __field("refCommit") }
+
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                                /// Identifies the repository associated with the 'referenced' event.
+                                @_alwaysEmitIntoClient public var commitRepository: CommitRepository { __field("commitRepository") }
+
+                                /// Object referenced by event.
+                                @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias RefCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public struct CommitRepository: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.Repository
+                                public struct CommitRepository: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .fragment(ReferencedRepositoryFields.self),
                                     ]
 
                                     public let __data: JSONObject
-                                    public let fragments: Fragments
+                                    public let __variables: JSONObject
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        fragments = Fragments(referencedRepositoryFields: try reader.fragment(ReferencedRepositoryFields.self))
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
                                     }
 
-                                    public var name: String { fragments.referencedRepositoryFields.name }
-                                    public var owner: ReferencedRepositoryFields.Owner { fragments.referencedRepositoryFields.owner }
+                                    @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-                                    public struct Fragments: Sendable, Hashable {
-                                        public let referencedRepositoryFields: ReferencedRepositoryFields
+                                    @_alwaysEmitIntoClient public var owner: ReferencedRepositoryFields.Owner { __field("owner") }
+
+                                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                    public struct Fragments: GraphQLCheckedData, Hashable {
+                                        public let __data: JSONObject
+                                        public let __variables: JSONObject
+
+                                        public init(__data: JSONObject, variables: JSONObject) {
+                                            self.__data = __data
+                                            __variables = variables
+                                        }
+                                        @_alwaysEmitIntoClient public var referencedRepositoryFields: ReferencedRepositoryFields { __fragment() }
                                     }
                                 }
 
-                                public struct Subject: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Unions.ReferencedSubject
+                                public struct Subject: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .inlineFragment(AsIssue.self),
@@ -1009,155 +1179,179 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     ]
 
                                     public let __data: JSONObject
-                                    public let asIssue: AsIssue?
-                                    public let asPullRequest: AsPullRequest?
+                                    public let __variables: JSONObject
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        asIssue = try reader.typeCase(AsIssue.self)
-                                        asPullRequest = try reader.typeCase(AsPullRequest.self)
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
                                     }
+                                    @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+                                    @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                                    public struct AsIssue: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.Issue
+                                    public struct AsIssue: GraphQLDataSelectionSet {
+                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                                         public static let __selections: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")))),
+                                            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                                            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                                         ]
 
                                         public let __data: JSONObject
+                                        public let __variables: JSONObject
+
+                                        public init(__data: JSONObject, variables: JSONObject) {
+                                            self.__data = __data
+                                            __variables = variables
+                                        }
+
                                         /// Identifies the issue title.
-                                        public let title: String
-                                        /// Identifies the issue number.
-                                        public let number: Int
-                                        /// `true` if the object is closed (definition of closed may depend on type)
-                                        public let closed: Bool
+                                        @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            title = try reader.field("title")
-                                            number = try reader.field("number")
-                                            closed = try reader.field("closed")
-                                        }
+                                        /// Identifies the issue number.
+                                        @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+                                        /// `true` if the object is closed (definition of closed may depend on type)
+                                        @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
                                     }
 
-                                    public struct AsPullRequest: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.PullRequest
+                                    public struct AsPullRequest: GraphQLDataSelectionSet {
+                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                                         public static let __selections: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")))),
-                                            .field(GraphQLField("merged", .nonNull(.scalar("Boolean")))),
+                                            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                                            .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                                            .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                                            .field(GraphQLField("merged", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                                         ]
 
                                         public let __data: JSONObject
-                                        /// Identifies the pull request title.
-                                        public let title: String
-                                        /// Identifies the pull request number.
-                                        public let number: Int
-                                        /// `true` if the pull request is closed
-                                        public let closed: Bool
-                                        /// Whether or not the pull request was merged.
-                                        public let merged: Bool
+                                        public let __variables: JSONObject
 
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            title = try reader.field("title")
-                                            number = try reader.field("number")
-                                            closed = try reader.field("closed")
-                                            merged = try reader.field("merged")
+                                        public init(__data: JSONObject, variables: JSONObject) {
+                                            self.__data = __data
+                                            __variables = variables
                                         }
+
+                                        /// Identifies the pull request title.
+                                        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                                        /// Identifies the pull request number.
+                                        @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+                                        /// `true` if the pull request is closed
+                                        @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
+
+                                        /// Whether or not the pull request was merged.
+                                        @_alwaysEmitIntoClient public var merged: Bool { __field("merged") }
                                     }
                                 }
                             }
 
-                            public struct AsAssignedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.AssignedEvent
+                            public struct AsAssignedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AssignedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("user", .object(User.self))),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the user who was assigned.
-                                public let user: User?
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    createdAt = try reader.field("createdAt")
-                                    actor = try reader.field("actor")
-                                    user = try reader.field("user")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                                /// Identifies the user who was assigned.
+                                @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public struct User: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.User
+                                public struct User: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
+                                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                                     ]
 
                                     public let __data: JSONObject
-                                    /// The username used to login.
-                                    public let login: String
+                                    public let __variables: JSONObject
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
                                     }
+
+                                    /// The username used to login.
+                                    @_alwaysEmitIntoClient public var login: String { __field("login") }
                                 }
                             }
 
-                            public struct AsUnassignedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.UnassignedEvent
+                            public struct AsUnassignedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnassignedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("user", .object(User.self))),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the subject (user) who was unassigned.
-                                public let user: User?
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    createdAt = try reader.field("createdAt")
-                                    actor = try reader.field("actor")
-                                    user = try reader.field("user")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                                /// Identifies the subject (user) who was unassigned.
+                                @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1165,73 +1359,91 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias User = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent.User
                             }
 
-                            public struct AsMilestonedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.MilestonedEvent
+                            public struct AsMilestonedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MilestonedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")))),
+                                    .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")), leaf: String.self)),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the milestone title associated with the 'milestoned' event.
-                                public let milestoneTitle: String
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    createdAt = try reader.field("createdAt")
-                                    actor = try reader.field("actor")
-                                    milestoneTitle = try reader.field("milestoneTitle")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                                /// Identifies the milestone title associated with the 'milestoned' event.
+                                @_alwaysEmitIntoClient public var milestoneTitle: String { __field("milestoneTitle") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsDemilestonedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.DemilestonedEvent
+                            public struct AsDemilestonedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.DemilestonedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")))),
+                                    .field(GraphQLField("milestoneTitle", .nonNull(.scalar("String")), leaf: String.self)),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the milestone title associated with the 'demilestoned' event.
-                                public let milestoneTitle: String
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    createdAt = try reader.field("createdAt")
-                                    actor = try reader.field("actor")
-                                    milestoneTitle = try reader.field("milestoneTitle")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                                /// Identifies the milestone title associated with the 'demilestoned' event.
+                                @_alwaysEmitIntoClient public var milestoneTitle: String { __field("milestoneTitle") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1239,51 +1451,65 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         }
                     }
 
-                    public struct Milestone: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Objects.Milestone
+                    public struct Milestone: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .fragment(MilestoneFields.self),
                         ]
 
                         public let __data: JSONObject
-                        public let fragments: Fragments
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            fragments = Fragments(milestoneFields: try reader.fragment(MilestoneFields.self))
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
 
-                        public var number: Int { fragments.milestoneFields.number }
-                        public var title: String { fragments.milestoneFields.title }
-                        public var url: GitHawkAPI.URI { fragments.milestoneFields.url }
-                        public var dueOn: GitHawkAPI.DateTime? { fragments.milestoneFields.dueOn }
-                        public var openCount: MilestoneFields.OpenCount { fragments.milestoneFields.openCount }
-                        public var totalCount: MilestoneFields.TotalCount { fragments.milestoneFields.totalCount }
+                        @_alwaysEmitIntoClient public var number: Int { __field("number") }
 
-                        public struct Fragments: Sendable, Hashable {
-                            public let milestoneFields: MilestoneFields
+                        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                        @_alwaysEmitIntoClient public var url: GitHawkAPI.URI { __field("url") }
+
+                        @_alwaysEmitIntoClient public var dueOn: GitHawkAPI.DateTime? { __field("dueOn") }
+
+                        @_alwaysEmitIntoClient public var openCount: MilestoneFields.OpenCount { __field("openCount") }
+
+                        @_alwaysEmitIntoClient public var totalCount: MilestoneFields.TotalCount { __field("totalCount") }
+
+                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                        public struct Fragments: GraphQLCheckedData, Hashable {
+                            public let __data: JSONObject
+                            public let __variables: JSONObject
+
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
+                            }
+                            @_alwaysEmitIntoClient public var milestoneFields: MilestoneFields { __fragment() }
                         }
                     }
                 }
 
-                public struct AsPullRequest: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.PullRequest
+                public struct AsPullRequest: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("timeline", .nonNull(.object(Timeline.self)), arguments: [("last", .variable("page_size")), ("before", .variable("before"))])),
                         .field(GraphQLField("reviewRequests", .object(ReviewRequests.self), arguments: [("first", .variable("page_size"))])),
                         .field(GraphQLField("commits", .nonNull(.object(Commits.self)), arguments: [("last", .literal(1))])),
                         .field(GraphQLField("milestone", .object(Milestone.self))),
-                        .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("merged", .nonNull(.scalar("Boolean")))),
-                        .field(GraphQLField("baseRefName", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("changedFiles", .nonNull(.scalar("Int")))),
-                        .field(GraphQLField("additions", .nonNull(.scalar("Int")))),
-                        .field(GraphQLField("deletions", .nonNull(.scalar("Int")))),
-                        .field(GraphQLField("mergeable", .nonNull(.scalar("MergeableState")))),
-                        .field(GraphQLField("mergeStateStatus", .nonNull(.scalar("MergeStateStatus")))),
+                        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                        .field(GraphQLField("merged", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                        .field(GraphQLField("baseRefName", .nonNull(.scalar("String")), leaf: String.self)),
+                        .field(GraphQLField("changedFiles", .nonNull(.scalar("Int")), leaf: Int.self)),
+                        .field(GraphQLField("additions", .nonNull(.scalar("Int")), leaf: Int.self)),
+                        .field(GraphQLField("deletions", .nonNull(.scalar("Int")), leaf: Int.self)),
+                        .field(GraphQLField("mergeable", .nonNull(.scalar("MergeableState")), leaf: GraphQLEnum<GitHawkAPI.MergeableState>.self)),
+                        .field(GraphQLField("mergeStateStatus", .nonNull(.scalar("MergeStateStatus")), leaf: GraphQLEnum<GitHawkAPI.MergeStateStatus>.self)),
                         .fragment(ReactionFields.self),
                         .fragment(CommentFields.self),
                         .fragment(LockableFields.self),
@@ -1295,80 +1521,102 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                     ]
 
                     public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+
                     /// A list of events, comments, commits, etc. associated with the pull request.
-                    public let timeline: Timeline
+                    @_alwaysEmitIntoClient public var timeline: Timeline { __field("timeline") }
+
                     /// A list of review requests associated with the pull request.
-                    public let reviewRequests: ReviewRequests?
+                    @_alwaysEmitIntoClient public var reviewRequests: ReviewRequests? { __field("reviewRequests") }
+
                     /// A list of commits present in this pull request's head branch not present in the base branch.
-                    public let commits: Commits
+                    @_alwaysEmitIntoClient public var commits: Commits { __field("commits") }
+
                     /// Identifies the milestone associated with the pull request.
-                    public let milestone: Milestone?
+                    @_alwaysEmitIntoClient public var milestone: Milestone? { __field("milestone") }
+
                     /// Identifies the pull request number.
-                    public let number: Int
+                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
                     /// Identifies the pull request title.
-                    public let title: String
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
                     /// Whether or not the pull request was merged.
-                    public let merged: Bool
+                    @_alwaysEmitIntoClient public var merged: Bool { __field("merged") }
+
                     /// Identifies the name of the base Ref associated with the pull request, even if the ref has been deleted.
-                    public let baseRefName: String
+                    @_alwaysEmitIntoClient public var baseRefName: String { __field("baseRefName") }
+
                     /// The number of changed files in this pull request.
-                    public let changedFiles: Int
+                    @_alwaysEmitIntoClient public var changedFiles: Int { __field("changedFiles") }
+
                     /// The number of additions in this pull request.
-                    public let additions: Int
+                    @_alwaysEmitIntoClient public var additions: Int { __field("additions") }
+
                     /// The number of deletions in this pull request.
-                    public let deletions: Int
+                    @_alwaysEmitIntoClient public var deletions: Int { __field("deletions") }
+
                     /// Whether or not the pull request can be merged based on the existence of merge conflicts.
-                    public let mergeable: GraphQLEnum<GitHawkAPI.MergeableState>
+                    @_alwaysEmitIntoClient public var mergeable: GraphQLEnum<GitHawkAPI.MergeableState> { __field("mergeable") }
+
                     /// Detailed information about the current pull request merge state status.
-                    public let mergeStateStatus: GraphQLEnum<GitHawkAPI.MergeStateStatus>
-                    public let fragments: Fragments
+                    @_alwaysEmitIntoClient public var mergeStateStatus: GraphQLEnum<GitHawkAPI.MergeStateStatus> { __field("mergeStateStatus") }
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        timeline = try reader.field("timeline")
-                        reviewRequests = try reader.field("reviewRequests")
-                        commits = try reader.field("commits")
-                        milestone = try reader.field("milestone")
-                        number = try reader.field("number")
-                        title = try reader.field("title")
-                        merged = try reader.field("merged")
-                        baseRefName = try reader.field("baseRefName")
-                        changedFiles = try reader.field("changedFiles")
-                        additions = try reader.field("additions")
-                        deletions = try reader.field("deletions")
-                        mergeable = try reader.field("mergeable")
-                        mergeStateStatus = try reader.field("mergeStateStatus")
-                        fragments = Fragments(reactionFields: try reader.fragment(ReactionFields.self), commentFields: try reader.fragment(CommentFields.self), lockableFields: try reader.fragment(LockableFields.self), closableFields: try reader.fragment(ClosableFields.self), labelableFields: try reader.fragment(LabelableFields.self), updatableFields: try reader.fragment(UpdatableFields.self), nodeFields: try reader.fragment(NodeFields.self), assigneeFields: try reader.fragment(AssigneeFields.self))
+                    @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+                    @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
+
+                    @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
+
+                    @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
+
+                    @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+
+                    @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+                    @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                    @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
+
+                    @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
+
+                    @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
+
+                    @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
+
+                    @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var assignees: AssigneeFields.Assignees { __field("assignees") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+                        @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+                        @_alwaysEmitIntoClient public var lockableFields: LockableFields { __fragment() }
+                        @_alwaysEmitIntoClient public var closableFields: ClosableFields { __fragment() }
+                        @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
+                        @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
+                        @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+                        @_alwaysEmitIntoClient public var assigneeFields: AssigneeFields { __fragment() }
                     }
 
-                    public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                    public var reactionGroups: [ReactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
-                    public var author: CommentFields.Author? { fragments.commentFields.author }
-                    public var editor: CommentFields.Editor? { fragments.commentFields.editor }
-                    public var lastEditedAt: GitHawkAPI.DateTime? { fragments.commentFields.lastEditedAt }
-                    public var body: String { fragments.commentFields.body }
-                    public var createdAt: GitHawkAPI.DateTime { fragments.commentFields.createdAt }
-                    public var viewerDidAuthor: Bool { fragments.commentFields.viewerDidAuthor }
-                    public var locked: Bool { fragments.lockableFields.locked }
-                    public var closed: Bool { fragments.closableFields.closed }
-                    public var labels: LabelableFields.Labels? { fragments.labelableFields.labels }
-                    public var viewerCanUpdate: Bool { fragments.updatableFields.viewerCanUpdate }
-                    public var id: String { fragments.nodeFields.id }
-                    public var assignees: AssigneeFields.Assignees { fragments.assigneeFields.assignees }
-
-                    public struct Fragments: Sendable, Hashable {
-                        public let reactionFields: ReactionFields
-                        public let commentFields: CommentFields
-                        public let lockableFields: LockableFields
-                        public let closableFields: ClosableFields
-                        public let labelableFields: LabelableFields
-                        public let updatableFields: UpdatableFields
-                        public let nodeFields: NodeFields
-                        public let assigneeFields: AssigneeFields
-                    }
-
-                    public struct Timeline: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Objects.PullRequestTimelineConnection
+                    public struct Timeline: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestTimelineConnection }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
@@ -1376,21 +1624,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         ]
 
                         public let __data: JSONObject
-                        /// Information to aid in pagination.
-                        public let pageInfo: PageInfo
-                        /// A list of nodes.
-                        public let nodes: [Nodes?]?
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            pageInfo = try reader.field("pageInfo")
-                            nodes = try reader.field("nodes")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        /// Information to aid in pagination.
+                        @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+                        /// A list of nodes.
+                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
                         public typealias PageInfo = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.PageInfo
 
-                        public struct Nodes: GraphQLSelectionSet {
-                            public static let __parentType = GitHawkAPI.Unions.PullRequestTimelineItem
+                        public struct Nodes: GraphQLDataSelectionSet {
+                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.PullRequestTimelineItem }
                             public static let __selections: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .inlineFragment(AsCommit.self),
@@ -1416,50 +1666,32 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             ]
 
                             public let __data: JSONObject
-                            public let asCommit: AsCommit?
-                            public let asIssueComment: AsIssueComment?
-                            public let asLabeledEvent: AsLabeledEvent?
-                            public let asUnlabeledEvent: AsUnlabeledEvent?
-                            public let asClosedEvent: AsClosedEvent?
-                            public let asReopenedEvent: AsReopenedEvent?
-                            public let asRenamedTitleEvent: AsRenamedTitleEvent?
-                            public let asLockedEvent: AsLockedEvent?
-                            public let asUnlockedEvent: AsUnlockedEvent?
-                            public let asMergedEvent: AsMergedEvent?
-                            public let asPullRequestReviewThread: AsPullRequestReviewThread?
-                            public let asPullRequestReview: AsPullRequestReview?
-                            public let asCrossReferencedEvent: AsCrossReferencedEvent?
-                            public let asReferencedEvent: AsReferencedEvent?
-                            public let asAssignedEvent: AsAssignedEvent?
-                            public let asUnassignedEvent: AsUnassignedEvent?
-                            public let asReviewRequestedEvent: AsReviewRequestedEvent?
-                            public let asReviewRequestRemovedEvent: AsReviewRequestRemovedEvent?
-                            public let asMilestonedEvent: AsMilestonedEvent?
-                            public let asDemilestonedEvent: AsDemilestonedEvent?
+                            public let __variables: JSONObject
 
-                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                __data = reader.object
-                                asCommit = try reader.typeCase(AsCommit.self)
-                                asIssueComment = try reader.typeCase(AsIssueComment.self)
-                                asLabeledEvent = try reader.typeCase(AsLabeledEvent.self)
-                                asUnlabeledEvent = try reader.typeCase(AsUnlabeledEvent.self)
-                                asClosedEvent = try reader.typeCase(AsClosedEvent.self)
-                                asReopenedEvent = try reader.typeCase(AsReopenedEvent.self)
-                                asRenamedTitleEvent = try reader.typeCase(AsRenamedTitleEvent.self)
-                                asLockedEvent = try reader.typeCase(AsLockedEvent.self)
-                                asUnlockedEvent = try reader.typeCase(AsUnlockedEvent.self)
-                                asMergedEvent = try reader.typeCase(AsMergedEvent.self)
-                                asPullRequestReviewThread = try reader.typeCase(AsPullRequestReviewThread.self)
-                                asPullRequestReview = try reader.typeCase(AsPullRequestReview.self)
-                                asCrossReferencedEvent = try reader.typeCase(AsCrossReferencedEvent.self)
-                                asReferencedEvent = try reader.typeCase(AsReferencedEvent.self)
-                                asAssignedEvent = try reader.typeCase(AsAssignedEvent.self)
-                                asUnassignedEvent = try reader.typeCase(AsUnassignedEvent.self)
-                                asReviewRequestedEvent = try reader.typeCase(AsReviewRequestedEvent.self)
-                                asReviewRequestRemovedEvent = try reader.typeCase(AsReviewRequestRemovedEvent.self)
-                                asMilestonedEvent = try reader.typeCase(AsMilestonedEvent.self)
-                                asDemilestonedEvent = try reader.typeCase(AsDemilestonedEvent.self)
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
                             }
+                            @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asIssueComment: AsIssueComment? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asLabeledEvent: AsLabeledEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asUnlabeledEvent: AsUnlabeledEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asClosedEvent: AsClosedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asReopenedEvent: AsReopenedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asRenamedTitleEvent: AsRenamedTitleEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asLockedEvent: AsLockedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asUnlockedEvent: AsUnlockedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asMergedEvent: AsMergedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asPullRequestReviewThread: AsPullRequestReviewThread? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asPullRequestReview: AsPullRequestReview? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asCrossReferencedEvent: AsCrossReferencedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asReferencedEvent: AsReferencedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asAssignedEvent: AsAssignedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asUnassignedEvent: AsUnassignedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asReviewRequestedEvent: AsReviewRequestedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asReviewRequestRemovedEvent: AsReviewRequestRemovedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asMilestonedEvent: AsMilestonedEvent? { __typeCase() }
+                            @_alwaysEmitIntoClient public var asDemilestonedEvent: AsDemilestonedEvent? { __typeCase() }
 
                             public typealias AsCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCommit
 
@@ -1479,37 +1711,46 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public typealias AsUnlockedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlockedEvent
 
-                            public struct AsMergedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.MergedEvent
+                            public struct AsMergedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MergedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("commit", alias: "mergedCommit", .object(MergedCommit.self))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the commit associated with the `merge` event.
-                                public let mergedCommit: MergedCommit?
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    mergedCommit = try reader.field("mergedCommit")
-                                    actor = try reader.field("actor")
-                                    createdAt = try reader.field("createdAt")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the commit associated with the `merge` event.
+                                @_alwaysEmitIntoClient public var mergedCommit: MergedCommit? { __field("mergedCommit") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias MergedCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
@@ -1517,172 +1758,211 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsPullRequestReviewThread: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.PullRequestReviewThread
+                            public struct AsPullRequestReviewThread: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewThread }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("comments", .nonNull(.object(Comments.self)), arguments: [("first", .variable("page_size"))])),
                                 ]
 
                                 public let __data: JSONObject
-                                /// A list of pull request comments associated with the thread.
-                                public let comments: Comments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    comments = try reader.field("comments")
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public struct Comments: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.PullRequestReviewCommentConnection
+                                /// A list of pull request comments associated with the thread.
+                                @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
+
+                                public struct Comments: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                                     ]
 
                                     public let __data: JSONObject
-                                    /// A list of nodes.
-                                    public let nodes: [Nodes?]?
+                                    public let __variables: JSONObject
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        nodes = try reader.field("nodes")
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
                                     }
 
-                                    public struct Nodes: GraphQLSelectionSet {
-                                        public static let __parentType = GitHawkAPI.Objects.PullRequestReviewComment
+                                    /// A list of nodes.
+                                    @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+                                    public struct Nodes: GraphQLDataSelectionSet {
+                                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewComment }
                                         public static let __selections: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("path", .nonNull(.scalar("String")))),
-                                            .field(GraphQLField("diffHunk", .nonNull(.scalar("String")))),
+                                            .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
+                                            .field(GraphQLField("diffHunk", .nonNull(.scalar("String")), leaf: String.self)),
                                             .fragment(ReactionFields.self),
                                             .fragment(NodeFields.self),
                                             .fragment(CommentFields.self),
                                         ]
 
                                         public let __data: JSONObject
-                                        /// The path to which the comment applies.
-                                        public let path: String
-                                        /// The diff hunk to which the comment applies.
-                                        public let diffHunk: String
-                                        public let fragments: Fragments
+                                        public let __variables: JSONObject
 
-                                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                            __data = reader.object
-                                            path = try reader.field("path")
-                                            diffHunk = try reader.field("diffHunk")
-                                            fragments = Fragments(reactionFields: try reader.fragment(ReactionFields.self), nodeFields: try reader.fragment(NodeFields.self), commentFields: try reader.fragment(CommentFields.self))
+                                        public init(__data: JSONObject, variables: JSONObject) {
+                                            self.__data = __data
+                                            __variables = variables
                                         }
 
-                                        public var viewerCanReact: Bool { fragments.reactionFields.viewerCanReact }
-                                        public var reactionGroups: [ReactionFields.ReactionGroups]? { fragments.reactionFields.reactionGroups }
-                                        public var id: String { fragments.nodeFields.id }
-                                        public var author: CommentFields.Author? { fragments.commentFields.author }
-                                        public var editor: CommentFields.Editor? { fragments.commentFields.editor }
-                                        public var lastEditedAt: GitHawkAPI.DateTime? { fragments.commentFields.lastEditedAt }
-                                        public var body: String { fragments.commentFields.body }
-                                        public var createdAt: GitHawkAPI.DateTime { fragments.commentFields.createdAt }
-                                        public var viewerDidAuthor: Bool { fragments.commentFields.viewerDidAuthor }
+                                        /// The path to which the comment applies.
+                                        @_alwaysEmitIntoClient public var path: String { __field("path") }
 
-                                        public struct Fragments: Sendable, Hashable {
-                                            public let reactionFields: ReactionFields
-                                            public let nodeFields: NodeFields
-                                            public let commentFields: CommentFields
+                                        /// The diff hunk to which the comment applies.
+                                        @_alwaysEmitIntoClient public var diffHunk: String { __field("diffHunk") }
+
+                                        @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+                                        @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
+
+                                        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                        @_alwaysEmitIntoClient public var author: CommentFields.Author? { __field("author") }
+
+                                        @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
+
+                                        @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+
+                                        @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+                                        @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                                        @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
+
+                                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                        public struct Fragments: GraphQLCheckedData, Hashable {
+                                            public let __data: JSONObject
+                                            public let __variables: JSONObject
+
+                                            public init(__data: JSONObject, variables: JSONObject) {
+                                                self.__data = __data
+                                                __variables = variables
+                                            }
+                                            @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+                                            @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+                                            @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
                                         }
                                     }
                                 }
                             }
 
-                            public struct AsPullRequestReview: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.PullRequestReview
+                            public struct AsPullRequestReview: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReview }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("author", .object(Author.self))),
-                                    .field(GraphQLField("state", .nonNull(.scalar("PullRequestReviewState")))),
-                                    .field(GraphQLField("submittedAt", .scalar("DateTime"))),
+                                    .field(GraphQLField("state", .nonNull(.scalar("PullRequestReviewState")), leaf: GraphQLEnum<GitHawkAPI.PullRequestReviewState>.self)),
+                                    .field(GraphQLField("submittedAt", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
                                     .field(GraphQLField("comments", .nonNull(.object(Comments.self)))),
                                     .fragment(NodeFields.self),
                                     .fragment(CommentFields.self),
                                 ]
 
                                 public let __data: JSONObject
+                                public let __variables: JSONObject
+
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
+                                }
+
                                 /// The actor who authored the comment.
-                                public let author: Author?
+                                @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
                                 /// Identifies the current state of the pull request review.
-                                public let state: GraphQLEnum<GitHawkAPI.PullRequestReviewState>
+                                @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.PullRequestReviewState> { __field("state") }
+
                                 /// Identifies when the Pull Request Review was submitted
-                                public let submittedAt: GitHawkAPI.DateTime?
+                                @_alwaysEmitIntoClient public var submittedAt: GitHawkAPI.DateTime? { __field("submittedAt") }
+
                                 /// A list of review comments for the current pull request review.
-                                public let comments: Comments
-                                public let fragments: Fragments
+                                @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    author = try reader.field("author")
-                                    state = try reader.field("state")
-                                    submittedAt = try reader.field("submittedAt")
-                                    comments = try reader.field("comments")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self), commentFields: try reader.fragment(CommentFields.self))
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var editor: CommentFields.Editor? { __field("editor") }
+
+                                @_alwaysEmitIntoClient public var lastEditedAt: GitHawkAPI.DateTime? { __field("lastEditedAt") }
+
+                                @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                                @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+                                    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
-                                public var editor: CommentFields.Editor? { fragments.commentFields.editor }
-                                public var lastEditedAt: GitHawkAPI.DateTime? { fragments.commentFields.lastEditedAt }
-                                public var body: String { fragments.commentFields.body }
-                                public var createdAt: GitHawkAPI.DateTime { fragments.commentFields.createdAt }
-                                public var viewerDidAuthor: Bool { fragments.commentFields.viewerDidAuthor }
-
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
-                                    public let commentFields: CommentFields
-                                }
-
-                                public struct Author: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Interfaces.Actor
+                                public struct Author: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")))),
+                                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
+                                        .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
                                     ]
 
                                     public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+
                                     /// The username of the actor.
-                                    public let login: String
-                                    /// A URL pointing to the actor's public avatar.
-                                    public let avatarUrl: GitHawkAPI.URI
+                                    @_alwaysEmitIntoClient public var login: String { __field("login") }
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
-                                        avatarUrl = try reader.field("avatarUrl")
-                                    }
+                                    /// A URL pointing to the actor's public avatar.
+                                    @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
                                 }
 
-                                public struct Comments: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.PullRequestReviewCommentConnection
+                                public struct Comments: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("totalCount", .nonNull(.scalar("Int")))),
+                                        .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
                                     ]
 
                                     public let __data: JSONObject
-                                    /// Identifies the total count of items in the connection.
-                                    public let totalCount: Int
+                                    public let __variables: JSONObject
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        totalCount = try reader.field("totalCount")
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
                                     }
+
+                                    /// Identifies the total count of items in the connection.
+                                    @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
                                 }
                             }
 
                             public typealias AsCrossReferencedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent
 
-                            public struct AsReferencedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.ReferencedEvent
+                            public struct AsReferencedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("commitRepository", .nonNull(.object(CommitRepository.self)))),
                                     .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
@@ -1690,29 +1970,38 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the repository associated with the 'referenced' event.
-                                public let commitRepository: CommitRepository
-                                /// Object referenced by event.
-                                public let subject: Subject
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    createdAt = try reader.field("createdAt")
-                                    actor = try reader.field("actor")
-                                    commitRepository = try reader.field("commitRepository")
-                                    subject = try reader.field("subject")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                                /// Identifies the repository associated with the 'referenced' event.
+                                @_alwaysEmitIntoClient public var commitRepository: CommitRepository { __field("commitRepository") }
+
+                                /// Object referenced by event.
+                                @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1726,91 +2015,110 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public typealias AsUnassignedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnassignedEvent
 
-                            public struct AsReviewRequestedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.ReviewRequestedEvent
+                            public struct AsReviewRequestedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the reviewer whose review was requested.
-                                public let requestedReviewer: RequestedReviewer?
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    createdAt = try reader.field("createdAt")
-                                    actor = try reader.field("actor")
-                                    requestedReviewer = try reader.field("requestedReviewer")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                                /// Identifies the reviewer whose review was requested.
+                                @_alwaysEmitIntoClient public var requestedReviewer: RequestedReviewer? { __field("requestedReviewer") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public struct RequestedReviewer: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Unions.RequestedReviewer
+                                public struct RequestedReviewer: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .inlineFragment(AsActor.self),
                                     ]
 
                                     public let __data: JSONObject
-                                    public let asActor: AsActor?
+                                    public let __variables: JSONObject
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        asActor = try reader.typeCase(AsActor.self)
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
                                     }
+                                    @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
 
                                     public typealias AsActor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                                 }
                             }
 
-                            public struct AsReviewRequestRemovedEvent: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.ReviewRequestRemovedEvent
+                            public struct AsReviewRequestRemovedEvent: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestRemovedEvent }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+                                    .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
                                     .fragment(NodeFields.self),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Identifies the date and time when the object was created.
-                                public let createdAt: GitHawkAPI.DateTime
-                                /// Identifies the actor who performed the event.
-                                public let actor: Actor_?
-                                /// Identifies the reviewer whose review request was removed.
-                                public let requestedReviewer: RequestedReviewer?
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    createdAt = try reader.field("createdAt")
-                                    actor = try reader.field("actor")
-                                    requestedReviewer = try reader.field("requestedReviewer")
-                                    fragments = Fragments(nodeFields: try reader.fragment(NodeFields.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.nodeFields.id }
+                                /// Identifies the date and time when the object was created.
+                                @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let nodeFields: NodeFields
+                                /// Identifies the actor who performed the event.
+                                @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
+
+                                /// Identifies the reviewer whose review request was removed.
+                                @_alwaysEmitIntoClient public var requestedReviewer: RequestedReviewer? { __field("requestedReviewer") }
+
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
                                 }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1824,110 +2132,129 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         }
                     }
 
-                    public struct ReviewRequests: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Objects.ReviewRequestConnection
+                    public struct ReviewRequests: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestConnection }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                         ]
 
                         public let __data: JSONObject
-                        /// A list of nodes.
-                        public let nodes: [Nodes?]?
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            nodes = try reader.field("nodes")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
 
-                        public struct Nodes: GraphQLSelectionSet {
-                            public static let __parentType = GitHawkAPI.Objects.ReviewRequest
+                        /// A list of nodes.
+                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+                        public struct Nodes: GraphQLDataSelectionSet {
+                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequest }
                             public static let __selections: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
                             ]
 
                             public let __data: JSONObject
-                            /// The reviewer that is requested.
-                            public let requestedReviewer: RequestedReviewer?
+                            public let __variables: JSONObject
 
-                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                __data = reader.object
-                                requestedReviewer = try reader.field("requestedReviewer")
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
                             }
 
-                            public struct RequestedReviewer: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Unions.RequestedReviewer
+                            /// The reviewer that is requested.
+                            @_alwaysEmitIntoClient public var requestedReviewer: RequestedReviewer? { __field("requestedReviewer") }
+
+                            public struct RequestedReviewer: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .inlineFragment(AsActor.self),
                                 ]
 
                                 public let __data: JSONObject
-                                public let asActor: AsActor?
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    asActor = try reader.typeCase(AsActor.self)
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
+                                @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
 
                                 public typealias AsActor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsPullRequestReview.Author
                             }
                         }
                     }
 
-                    public struct Commits: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Objects.PullRequestCommitConnection
+                    public struct Commits: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                         ]
 
                         public let __data: JSONObject
-                        /// A list of nodes.
-                        public let nodes: [Nodes?]?
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            nodes = try reader.field("nodes")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
 
-                        public struct Nodes: GraphQLSelectionSet {
-                            public static let __parentType = GitHawkAPI.Objects.PullRequestCommit
+                        /// A list of nodes.
+                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+                        public struct Nodes: GraphQLDataSelectionSet {
+                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
                             public static let __selections: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .field(GraphQLField("commit", .nonNull(.object(Commit.self)))),
                             ]
 
                             public let __data: JSONObject
-                            /// The Git commit object
-                            public let commit: Commit
+                            public let __variables: JSONObject
 
-                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                __data = reader.object
-                                commit = try reader.field("commit")
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
                             }
 
-                            public struct Commit: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.Commit
+                            /// The Git commit object
+                            @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
+
+                            public struct Commit: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .fragment(CommitContext.self),
                                 ]
 
                                 public let __data: JSONObject
-                                public let fragments: Fragments
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    fragments = Fragments(commitContext: try reader.fragment(CommitContext.self))
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public var id: String { fragments.commitContext.id }
-                                public var status: CommitContext.Status? { fragments.commitContext.status }
+                                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                public struct Fragments: Sendable, Hashable {
-                                    public let commitContext: CommitContext
+                                @_alwaysEmitIntoClient public var status: CommitContext.Status? { __field("status") }
+
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                                public struct Fragments: GraphQLCheckedData, Hashable {
+                                    public let __data: JSONObject
+                                    public let __variables: JSONObject
+
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
+                                    }
+                                    @_alwaysEmitIntoClient public var commitContext: CommitContext { __fragment() }
                                 }
                             }
                         }

@@ -3,59 +3,65 @@
 
 import APICoreGraphQL
 
-public struct LabelableFields: GraphQLFragment {
+public struct LabelableFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "labelableFields"
     public static let fragmentDefinition = "fragment labelableFields on Labelable { __typename labels(first: 30) { __typename nodes { __typename color name } } }"
-    public static let __parentType = GitHawkAPI.Interfaces.Labelable
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Labelable }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(30))])),
     ]
 
     public let __data: JSONObject
-    /// A list of labels associated with the object.
-    public let labels: Labels?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        labels = try reader.field("labels")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Labels: GraphQLSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.LabelConnection
+    /// A list of labels associated with the object.
+    @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
+
+    public struct Labels: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
         ]
 
         public let __data: JSONObject
-        /// A list of nodes.
-        public let nodes: [Nodes?]?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            nodes = try reader.field("nodes")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Nodes: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.Label
+        /// A list of nodes.
+        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+        public struct Nodes: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("color", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
             public let __data: JSONObject
-            /// Identifies the label color.
-            public let color: String
-            /// Identifies the label name.
-            public let name: String
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                color = try reader.field("color")
-                name = try reader.field("name")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// Identifies the label color.
+            @_alwaysEmitIntoClient public var color: String { __field("color") }
+
+            /// Identifies the label name.
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
         }
     }
 }

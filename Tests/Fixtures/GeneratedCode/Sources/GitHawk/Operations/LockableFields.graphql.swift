@@ -3,21 +3,23 @@
 
 import APICoreGraphQL
 
-public struct LockableFields: GraphQLFragment {
+public struct LockableFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "lockableFields"
     public static let fragmentDefinition = "fragment lockableFields on Lockable { __typename locked }"
-    public static let __parentType = GitHawkAPI.Interfaces.Lockable
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Lockable }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("locked", .nonNull(.scalar("Boolean")))),
+        .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
     ]
 
     public let __data: JSONObject
-    /// `true` if the object is locked
-    public let locked: Bool
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        locked = try reader.field("locked")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// `true` if the object is locked
+    @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
 }

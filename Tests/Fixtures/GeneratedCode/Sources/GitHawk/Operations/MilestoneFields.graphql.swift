@@ -3,59 +3,63 @@
 
 import APICoreGraphQL
 
-public struct MilestoneFields: GraphQLFragment {
+public struct MilestoneFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "milestoneFields"
     public static let fragmentDefinition = "fragment milestoneFields on Milestone { __typename number title url dueOn openCount: issues(states: [OPEN]) { __typename totalCount } totalCount: issues { __typename totalCount } }"
-    public static let __parentType = GitHawkAPI.Objects.Milestone
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-        .field(GraphQLField("url", .nonNull(.scalar("URI")))),
-        .field(GraphQLField("dueOn", .scalar("DateTime"))),
+        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
+        .field(GraphQLField("dueOn", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
         .field(GraphQLField("issues", alias: "openCount", .nonNull(.object(OpenCount.self)), arguments: [("states", .literal(["OPEN"]))])),
         .field(GraphQLField("issues", alias: "totalCount", .nonNull(.object(TotalCount.self)))),
     ]
 
     public let __data: JSONObject
-    /// Identifies the number of the milestone.
-    public let number: Int
-    /// Identifies the title of the milestone.
-    public let title: String
-    /// The HTTP URL for this milestone
-    public let url: GitHawkAPI.URI
-    /// Identifies the due date of the milestone.
-    public let dueOn: GitHawkAPI.DateTime?
-    /// A list of issues associated with the milestone.
-    public let openCount: OpenCount
-    /// A list of issues associated with the milestone.
-    public let totalCount: TotalCount
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        number = try reader.field("number")
-        title = try reader.field("title")
-        url = try reader.field("url")
-        dueOn = try reader.field("dueOn")
-        openCount = try reader.field("openCount")
-        totalCount = try reader.field("totalCount")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct OpenCount: GraphQLSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.IssueConnection
+    /// Identifies the number of the milestone.
+    @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+    /// Identifies the title of the milestone.
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+    /// The HTTP URL for this milestone
+    @_alwaysEmitIntoClient public var url: GitHawkAPI.URI { __field("url") }
+
+    /// Identifies the due date of the milestone.
+    @_alwaysEmitIntoClient public var dueOn: GitHawkAPI.DateTime? { __field("dueOn") }
+
+    /// A list of issues associated with the milestone.
+    @_alwaysEmitIntoClient public var openCount: OpenCount { __field("openCount") }
+
+    /// A list of issues associated with the milestone.
+    @_alwaysEmitIntoClient public var totalCount: TotalCount { __field("totalCount") }
+
+    public struct OpenCount: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueConnection }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("totalCount", .nonNull(.scalar("Int")))),
+            .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
         ]
 
         public let __data: JSONObject
-        /// Identifies the total count of items in the connection.
-        public let totalCount: Int
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            totalCount = try reader.field("totalCount")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// Identifies the total count of items in the connection.
+        @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
     }
 
     public typealias TotalCount = MilestoneFields.OpenCount

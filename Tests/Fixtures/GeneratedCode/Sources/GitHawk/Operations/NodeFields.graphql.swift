@@ -3,21 +3,23 @@
 
 import APICoreGraphQL
 
-public struct NodeFields: GraphQLFragment {
+public struct NodeFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "nodeFields"
     public static let fragmentDefinition = "fragment nodeFields on Node { __typename id }"
-    public static let __parentType = GitHawkAPI.Interfaces.Node
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
     ]
 
     public let __data: JSONObject
-    /// ID of the object.
-    public let id: String
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// ID of the object.
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
 }

@@ -3,87 +3,95 @@
 
 import APICoreGraphQL
 
-public struct ReactionFields: GraphQLFragment {
+public struct ReactionFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "reactionFields"
     public static let fragmentDefinition = "fragment reactionFields on Reactable { __typename viewerCanReact reactionGroups { __typename viewerHasReacted users(first: 3) { __typename nodes { __typename login } totalCount } content } }"
-    public static let __parentType = GitHawkAPI.Interfaces.Reactable
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")))),
+        .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
         .field(GraphQLField("reactionGroups", .list(.nonNull(.object(ReactionGroups.self))))),
     ]
 
     public let __data: JSONObject
-    /// Can user react to this subject
-    public let viewerCanReact: Bool
-    /// A list of reactions grouped by content left on the subject.
-    public let reactionGroups: [ReactionGroups]?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        viewerCanReact = try reader.field("viewerCanReact")
-        reactionGroups = try reader.field("reactionGroups")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct ReactionGroups: GraphQLSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.ReactionGroup
+    /// Can user react to this subject
+    @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+    /// A list of reactions grouped by content left on the subject.
+    @_alwaysEmitIntoClient public var reactionGroups: [ReactionGroups]? { __field("reactionGroups") }
+
+    public struct ReactionGroups: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactionGroup }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("viewerHasReacted", .nonNull(.scalar("Boolean")))),
+            .field(GraphQLField("viewerHasReacted", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
             .field(GraphQLField("users", .nonNull(.object(Users.self)), arguments: [("first", .literal(3))])),
-            .field(GraphQLField("content", .nonNull(.scalar("ReactionContent")))),
+            .field(GraphQLField("content", .nonNull(.scalar("ReactionContent")), leaf: GraphQLEnum<GitHawkAPI.ReactionContent>.self)),
         ]
 
         public let __data: JSONObject
-        /// Whether or not the authenticated user has left a reaction on the subject.
-        public let viewerHasReacted: Bool
-        /// Users who have reacted to the reaction subject with the emotion represented by this reaction group
-        public let users: Users
-        /// Identifies the emoji reaction.
-        public let content: GraphQLEnum<GitHawkAPI.ReactionContent>
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            viewerHasReacted = try reader.field("viewerHasReacted")
-            users = try reader.field("users")
-            content = try reader.field("content")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Users: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.ReactingUserConnection
+        /// Whether or not the authenticated user has left a reaction on the subject.
+        @_alwaysEmitIntoClient public var viewerHasReacted: Bool { __field("viewerHasReacted") }
+
+        /// Users who have reacted to the reaction subject with the emotion represented by this reaction group
+        @_alwaysEmitIntoClient public var users: Users { __field("users") }
+
+        /// Identifies the emoji reaction.
+        @_alwaysEmitIntoClient public var content: GraphQLEnum<GitHawkAPI.ReactionContent> { __field("content") }
+
+        public struct Users: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactingUserConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
-                .field(GraphQLField("totalCount", .nonNull(.scalar("Int")))),
+                .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
             ]
 
             public let __data: JSONObject
-            /// A list of nodes.
-            public let nodes: [Nodes?]?
-            /// Identifies the total count of items in the connection.
-            public let totalCount: Int
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                nodes = try reader.field("nodes")
-                totalCount = try reader.field("totalCount")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Nodes: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Objects.User
+            /// A list of nodes.
+            @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+            /// Identifies the total count of items in the connection.
+            @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
+
+            public struct Nodes: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("login", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                /// The username used to login.
-                public let login: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    login = try reader.field("login")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// The username used to login.
+                @_alwaysEmitIntoClient public var login: String { __field("login") }
             }
         }
     }

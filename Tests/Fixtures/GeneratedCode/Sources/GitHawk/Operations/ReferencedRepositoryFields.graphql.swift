@@ -3,42 +3,46 @@
 
 import APICoreGraphQL
 
-public struct ReferencedRepositoryFields: GraphQLFragment {
+public struct ReferencedRepositoryFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "referencedRepositoryFields"
     public static let fragmentDefinition = "fragment referencedRepositoryFields on RepositoryInfo { __typename name owner { __typename login } }"
-    public static let __parentType = GitHawkAPI.Interfaces.RepositoryInfo
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryInfo }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
     ]
 
     public let __data: JSONObject
-    /// The name of the repository.
-    public let name: String
-    /// The User owner of the repository.
-    public let owner: Owner
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        name = try reader.field("name")
-        owner = try reader.field("owner")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Owner: GraphQLSelectionSet {
-        public static let __parentType = GitHawkAPI.Interfaces.RepositoryOwner
+    /// The name of the repository.
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+    /// The User owner of the repository.
+    @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
+    public struct Owner: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("login", .nonNull(.scalar("String")))),
+            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __data: JSONObject
-        /// The username used to login.
-        public let login: String
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            login = try reader.field("login")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// The username used to login.
+        @_alwaysEmitIntoClient public var login: String { __field("login") }
     }
 }

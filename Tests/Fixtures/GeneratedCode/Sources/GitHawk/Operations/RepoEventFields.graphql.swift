@@ -3,42 +3,46 @@
 
 import APICoreGraphQL
 
-public struct RepoEventFields: GraphQLFragment {
+public struct RepoEventFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "repoEventFields"
     public static let fragmentDefinition = "fragment repoEventFields on Comment { __typename createdAt author { __typename login } }"
-    public static let __parentType = GitHawkAPI.Interfaces.Comment
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")))),
+        .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
         .field(GraphQLField("author", .object(Author.self))),
     ]
 
     public let __data: JSONObject
-    /// Identifies the date and time when the object was created.
-    public let createdAt: GitHawkAPI.DateTime
-    /// The actor who authored the comment.
-    public let author: Author?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        createdAt = try reader.field("createdAt")
-        author = try reader.field("author")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Author: GraphQLSelectionSet {
-        public static let __parentType = GitHawkAPI.Interfaces.Actor
+    /// Identifies the date and time when the object was created.
+    @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+    /// The actor who authored the comment.
+    @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
+    public struct Author: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("login", .nonNull(.scalar("String")))),
+            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __data: JSONObject
-        /// The username of the actor.
-        public let login: String
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            login = try reader.field("login")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// The username of the actor.
+        @_alwaysEmitIntoClient public var login: String { __field("login") }
     }
 }

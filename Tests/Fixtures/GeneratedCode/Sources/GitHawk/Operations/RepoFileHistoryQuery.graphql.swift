@@ -35,70 +35,77 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
         JSONObject(variables: ["owner": owner, "name": name, "branch": branch, "path": path, "after": after, "page_size": page_size])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
         ]
 
         public let __data: JSONObject
-        /// Lookup a given repository by the owner and repository name.
-        public let repository: Repository?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            repository = try reader.field("repository")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Repository: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.Repository
+        /// Lookup a given repository by the owner and repository name.
+        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+
+        public struct Repository: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("object", .object(Object.self), arguments: [("expression", .variable("branch"))])),
             ]
 
             public let __data: JSONObject
-            /// A Git object in the repository
-            public let object: Object?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                object = try reader.field("object")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Object: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Interfaces.GitObject
+            /// A Git object in the repository
+            @_alwaysEmitIntoClient public var object: Object? { __field("object") }
+
+            public struct Object: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsCommit.self),
                 ]
 
                 public let __data: JSONObject
-                public let asCommit: AsCommit?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    asCommit = try reader.typeCase(AsCommit.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+                @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
 
-                public struct AsCommit: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.Commit
+                public struct AsCommit: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("history", .nonNull(.object(History.self)), arguments: [("after", .variable("after")), ("path", .variable("path")), ("first", .variable("page_size"))])),
                     ]
 
                     public let __data: JSONObject
-                    /// The linear commit history starting from (and including) this commit, in the same order as `git log`.
-                    public let history: History
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        history = try reader.field("history")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct History: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Objects.CommitHistoryConnection
+                    /// The linear commit history starting from (and including) this commit, in the same order as `git log`.
+                    @_alwaysEmitIntoClient public var history: History { __field("history") }
+
+                    public struct History: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CommitHistoryConnection }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
@@ -106,109 +113,119 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
                         ]
 
                         public let __data: JSONObject
-                        /// A list of nodes.
-                        public let nodes: [Nodes?]?
-                        /// Information to aid in pagination.
-                        public let pageInfo: PageInfo
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            nodes = try reader.field("nodes")
-                            pageInfo = try reader.field("pageInfo")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
 
-                        public struct Nodes: GraphQLSelectionSet {
-                            public static let __parentType = GitHawkAPI.Objects.Commit
+                        /// A list of nodes.
+                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+                        /// Information to aid in pagination.
+                        @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+                        public struct Nodes: GraphQLDataSelectionSet {
+                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                             public static let __selections: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("message", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")))),
-                                .field(GraphQLField("committedDate", .nonNull(.scalar("DateTime")))),
-                                .field(GraphQLField("url", .nonNull(.scalar("URI")))),
+                                .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
+                                .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
+                                .field(GraphQLField("committedDate", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
+                                .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
                                 .field(GraphQLField("author", .object(Author.self))),
                                 .field(GraphQLField("committer", .object(Committer.self))),
                             ]
 
                             public let __data: JSONObject
-                            /// The Git commit message
-                            public let message: String
-                            /// The Git object ID
-                            public let oid: GitHawkAPI.GitObjectID
-                            /// The datetime when this commit was committed.
-                            public let committedDate: GitHawkAPI.DateTime
-                            /// The HTTP URL for this commit
-                            public let url: GitHawkAPI.URI
-                            /// Authorship details of the commit.
-                            public let author: Author?
-                            /// Committership details of the commit.
-                            public let committer: Committer?
+                            public let __variables: JSONObject
 
-                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                __data = reader.object
-                                message = try reader.field("message")
-                                oid = try reader.field("oid")
-                                committedDate = try reader.field("committedDate")
-                                url = try reader.field("url")
-                                author = try reader.field("author")
-                                committer = try reader.field("committer")
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
                             }
 
-                            public struct Author: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.GitActor
+                            /// The Git commit message
+                            @_alwaysEmitIntoClient public var message: String { __field("message") }
+
+                            /// The Git object ID
+                            @_alwaysEmitIntoClient public var oid: GitHawkAPI.GitObjectID { __field("oid") }
+
+                            /// The datetime when this commit was committed.
+                            @_alwaysEmitIntoClient public var committedDate: GitHawkAPI.DateTime { __field("committedDate") }
+
+                            /// The HTTP URL for this commit
+                            @_alwaysEmitIntoClient public var url: GitHawkAPI.URI { __field("url") }
+
+                            /// Authorship details of the commit.
+                            @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
+                            /// Committership details of the commit.
+                            @_alwaysEmitIntoClient public var committer: Committer? { __field("committer") }
+
+                            public struct Author: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("user", .object(User.self))),
                                 ]
 
                                 public let __data: JSONObject
-                                /// The GitHub user corresponding to the email field. Null if no such user exists.
-                                public let user: User?
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    user = try reader.field("user")
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public struct User: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.User
+                                /// The GitHub user corresponding to the email field. Null if no such user exists.
+                                @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+                                public struct User: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
+                                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                                     ]
 
                                     public let __data: JSONObject
-                                    /// The username used to login.
-                                    public let login: String
+                                    public let __variables: JSONObject
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        login = try reader.field("login")
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
                                     }
+
+                                    /// The username used to login.
+                                    @_alwaysEmitIntoClient public var login: String { __field("login") }
                                 }
                             }
 
                             public typealias Committer = RepoFileHistoryQuery.Data.Repository.Object.AsCommit.History.Nodes.Author
                         }
 
-                        public struct PageInfo: GraphQLSelectionSet {
-                            public static let __parentType = GitHawkAPI.Objects.PageInfo
+                        public struct PageInfo: GraphQLDataSelectionSet {
+                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                             public static let __selections: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
-                                .field(GraphQLField("endCursor", .scalar("String"))),
+                                .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                                .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                             ]
 
                             public let __data: JSONObject
-                            /// When paginating forwards, are there more items?
-                            public let hasNextPage: Bool
-                            /// When paginating forwards, the cursor to continue.
-                            public let endCursor: String?
+                            public let __variables: JSONObject
 
-                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                __data = reader.object
-                                hasNextPage = try reader.field("hasNextPage")
-                                endCursor = try reader.field("endCursor")
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
                             }
+
+                            /// When paginating forwards, are there more items?
+                            @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+                            /// When paginating forwards, the cursor to continue.
+                            @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
                         }
                     }
                 }

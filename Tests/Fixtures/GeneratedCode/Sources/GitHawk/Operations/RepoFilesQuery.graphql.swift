@@ -22,87 +22,96 @@ public struct RepoFilesQuery: GraphQLQuery {
         JSONObject(variables: ["owner": owner, "name": name, "branchAndPath": branchAndPath])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
         ]
 
         public let __data: JSONObject
-        /// Lookup a given repository by the owner and repository name.
-        public let repository: Repository?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            repository = try reader.field("repository")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Repository: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.Repository
+        /// Lookup a given repository by the owner and repository name.
+        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+
+        public struct Repository: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("object", .object(Object.self), arguments: [("expression", .variable("branchAndPath"))])),
             ]
 
             public let __data: JSONObject
-            /// A Git object in the repository
-            public let object: Object?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                object = try reader.field("object")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Object: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Interfaces.GitObject
+            /// A Git object in the repository
+            @_alwaysEmitIntoClient public var object: Object? { __field("object") }
+
+            public struct Object: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsTree.self),
                 ]
 
                 public let __data: JSONObject
-                public let asTree: AsTree?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    asTree = try reader.typeCase(AsTree.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+                @_alwaysEmitIntoClient public var asTree: AsTree? { __typeCase() }
 
-                public struct AsTree: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.Tree
+                public struct AsTree: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Tree }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("entries", .list(.nonNull(.object(Entries.self))))),
                     ]
 
                     public let __data: JSONObject
-                    /// A list of tree entries.
-                    public let entries: [Entries]?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        entries = try reader.field("entries")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct Entries: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Objects.TreeEntry
+                    /// A list of tree entries.
+                    @_alwaysEmitIntoClient public var entries: [Entries]? { __field("entries") }
+
+                    public struct Entries: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.TreeEntry }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("type", .nonNull(.scalar("String")))),
+                            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                            .field(GraphQLField("type", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
                         public let __data: JSONObject
-                        /// Entry file name.
-                        public let name: String
-                        /// Entry file type.
-                        public let type: String
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            name = try reader.field("name")
-                            type = try reader.field("type")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        /// Entry file name.
+                        @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+                        /// Entry file type.
+                        @_alwaysEmitIntoClient public var type: String { __field("type") }
                     }
                 }
             }

@@ -22,23 +22,25 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
         JSONObject(variables: ["query": query, "after": after, "page_size": page_size])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("query", .variable("query")), ("type", .literal("ISSUE")), ("after", .variable("after")), ("first", .variable("page_size"))])),
         ]
 
         public let __data: JSONObject
-        /// Perform a search across resources.
-        public let search: Search
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            search = try reader.field("search")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Search: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.SearchResultItemConnection
+        /// Perform a search across resources.
+        @_alwaysEmitIntoClient public var search: Search { __field("search") }
+
+        public struct Search: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
@@ -46,19 +48,21 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            /// A list of nodes.
-            public let nodes: [Nodes?]?
-            /// Information to aid in pagination.
-            public let pageInfo: PageInfo
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                nodes = try reader.field("nodes")
-                pageInfo = try reader.field("pageInfo")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Nodes: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Unions.SearchResultItem
+            /// A list of nodes.
+            @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+            /// Information to aid in pagination.
+            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+            public struct Nodes: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsIssue.self),
@@ -66,63 +70,75 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
-                public let asIssue: AsIssue?
-                public let asPullRequest: AsPullRequest?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    asIssue = try reader.typeCase(AsIssue.self)
-                    asPullRequest = try reader.typeCase(AsPullRequest.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+                @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+                @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                public struct AsIssue: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.Issue
+                public struct AsIssue: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                        .field(GraphQLField("state", alias: "issueState", .nonNull(.scalar("IssueState")))),
+                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                        .field(GraphQLField("state", alias: "issueState", .nonNull(.scalar("IssueState")), leaf: GraphQLEnum<GitHawkAPI.IssueState>.self)),
                         .fragment(RepoEventFields.self),
                         .fragment(NodeFields.self),
                         .fragment(LabelableFields.self),
                     ]
 
                     public let __data: JSONObject
-                    /// Identifies the issue title.
-                    public let title: String
-                    /// Identifies the issue number.
-                    public let number: Int
-                    /// Identifies the state of the issue.
-                    public let issueState: GraphQLEnum<GitHawkAPI.IssueState>
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        title = try reader.field("title")
-                        number = try reader.field("number")
-                        issueState = try reader.field("issueState")
-                        fragments = Fragments(repoEventFields: try reader.fragment(RepoEventFields.self), nodeFields: try reader.fragment(NodeFields.self), labelableFields: try reader.fragment(LabelableFields.self))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public var createdAt: GitHawkAPI.DateTime { fragments.repoEventFields.createdAt }
-                    public var author: RepoEventFields.Author? { fragments.repoEventFields.author }
-                    public var id: String { fragments.nodeFields.id }
-                    public var labels: LabelableFields.Labels? { fragments.labelableFields.labels }
+                    /// Identifies the issue title.
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let repoEventFields: RepoEventFields
-                        public let nodeFields: NodeFields
-                        public let labelableFields: LabelableFields
+                    /// Identifies the issue number.
+                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+                    /// Identifies the state of the issue.
+                    @_alwaysEmitIntoClient public var issueState: GraphQLEnum<GitHawkAPI.IssueState> { __field("issueState") }
+
+                    @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                    @_alwaysEmitIntoClient public var author: RepoEventFields.Author? { __field("author") }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var repoEventFields: RepoEventFields { __fragment() }
+                        @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+                        @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
                     }
                 }
 
-                public struct AsPullRequest: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.PullRequest
+                public struct AsPullRequest: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-                        .field(GraphQLField("state", alias: "pullRequestState", .nonNull(.scalar("PullRequestState")))),
+                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+                        .field(GraphQLField("state", alias: "pullRequestState", .nonNull(.scalar("PullRequestState")), leaf: GraphQLEnum<GitHawkAPI.PullRequestState>.self)),
                         .field(GraphQLField("commits", .nonNull(.object(Commits.self)), arguments: [("last", .literal(1))])),
                         .fragment(RepoEventFields.self),
                         .fragment(NodeFields.self),
@@ -130,99 +146,119 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                     ]
 
                     public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+
                     /// Identifies the pull request title.
-                    public let title: String
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
                     /// Identifies the pull request number.
-                    public let number: Int
+                    @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
                     /// Identifies the state of the pull request.
-                    public let pullRequestState: GraphQLEnum<GitHawkAPI.PullRequestState>
+                    @_alwaysEmitIntoClient public var pullRequestState: GraphQLEnum<GitHawkAPI.PullRequestState> { __field("pullRequestState") }
+
                     /// A list of commits present in this pull request's head branch not present in the base branch.
-                    public let commits: Commits
-                    public let fragments: Fragments
+                    @_alwaysEmitIntoClient public var commits: Commits { __field("commits") }
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        title = try reader.field("title")
-                        number = try reader.field("number")
-                        pullRequestState = try reader.field("pullRequestState")
-                        commits = try reader.field("commits")
-                        fragments = Fragments(repoEventFields: try reader.fragment(RepoEventFields.self), nodeFields: try reader.fragment(NodeFields.self), labelableFields: try reader.fragment(LabelableFields.self))
+                    @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
+
+                    @_alwaysEmitIntoClient public var author: RepoEventFields.Author? { __field("author") }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var repoEventFields: RepoEventFields { __fragment() }
+                        @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+                        @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
                     }
 
-                    public var createdAt: GitHawkAPI.DateTime { fragments.repoEventFields.createdAt }
-                    public var author: RepoEventFields.Author? { fragments.repoEventFields.author }
-                    public var id: String { fragments.nodeFields.id }
-                    public var labels: LabelableFields.Labels? { fragments.labelableFields.labels }
-
-                    public struct Fragments: Sendable, Hashable {
-                        public let repoEventFields: RepoEventFields
-                        public let nodeFields: NodeFields
-                        public let labelableFields: LabelableFields
-                    }
-
-                    public struct Commits: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Objects.PullRequestCommitConnection
+                    public struct Commits: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                         ]
 
                         public let __data: JSONObject
-                        /// A list of nodes.
-                        public let nodes: [Nodes?]?
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            nodes = try reader.field("nodes")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
 
-                        public struct Nodes: GraphQLSelectionSet {
-                            public static let __parentType = GitHawkAPI.Objects.PullRequestCommit
+                        /// A list of nodes.
+                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+                        public struct Nodes: GraphQLDataSelectionSet {
+                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
                             public static let __selections: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .field(GraphQLField("commit", .nonNull(.object(Commit.self)))),
                             ]
 
                             public let __data: JSONObject
-                            /// The Git commit object
-                            public let commit: Commit
+                            public let __variables: JSONObject
 
-                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                __data = reader.object
-                                commit = try reader.field("commit")
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
                             }
 
-                            public struct Commit: GraphQLSelectionSet {
-                                public static let __parentType = GitHawkAPI.Objects.Commit
+                            /// The Git commit object
+                            @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
+
+                            public struct Commit: GraphQLDataSelectionSet {
+                                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                 public static let __selections: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("status", .object(Status.self))),
                                 ]
 
                                 public let __data: JSONObject
-                                /// Status information for this commit
-                                public let status: Status?
+                                public let __variables: JSONObject
 
-                                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                    __data = reader.object
-                                    status = try reader.field("status")
+                                public init(__data: JSONObject, variables: JSONObject) {
+                                    self.__data = __data
+                                    __variables = variables
                                 }
 
-                                public struct Status: GraphQLSelectionSet {
-                                    public static let __parentType = GitHawkAPI.Objects.Status
+                                /// Status information for this commit
+                                @_alwaysEmitIntoClient public var status: Status? { __field("status") }
+
+                                public struct Status: GraphQLDataSelectionSet {
+                                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
                                     public static let __selections: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                        .field(GraphQLField("state", .nonNull(.scalar("StatusState")))),
+                                        .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
                                     ]
 
                                     public let __data: JSONObject
-                                    /// The combined commit status.
-                                    public let state: GraphQLEnum<GitHawkAPI.StatusState>
+                                    public let __variables: JSONObject
 
-                                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                        __data = reader.object
-                                        state = try reader.field("state")
+                                    public init(__data: JSONObject, variables: JSONObject) {
+                                        self.__data = __data
+                                        __variables = variables
                                     }
+
+                                    /// The combined commit status.
+                                    @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.StatusState> { __field("state") }
                                 }
                             }
                         }
@@ -230,25 +266,27 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                 }
             }
 
-            public struct PageInfo: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Objects.PageInfo
+            public struct PageInfo: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
-                    .field(GraphQLField("endCursor", .scalar("String"))),
+                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                 ]
 
                 public let __data: JSONObject
-                /// When paginating forwards, are there more items?
-                public let hasNextPage: Bool
-                /// When paginating forwards, the cursor to continue.
-                public let endCursor: String?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    hasNextPage = try reader.field("hasNextPage")
-                    endCursor = try reader.field("endCursor")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// When paginating forwards, are there more items?
+                @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+                /// When paginating forwards, the cursor to continue.
+                @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
             }
         }
     }

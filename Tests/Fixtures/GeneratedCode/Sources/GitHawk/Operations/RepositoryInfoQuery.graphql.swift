@@ -24,8 +24,8 @@ public struct RepositoryInfoQuery: GraphQLQuery {
         JSONObject(variables: ["owner": owner, "name": name, "issueQuery": issueQuery, "prQuery": prQuery])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
             .field(GraphQLField("search", alias: "repoIssueOverview", .nonNull(.object(RepoIssueOverview.self)), arguments: [("query", .variable("issueQuery")), ("type", .literal("ISSUE"))])),
@@ -33,76 +33,84 @@ public struct RepositoryInfoQuery: GraphQLQuery {
         ]
 
         public let __data: JSONObject
-        /// Lookup a given repository by the owner and repository name.
-        public let repository: Repository?
-        /// Perform a search across resources.
-        public let repoIssueOverview: RepoIssueOverview
-        /// Perform a search across resources.
-        public let repoPullRequestOverView: RepoPullRequestOverView
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            repository = try reader.field("repository")
-            repoIssueOverview = try reader.field("repoIssueOverview")
-            repoPullRequestOverView = try reader.field("repoPullRequestOverView")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Repository: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.Repository
+        /// Lookup a given repository by the owner and repository name.
+        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+
+        /// Perform a search across resources.
+        @_alwaysEmitIntoClient public var repoIssueOverview: RepoIssueOverview { __field("repoIssueOverview") }
+
+        /// Perform a search across resources.
+        @_alwaysEmitIntoClient public var repoPullRequestOverView: RepoPullRequestOverView { __field("repoPullRequestOverView") }
+
+        public struct Repository: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
-                .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")))),
+                .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            /// The Ref associated with the repository's default branch.
-            public let defaultBranchRef: DefaultBranchRef?
-            /// Indicates if the repository has issues feature enabled.
-            public let hasIssuesEnabled: Bool
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                defaultBranchRef = try reader.field("defaultBranchRef")
-                hasIssuesEnabled = try reader.field("hasIssuesEnabled")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct DefaultBranchRef: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Objects.Ref
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            /// The Ref associated with the repository's default branch.
+            @_alwaysEmitIntoClient public var defaultBranchRef: DefaultBranchRef? { __field("defaultBranchRef") }
+
+            /// Indicates if the repository has issues feature enabled.
+            @_alwaysEmitIntoClient public var hasIssuesEnabled: Bool { __field("hasIssuesEnabled") }
+
+            public struct DefaultBranchRef: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                /// The ref name.
-                public let name: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    name = try reader.field("name")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// The ref name.
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
         }
 
-        public struct RepoIssueOverview: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.SearchResultItemConnection
+        public struct RepoIssueOverview: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("issueCount", .nonNull(.scalar("Int")))),
+                .field(GraphQLField("issueCount", .nonNull(.scalar("Int")), leaf: Int.self)),
             ]
 
             public let __data: JSONObject
-            /// The number of issues that matched the search query.
-            public let issueCount: Int
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                issueCount = try reader.field("issueCount")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The number of issues that matched the search query.
+            @_alwaysEmitIntoClient public var issueCount: Int { __field("issueCount") }
         }
 
         public typealias RepoPullRequestOverView = RepositoryInfoQuery.Data.RepoIssueOverview

@@ -20,72 +20,80 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
         JSONObject(variables: ["owner": owner, "repo": repo])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
         ]
 
         public let __data: JSONObject
-        /// Lookup a given repository by the owner and repository name.
-        public let repository: Repository?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            repository = try reader.field("repository")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Repository: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.Repository
+        /// Lookup a given repository by the owner and repository name.
+        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+
+        public struct Repository: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(100))])),
             ]
 
             public let __data: JSONObject
-            /// A list of labels associated with the repository.
-            public let labels: Labels?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                labels = try reader.field("labels")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Labels: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Objects.LabelConnection
+            /// A list of labels associated with the repository.
+            @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
+
+            public struct Labels: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                 ]
 
                 public let __data: JSONObject
-                /// A list of nodes.
-                public let nodes: [Nodes?]?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    nodes = try reader.field("nodes")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Nodes: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.Label
+                /// A list of nodes.
+                @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+                public struct Nodes: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("color", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                        .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// Identifies the label name.
-                    public let name: String
-                    /// Identifies the label color.
-                    public let color: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        name = try reader.field("name")
-                        color = try reader.field("color")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// Identifies the label name.
+                    @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+                    /// Identifies the label color.
+                    @_alwaysEmitIntoClient public var color: String { __field("color") }
                 }
             }
         }

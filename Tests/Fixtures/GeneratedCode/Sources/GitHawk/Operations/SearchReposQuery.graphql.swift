@@ -20,200 +20,217 @@ public struct SearchReposQuery: GraphQLQuery {
         JSONObject(variables: ["search": search, "before": before])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHawkAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("first", .literal(100)), ("query", .variable("search")), ("type", .literal("REPOSITORY")), ("before", .variable("before"))])),
         ]
 
         public let __data: JSONObject
-        /// Perform a search across resources.
-        public let search: Search
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            search = try reader.field("search")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Search: GraphQLSelectionSet {
-            public static let __parentType = GitHawkAPI.Objects.SearchResultItemConnection
+        /// Perform a search across resources.
+        @_alwaysEmitIntoClient public var search: Search { __field("search") }
+
+        public struct Search: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                 .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-                .field(GraphQLField("repositoryCount", .nonNull(.scalar("Int")))),
+                .field(GraphQLField("repositoryCount", .nonNull(.scalar("Int")), leaf: Int.self)),
             ]
 
             public let __data: JSONObject
-            /// A list of nodes.
-            public let nodes: [Nodes?]?
-            /// Information to aid in pagination.
-            public let pageInfo: PageInfo
-            /// The number of repositories that matched the search query.
-            public let repositoryCount: Int
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                nodes = try reader.field("nodes")
-                pageInfo = try reader.field("pageInfo")
-                repositoryCount = try reader.field("repositoryCount")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Nodes: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Unions.SearchResultItem
+            /// A list of nodes.
+            @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+            /// Information to aid in pagination.
+            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+            /// The number of repositories that matched the search query.
+            @_alwaysEmitIntoClient public var repositoryCount: Int { __field("repositoryCount") }
+
+            public struct Nodes: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsRepository.self),
                 ]
 
                 public let __data: JSONObject
-                public let asRepository: AsRepository?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    asRepository = try reader.typeCase(AsRepository.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+                @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
 
-                public struct AsRepository: GraphQLSelectionSet {
-                    public static let __parentType = GitHawkAPI.Objects.Repository
+                public struct AsRepository: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")))),
+                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                        .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                         .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
-                        .field(GraphQLField("description", .scalar("String"))),
-                        .field(GraphQLField("pushedAt", .scalar("DateTime"))),
+                        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+                        .field(GraphQLField("pushedAt", .scalar("DateTime"), leaf: GitHawkAPI.DateTime?.self)),
                         .field(GraphQLField("primaryLanguage", .object(PrimaryLanguage.self))),
                         .field(GraphQLField("stargazers", .nonNull(.object(Stargazers.self)))),
                         .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
                     ]
 
                     public let __data: JSONObject
-                    public let id: String
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
                     /// The name of the repository.
-                    public let name: String
+                    @_alwaysEmitIntoClient public var name: String { __field("name") }
+
                     /// Indicates if the repository has issues feature enabled.
-                    public let hasIssuesEnabled: Bool
+                    @_alwaysEmitIntoClient public var hasIssuesEnabled: Bool { __field("hasIssuesEnabled") }
+
                     /// The User owner of the repository.
-                    public let owner: Owner
+                    @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
+
                     /// The description of the repository.
-                    public let description: String?
+                    @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
                     /// Identifies when the repository was last pushed to.
-                    public let pushedAt: GitHawkAPI.DateTime?
+                    @_alwaysEmitIntoClient public var pushedAt: GitHawkAPI.DateTime? { __field("pushedAt") }
+
                     /// The primary language of the repository's code.
-                    public let primaryLanguage: PrimaryLanguage?
+                    @_alwaysEmitIntoClient public var primaryLanguage: PrimaryLanguage? { __field("primaryLanguage") }
+
                     /// A list of users who have starred this starrable.
-                    public let stargazers: Stargazers
+                    @_alwaysEmitIntoClient public var stargazers: Stargazers { __field("stargazers") }
+
                     /// The Ref associated with the repository's default branch.
-                    public let defaultBranchRef: DefaultBranchRef?
+                    @_alwaysEmitIntoClient public var defaultBranchRef: DefaultBranchRef? { __field("defaultBranchRef") }
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        id = try reader.field("id")
-                        name = try reader.field("name")
-                        hasIssuesEnabled = try reader.field("hasIssuesEnabled")
-                        owner = try reader.field("owner")
-                        description = try reader.field("description")
-                        pushedAt = try reader.field("pushedAt")
-                        primaryLanguage = try reader.field("primaryLanguage")
-                        stargazers = try reader.field("stargazers")
-                        defaultBranchRef = try reader.field("defaultBranchRef")
-                    }
-
-                    public struct Owner: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Interfaces.RepositoryOwner
+                    public struct Owner: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("login", .nonNull(.scalar("String")))),
+                            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
                         public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+
                         /// The username used to login.
-                        public let login: String
-
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            login = try reader.field("login")
-                        }
+                        @_alwaysEmitIntoClient public var login: String { __field("login") }
                     }
 
-                    public struct PrimaryLanguage: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Objects.Language
+                    public struct PrimaryLanguage: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Language }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("color", .scalar("String"))),
+                            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                            .field(GraphQLField("color", .scalar("String"), leaf: String?.self)),
                         ]
 
                         public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+
                         /// The name of the current language.
-                        public let name: String
+                        @_alwaysEmitIntoClient public var name: String { __field("name") }
+
                         /// The color defined for the current language.
-                        public let color: String?
-
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            name = try reader.field("name")
-                            color = try reader.field("color")
-                        }
+                        @_alwaysEmitIntoClient public var color: String? { __field("color") }
                     }
 
-                    public struct Stargazers: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Objects.StargazerConnection
+                    public struct Stargazers: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StargazerConnection }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("totalCount", .nonNull(.scalar("Int")))),
+                            .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
                         ]
 
                         public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+
                         /// Identifies the total count of items in the connection.
-                        public let totalCount: Int
-
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            totalCount = try reader.field("totalCount")
-                        }
+                        @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
                     }
 
-                    public struct DefaultBranchRef: GraphQLSelectionSet {
-                        public static let __parentType = GitHawkAPI.Objects.Ref
+                    public struct DefaultBranchRef: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
                         public let __data: JSONObject
-                        /// The ref name.
-                        public let name: String
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            name = try reader.field("name")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        /// The ref name.
+                        @_alwaysEmitIntoClient public var name: String { __field("name") }
                     }
                 }
             }
 
-            public struct PageInfo: GraphQLSelectionSet {
-                public static let __parentType = GitHawkAPI.Objects.PageInfo
+            public struct PageInfo: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("endCursor", .scalar("String"))),
-                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
+                    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                 ]
 
                 public let __data: JSONObject
-                /// When paginating forwards, the cursor to continue.
-                public let endCursor: String?
-                /// When paginating forwards, are there more items?
-                public let hasNextPage: Bool
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    endCursor = try reader.field("endCursor")
-                    hasNextPage = try reader.field("hasNextPage")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// When paginating forwards, the cursor to continue.
+                @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+
+                /// When paginating forwards, are there more items?
+                @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
             }
         }
     }

@@ -3,21 +3,23 @@
 
 import APICoreGraphQL
 
-public struct UpdatableFields: GraphQLFragment {
+public struct UpdatableFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "updatableFields"
     public static let fragmentDefinition = "fragment updatableFields on Updatable { __typename viewerCanUpdate }"
-    public static let __parentType = GitHawkAPI.Interfaces.Updatable
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Updatable }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("viewerCanUpdate", .nonNull(.scalar("Boolean")))),
+        .field(GraphQLField("viewerCanUpdate", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
     ]
 
     public let __data: JSONObject
-    /// Check if the current viewer can update this object.
-    public let viewerCanUpdate: Bool
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        viewerCanUpdate = try reader.field("viewerCanUpdate")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// Check if the current viewer can update this object.
+    @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
 }

@@ -3,47 +3,50 @@
 
 import APICoreGraphQL
 
-public struct AuthorDetails: GraphQLFragment {
+public struct AuthorDetails: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "AuthorDetails"
     public static let fragmentDefinition = "fragment AuthorDetails on Actor { __typename login ... on User { __typename id name } }"
-    public static let __parentType = GitHubAPI.Interfaces.Actor
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("login", .nonNull(.scalar("String")))),
+        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
         .inlineFragment(AsUser.self),
     ]
 
     public let __data: JSONObject
-    /// The username of the actor.
-    public let login: String
-    public let asUser: AsUser?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        login = try reader.field("login")
-        asUser = try reader.typeCase(AsUser.self)
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct AsUser: GraphQLSelectionSet {
-        public static let __parentType = GitHubAPI.Objects.User
+    /// The username of the actor.
+    @_alwaysEmitIntoClient public var login: String { __field("login") }
+    @_alwaysEmitIntoClient public var asUser: AsUser? { __typeCase() }
+
+    public struct AsUser: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.User }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-            .field(GraphQLField("name", .scalar("String"))),
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
         ]
 
         public let __data: JSONObject
-        public let id: String
-        /// The user's public profile name.
-        public let name: String?
-        /// The username of the actor.
-        public let login: String
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            id = try reader.field("id")
-            name = try reader.field("name")
-            login = try reader.field("login")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        /// The user's public profile name.
+        @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+        /// The username of the actor.
+        @_alwaysEmitIntoClient public var login: String { __field("login") }
     }
 }

@@ -10,142 +10,163 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHubAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("name", .literal("apollo-ios")), ("owner", .literal("apollographql"))])),
         ]
 
         public let __data: JSONObject
-        /// Lookup a given repository by the owner and repository name.
-        public let repository: Repository?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            repository = try reader.field("repository")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Repository: GraphQLSelectionSet {
-            public static let __parentType = GitHubAPI.Objects.Repository
+        /// Lookup a given repository by the owner and repository name.
+        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+
+        public struct Repository: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("issues", .nonNull(.object(Issues.self)), arguments: [("last", .literal(100))])),
             ]
 
             public let __data: JSONObject
-            /// The name of the repository.
-            public let name: String
-            /// A list of issues that have been opened in the repository.
-            public let issues: Issues
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-                issues = try reader.field("issues")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Issues: GraphQLSelectionSet {
-                public static let __parentType = GitHubAPI.Objects.IssueConnection
+            /// The name of the repository.
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+            /// A list of issues that have been opened in the repository.
+            @_alwaysEmitIntoClient public var issues: Issues { __field("issues") }
+
+            public struct Issues: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueConnection }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                 ]
 
                 public let __data: JSONObject
-                /// A list of nodes.
-                public let nodes: [Nodes?]?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    nodes = try reader.field("nodes")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Nodes: GraphQLSelectionSet {
-                    public static let __parentType = GitHubAPI.Objects.Issue
+                /// A list of nodes.
+                @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+                public struct Nodes: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                         .field(GraphQLField("author", .object(Author.self))),
-                        .field(GraphQLField("body", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
                         .field(GraphQLField("comments", .nonNull(.object(Comments.self)), arguments: [("last", .literal(100))])),
                     ]
 
                     public let __data: JSONObject
-                    /// Identifies the issue title.
-                    public let title: String
-                    /// The actor who authored the comment.
-                    public let author: Author?
-                    /// Identifies the body of the issue.
-                    public let body: String
-                    /// A list of comments associated with the Issue.
-                    public let comments: Comments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        title = try reader.field("title")
-                        author = try reader.field("author")
-                        body = try reader.field("body")
-                        comments = try reader.field("comments")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct Author: GraphQLSelectionSet {
-                        public static let __parentType = GitHubAPI.Interfaces.Actor
+                    /// Identifies the issue title.
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                    /// The actor who authored the comment.
+                    @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
+                    /// Identifies the body of the issue.
+                    @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+                    /// A list of comments associated with the Issue.
+                    @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
+
+                    public struct Author: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .fragment(AuthorDetails.self),
                         ]
 
                         public let __data: JSONObject
-                        public let fragments: Fragments
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            fragments = Fragments(authorDetails: try reader.fragment(AuthorDetails.self))
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
 
-                        public var login: String { fragments.authorDetails.login }
+                        @_alwaysEmitIntoClient public var login: String { __field("login") }
 
-                        public struct Fragments: Sendable, Hashable {
-                            public let authorDetails: AuthorDetails
+                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                        public struct Fragments: GraphQLCheckedData, Hashable {
+                            public let __data: JSONObject
+                            public let __variables: JSONObject
+
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
+                            }
+                            @_alwaysEmitIntoClient public var authorDetails: AuthorDetails { __fragment() }
                         }
                     }
 
-                    public struct Comments: GraphQLSelectionSet {
-                        public static let __parentType = GitHubAPI.Objects.IssueCommentConnection
+                    public struct Comments: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueCommentConnection }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                         ]
 
                         public let __data: JSONObject
-                        /// A list of nodes.
-                        public let nodes: [Nodes?]?
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            nodes = try reader.field("nodes")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
 
-                        public struct Nodes: GraphQLSelectionSet {
-                            public static let __parentType = GitHubAPI.Objects.IssueComment
+                        /// A list of nodes.
+                        @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
+
+                        public struct Nodes: GraphQLDataSelectionSet {
+                            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueComment }
                             public static let __selections: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                                .field(GraphQLField("body", .nonNull(.scalar("String")))),
+                                .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
                                 .field(GraphQLField("author", .object(Author.self))),
                             ]
 
                             public let __data: JSONObject
-                            /// The body as Markdown.
-                            public let body: String
-                            /// The actor who authored the comment.
-                            public let author: Author?
+                            public let __variables: JSONObject
 
-                            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                                __data = reader.object
-                                body = try reader.field("body")
-                                author = try reader.field("author")
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
                             }
+
+                            /// The body as Markdown.
+                            @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+                            /// The actor who authored the comment.
+                            @_alwaysEmitIntoClient public var author: Author? { __field("author") }
 
                             public typealias Author = IssuesAndCommentsForRepositoryQuery.Data.Repository.Issues.Nodes.Author
                         }

@@ -10,123 +10,134 @@ public struct RepositoryQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = GitHubAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .literal("apollographql")), ("name", .literal("apollo-ios"))])),
         ]
 
         public let __data: JSONObject
-        /// Lookup a given repository by the owner and repository name.
-        public let repository: Repository?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            repository = try reader.field("repository")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Repository: GraphQLSelectionSet {
-            public static let __parentType = GitHubAPI.Objects.Repository
+        /// Lookup a given repository by the owner and repository name.
+        @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
+
+        public struct Repository: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("issueOrPullRequest", .object(IssueOrPullRequest.self), arguments: [("number", .literal(13))])),
             ]
 
             public let __data: JSONObject
-            /// Returns a single issue-like object from the current repository by number.
-            public let issueOrPullRequest: IssueOrPullRequest?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                issueOrPullRequest = try reader.field("issueOrPullRequest")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct IssueOrPullRequest: GraphQLSelectionSet {
-                public static let __parentType = GitHubAPI.Unions.IssueOrPullRequest
+            /// Returns a single issue-like object from the current repository by number.
+            @_alwaysEmitIntoClient public var issueOrPullRequest: IssueOrPullRequest? { __field("issueOrPullRequest") }
+
+            public struct IssueOrPullRequest: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Unions.IssueOrPullRequest }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")))),
+                    .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                     .field(GraphQLField("author", .object(Author.self))),
                     .inlineFragment(AsIssue.self),
                 ]
 
                 public let __data: JSONObject
-                /// Can user react to this subject
-                public let viewerCanReact: Bool
-                /// The actor who authored the comment.
-                public let author: Author?
-                public let asIssue: AsIssue?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    viewerCanReact = try reader.field("viewerCanReact")
-                    author = try reader.field("author")
-                    asIssue = try reader.typeCase(AsIssue.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Author: GraphQLSelectionSet {
-                    public static let __parentType = GitHubAPI.Interfaces.Actor
+                /// Can user react to this subject
+                @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+                /// The actor who authored the comment.
+                @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+                @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
+
+                public struct Author: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("login", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// The username of the actor.
-                    public let login: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        login = try reader.field("login")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// The username of the actor.
+                    @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
 
-                public struct AsIssue: GraphQLSelectionSet {
-                    public static let __parentType = GitHubAPI.Objects.Issue
+                public struct AsIssue: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("body", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("url", .nonNull(.scalar("URI")))),
+                        .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
+                        .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
                         .field(GraphQLField("author", .object(Author.self))),
                     ]
 
                     public let __data: JSONObject
-                    /// Identifies the body of the issue.
-                    public let body: String
-                    /// The URL to this resource.
-                    public let url: GitHubAPI.URI
-                    /// The actor who authored the comment.
-                    public let author: Author?
-                    /// Can user react to this subject
-                    public let viewerCanReact: Bool
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        body = try reader.field("body")
-                        url = try reader.field("url")
-                        author = try reader.field("author")
-                        viewerCanReact = try reader.field("viewerCanReact")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct Author: GraphQLSelectionSet {
-                        public static let __parentType = GitHubAPI.Interfaces.Actor
+                    /// Identifies the body of the issue.
+                    @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+                    /// The URL to this resource.
+                    @_alwaysEmitIntoClient public var url: GitHubAPI.URI { __field("url") }
+
+                    /// The actor who authored the comment.
+                    @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
+                    /// Can user react to this subject
+                    @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
+
+                    public struct Author: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")))),
-                            .field(GraphQLField("login", .nonNull(.scalar("String")))),
+                            .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
+                            .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
                         public let __data: JSONObject
-                        /// A URL pointing to the actor's public avatar.
-                        public let avatarUrl: GitHubAPI.URI
-                        /// The username of the actor.
-                        public let login: String
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            avatarUrl = try reader.field("avatarUrl")
-                            login = try reader.field("login")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        /// A URL pointing to the actor's public avatar.
+                        @_alwaysEmitIntoClient public var avatarUrl: GitHubAPI.URI { __field("avatarUrl") }
+
+                        /// The username of the actor.
+                        @_alwaysEmitIntoClient public var login: String { __field("login") }
                     }
                 }
             }

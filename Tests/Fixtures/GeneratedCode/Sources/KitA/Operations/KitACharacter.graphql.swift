@@ -4,25 +4,27 @@
 import APICoreGraphQL
 import SharedKit
 
-public struct KitACharacter: GraphQLFragment {
+public struct KitACharacter: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "KitACharacter"
     public static let fragmentDefinition = "fragment KitACharacter on Character { __typename name appearsIn }"
-    public static let __parentType = SharedAPI.Interfaces.Character
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Interfaces.Character }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-        .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))))),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<SharedAPI.Episode>?].self)),
     ]
 
     public let __data: JSONObject
-    /// The name of the character
-    public let name: String
-    /// The movies this character appears in
-    public let appearsIn: [GraphQLEnum<SharedAPI.Episode>?]
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        name = try reader.field("name")
-        appearsIn = try reader.field("appearsIn")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// The name of the character
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+    /// The movies this character appears in
+    @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { __field("appearsIn") }
 }

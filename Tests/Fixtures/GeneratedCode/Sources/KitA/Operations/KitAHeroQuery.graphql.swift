@@ -19,22 +19,24 @@ public struct KitAHeroQuery: GraphQLQuery {
         JSONObject(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = SharedAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
         ]
 
         public let __data: JSONObject
-        public let hero: Hero?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            hero = try reader.field("hero")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Hero: GraphQLSelectionSet {
-            public static let __parentType = SharedAPI.Interfaces.Character
+        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+
+        public struct Hero: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Interfaces.Character }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(KitACharacter.self),
@@ -42,45 +44,64 @@ public struct KitAHeroQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
-            public let asDroid: AsDroid?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(kitACharacter: try reader.fragment(KitACharacter.self))
-                asDroid = try reader.typeCase(AsDroid.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var name: String { fragments.kitACharacter.name }
-            public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { fragments.kitACharacter.appearsIn }
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let kitACharacter: KitACharacter
+            @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { __field("appearsIn") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+            @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var kitACharacter: KitACharacter { __fragment() }
             }
 
-            public struct AsDroid: GraphQLSelectionSet {
-                public static let __parentType = SharedAPI.Objects.Droid
+            public struct AsDroid: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Droid }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("primaryFunction", .scalar("String"))),
+                    .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
                 ]
 
                 public let __data: JSONObject
-                /// This droid's primary function
-                public let primaryFunction: String?
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    primaryFunction = try reader.field("primaryFunction")
-                    fragments = Fragments(kitACharacter: try reader.unobserved.fragment(KitACharacter.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var name: String { fragments.kitACharacter.name }
-                public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { fragments.kitACharacter.appearsIn }
+                /// This droid's primary function
+                @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let kitACharacter: KitACharacter
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+                @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { __field("appearsIn") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var kitACharacter: KitACharacter { __fragment() }
                 }
             }
         }

@@ -19,22 +19,24 @@ public struct KitBSearchQuery: GraphQLQuery {
         JSONObject(variables: ["text": text])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = SharedAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("search", .list(.object(Search.self)), arguments: [("text", .variable("text"))])),
         ]
 
         public let __data: JSONObject
-        public let search: [Search?]?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            search = try reader.field("search")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Search: GraphQLSelectionSet {
-            public static let __parentType = SharedAPI.Unions.SearchResult
+        @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
+
+        public struct Search: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Unions.SearchResult }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .inlineFragment(AsHuman.self),
@@ -42,51 +44,55 @@ public struct KitBSearchQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            public let asHuman: AsHuman?
-            public let asStarship: AsStarship?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                asHuman = try reader.typeCase(AsHuman.self)
-                asStarship = try reader.typeCase(AsStarship.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+            @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+            @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
 
-            public struct AsHuman: GraphQLSelectionSet {
-                public static let __parentType = SharedAPI.Objects.Human
+            public struct AsHuman: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Human }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("height", .scalar("Float"))),
+                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("height", .scalar("Float"), leaf: Double?.self)),
                 ]
 
                 public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+
                 /// What this human calls themselves
-                public let name: String
-                /// Height in the preferred unit, default is meters
-                public let height: Double?
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    name = try reader.field("name")
-                    height = try reader.field("height")
-                }
+                /// Height in the preferred unit, default is meters
+                @_alwaysEmitIntoClient public var height: Double? { __field("height") }
             }
 
-            public struct AsStarship: GraphQLSelectionSet {
-                public static let __parentType = SharedAPI.Objects.Starship
+            public struct AsStarship: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Starship }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                /// The name of the starship
-                public let name: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    name = try reader.field("name")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// The name of the starship
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
         }
     }

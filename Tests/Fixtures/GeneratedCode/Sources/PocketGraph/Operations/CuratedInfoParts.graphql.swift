@@ -3,26 +3,28 @@
 
 import APICoreGraphQL
 
-public struct CuratedInfoParts: GraphQLFragment {
+public struct CuratedInfoParts: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "CuratedInfoParts"
     public static let fragmentDefinition = "fragment CuratedInfoParts on CuratedInfo { __typename excerpt imageSrc title }"
-    public static let __parentType = PocketGraph.Objects.CuratedInfo
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("excerpt", .scalar("String"))),
-        .field(GraphQLField("imageSrc", .scalar("Url"))),
-        .field(GraphQLField("title", .scalar("String"))),
+        .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("imageSrc", .scalar("Url"), leaf: PocketGraph.Url?.self)),
+        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __data: JSONObject
-    public let excerpt: String?
-    public let imageSrc: PocketGraph.Url?
-    public let title: String?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        excerpt = try reader.field("excerpt")
-        imageSrc = try reader.field("imageSrc")
-        title = try reader.field("title")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
+
+    @_alwaysEmitIntoClient public var imageSrc: PocketGraph.Url? { __field("imageSrc") }
+
+    @_alwaysEmitIntoClient public var title: String? { __field("title") }
 }

@@ -18,20 +18,22 @@ public struct DeleteItemMutation: GraphQLMutation {
         JSONObject(variables: ["itemID": itemID])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Mutation
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("deleteSavedItem", .nonNull(.scalar("ID")), arguments: [("id", .variable("itemID"))])),
+            .field(GraphQLField("deleteSavedItem", .nonNull(.scalar("ID")), arguments: [("id", .variable("itemID"))], leaf: String.self)),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// Deletes a SavedItem from the users list. Returns ID of the
         /// deleted SavedItem
-        public let deleteSavedItem: String
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            deleteSavedItem = try reader.field("deleteSavedItem")
-        }
+        @_alwaysEmitIntoClient public var deleteSavedItem: String { __field("deleteSavedItem") }
     }
 }

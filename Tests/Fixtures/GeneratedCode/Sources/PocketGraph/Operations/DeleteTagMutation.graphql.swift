@@ -18,20 +18,22 @@ public struct DeleteTagMutation: GraphQLMutation {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Mutation
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("deleteTag", .nonNull(.scalar("ID")), arguments: [("id", .variable("id"))])),
+            .field(GraphQLField("deleteTag", .nonNull(.scalar("ID")), arguments: [("id", .variable("id"))], leaf: String.self)),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// Deletes a Tag object. This is deletes the Tag and all SavedItem associations
         /// (removes the Tag from all SavedItems). Returns ID of the deleted Tag.
-        public let deleteTag: String
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            deleteTag = try reader.field("deleteTag")
-        }
+        @_alwaysEmitIntoClient public var deleteTag: String { __field("deleteTag") }
     }
 }

@@ -3,25 +3,27 @@
 
 import APICoreGraphQL
 
-public struct DomainMetadataParts: GraphQLFragment {
+public struct DomainMetadataParts: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "DomainMetadataParts"
     public static let fragmentDefinition = "fragment DomainMetadataParts on DomainMetadata { __typename name logo }"
-    public static let __parentType = PocketGraph.Objects.DomainMetadata
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .scalar("String"))),
-        .field(GraphQLField("logo", .scalar("Url"))),
+        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("logo", .scalar("Url"), leaf: PocketGraph.Url?.self)),
     ]
 
     public let __data: JSONObject
-    /// The name of the domain (e.g., The New York Times)
-    public let name: String?
-    /// Url for the logo image
-    public let logo: PocketGraph.Url?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        name = try reader.field("name")
-        logo = try reader.field("logo")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// The name of the domain (e.g., The New York Times)
+    @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+    /// Url for the logo image
+    @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
 }

@@ -20,76 +20,92 @@ public struct GetSlateLineupQuery: GraphQLQuery {
         JSONObject(variables: ["lineupID": lineupID, "maxRecommendations": maxRecommendations])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("getSlateLineup", .object(GetSlateLineup.self), arguments: [("slateLineupId", .variable("lineupID")), ("recommendationCount", .variable("maxRecommendations"))])),
         ]
 
         public let __data: JSONObject
-        /// Request a specific `SlateLineup` by id
-        public let _getSlateLineup: GetSlateLineup?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            _getSlateLineup = try reader.field("getSlateLineup")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
+        /// Request a specific `SlateLineup` by id
         @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
-        public var getSlateLineup: GetSlateLineup? { _getSlateLineup }
+        @_alwaysEmitIntoClient public var getSlateLineup: GetSlateLineup? { __field("getSlateLineup") }
 
-        public struct GetSlateLineup: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.SlateLineup
+        public struct GetSlateLineup: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SlateLineup }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("requestId", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("experimentId", .nonNull(.scalar("ID")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("requestId", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("experimentId", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("slates", .nonNull(.list(.nonNull(.object(Slates.self)))))),
             ]
 
             public let __data: JSONObject
-            /// A unique slug/id that describes a SlateLineup. The Data & Learning team will provide apps what id to use here for specific cases.
-            public let id: String
-            /// A guid that is unique to every API request that returned slates, such as `getRecommendationSlateLineup` or `getSlate`. The API will provide a new request id every time apps hit the API.
-            public let requestId: String
-            /// A unique guid/slug, provided by the Data & Learning team that can identify a specific experiment. Production apps typically won't request a specific one, but can for QA or during a/b testing.
-            public let experimentId: String
-            /// An ordered list of slates for the client to display
-            public let slates: [Slates]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                requestId = try reader.field("requestId")
-                experimentId = try reader.field("experimentId")
-                slates = try reader.field("slates")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Slates: GraphQLSelectionSet {
-                public static let __parentType = PocketGraph.Objects.Slate
+            /// A unique slug/id that describes a SlateLineup. The Data & Learning team will provide apps what id to use here for specific cases.
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            /// A guid that is unique to every API request that returned slates, such as `getRecommendationSlateLineup` or `getSlate`. The API will provide a new request id every time apps hit the API.
+            @_alwaysEmitIntoClient public var requestId: String { __field("requestId") }
+
+            /// A unique guid/slug, provided by the Data & Learning team that can identify a specific experiment. Production apps typically won't request a specific one, but can for QA or during a/b testing.
+            @_alwaysEmitIntoClient public var experimentId: String { __field("experimentId") }
+
+            /// An ordered list of slates for the client to display
+            @_alwaysEmitIntoClient public var slates: [Slates] { __field("slates") }
+
+            public struct Slates: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(SlateParts.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(slateParts: try reader.fragment(SlateParts.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var id: String { fragments.slateParts.id }
-                public var requestId: String { fragments.slateParts.requestId }
-                public var experimentId: String { fragments.slateParts.experimentId }
-                public var displayName: String? { fragments.slateParts.displayName }
-                public var description: String? { fragments.slateParts.description }
-                public var recommendations: [SlateParts.Recommendations] { fragments.slateParts.recommendations }
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let slateParts: SlateParts
+                @_alwaysEmitIntoClient public var requestId: String { __field("requestId") }
+
+                @_alwaysEmitIntoClient public var experimentId: String { __field("experimentId") }
+
+                @_alwaysEmitIntoClient public var displayName: String? { __field("displayName") }
+
+                @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+                @_alwaysEmitIntoClient public var recommendations: [SlateParts.Recommendations] { __field("recommendations") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var slateParts: SlateParts { __fragment() }
                 }
             }
         }

@@ -20,48 +20,62 @@ public struct GetSlateQuery: GraphQLQuery {
         JSONObject(variables: ["slateID": slateID, "recommendationCount": recommendationCount])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("getSlate", .object(GetSlate.self), arguments: [("slateId", .variable("slateID")), ("recommendationCount", .variable("recommendationCount"))])),
         ]
 
         public let __data: JSONObject
-        /// Request a specific `Slate` by id
-        public let _getSlate: GetSlate?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            _getSlate = try reader.field("getSlate")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
+        /// Request a specific `Slate` by id
         @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
-        public var getSlate: GetSlate? { _getSlate }
+        @_alwaysEmitIntoClient public var getSlate: GetSlate? { __field("getSlate") }
 
-        public struct GetSlate: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.Slate
+        public struct GetSlate: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(SlateParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(slateParts: try reader.fragment(SlateParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var id: String { fragments.slateParts.id }
-            public var requestId: String { fragments.slateParts.requestId }
-            public var experimentId: String { fragments.slateParts.experimentId }
-            public var displayName: String? { fragments.slateParts.displayName }
-            public var description: String? { fragments.slateParts.description }
-            public var recommendations: [SlateParts.Recommendations] { fragments.slateParts.recommendations }
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let slateParts: SlateParts
+            @_alwaysEmitIntoClient public var requestId: String { __field("requestId") }
+
+            @_alwaysEmitIntoClient public var experimentId: String { __field("experimentId") }
+
+            @_alwaysEmitIntoClient public var displayName: String? { __field("displayName") }
+
+            @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+            @_alwaysEmitIntoClient public var recommendations: [SlateParts.Recommendations] { __field("recommendations") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var slateParts: SlateParts { __fragment() }
             }
         }
     }

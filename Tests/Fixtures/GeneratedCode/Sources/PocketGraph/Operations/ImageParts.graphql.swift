@@ -3,44 +3,44 @@
 
 import APICoreGraphQL
 
-public struct ImageParts: GraphQLFragment {
+public struct ImageParts: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "ImageParts"
     public static let fragmentDefinition = "fragment ImageParts on Image { __typename caption credit imageID: imageId src height width }"
-    public static let __parentType = PocketGraph.Objects.Image
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("caption", .scalar("String"))),
-        .field(GraphQLField("credit", .scalar("String"))),
-        .field(GraphQLField("imageId", alias: "imageID", .nonNull(.scalar("Int")))),
-        .field(GraphQLField("src", .nonNull(.scalar("String")))),
-        .field(GraphQLField("height", .scalar("Int"))),
-        .field(GraphQLField("width", .scalar("Int"))),
+        .field(GraphQLField("caption", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("credit", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("imageId", alias: "imageID", .nonNull(.scalar("Int")), leaf: Int.self)),
+        .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+        .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
     ]
 
     public let __data: JSONObject
-    /// A caption or description of the image
-    public let caption: String?
-    /// A credit for the image, typically who the image belongs to / created by
-    public let credit: String?
-    /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
-    public let imageID: Int
-    /// Absolute url to the image
-    public let _src: String
-    /// The determined height of the image at the url
-    public let height: Int?
-    /// The determined width of the image at the url
-    public let width: Int?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        caption = try reader.field("caption")
-        credit = try reader.field("credit")
-        imageID = try reader.field("imageID")
-        _src = try reader.field("src")
-        height = try reader.field("height")
-        width = try reader.field("width")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
+    /// A caption or description of the image
+    @_alwaysEmitIntoClient public var caption: String? { __field("caption") }
+
+    /// A credit for the image, typically who the image belongs to / created by
+    @_alwaysEmitIntoClient public var credit: String? { __field("credit") }
+
+    /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
+    @_alwaysEmitIntoClient public var imageID: Int { __field("imageID") }
+
+    /// Absolute url to the image
     @available(*, deprecated, message: "use url property moving forward")
-    public var src: String { _src }
+    @_alwaysEmitIntoClient public var src: String { __field("src") }
+
+    /// The determined height of the image at the url
+    @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+
+    /// The determined width of the image at the url
+    @_alwaysEmitIntoClient public var width: Int? { __field("width") }
 }

@@ -18,58 +18,86 @@ public struct ItemByIDQuery: GraphQLQuery {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("itemByItemId", .object(ItemByItemId.self), arguments: [("id", .variable("id"))])),
         ]
 
         public let __data: JSONObject
-        /// Look up {Item} info by ID.
-        public let itemByItemId: ItemByItemId?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            itemByItemId = try reader.field("itemByItemId")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct ItemByItemId: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.Item
+        /// Look up {Item} info by ID.
+        @_alwaysEmitIntoClient public var itemByItemId: ItemByItemId? { __field("itemByItemId") }
+
+        public struct ItemByItemId: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(ItemParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(itemParts: try reader.fragment(ItemParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var remoteID: String { fragments.itemParts.remoteID }
-            public var givenUrl: PocketGraph.Url { fragments.itemParts.givenUrl }
-            public var resolvedUrl: PocketGraph.Url? { fragments.itemParts.resolvedUrl }
-            public var title: String? { fragments.itemParts.title }
-            public var language: String? { fragments.itemParts.language }
-            @available(*, deprecated, message: "use the topImage object")
-            public var topImageUrl: PocketGraph.Url? { fragments.itemParts._topImageUrl }
-            public var timeToRead: Int? { fragments.itemParts.timeToRead }
-            public var domain: String? { fragments.itemParts.domain }
-            public var datePublished: PocketGraph.DateString? { fragments.itemParts.datePublished }
-            public var isArticle: Bool? { fragments.itemParts.isArticle }
-            public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { fragments.itemParts.hasImage }
-            public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { fragments.itemParts.hasVideo }
-            public var authors: [ItemParts.Authors?]? { fragments.itemParts.authors }
-            public var marticle: [ItemParts.Marticle]? { fragments.itemParts.marticle }
-            public var excerpt: String? { fragments.itemParts.excerpt }
-            public var domainMetadata: ItemParts.DomainMetadata? { fragments.itemParts.domainMetadata }
-            public var images: [ItemParts.Images?]? { fragments.itemParts.images }
-            public var syndicatedArticle: ItemParts.SyndicatedArticle? { fragments.itemParts.syndicatedArticle }
+            @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let itemParts: ItemParts
+            @_alwaysEmitIntoClient public var givenUrl: PocketGraph.Url { __field("givenUrl") }
+
+            @_alwaysEmitIntoClient public var resolvedUrl: PocketGraph.Url? { __field("resolvedUrl") }
+
+            @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
+            @_alwaysEmitIntoClient public var language: String? { __field("language") }
+
+            @available(*, deprecated, message: "use the topImage object")
+            @_alwaysEmitIntoClient public var topImageUrl: PocketGraph.Url? { __field("topImageUrl") }
+
+            @_alwaysEmitIntoClient public var timeToRead: Int? { __field("timeToRead") }
+
+            @_alwaysEmitIntoClient public var domain: String? { __field("domain") }
+
+            @_alwaysEmitIntoClient public var datePublished: PocketGraph.DateString? { __field("datePublished") }
+
+            @_alwaysEmitIntoClient public var isArticle: Bool? { __field("isArticle") }
+
+            @_alwaysEmitIntoClient public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { __field("hasImage") }
+
+            @_alwaysEmitIntoClient public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { __field("hasVideo") }
+
+            @_alwaysEmitIntoClient public var authors: [ItemParts.Authors?]? { __field("authors") }
+
+            @_alwaysEmitIntoClient public var marticle: [ItemParts.Marticle]? { __field("marticle") }
+
+            @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
+
+            @_alwaysEmitIntoClient public var domainMetadata: ItemParts.DomainMetadata? { __field("domainMetadata") }
+
+            @_alwaysEmitIntoClient public var images: [ItemParts.Images?]? { __field("images") }
+
+            @_alwaysEmitIntoClient public var syndicatedArticle: ItemParts.SyndicatedArticle? { __field("syndicatedArticle") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var itemParts: ItemParts { __fragment() }
             }
         }
     }

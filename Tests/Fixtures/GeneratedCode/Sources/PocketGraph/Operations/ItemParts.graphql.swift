@@ -3,124 +3,126 @@
 
 import APICoreGraphQL
 
-public struct ItemParts: GraphQLFragment {
+public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "ItemParts"
     public static let fragmentDefinition = "fragment ItemParts on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } marticle { __typename ...MarticleTextParts ...ImageParts ...MarticleDividerParts ...MarticleTableParts ...MarticleHeadingParts ...MarticleCodeBlockParts ...VideoParts ...MarticleBulletedListParts ...MarticleNumberedListParts ...MarticleBlockquoteParts } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId } }"
-    public static let __parentType = PocketGraph.Objects.Item
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("itemId", alias: "remoteID", .nonNull(.scalar("String")))),
-        .field(GraphQLField("givenUrl", .nonNull(.scalar("Url")))),
-        .field(GraphQLField("resolvedUrl", .scalar("Url"))),
-        .field(GraphQLField("title", .scalar("String"))),
-        .field(GraphQLField("language", .scalar("String"))),
-        .field(GraphQLField("topImageUrl", .scalar("Url"))),
-        .field(GraphQLField("timeToRead", .scalar("Int"))),
-        .field(GraphQLField("domain", .scalar("String"))),
-        .field(GraphQLField("datePublished", .scalar("DateString"))),
-        .field(GraphQLField("isArticle", .scalar("Boolean"))),
-        .field(GraphQLField("hasImage", .scalar("Imageness"))),
-        .field(GraphQLField("hasVideo", .scalar("Videoness"))),
+        .field(GraphQLField("itemId", alias: "remoteID", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("givenUrl", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
+        .field(GraphQLField("resolvedUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
+        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("language", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("topImageUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
+        .field(GraphQLField("timeToRead", .scalar("Int"), leaf: Int?.self)),
+        .field(GraphQLField("domain", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("datePublished", .scalar("DateString"), leaf: PocketGraph.DateString?.self)),
+        .field(GraphQLField("isArticle", .scalar("Boolean"), leaf: Bool?.self)),
+        .field(GraphQLField("hasImage", .scalar("Imageness"), leaf: GraphQLEnum<PocketGraph.Imageness>?.self)),
+        .field(GraphQLField("hasVideo", .scalar("Videoness"), leaf: GraphQLEnum<PocketGraph.Videoness>?.self)),
         .field(GraphQLField("authors", .list(.object(Authors.self)))),
         .field(GraphQLField("marticle", .list(.nonNull(.object(Marticle.self))))),
-        .field(GraphQLField("excerpt", .scalar("String"))),
+        .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("domainMetadata", .object(DomainMetadata.self))),
         .field(GraphQLField("images", .list(.object(Images.self)))),
         .field(GraphQLField("syndicatedArticle", .object(SyndicatedArticle.self))),
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// The Item entity is owned by the Parser service.
     /// We only extend it in this service to make this service's schema valid.
     /// The key for this entity is the 'itemId'
-    public let remoteID: String
+    @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+
     /// key field to identify the Item entity in the Parser service
-    public let givenUrl: PocketGraph.Url
+    @_alwaysEmitIntoClient public var givenUrl: PocketGraph.Url { __field("givenUrl") }
+
     /// If the givenUrl redirects (once or many times), this is the final url. Otherwise, same as givenUrl
-    public let resolvedUrl: PocketGraph.Url?
+    @_alwaysEmitIntoClient public var resolvedUrl: PocketGraph.Url? { __field("resolvedUrl") }
+
     /// The title as determined by the parser.
-    public let title: String?
+    @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
     /// The detected language of the article
-    public let language: String?
+    @_alwaysEmitIntoClient public var language: String? { __field("language") }
+
     /// The page's / publisher's preferred thumbnail image
-    public let _topImageUrl: PocketGraph.Url?
-    /// How long it will take to read the article (TODO in what time unit? and by what calculation?)
-    public let timeToRead: Int?
-    /// The domain, such as 'getpocket.com' of the {.resolved_url}
-    public let domain: String?
-    /// The date the article was published
-    public let datePublished: PocketGraph.DateString?
-    /// true if the item is an article
-    public let isArticle: Bool?
-    /// 0=no images, 1=contains images, 2=is an image
-    public let hasImage: GraphQLEnum<PocketGraph.Imageness>?
-    /// 0=no videos, 1=contains video, 2=is a video
-    public let hasVideo: GraphQLEnum<PocketGraph.Videoness>?
-    /// List of Authors involved with this article
-    public let authors: [Authors?]?
-    /// The Marticle format of the article, used by clients for native article view.
-    public let marticle: [Marticle]?
-    /// A snippet of text from the article
-    public let excerpt: String?
-    /// Additional information about the item domain, when present, use this for displaying the domain name
-    public let domainMetadata: DomainMetadata?
-    /// Array of images within an article
-    public let images: [Images?]?
-    /// If the item has a syndicated counterpart the syndication information
-    public let syndicatedArticle: SyndicatedArticle?
-
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        remoteID = try reader.field("remoteID")
-        givenUrl = try reader.field("givenUrl")
-        resolvedUrl = try reader.field("resolvedUrl")
-        title = try reader.field("title")
-        language = try reader.field("language")
-        _topImageUrl = try reader.field("topImageUrl")
-        timeToRead = try reader.field("timeToRead")
-        domain = try reader.field("domain")
-        datePublished = try reader.field("datePublished")
-        isArticle = try reader.field("isArticle")
-        hasImage = try reader.field("hasImage")
-        hasVideo = try reader.field("hasVideo")
-        authors = try reader.field("authors")
-        marticle = try reader.field("marticle")
-        excerpt = try reader.field("excerpt")
-        domainMetadata = try reader.field("domainMetadata")
-        images = try reader.field("images")
-        syndicatedArticle = try reader.field("syndicatedArticle")
-    }
-
     @available(*, deprecated, message: "use the topImage object")
-    public var topImageUrl: PocketGraph.Url? { _topImageUrl }
+    @_alwaysEmitIntoClient public var topImageUrl: PocketGraph.Url? { __field("topImageUrl") }
 
-    public struct Authors: GraphQLSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Author
+    /// How long it will take to read the article (TODO in what time unit? and by what calculation?)
+    @_alwaysEmitIntoClient public var timeToRead: Int? { __field("timeToRead") }
+
+    /// The domain, such as 'getpocket.com' of the {.resolved_url}
+    @_alwaysEmitIntoClient public var domain: String? { __field("domain") }
+
+    /// The date the article was published
+    @_alwaysEmitIntoClient public var datePublished: PocketGraph.DateString? { __field("datePublished") }
+
+    /// true if the item is an article
+    @_alwaysEmitIntoClient public var isArticle: Bool? { __field("isArticle") }
+
+    /// 0=no images, 1=contains images, 2=is an image
+    @_alwaysEmitIntoClient public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { __field("hasImage") }
+
+    /// 0=no videos, 1=contains video, 2=is a video
+    @_alwaysEmitIntoClient public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { __field("hasVideo") }
+
+    /// List of Authors involved with this article
+    @_alwaysEmitIntoClient public var authors: [Authors?]? { __field("authors") }
+
+    /// The Marticle format of the article, used by clients for native article view.
+    @_alwaysEmitIntoClient public var marticle: [Marticle]? { __field("marticle") }
+
+    /// A snippet of text from the article
+    @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
+
+    /// Additional information about the item domain, when present, use this for displaying the domain name
+    @_alwaysEmitIntoClient public var domainMetadata: DomainMetadata? { __field("domainMetadata") }
+
+    /// Array of images within an article
+    @_alwaysEmitIntoClient public var images: [Images?]? { __field("images") }
+
+    /// If the item has a syndicated counterpart the syndication information
+    @_alwaysEmitIntoClient public var syndicatedArticle: SyndicatedArticle? { __field("syndicatedArticle") }
+
+    public struct Authors: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-            .field(GraphQLField("name", .scalar("String"))),
-            .field(GraphQLField("url", .scalar("String"))),
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("url", .scalar("String"), leaf: String?.self)),
         ]
 
         public let __data: JSONObject
-        /// Unique id for that Author
-        public let id: String
-        /// Display name
-        public let name: String?
-        /// A url to that Author's site
-        public let url: String?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            id = try reader.field("id")
-            name = try reader.field("name")
-            url = try reader.field("url")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// Unique id for that Author
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        /// Display name
+        @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+        /// A url to that Author's site
+        @_alwaysEmitIntoClient public var url: String? { __field("url") }
     }
 
-    public struct Marticle: GraphQLSelectionSet {
-        public static let __parentType = PocketGraph.Unions.MarticleComponent
+    public struct Marticle: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Unions.MarticleComponent }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .inlineFragment(AsMarticleText.self),
@@ -136,325 +138,432 @@ public struct ItemParts: GraphQLFragment {
         ]
 
         public let __data: JSONObject
-        public let asMarticleText: AsMarticleText?
-        public let asImage: AsImage?
-        public let asMarticleDivider: AsMarticleDivider?
-        public let asMarticleTable: AsMarticleTable?
-        public let asMarticleHeading: AsMarticleHeading?
-        public let asMarticleCodeBlock: AsMarticleCodeBlock?
-        public let asVideo: AsVideo?
-        public let asMarticleBulletedList: AsMarticleBulletedList?
-        public let asMarticleNumberedList: AsMarticleNumberedList?
-        public let asMarticleBlockquote: AsMarticleBlockquote?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            asMarticleText = try reader.typeCase(AsMarticleText.self)
-            asImage = try reader.typeCase(AsImage.self)
-            asMarticleDivider = try reader.typeCase(AsMarticleDivider.self)
-            asMarticleTable = try reader.typeCase(AsMarticleTable.self)
-            asMarticleHeading = try reader.typeCase(AsMarticleHeading.self)
-            asMarticleCodeBlock = try reader.typeCase(AsMarticleCodeBlock.self)
-            asVideo = try reader.typeCase(AsVideo.self)
-            asMarticleBulletedList = try reader.typeCase(AsMarticleBulletedList.self)
-            asMarticleNumberedList = try reader.typeCase(AsMarticleNumberedList.self)
-            asMarticleBlockquote = try reader.typeCase(AsMarticleBlockquote.self)
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+        @_alwaysEmitIntoClient public var asMarticleText: AsMarticleText? { __typeCase() }
+        @_alwaysEmitIntoClient public var asImage: AsImage? { __typeCase() }
+        @_alwaysEmitIntoClient public var asMarticleDivider: AsMarticleDivider? { __typeCase() }
+        @_alwaysEmitIntoClient public var asMarticleTable: AsMarticleTable? { __typeCase() }
+        @_alwaysEmitIntoClient public var asMarticleHeading: AsMarticleHeading? { __typeCase() }
+        @_alwaysEmitIntoClient public var asMarticleCodeBlock: AsMarticleCodeBlock? { __typeCase() }
+        @_alwaysEmitIntoClient public var asVideo: AsVideo? { __typeCase() }
+        @_alwaysEmitIntoClient public var asMarticleBulletedList: AsMarticleBulletedList? { __typeCase() }
+        @_alwaysEmitIntoClient public var asMarticleNumberedList: AsMarticleNumberedList? { __typeCase() }
+        @_alwaysEmitIntoClient public var asMarticleBlockquote: AsMarticleBlockquote? { __typeCase() }
 
-        public struct AsMarticleText: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.MarticleText
+        public struct AsMarticleText: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleText }
             public static let __selections: [GraphQLSelection] = [
                 .fragment(MarticleTextParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(marticleTextParts: try reader.fragment(MarticleTextParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var content: PocketGraph.Markdown { fragments.marticleTextParts.content }
+            @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let marticleTextParts: MarticleTextParts
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var marticleTextParts: MarticleTextParts { __fragment() }
             }
         }
 
-        public struct AsImage: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.Image
+        public struct AsImage: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
             public static let __selections: [GraphQLSelection] = [
                 .fragment(ImageParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(imageParts: try reader.fragment(ImageParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var caption: String? { fragments.imageParts.caption }
-            public var credit: String? { fragments.imageParts.credit }
-            public var imageID: Int { fragments.imageParts.imageID }
-            @available(*, deprecated, message: "use url property moving forward")
-            public var src: String { fragments.imageParts._src }
-            public var height: Int? { fragments.imageParts.height }
-            public var width: Int? { fragments.imageParts.width }
+            @_alwaysEmitIntoClient public var caption: String? { __field("caption") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let imageParts: ImageParts
+            @_alwaysEmitIntoClient public var credit: String? { __field("credit") }
+
+            @_alwaysEmitIntoClient public var imageID: Int { __field("imageID") }
+
+            @available(*, deprecated, message: "use url property moving forward")
+            @_alwaysEmitIntoClient public var src: String { __field("src") }
+
+            @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+
+            @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var imageParts: ImageParts { __fragment() }
             }
         }
 
-        public struct AsMarticleDivider: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.MarticleDivider
+        public struct AsMarticleDivider: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }
             public static let __selections: [GraphQLSelection] = [
                 .fragment(MarticleDividerParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(marticleDividerParts: try reader.fragment(MarticleDividerParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var content: PocketGraph.Markdown { fragments.marticleDividerParts.content }
+            @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let marticleDividerParts: MarticleDividerParts
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var marticleDividerParts: MarticleDividerParts { __fragment() }
             }
         }
 
-        public struct AsMarticleTable: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.MarticleTable
+        public struct AsMarticleTable: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
             public static let __selections: [GraphQLSelection] = [
                 .fragment(MarticleTableParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(marticleTableParts: try reader.fragment(MarticleTableParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var html: String { fragments.marticleTableParts.html }
+            @_alwaysEmitIntoClient public var html: String { __field("html") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let marticleTableParts: MarticleTableParts
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var marticleTableParts: MarticleTableParts { __fragment() }
             }
         }
 
-        public struct AsMarticleHeading: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.MarticleHeading
+        public struct AsMarticleHeading: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleHeading }
             public static let __selections: [GraphQLSelection] = [
                 .fragment(MarticleHeadingParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(marticleHeadingParts: try reader.fragment(MarticleHeadingParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var content: PocketGraph.Markdown { fragments.marticleHeadingParts.content }
-            public var level: Int { fragments.marticleHeadingParts.level }
+            @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let marticleHeadingParts: MarticleHeadingParts
+            @_alwaysEmitIntoClient public var level: Int { __field("level") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var marticleHeadingParts: MarticleHeadingParts { __fragment() }
             }
         }
 
-        public struct AsMarticleCodeBlock: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.MarticleCodeBlock
+        public struct AsMarticleCodeBlock: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
             public static let __selections: [GraphQLSelection] = [
                 .fragment(MarticleCodeBlockParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(marticleCodeBlockParts: try reader.fragment(MarticleCodeBlockParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var text: String { fragments.marticleCodeBlockParts.text }
-            public var language: Int? { fragments.marticleCodeBlockParts.language }
+            @_alwaysEmitIntoClient public var text: String { __field("text") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let marticleCodeBlockParts: MarticleCodeBlockParts
+            @_alwaysEmitIntoClient public var language: Int? { __field("language") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var marticleCodeBlockParts: MarticleCodeBlockParts { __fragment() }
             }
         }
 
-        public struct AsVideo: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.Video
+        public struct AsVideo: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
             public static let __selections: [GraphQLSelection] = [
                 .fragment(VideoParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(videoParts: try reader.fragment(VideoParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var height: Int? { fragments.videoParts.height }
-            public var src: String { fragments.videoParts.src }
-            public var type: GraphQLEnum<PocketGraph.VideoType> { fragments.videoParts.type }
-            public var vid: String? { fragments.videoParts.vid }
-            public var videoID: Int { fragments.videoParts.videoID }
-            public var width: Int? { fragments.videoParts.width }
-            public var length: Int? { fragments.videoParts.length }
+            @_alwaysEmitIntoClient public var height: Int? { __field("height") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let videoParts: VideoParts
+            @_alwaysEmitIntoClient public var src: String { __field("src") }
+
+            @_alwaysEmitIntoClient public var type: GraphQLEnum<PocketGraph.VideoType> { __field("type") }
+
+            @_alwaysEmitIntoClient public var vid: String? { __field("vid") }
+
+            @_alwaysEmitIntoClient public var videoID: Int { __field("videoID") }
+
+            @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+            @_alwaysEmitIntoClient public var length: Int? { __field("length") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var videoParts: VideoParts { __fragment() }
             }
         }
 
-        public struct AsMarticleBulletedList: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.MarticleBulletedList
+        public struct AsMarticleBulletedList: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBulletedList }
             public static let __selections: [GraphQLSelection] = [
                 .fragment(MarticleBulletedListParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(marticleBulletedListParts: try reader.fragment(MarticleBulletedListParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var rows: [MarticleBulletedListParts.Rows] { fragments.marticleBulletedListParts.rows }
+            @_alwaysEmitIntoClient public var rows: [MarticleBulletedListParts.Rows] { __field("rows") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let marticleBulletedListParts: MarticleBulletedListParts
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var marticleBulletedListParts: MarticleBulletedListParts { __fragment() }
             }
         }
 
-        public struct AsMarticleNumberedList: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.MarticleNumberedList
+        public struct AsMarticleNumberedList: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
             public static let __selections: [GraphQLSelection] = [
                 .fragment(MarticleNumberedListParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(marticleNumberedListParts: try reader.fragment(MarticleNumberedListParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var rows: [MarticleNumberedListParts.Rows] { fragments.marticleNumberedListParts.rows }
+            @_alwaysEmitIntoClient public var rows: [MarticleNumberedListParts.Rows] { __field("rows") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let marticleNumberedListParts: MarticleNumberedListParts
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var marticleNumberedListParts: MarticleNumberedListParts { __fragment() }
             }
         }
 
-        public struct AsMarticleBlockquote: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.MarticleBlockquote
+        public struct AsMarticleBlockquote: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBlockquote }
             public static let __selections: [GraphQLSelection] = [
                 .fragment(MarticleBlockquoteParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(marticleBlockquoteParts: try reader.fragment(MarticleBlockquoteParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var content: PocketGraph.Markdown { fragments.marticleBlockquoteParts.content }
+            @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let marticleBlockquoteParts: MarticleBlockquoteParts
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var marticleBlockquoteParts: MarticleBlockquoteParts { __fragment() }
             }
         }
     }
 
-    public struct DomainMetadata: GraphQLSelectionSet {
-        public static let __parentType = PocketGraph.Objects.DomainMetadata
+    public struct DomainMetadata: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(DomainMetadataParts.self),
         ]
 
         public let __data: JSONObject
-        public let fragments: Fragments
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(domainMetadataParts: try reader.fragment(DomainMetadataParts.self))
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public var name: String? { fragments.domainMetadataParts.name }
-        public var logo: PocketGraph.Url? { fragments.domainMetadataParts.logo }
+        @_alwaysEmitIntoClient public var name: String? { __field("name") }
 
-        public struct Fragments: Sendable, Hashable {
-            public let domainMetadataParts: DomainMetadataParts
+        @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
+
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+        public struct Fragments: GraphQLCheckedData, Hashable {
+            public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+            @_alwaysEmitIntoClient public var domainMetadataParts: DomainMetadataParts { __fragment() }
         }
     }
 
-    public struct Images: GraphQLSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Image
+    public struct Images: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("height", .scalar("Int"))),
-            .field(GraphQLField("width", .scalar("Int"))),
-            .field(GraphQLField("src", .nonNull(.scalar("String")))),
-            .field(GraphQLField("imageId", .nonNull(.scalar("Int")))),
+            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+            .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("imageId", .nonNull(.scalar("Int")), leaf: Int.self)),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// The determined height of the image at the url
-        public let height: Int?
+        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+
         /// The determined width of the image at the url
-        public let width: Int?
+        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
         /// Absolute url to the image
-        public let _src: String
-        /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
-        public let imageId: Int
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            height = try reader.field("height")
-            width = try reader.field("width")
-            _src = try reader.field("src")
-            imageId = try reader.field("imageId")
-        }
-
         @available(*, deprecated, message: "use url property moving forward")
-        public var src: String { _src }
+        @_alwaysEmitIntoClient public var src: String { __field("src") }
+
+        /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
+        @_alwaysEmitIntoClient public var imageId: Int { __field("imageId") }
     }
 
-    public struct SyndicatedArticle: GraphQLSelectionSet {
-        public static let __parentType = PocketGraph.Objects.SyndicatedArticle
+    public struct SyndicatedArticle: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("itemId", .scalar("ID"))),
+            .field(GraphQLField("itemId", .scalar("ID"), leaf: String?.self)),
         ]
 
         public let __data: JSONObject
-        /// The item id of this Syndicated Article
-        public let itemId: String?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            itemId = try reader.field("itemId")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// The item id of this Syndicated Article
+        @_alwaysEmitIntoClient public var itemId: String? { __field("itemId") }
     }
 }

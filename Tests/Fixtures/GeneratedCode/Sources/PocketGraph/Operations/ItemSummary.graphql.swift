@@ -3,220 +3,236 @@
 
 import APICoreGraphQL
 
-public struct ItemSummary: GraphQLFragment {
+public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "ItemSummary"
     public static let fragmentDefinition = "fragment ItemSummary on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId mainImage title excerpt publisher { __typename name } } }"
-    public static let __parentType = PocketGraph.Objects.Item
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("itemId", alias: "remoteID", .nonNull(.scalar("String")))),
-        .field(GraphQLField("givenUrl", .nonNull(.scalar("Url")))),
-        .field(GraphQLField("resolvedUrl", .scalar("Url"))),
-        .field(GraphQLField("title", .scalar("String"))),
-        .field(GraphQLField("language", .scalar("String"))),
-        .field(GraphQLField("topImageUrl", .scalar("Url"))),
-        .field(GraphQLField("timeToRead", .scalar("Int"))),
-        .field(GraphQLField("domain", .scalar("String"))),
-        .field(GraphQLField("datePublished", .scalar("DateString"))),
-        .field(GraphQLField("isArticle", .scalar("Boolean"))),
-        .field(GraphQLField("hasImage", .scalar("Imageness"))),
-        .field(GraphQLField("hasVideo", .scalar("Videoness"))),
+        .field(GraphQLField("itemId", alias: "remoteID", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("givenUrl", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
+        .field(GraphQLField("resolvedUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
+        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("language", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("topImageUrl", .scalar("Url"), leaf: PocketGraph.Url?.self)),
+        .field(GraphQLField("timeToRead", .scalar("Int"), leaf: Int?.self)),
+        .field(GraphQLField("domain", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("datePublished", .scalar("DateString"), leaf: PocketGraph.DateString?.self)),
+        .field(GraphQLField("isArticle", .scalar("Boolean"), leaf: Bool?.self)),
+        .field(GraphQLField("hasImage", .scalar("Imageness"), leaf: GraphQLEnum<PocketGraph.Imageness>?.self)),
+        .field(GraphQLField("hasVideo", .scalar("Videoness"), leaf: GraphQLEnum<PocketGraph.Videoness>?.self)),
         .field(GraphQLField("authors", .list(.object(Authors.self)))),
-        .field(GraphQLField("excerpt", .scalar("String"))),
+        .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("domainMetadata", .object(DomainMetadata.self))),
         .field(GraphQLField("images", .list(.object(Images.self)))),
         .field(GraphQLField("syndicatedArticle", .object(SyndicatedArticle.self))),
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// The Item entity is owned by the Parser service.
     /// We only extend it in this service to make this service's schema valid.
     /// The key for this entity is the 'itemId'
-    public let remoteID: String
+    @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+
     /// key field to identify the Item entity in the Parser service
-    public let givenUrl: PocketGraph.Url
+    @_alwaysEmitIntoClient public var givenUrl: PocketGraph.Url { __field("givenUrl") }
+
     /// If the givenUrl redirects (once or many times), this is the final url. Otherwise, same as givenUrl
-    public let resolvedUrl: PocketGraph.Url?
+    @_alwaysEmitIntoClient public var resolvedUrl: PocketGraph.Url? { __field("resolvedUrl") }
+
     /// The title as determined by the parser.
-    public let title: String?
+    @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
     /// The detected language of the article
-    public let language: String?
+    @_alwaysEmitIntoClient public var language: String? { __field("language") }
+
     /// The page's / publisher's preferred thumbnail image
-    public let _topImageUrl: PocketGraph.Url?
-    /// How long it will take to read the article (TODO in what time unit? and by what calculation?)
-    public let timeToRead: Int?
-    /// The domain, such as 'getpocket.com' of the {.resolved_url}
-    public let domain: String?
-    /// The date the article was published
-    public let datePublished: PocketGraph.DateString?
-    /// true if the item is an article
-    public let isArticle: Bool?
-    /// 0=no images, 1=contains images, 2=is an image
-    public let hasImage: GraphQLEnum<PocketGraph.Imageness>?
-    /// 0=no videos, 1=contains video, 2=is a video
-    public let hasVideo: GraphQLEnum<PocketGraph.Videoness>?
-    /// List of Authors involved with this article
-    public let authors: [Authors?]?
-    /// A snippet of text from the article
-    public let excerpt: String?
-    /// Additional information about the item domain, when present, use this for displaying the domain name
-    public let domainMetadata: DomainMetadata?
-    /// Array of images within an article
-    public let images: [Images?]?
-    /// If the item has a syndicated counterpart the syndication information
-    public let syndicatedArticle: SyndicatedArticle?
-
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        remoteID = try reader.field("remoteID")
-        givenUrl = try reader.field("givenUrl")
-        resolvedUrl = try reader.field("resolvedUrl")
-        title = try reader.field("title")
-        language = try reader.field("language")
-        _topImageUrl = try reader.field("topImageUrl")
-        timeToRead = try reader.field("timeToRead")
-        domain = try reader.field("domain")
-        datePublished = try reader.field("datePublished")
-        isArticle = try reader.field("isArticle")
-        hasImage = try reader.field("hasImage")
-        hasVideo = try reader.field("hasVideo")
-        authors = try reader.field("authors")
-        excerpt = try reader.field("excerpt")
-        domainMetadata = try reader.field("domainMetadata")
-        images = try reader.field("images")
-        syndicatedArticle = try reader.field("syndicatedArticle")
-    }
-
     @available(*, deprecated, message: "use the topImage object")
-    public var topImageUrl: PocketGraph.Url? { _topImageUrl }
+    @_alwaysEmitIntoClient public var topImageUrl: PocketGraph.Url? { __field("topImageUrl") }
 
-    public struct Authors: GraphQLSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Author
+    /// How long it will take to read the article (TODO in what time unit? and by what calculation?)
+    @_alwaysEmitIntoClient public var timeToRead: Int? { __field("timeToRead") }
+
+    /// The domain, such as 'getpocket.com' of the {.resolved_url}
+    @_alwaysEmitIntoClient public var domain: String? { __field("domain") }
+
+    /// The date the article was published
+    @_alwaysEmitIntoClient public var datePublished: PocketGraph.DateString? { __field("datePublished") }
+
+    /// true if the item is an article
+    @_alwaysEmitIntoClient public var isArticle: Bool? { __field("isArticle") }
+
+    /// 0=no images, 1=contains images, 2=is an image
+    @_alwaysEmitIntoClient public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { __field("hasImage") }
+
+    /// 0=no videos, 1=contains video, 2=is a video
+    @_alwaysEmitIntoClient public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { __field("hasVideo") }
+
+    /// List of Authors involved with this article
+    @_alwaysEmitIntoClient public var authors: [Authors?]? { __field("authors") }
+
+    /// A snippet of text from the article
+    @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
+
+    /// Additional information about the item domain, when present, use this for displaying the domain name
+    @_alwaysEmitIntoClient public var domainMetadata: DomainMetadata? { __field("domainMetadata") }
+
+    /// Array of images within an article
+    @_alwaysEmitIntoClient public var images: [Images?]? { __field("images") }
+
+    /// If the item has a syndicated counterpart the syndication information
+    @_alwaysEmitIntoClient public var syndicatedArticle: SyndicatedArticle? { __field("syndicatedArticle") }
+
+    public struct Authors: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-            .field(GraphQLField("name", .scalar("String"))),
-            .field(GraphQLField("url", .scalar("String"))),
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("url", .scalar("String"), leaf: String?.self)),
         ]
 
         public let __data: JSONObject
-        /// Unique id for that Author
-        public let id: String
-        /// Display name
-        public let name: String?
-        /// A url to that Author's site
-        public let url: String?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            id = try reader.field("id")
-            name = try reader.field("name")
-            url = try reader.field("url")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// Unique id for that Author
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        /// Display name
+        @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+        /// A url to that Author's site
+        @_alwaysEmitIntoClient public var url: String? { __field("url") }
     }
 
-    public struct DomainMetadata: GraphQLSelectionSet {
-        public static let __parentType = PocketGraph.Objects.DomainMetadata
+    public struct DomainMetadata: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(DomainMetadataParts.self),
         ]
 
         public let __data: JSONObject
-        public let fragments: Fragments
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(domainMetadataParts: try reader.fragment(DomainMetadataParts.self))
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public var name: String? { fragments.domainMetadataParts.name }
-        public var logo: PocketGraph.Url? { fragments.domainMetadataParts.logo }
+        @_alwaysEmitIntoClient public var name: String? { __field("name") }
 
-        public struct Fragments: Sendable, Hashable {
-            public let domainMetadataParts: DomainMetadataParts
+        @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
+
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+        public struct Fragments: GraphQLCheckedData, Hashable {
+            public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+            @_alwaysEmitIntoClient public var domainMetadataParts: DomainMetadataParts { __fragment() }
         }
     }
 
-    public struct Images: GraphQLSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Image
+    public struct Images: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("height", .scalar("Int"))),
-            .field(GraphQLField("width", .scalar("Int"))),
-            .field(GraphQLField("src", .nonNull(.scalar("String")))),
-            .field(GraphQLField("imageId", .nonNull(.scalar("Int")))),
+            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+            .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("imageId", .nonNull(.scalar("Int")), leaf: Int.self)),
         ]
 
         public let __data: JSONObject
-        /// The determined height of the image at the url
-        public let height: Int?
-        /// The determined width of the image at the url
-        public let width: Int?
-        /// Absolute url to the image
-        public let _src: String
-        /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
-        public let imageId: Int
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            height = try reader.field("height")
-            width = try reader.field("width")
-            _src = try reader.field("src")
-            imageId = try reader.field("imageId")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
+        /// The determined height of the image at the url
+        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+
+        /// The determined width of the image at the url
+        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+        /// Absolute url to the image
         @available(*, deprecated, message: "use url property moving forward")
-        public var src: String { _src }
+        @_alwaysEmitIntoClient public var src: String { __field("src") }
+
+        /// The id for placing within an Article View. {articleView.article} will have placeholders of <div id='RIL_IMG_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
+        @_alwaysEmitIntoClient public var imageId: Int { __field("imageId") }
     }
 
-    public struct SyndicatedArticle: GraphQLSelectionSet {
-        public static let __parentType = PocketGraph.Objects.SyndicatedArticle
+    public struct SyndicatedArticle: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("itemId", .scalar("ID"))),
-            .field(GraphQLField("mainImage", .scalar("String"))),
-            .field(GraphQLField("title", .nonNull(.scalar("String")))),
-            .field(GraphQLField("excerpt", .scalar("String"))),
+            .field(GraphQLField("itemId", .scalar("ID"), leaf: String?.self)),
+            .field(GraphQLField("mainImage", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
             .field(GraphQLField("publisher", .object(Publisher.self))),
         ]
 
         public let __data: JSONObject
-        /// The item id of this Syndicated Article
-        public let itemId: String?
-        /// Primary image to use in surfacing this content
-        public let mainImage: String?
-        /// Title of syndicated article
-        public let title: String
-        /// Excerpt
-        public let excerpt: String?
-        /// The manually set publisher information for this article
-        public let publisher: Publisher?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            itemId = try reader.field("itemId")
-            mainImage = try reader.field("mainImage")
-            title = try reader.field("title")
-            excerpt = try reader.field("excerpt")
-            publisher = try reader.field("publisher")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Publisher: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.Publisher
+        /// The item id of this Syndicated Article
+        @_alwaysEmitIntoClient public var itemId: String? { __field("itemId") }
+
+        /// Primary image to use in surfacing this content
+        @_alwaysEmitIntoClient public var mainImage: String? { __field("mainImage") }
+
+        /// Title of syndicated article
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        /// Excerpt
+        @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
+
+        /// The manually set publisher information for this article
+        @_alwaysEmitIntoClient public var publisher: Publisher? { __field("publisher") }
+
+        public struct Publisher: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Publisher }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .scalar("String"))),
+                .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
             ]
 
             public let __data: JSONObject
-            /// Name of the publisher of the article
-            public let name: String?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// Name of the publisher of the article
+            @_alwaysEmitIntoClient public var name: String? { __field("name") }
         }
     }
 }

@@ -3,21 +3,23 @@
 
 import APICoreGraphQL
 
-public struct MarticleBlockquoteParts: GraphQLFragment {
+public struct MarticleBlockquoteParts: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "MarticleBlockquoteParts"
     public static let fragmentDefinition = "fragment MarticleBlockquoteParts on MarticleBlockquote { __typename content }"
-    public static let __parentType = PocketGraph.Objects.MarticleBlockquote
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBlockquote }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("content", .nonNull(.scalar("Markdown")))),
+        .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
     ]
 
     public let __data: JSONObject
-    /// Markdown text content.
-    public let content: PocketGraph.Markdown
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        content = try reader.field("content")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// Markdown text content.
+    @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 }

@@ -3,25 +3,27 @@
 
 import APICoreGraphQL
 
-public struct MarticleCodeBlockParts: GraphQLFragment {
+public struct MarticleCodeBlockParts: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "MarticleCodeBlockParts"
     public static let fragmentDefinition = "fragment MarticleCodeBlockParts on MarticleCodeBlock { __typename text language }"
-    public static let __parentType = PocketGraph.Objects.MarticleCodeBlock
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("text", .nonNull(.scalar("String")))),
-        .field(GraphQLField("language", .scalar("Int"))),
+        .field(GraphQLField("text", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("language", .scalar("Int"), leaf: Int?.self)),
     ]
 
     public let __data: JSONObject
-    /// Content of a pre tag
-    public let text: String
-    /// Assuming the codeblock was a programming language, this field is used to identify it.
-    public let language: Int?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        text = try reader.field("text")
-        language = try reader.field("language")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// Content of a pre tag
+    @_alwaysEmitIntoClient public var text: String { __field("text") }
+
+    /// Assuming the codeblock was a programming language, this field is used to identify it.
+    @_alwaysEmitIntoClient public var language: Int? { __field("language") }
 }

@@ -3,21 +3,23 @@
 
 import APICoreGraphQL
 
-public struct MarticleDividerParts: GraphQLFragment {
+public struct MarticleDividerParts: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "MarticleDividerParts"
     public static let fragmentDefinition = "fragment MarticleDividerParts on MarticleDivider { __typename content }"
-    public static let __parentType = PocketGraph.Objects.MarticleDivider
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("content", .nonNull(.scalar("Markdown")))),
+        .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
     ]
 
     public let __data: JSONObject
-    /// Always '---'; provided for convenience if building a markdown string
-    public let content: PocketGraph.Markdown
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        content = try reader.field("content")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// Always '---'; provided for convenience if building a markdown string
+    @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 }

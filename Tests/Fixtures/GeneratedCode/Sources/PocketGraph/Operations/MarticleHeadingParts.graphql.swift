@@ -3,25 +3,27 @@
 
 import APICoreGraphQL
 
-public struct MarticleHeadingParts: GraphQLFragment {
+public struct MarticleHeadingParts: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "MarticleHeadingParts"
     public static let fragmentDefinition = "fragment MarticleHeadingParts on MarticleHeading { __typename content level }"
-    public static let __parentType = PocketGraph.Objects.MarticleHeading
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleHeading }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("content", .nonNull(.scalar("Markdown")))),
-        .field(GraphQLField("level", .nonNull(.scalar("Int")))),
+        .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
+        .field(GraphQLField("level", .nonNull(.scalar("Int")), leaf: Int.self)),
     ]
 
     public let __data: JSONObject
-    /// Heading text, in markdown.
-    public let content: PocketGraph.Markdown
-    /// Heading level. Restricted to values 1-6.
-    public let level: Int
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        content = try reader.field("content")
-        level = try reader.field("level")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// Heading text, in markdown.
+    @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
+
+    /// Heading level. Restricted to values 1-6.
+    @_alwaysEmitIntoClient public var level: Int { __field("level") }
 }

@@ -3,45 +3,49 @@
 
 import APICoreGraphQL
 
-public struct MarticleNumberedListParts: GraphQLFragment {
+public struct MarticleNumberedListParts: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "MarticleNumberedListParts"
     public static let fragmentDefinition = "fragment MarticleNumberedListParts on MarticleNumberedList { __typename rows { __typename content level index } }"
-    public static let __parentType = PocketGraph.Objects.MarticleNumberedList
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("rows", .nonNull(.list(.nonNull(.object(Rows.self)))))),
     ]
 
     public let __data: JSONObject
-    public let rows: [Rows]
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        rows = try reader.field("rows")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Rows: GraphQLSelectionSet {
-        public static let __parentType = PocketGraph.Objects.NumberedListElement
+    @_alwaysEmitIntoClient public var rows: [Rows] { __field("rows") }
+
+    public struct Rows: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.NumberedListElement }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("content", .nonNull(.scalar("Markdown")))),
-            .field(GraphQLField("level", .nonNull(.scalar("Int")))),
-            .field(GraphQLField("index", .nonNull(.scalar("Int")))),
+            .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
+            .field(GraphQLField("level", .nonNull(.scalar("Int")), leaf: Int.self)),
+            .field(GraphQLField("index", .nonNull(.scalar("Int")), leaf: Int.self)),
         ]
 
         public let __data: JSONObject
-        /// Row in a list
-        public let content: PocketGraph.Markdown
-        /// Zero-indexed level, for handling nested lists.
-        public let level: Int
-        /// Numeric index. If a nested item, the index is zero-indexed from the first child.
-        public let index: Int
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            content = try reader.field("content")
-            level = try reader.field("level")
-            index = try reader.field("index")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// Row in a list
+        @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
+
+        /// Zero-indexed level, for handling nested lists.
+        @_alwaysEmitIntoClient public var level: Int { __field("level") }
+
+        /// Numeric index. If a nested item, the index is zero-indexed from the first child.
+        @_alwaysEmitIntoClient public var index: Int { __field("index") }
     }
 }

@@ -3,21 +3,23 @@
 
 import APICoreGraphQL
 
-public struct MarticleTableParts: GraphQLFragment {
+public struct MarticleTableParts: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "MarticleTableParts"
     public static let fragmentDefinition = "fragment MarticleTableParts on MarticleTable { __typename html }"
-    public static let __parentType = PocketGraph.Objects.MarticleTable
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("html", .nonNull(.scalar("String")))),
+        .field(GraphQLField("html", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
     public let __data: JSONObject
-    /// Raw HTML representation of the table.
-    public let html: String
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        html = try reader.field("html")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// Raw HTML representation of the table.
+    @_alwaysEmitIntoClient public var html: String { __field("html") }
 }

@@ -3,25 +3,27 @@
 
 import APICoreGraphQL
 
-public struct PendingItemParts: GraphQLFragment {
+public struct PendingItemParts: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "PendingItemParts"
     public static let fragmentDefinition = "fragment PendingItemParts on PendingItem { __typename url status }"
-    public static let __parentType = PocketGraph.Objects.PendingItem
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PendingItem }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("url", .nonNull(.scalar("Url")))),
-        .field(GraphQLField("status", .scalar("PendingItemStatus"))),
+        .field(GraphQLField("url", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
+        .field(GraphQLField("status", .scalar("PendingItemStatus"), leaf: GraphQLEnum<PocketGraph.PendingItemStatus>?.self)),
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// URL of the item that the user gave for the SavedItem
     /// that is pending processing by parser
-    public let url: PocketGraph.Url
-    public let status: GraphQLEnum<PocketGraph.PendingItemStatus>?
+    @_alwaysEmitIntoClient public var url: PocketGraph.Url { __field("url") }
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        url = try reader.field("url")
-        status = try reader.field("status")
-    }
+    @_alwaysEmitIntoClient public var status: GraphQLEnum<PocketGraph.PendingItemStatus>? { __field("status") }
 }

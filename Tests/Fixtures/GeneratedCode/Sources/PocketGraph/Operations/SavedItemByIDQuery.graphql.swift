@@ -18,64 +18,85 @@ public struct SavedItemByIDQuery: GraphQLQuery {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self))),
         ]
 
         public let __data: JSONObject
-        /// Get a user entity for an authenticated client
-        public let user: User?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            user = try reader.field("user")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct User: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.User
+        /// Get a user entity for an authenticated client
+        @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+        public struct User: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("savedItemById", .object(SavedItemById.self), arguments: [("id", .variable("id"))])),
             ]
 
             public let __data: JSONObject
-            /// Get a SavedItem by its id
-            public let savedItemById: SavedItemById?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                savedItemById = try reader.field("savedItemById")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct SavedItemById: GraphQLSelectionSet {
-                public static let __parentType = PocketGraph.Objects.SavedItem
+            /// Get a SavedItem by its id
+            @_alwaysEmitIntoClient public var savedItemById: SavedItemById? { __field("savedItemById") }
+
+            public struct SavedItemById: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(SavedItemParts.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(savedItemParts: try reader.fragment(SavedItemParts.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var url: String { fragments.savedItemParts.url }
-                public var remoteID: String { fragments.savedItemParts.remoteID }
-                public var isArchived: Bool { fragments.savedItemParts.isArchived }
-                public var isFavorite: Bool { fragments.savedItemParts.isFavorite }
-                public var _deletedAt: Int? { fragments.savedItemParts._deletedAt }
-                public var _createdAt: Int { fragments.savedItemParts._createdAt }
-                public var archivedAt: Int? { fragments.savedItemParts.archivedAt }
-                public var tags: [SavedItemParts.Tags]? { fragments.savedItemParts.tags }
-                public var item: SavedItemParts.Item { fragments.savedItemParts.item }
+                @_alwaysEmitIntoClient public var url: String { __field("url") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let savedItemParts: SavedItemParts
+                @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+
+                @_alwaysEmitIntoClient public var isArchived: Bool { __field("isArchived") }
+
+                @_alwaysEmitIntoClient public var isFavorite: Bool { __field("isFavorite") }
+
+                @_alwaysEmitIntoClient public var _deletedAt: Int? { __field("_deletedAt") }
+
+                @_alwaysEmitIntoClient public var _createdAt: Int { __field("_createdAt") }
+
+                @_alwaysEmitIntoClient public var archivedAt: Int? { __field("archivedAt") }
+
+                @_alwaysEmitIntoClient public var tags: [SavedItemParts.Tags]? { __field("tags") }
+
+                @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
                 }
             }
         }

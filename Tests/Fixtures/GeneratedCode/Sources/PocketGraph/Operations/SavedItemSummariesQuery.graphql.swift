@@ -26,129 +26,156 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
         JSONObject(variables: ["pagination": pagination, "filter": filter, "sort": sort])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self))),
         ]
 
         public let __data: JSONObject
-        /// Get a user entity for an authenticated client
-        public let user: User?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            user = try reader.field("user")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct User: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.User
+        /// Get a user entity for an authenticated client
+        @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+        public struct User: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("savedItems", .object(SavedItems.self), arguments: [("pagination", .variable("pagination")), ("filter", .variable("filter")), ("sort", .variable("sort"))])),
             ]
 
             public let __data: JSONObject
-            /// Get a general paginated listing of all SavedItems for the user
-            public let savedItems: SavedItems?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                savedItems = try reader.field("savedItems")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct SavedItems: GraphQLSelectionSet {
-                public static let __parentType = PocketGraph.Objects.SavedItemConnection
+            /// Get a general paginated listing of all SavedItems for the user
+            @_alwaysEmitIntoClient public var savedItems: SavedItems? { __field("savedItems") }
+
+            public struct SavedItems: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemConnection }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("totalCount", .nonNull(.scalar("Int")))),
+                    .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
                     .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
                     .field(GraphQLField("edges", .list(.object(Edges.self)))),
                 ]
 
                 public let __data: JSONObject
-                /// Identifies the total count of SavedItems in the connection.
-                public let totalCount: Int
-                /// Information to aid in pagination.
-                public let pageInfo: PageInfo
-                /// A list of edges.
-                public let edges: [Edges?]?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    totalCount = try reader.field("totalCount")
-                    pageInfo = try reader.field("pageInfo")
-                    edges = try reader.field("edges")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct PageInfo: GraphQLSelectionSet {
-                    public static let __parentType = PocketGraph.Objects.PageInfo
+                /// Identifies the total count of SavedItems in the connection.
+                @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
+
+                /// Information to aid in pagination.
+                @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+                /// A list of edges.
+                @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
+
+                public struct PageInfo: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
-                        .field(GraphQLField("endCursor", .scalar("String"))),
+                        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                        .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// When paginating forwards, are there more items?
-                    public let hasNextPage: Bool
-                    /// When paginating forwards, the cursor to continue.
-                    public let endCursor: String?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        hasNextPage = try reader.field("hasNextPage")
-                        endCursor = try reader.field("endCursor")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// When paginating forwards, are there more items?
+                    @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+                    /// When paginating forwards, the cursor to continue.
+                    @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
                 }
 
-                public struct Edges: GraphQLSelectionSet {
-                    public static let __parentType = PocketGraph.Objects.SavedItemEdge
+                public struct Edges: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemEdge }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("cursor", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
                         .field(GraphQLField("node", .object(Node.self))),
                     ]
 
                     public let __data: JSONObject
-                    /// A cursor for use in pagination.
-                    public let cursor: String
-                    /// The SavedItem at the end of the edge.
-                    public let node: Node?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        cursor = try reader.field("cursor")
-                        node = try reader.field("node")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct Node: GraphQLSelectionSet {
-                        public static let __parentType = PocketGraph.Objects.SavedItem
+                    /// A cursor for use in pagination.
+                    @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
+
+                    /// The SavedItem at the end of the edge.
+                    @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+                    public struct Node: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .fragment(SavedItemSummary.self),
                         ]
 
                         public let __data: JSONObject
-                        public let fragments: Fragments
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            fragments = Fragments(savedItemSummary: try reader.fragment(SavedItemSummary.self))
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
 
-                        public var url: String { fragments.savedItemSummary.url }
-                        public var remoteID: String { fragments.savedItemSummary.remoteID }
-                        public var isArchived: Bool { fragments.savedItemSummary.isArchived }
-                        public var isFavorite: Bool { fragments.savedItemSummary.isFavorite }
-                        public var _deletedAt: Int? { fragments.savedItemSummary._deletedAt }
-                        public var _createdAt: Int { fragments.savedItemSummary._createdAt }
-                        public var archivedAt: Int? { fragments.savedItemSummary.archivedAt }
-                        public var tags: [SavedItemSummary.Tags]? { fragments.savedItemSummary.tags }
-                        public var item: SavedItemSummary.Item { fragments.savedItemSummary.item }
+                        @_alwaysEmitIntoClient public var url: String { __field("url") }
 
-                        public struct Fragments: Sendable, Hashable {
-                            public let savedItemSummary: SavedItemSummary
+                        @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+
+                        @_alwaysEmitIntoClient public var isArchived: Bool { __field("isArchived") }
+
+                        @_alwaysEmitIntoClient public var isFavorite: Bool { __field("isFavorite") }
+
+                        @_alwaysEmitIntoClient public var _deletedAt: Int? { __field("_deletedAt") }
+
+                        @_alwaysEmitIntoClient public var _createdAt: Int { __field("_createdAt") }
+
+                        @_alwaysEmitIntoClient public var archivedAt: Int? { __field("archivedAt") }
+
+                        @_alwaysEmitIntoClient public var tags: [SavedItemSummary.Tags]? { __field("tags") }
+
+                        @_alwaysEmitIntoClient public var item: SavedItemSummary.Item { __field("item") }
+
+                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                        public struct Fragments: GraphQLCheckedData, Hashable {
+                            public let __data: JSONObject
+                            public let __variables: JSONObject
+
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
+                            }
+                            @_alwaysEmitIntoClient public var savedItemSummary: SavedItemSummary { __fragment() }
                         }
                     }
                 }

@@ -3,128 +3,168 @@
 
 import APICoreGraphQL
 
-public struct SlateParts: GraphQLFragment {
+public struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "SlateParts"
     public static let fragmentDefinition = "fragment SlateParts on Slate { __typename id requestId experimentId displayName description recommendations { __typename id item { __typename ...ItemSummary } curatedInfo { __typename ...CuratedInfoParts } } }"
-    public static let __parentType = PocketGraph.Objects.Slate
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("String")))),
-        .field(GraphQLField("requestId", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("experimentId", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("displayName", .scalar("String"))),
-        .field(GraphQLField("description", .scalar("String"))),
+        .field(GraphQLField("id", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("requestId", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("experimentId", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("displayName", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("recommendations", .nonNull(.list(.nonNull(.object(Recommendations.self)))))),
     ]
 
     public let __data: JSONObject
-    public let id: String
-    /// A guid that is unique to every API request that returned slates, such as `getSlateLineup` or `getSlate`. The API will provide a new request id every time apps hit the API.
-    public let requestId: String
-    /// A unique guid/slug, provided by the Data & Learning team that can identify a specific experiment. Production apps typically won't request a specific one, but can for QA or during a/b testing.
-    public let experimentId: String
-    /// The name to show to the user for this set of recommendations
-    public let displayName: String?
-    /// The description of the the slate
-    public let description: String?
-    /// An ordered list of the recommendations to show to the user
-    public let recommendations: [Recommendations]
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        requestId = try reader.field("requestId")
-        experimentId = try reader.field("experimentId")
-        displayName = try reader.field("displayName")
-        description = try reader.field("description")
-        recommendations = try reader.field("recommendations")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Recommendations: GraphQLSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Recommendation
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// A guid that is unique to every API request that returned slates, such as `getSlateLineup` or `getSlate`. The API will provide a new request id every time apps hit the API.
+    @_alwaysEmitIntoClient public var requestId: String { __field("requestId") }
+
+    /// A unique guid/slug, provided by the Data & Learning team that can identify a specific experiment. Production apps typically won't request a specific one, but can for QA or during a/b testing.
+    @_alwaysEmitIntoClient public var experimentId: String { __field("experimentId") }
+
+    /// The name to show to the user for this set of recommendations
+    @_alwaysEmitIntoClient public var displayName: String? { __field("displayName") }
+
+    /// The description of the the slate
+    @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+    /// An ordered list of the recommendations to show to the user
+    @_alwaysEmitIntoClient public var recommendations: [Recommendations] { __field("recommendations") }
+
+    public struct Recommendations: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Recommendation }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .scalar("ID"))),
+            .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
             .field(GraphQLField("item", .nonNull(.object(Item.self)))),
             .field(GraphQLField("curatedInfo", .object(CuratedInfo.self))),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// A generated id from the Data and Learning team that represents the Recommendation
-        public let id: String?
+        @_alwaysEmitIntoClient public var id: String? { __field("id") }
+
         /// The Recommendation entity is owned by the Recommendation API service.
         /// We extend it in this service to add an extra field ('curationInfo') to the Recommendation entity.
         /// The key for this entity is the 'itemId' found within the Item entity which is owned by the Parser service.
-        public let item: Item
-        public let curatedInfo: CuratedInfo?
+        @_alwaysEmitIntoClient public var item: Item { __field("item") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            id = try reader.field("id")
-            item = try reader.field("item")
-            curatedInfo = try reader.field("curatedInfo")
-        }
+        @_alwaysEmitIntoClient public var curatedInfo: CuratedInfo? { __field("curatedInfo") }
 
-        public struct Item: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.Item
+        public struct Item: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(ItemSummary.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(itemSummary: try reader.fragment(ItemSummary.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var remoteID: String { fragments.itemSummary.remoteID }
-            public var givenUrl: PocketGraph.Url { fragments.itemSummary.givenUrl }
-            public var resolvedUrl: PocketGraph.Url? { fragments.itemSummary.resolvedUrl }
-            public var title: String? { fragments.itemSummary.title }
-            public var language: String? { fragments.itemSummary.language }
-            @available(*, deprecated, message: "use the topImage object")
-            public var topImageUrl: PocketGraph.Url? { fragments.itemSummary._topImageUrl }
-            public var timeToRead: Int? { fragments.itemSummary.timeToRead }
-            public var domain: String? { fragments.itemSummary.domain }
-            public var datePublished: PocketGraph.DateString? { fragments.itemSummary.datePublished }
-            public var isArticle: Bool? { fragments.itemSummary.isArticle }
-            public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { fragments.itemSummary.hasImage }
-            public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { fragments.itemSummary.hasVideo }
-            public var authors: [ItemSummary.Authors?]? { fragments.itemSummary.authors }
-            public var excerpt: String? { fragments.itemSummary.excerpt }
-            public var domainMetadata: ItemSummary.DomainMetadata? { fragments.itemSummary.domainMetadata }
-            public var images: [ItemSummary.Images?]? { fragments.itemSummary.images }
-            public var syndicatedArticle: ItemSummary.SyndicatedArticle? { fragments.itemSummary.syndicatedArticle }
+            @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let itemSummary: ItemSummary
+            @_alwaysEmitIntoClient public var givenUrl: PocketGraph.Url { __field("givenUrl") }
+
+            @_alwaysEmitIntoClient public var resolvedUrl: PocketGraph.Url? { __field("resolvedUrl") }
+
+            @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
+            @_alwaysEmitIntoClient public var language: String? { __field("language") }
+
+            @available(*, deprecated, message: "use the topImage object")
+            @_alwaysEmitIntoClient public var topImageUrl: PocketGraph.Url? { __field("topImageUrl") }
+
+            @_alwaysEmitIntoClient public var timeToRead: Int? { __field("timeToRead") }
+
+            @_alwaysEmitIntoClient public var domain: String? { __field("domain") }
+
+            @_alwaysEmitIntoClient public var datePublished: PocketGraph.DateString? { __field("datePublished") }
+
+            @_alwaysEmitIntoClient public var isArticle: Bool? { __field("isArticle") }
+
+            @_alwaysEmitIntoClient public var hasImage: GraphQLEnum<PocketGraph.Imageness>? { __field("hasImage") }
+
+            @_alwaysEmitIntoClient public var hasVideo: GraphQLEnum<PocketGraph.Videoness>? { __field("hasVideo") }
+
+            @_alwaysEmitIntoClient public var authors: [ItemSummary.Authors?]? { __field("authors") }
+
+            @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
+
+            @_alwaysEmitIntoClient public var domainMetadata: ItemSummary.DomainMetadata? { __field("domainMetadata") }
+
+            @_alwaysEmitIntoClient public var images: [ItemSummary.Images?]? { __field("images") }
+
+            @_alwaysEmitIntoClient public var syndicatedArticle: ItemSummary.SyndicatedArticle? { __field("syndicatedArticle") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var itemSummary: ItemSummary { __fragment() }
             }
         }
 
-        public struct CuratedInfo: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.CuratedInfo
+        public struct CuratedInfo: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(CuratedInfoParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(curatedInfoParts: try reader.fragment(CuratedInfoParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var excerpt: String? { fragments.curatedInfoParts.excerpt }
-            public var imageSrc: PocketGraph.Url? { fragments.curatedInfoParts.imageSrc }
-            public var title: String? { fragments.curatedInfoParts.title }
+            @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let curatedInfoParts: CuratedInfoParts
+            @_alwaysEmitIntoClient public var imageSrc: PocketGraph.Url? { __field("imageSrc") }
+
+            @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var curatedInfoParts: CuratedInfoParts { __fragment() }
             }
         }
     }

@@ -18,132 +18,152 @@ public struct TagsQuery: GraphQLQuery {
         JSONObject(variables: ["pagination": pagination])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self))),
         ]
 
         public let __data: JSONObject
-        /// Get a user entity for an authenticated client
-        public let user: User?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            user = try reader.field("user")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct User: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.User
+        /// Get a user entity for an authenticated client
+        @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+        public struct User: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("tags", .object(Tags.self), arguments: [("pagination", .variable("pagination"))])),
             ]
 
             public let __data: JSONObject
-            /// Get a paginated listing of all a user's Tags
-            public let tags: Tags?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                tags = try reader.field("tags")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Tags: GraphQLSelectionSet {
-                public static let __parentType = PocketGraph.Objects.TagConnection
+            /// Get a paginated listing of all a user's Tags
+            @_alwaysEmitIntoClient public var tags: Tags? { __field("tags") }
+
+            public struct Tags: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagConnection }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("edges", .list(.object(Edges.self)))),
                     .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-                    .field(GraphQLField("totalCount", .nonNull(.scalar("Int")))),
+                    .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
                 ]
 
                 public let __data: JSONObject
-                /// A list of edges.
-                public let edges: [Edges?]?
-                /// Information to aid in pagination.
-                public let pageInfo: PageInfo
-                /// Identifies the total count of Tags in the connection.
-                public let totalCount: Int
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    edges = try reader.field("edges")
-                    pageInfo = try reader.field("pageInfo")
-                    totalCount = try reader.field("totalCount")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Edges: GraphQLSelectionSet {
-                    public static let __parentType = PocketGraph.Objects.TagEdge
+                /// A list of edges.
+                @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
+
+                /// Information to aid in pagination.
+                @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+                /// Identifies the total count of Tags in the connection.
+                @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
+
+                public struct Edges: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagEdge }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("node", .object(Node.self))),
-                        .field(GraphQLField("cursor", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// The Tag at the end of the edge.
-                    public let node: Node?
-                    /// A cursor for use in pagination.
-                    public let cursor: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        node = try reader.field("node")
-                        cursor = try reader.field("cursor")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct Node: GraphQLSelectionSet {
-                        public static let __parentType = PocketGraph.Objects.Tag
+                    /// The Tag at the end of the edge.
+                    @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+                    /// A cursor for use in pagination.
+                    @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
+
+                    public struct Node: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .fragment(TagParts.self),
                         ]
 
                         public let __data: JSONObject
-                        public let fragments: Fragments
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            fragments = Fragments(tagParts: try reader.fragment(TagParts.self))
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
 
-                        public var name: String { fragments.tagParts.name }
-                        public var id: String { fragments.tagParts.id }
+                        @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-                        public struct Fragments: Sendable, Hashable {
-                            public let tagParts: TagParts
+                        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                        public struct Fragments: GraphQLCheckedData, Hashable {
+                            public let __data: JSONObject
+                            public let __variables: JSONObject
+
+                            public init(__data: JSONObject, variables: JSONObject) {
+                                self.__data = __data
+                                __variables = variables
+                            }
+                            @_alwaysEmitIntoClient public var tagParts: TagParts { __fragment() }
                         }
                     }
                 }
 
-                public struct PageInfo: GraphQLSelectionSet {
-                    public static let __parentType = PocketGraph.Objects.PageInfo
+                public struct PageInfo: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("endCursor", .scalar("String"))),
-                        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
-                        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")))),
-                        .field(GraphQLField("startCursor", .scalar("String"))),
+                        .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+                        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                        .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// When paginating forwards, the cursor to continue.
-                    public let endCursor: String?
-                    /// When paginating forwards, are there more items?
-                    public let hasNextPage: Bool
-                    /// When paginating backwards, are there more items?
-                    public let hasPreviousPage: Bool
-                    /// When paginating backwards, the cursor to continue.
-                    public let startCursor: String?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        endCursor = try reader.field("endCursor")
-                        hasNextPage = try reader.field("hasNextPage")
-                        hasPreviousPage = try reader.field("hasPreviousPage")
-                        startCursor = try reader.field("startCursor")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// When paginating forwards, the cursor to continue.
+                    @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+
+                    /// When paginating forwards, are there more items?
+                    @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+                    /// When paginating backwards, are there more items?
+                    @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+                    /// When paginating backwards, the cursor to continue.
+                    @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
                 }
             }
         }

@@ -18,51 +18,70 @@ public struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
         JSONObject(variables: ["savedItemId": savedItemId])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = PocketGraph.Objects.Mutation
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("updateSavedItemRemoveTags", .nonNull(.object(UpdateSavedItemRemoveTags.self)), arguments: [("savedItemId", .variable("savedItemId"))])),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// Removes all Tag associations from a SavedItem. Returns the
         /// SavedItem that had its Tag associations cleared.
         /// Note that if this operation results in a Tag having no associations
         /// to a SavedItem, the Tag object will be deleted.
-        public let updateSavedItemRemoveTags: UpdateSavedItemRemoveTags
+        @_alwaysEmitIntoClient public var updateSavedItemRemoveTags: UpdateSavedItemRemoveTags { __field("updateSavedItemRemoveTags") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            updateSavedItemRemoveTags = try reader.field("updateSavedItemRemoveTags")
-        }
-
-        public struct UpdateSavedItemRemoveTags: GraphQLSelectionSet {
-            public static let __parentType = PocketGraph.Objects.SavedItem
+        public struct UpdateSavedItemRemoveTags: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(SavedItemParts.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(savedItemParts: try reader.fragment(SavedItemParts.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var url: String { fragments.savedItemParts.url }
-            public var remoteID: String { fragments.savedItemParts.remoteID }
-            public var isArchived: Bool { fragments.savedItemParts.isArchived }
-            public var isFavorite: Bool { fragments.savedItemParts.isFavorite }
-            public var _deletedAt: Int? { fragments.savedItemParts._deletedAt }
-            public var _createdAt: Int { fragments.savedItemParts._createdAt }
-            public var archivedAt: Int? { fragments.savedItemParts.archivedAt }
-            public var tags: [SavedItemParts.Tags]? { fragments.savedItemParts.tags }
-            public var item: SavedItemParts.Item { fragments.savedItemParts.item }
+            @_alwaysEmitIntoClient public var url: String { __field("url") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let savedItemParts: SavedItemParts
+            @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
+
+            @_alwaysEmitIntoClient public var isArchived: Bool { __field("isArchived") }
+
+            @_alwaysEmitIntoClient public var isFavorite: Bool { __field("isFavorite") }
+
+            @_alwaysEmitIntoClient public var _deletedAt: Int? { __field("_deletedAt") }
+
+            @_alwaysEmitIntoClient public var _createdAt: Int { __field("_createdAt") }
+
+            @_alwaysEmitIntoClient public var archivedAt: Int? { __field("archivedAt") }
+
+            @_alwaysEmitIntoClient public var tags: [SavedItemParts.Tags]? { __field("tags") }
+
+            @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
             }
         }
     }

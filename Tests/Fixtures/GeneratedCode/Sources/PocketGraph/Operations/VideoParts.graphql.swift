@@ -3,45 +3,47 @@
 
 import APICoreGraphQL
 
-public struct VideoParts: GraphQLFragment {
+public struct VideoParts: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "VideoParts"
     public static let fragmentDefinition = "fragment VideoParts on Video { __typename height src type vid videoID: videoId width length }"
-    public static let __parentType = PocketGraph.Objects.Video
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("height", .scalar("Int"))),
-        .field(GraphQLField("src", .nonNull(.scalar("String")))),
-        .field(GraphQLField("type", .nonNull(.scalar("VideoType")))),
-        .field(GraphQLField("vid", .scalar("String"))),
-        .field(GraphQLField("videoId", alias: "videoID", .nonNull(.scalar("Int")))),
-        .field(GraphQLField("width", .scalar("Int"))),
-        .field(GraphQLField("length", .scalar("Int"))),
+        .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+        .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("type", .nonNull(.scalar("VideoType")), leaf: GraphQLEnum<PocketGraph.VideoType>.self)),
+        .field(GraphQLField("vid", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("videoId", alias: "videoID", .nonNull(.scalar("Int")), leaf: Int.self)),
+        .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+        .field(GraphQLField("length", .scalar("Int"), leaf: Int?.self)),
     ]
 
     public let __data: JSONObject
-    /// If known, the height of the video in px
-    public let height: Int?
-    /// Absolute url to the video
-    public let src: String
-    /// The type of video
-    public let type: GraphQLEnum<PocketGraph.VideoType>
-    /// The video's id within the service defined by type
-    public let vid: String?
-    /// The id of the video within Article View. {articleView.article} will have placeholders of <div id='RIL_VID_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
-    public let videoID: Int
-    /// If known, the width of the video in px
-    public let width: Int?
-    /// If known, the length of the video in seconds
-    public let length: Int?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        height = try reader.field("height")
-        src = try reader.field("src")
-        type = try reader.field("type")
-        vid = try reader.field("vid")
-        videoID = try reader.field("videoID")
-        width = try reader.field("width")
-        length = try reader.field("length")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// If known, the height of the video in px
+    @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+
+    /// Absolute url to the video
+    @_alwaysEmitIntoClient public var src: String { __field("src") }
+
+    /// The type of video
+    @_alwaysEmitIntoClient public var type: GraphQLEnum<PocketGraph.VideoType> { __field("type") }
+
+    /// The video's id within the service defined by type
+    @_alwaysEmitIntoClient public var vid: String? { __field("vid") }
+
+    /// The id of the video within Article View. {articleView.article} will have placeholders of <div id='RIL_VID_X' /> where X is this id. Apps can download those images as needed and populate them in their article view.
+    @_alwaysEmitIntoClient public var videoID: Int { __field("videoID") }
+
+    /// If known, the width of the video in px
+    @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+    /// If known, the length of the video in seconds
+    @_alwaysEmitIntoClient public var length: Int? { __field("length") }
 }

@@ -26,46 +26,50 @@ public struct CreateUserMutation: GraphQLMutation {
         JSONObject(variables: ["name": name, "email": email, "role": role])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = ReferenceSchema.Objects.Mutation
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Mutation }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("createUser", .nonNull(.object(CreateUser.self)), arguments: [("name", .variable("name")), ("email", .variable("email")), ("role", .variable("role"))])),
         ]
 
         public let __data: JSONObject
-        public let createUser: CreateUser
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            createUser = try reader.field("createUser")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct CreateUser: GraphQLSelectionSet {
-            public static let __parentType = ReferenceSchema.Objects.User
+        @_alwaysEmitIntoClient public var createUser: CreateUser { __field("createUser") }
+
+        public struct CreateUser: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                .field(GraphQLField("email", .scalar("String"))),
-                .field(GraphQLField("role", .nonNull(.scalar("Role")))),
-                .field(GraphQLField("followerCount", .nonNull(.scalar("Long")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("email", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<ReferenceSchema.Role>.self)),
+                .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: ReferenceSchema.Long.self)),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let name: String
-            public let email: String?
-            public let role: GraphQLEnum<ReferenceSchema.Role>
-            public let followerCount: ReferenceSchema.Long
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                name = try reader.field("name")
-                email = try reader.field("email")
-                role = try reader.field("role")
-                followerCount = try reader.field("followerCount")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+            @_alwaysEmitIntoClient public var email: String? { __field("email") }
+
+            @_alwaysEmitIntoClient public var role: GraphQLEnum<ReferenceSchema.Role> { __field("role") }
+
+            @_alwaysEmitIntoClient public var followerCount: ReferenceSchema.Long { __field("followerCount") }
         }
     }
 }

@@ -20,45 +20,59 @@ public struct UserDetailsQuery: GraphQLQuery {
         JSONObject(variables: ["id": id, "withEmail": withEmail])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = ReferenceSchema.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))])),
         ]
 
         public let __data: JSONObject
-        public let user: User?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            user = try reader.field("user")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct User: GraphQLSelectionSet {
-            public static let __parentType = ReferenceSchema.Objects.User
+        @_alwaysEmitIntoClient public var user: User? { __field("user") }
+
+        public struct User: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .conditional(.include("withEmail"), [.field(GraphQLField("email", .scalar("String")))]),
+                .conditional(.include("withEmail"), [.field(GraphQLField("email", .scalar("String"), leaf: String?.self))]),
                 .fragment(UserFields.self),
             ]
 
             public let __data: JSONObject
-            public let email: String?
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                email = try reader.field("email", if: .include("withEmail"), as: String?.self)
-                fragments = Fragments(userFields: try reader.fragment(UserFields.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var id: String { fragments.userFields.id }
-            public var name: String { fragments.userFields.name }
-            public var role: GraphQLEnum<ReferenceSchema.Role> { fragments.userFields.role }
-            public var followerCount: ReferenceSchema.Long { fragments.userFields.followerCount }
+            @_alwaysEmitIntoClient public var email: String? { __field("email", if: .include("withEmail")) }
 
-            public struct Fragments: Sendable, Hashable {
-                public let userFields: UserFields
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+            @_alwaysEmitIntoClient public var role: GraphQLEnum<ReferenceSchema.Role> { __field("role") }
+
+            @_alwaysEmitIntoClient public var followerCount: ReferenceSchema.Long { __field("followerCount") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
             }
         }
     }

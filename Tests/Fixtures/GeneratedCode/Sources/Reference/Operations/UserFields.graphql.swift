@@ -3,29 +3,31 @@
 
 import APICoreGraphQL
 
-public struct UserFields: GraphQLFragment {
+public struct UserFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "UserFields"
     public static let fragmentDefinition = "fragment UserFields on User { __typename id name role followerCount }"
-    public static let __parentType = ReferenceSchema.Objects.User
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-        .field(GraphQLField("role", .nonNull(.scalar("Role")))),
-        .field(GraphQLField("followerCount", .nonNull(.scalar("Long")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<ReferenceSchema.Role>.self)),
+        .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: ReferenceSchema.Long.self)),
     ]
 
     public let __data: JSONObject
-    public let id: String
-    public let name: String
-    public let role: GraphQLEnum<ReferenceSchema.Role>
-    public let followerCount: ReferenceSchema.Long
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        name = try reader.field("name")
-        role = try reader.field("role")
-        followerCount = try reader.field("followerCount")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+    @_alwaysEmitIntoClient public var role: GraphQLEnum<ReferenceSchema.Role> { __field("role") }
+
+    @_alwaysEmitIntoClient public var followerCount: ReferenceSchema.Long { __field("followerCount") }
 }

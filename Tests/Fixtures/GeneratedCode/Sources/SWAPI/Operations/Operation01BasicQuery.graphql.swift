@@ -10,35 +10,39 @@ public struct Operation01BasicQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = SWAPI.Objects.Root
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
         ]
 
         public let __data: JSONObject
-        public let person: Person?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            person = try reader.field("person")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Person: GraphQLSelectionSet {
-            public static let __parentType = SWAPI.Objects.Person
+        @_alwaysEmitIntoClient public var person: Person? { __field("person") }
+
+        public struct Person: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .scalar("String"))),
+                .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
             ]
 
             public let __data: JSONObject
-            /// The name of this person.
-            public let name: String?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The name of this person.
+            @_alwaysEmitIntoClient public var name: String? { __field("name") }
         }
     }
 }

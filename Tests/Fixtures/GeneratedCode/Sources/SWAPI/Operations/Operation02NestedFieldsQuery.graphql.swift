@@ -10,60 +10,66 @@ public struct Operation02NestedFieldsQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = SWAPI.Objects.Root
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
         ]
 
         public let __data: JSONObject
-        public let person: Person?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            person = try reader.field("person")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Person: GraphQLSelectionSet {
-            public static let __parentType = SWAPI.Objects.Person
+        @_alwaysEmitIntoClient public var person: Person? { __field("person") }
+
+        public struct Person: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .scalar("String"))),
-                .field(GraphQLField("gender", .scalar("String"))),
+                .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("gender", .scalar("String"), leaf: String?.self)),
                 .field(GraphQLField("homeworld", .object(Homeworld.self))),
             ]
 
             public let __data: JSONObject
-            /// The name of this person.
-            public let name: String?
-            /// The gender of this person. Either "Male", "Female" or "unknown",
-            /// "n/a" if the person does not have a gender.
-            public let gender: String?
-            /// A planet that this person was born on or inhabits.
-            public let homeworld: Homeworld?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-                gender = try reader.field("gender")
-                homeworld = try reader.field("homeworld")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Homeworld: GraphQLSelectionSet {
-                public static let __parentType = SWAPI.Objects.Planet
+            /// The name of this person.
+            @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+            /// The gender of this person. Either "Male", "Female" or "unknown",
+            /// "n/a" if the person does not have a gender.
+            @_alwaysEmitIntoClient public var gender: String? { __field("gender") }
+
+            /// A planet that this person was born on or inhabits.
+            @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
+
+            public struct Homeworld: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .scalar("String"))),
+                    .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
                 ]
 
                 public let __data: JSONObject
-                /// The name of this planet.
-                public let name: String?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    name = try reader.field("name")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// The name of this planet.
+                @_alwaysEmitIntoClient public var name: String? { __field("name") }
             }
         }
     }

@@ -10,116 +10,128 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = SWAPI.Objects.Root
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
         ]
 
         public let __data: JSONObject
-        public let person: Person?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            person = try reader.field("person")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Person: GraphQLSelectionSet {
-            public static let __parentType = SWAPI.Objects.Person
+        @_alwaysEmitIntoClient public var person: Person? { __field("person") }
+
+        public struct Person: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .scalar("String"))),
-                .field(GraphQLField("gender", .scalar("String"))),
+                .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("gender", .scalar("String"), leaf: String?.self)),
                 .field(GraphQLField("homeworld", .object(Homeworld.self))),
                 .field(GraphQLField("starshipConnection", .object(StarshipConnection.self))),
             ]
 
             public let __data: JSONObject
-            /// The name of this person.
-            public let name: String?
-            /// The gender of this person. Either "Male", "Female" or "unknown",
-            /// "n/a" if the person does not have a gender.
-            public let gender: String?
-            /// A planet that this person was born on or inhabits.
-            public let homeworld: Homeworld?
-            public let starshipConnection: StarshipConnection?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-                gender = try reader.field("gender")
-                homeworld = try reader.field("homeworld")
-                starshipConnection = try reader.field("starshipConnection")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Homeworld: GraphQLSelectionSet {
-                public static let __parentType = SWAPI.Objects.Planet
+            /// The name of this person.
+            @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+            /// The gender of this person. Either "Male", "Female" or "unknown",
+            /// "n/a" if the person does not have a gender.
+            @_alwaysEmitIntoClient public var gender: String? { __field("gender") }
+
+            /// A planet that this person was born on or inhabits.
+            @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
+
+            @_alwaysEmitIntoClient public var starshipConnection: StarshipConnection? { __field("starshipConnection") }
+
+            public struct Homeworld: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .scalar("String"))),
+                    .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
                 ]
 
                 public let __data: JSONObject
-                /// The name of this planet.
-                public let name: String?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    name = try reader.field("name")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// The name of this planet.
+                @_alwaysEmitIntoClient public var name: String? { __field("name") }
             }
 
-            public struct StarshipConnection: GraphQLSelectionSet {
-                public static let __parentType = SWAPI.Objects.PersonStarshipsConnection
+            public struct StarshipConnection: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsConnection }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("edges", .list(.object(Edges.self)))),
                 ]
 
                 public let __data: JSONObject
-                /// A list of edges.
-                public let edges: [Edges?]?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    edges = try reader.field("edges")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Edges: GraphQLSelectionSet {
-                    public static let __parentType = SWAPI.Objects.PersonStarshipsEdge
+                /// A list of edges.
+                @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
+
+                public struct Edges: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsEdge }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("node", .object(Node.self))),
                     ]
 
                     public let __data: JSONObject
-                    /// The item at the end of the edge
-                    public let node: Node?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        node = try reader.field("node")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct Node: GraphQLSelectionSet {
-                        public static let __parentType = SWAPI.Objects.Starship
+                    /// The item at the end of the edge
+                    @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+                    public struct Node: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                            .field(GraphQLField("manufacturers", .list(.scalar("String")))),
+                            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                            .field(GraphQLField("manufacturers", .list(.scalar("String")), leaf: [String?]?.self)),
                         ]
 
                         public let __data: JSONObject
-                        /// The ID of an object
-                        public let id: String
-                        /// The manufacturers of this starship.
-                        public let manufacturers: [String?]?
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            id = try reader.field("id")
-                            manufacturers = try reader.field("manufacturers")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        /// The ID of an object
+                        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                        /// The manufacturers of this starship.
+                        @_alwaysEmitIntoClient public var manufacturers: [String?]? { __field("manufacturers") }
                     }
                 }
             }

@@ -10,75 +10,94 @@ public struct Operation07FragmentsQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = SWAPI.Objects.Root
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("allStarships", .object(AllStarships.self), arguments: [("first", .literal(7))])),
         ]
 
         public let __data: JSONObject
-        public let allStarships: AllStarships?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            allStarships = try reader.field("allStarships")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct AllStarships: GraphQLSelectionSet {
-            public static let __parentType = SWAPI.Objects.StarshipsConnection
+        @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
+
+        public struct AllStarships: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("edges", .list(.object(Edges.self)))),
             ]
 
             public let __data: JSONObject
-            /// A list of edges.
-            public let edges: [Edges?]?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                edges = try reader.field("edges")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Edges: GraphQLSelectionSet {
-                public static let __parentType = SWAPI.Objects.StarshipsEdge
+            /// A list of edges.
+            @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
+
+            public struct Edges: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("node", .object(Node.self))),
                 ]
 
                 public let __data: JSONObject
-                /// The item at the end of the edge
-                public let node: Node?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    node = try reader.field("node")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Node: GraphQLSelectionSet {
-                    public static let __parentType = SWAPI.Objects.Starship
+                /// The item at the end of the edge
+                @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+                public struct Node: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .fragment(StarshipFragment.self),
                     ]
 
                     public let __data: JSONObject
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        fragments = Fragments(starshipFragment: try reader.fragment(StarshipFragment.self))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public var id: String { fragments.starshipFragment.id }
-                    public var name: String? { fragments.starshipFragment.name }
-                    public var model: String? { fragments.starshipFragment.model }
-                    public var costInCredits: Double? { fragments.starshipFragment.costInCredits }
-                    public var pilotConnection: StarshipFragment.PilotConnection? { fragments.starshipFragment.pilotConnection }
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let starshipFragment: StarshipFragment
+                    @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+                    @_alwaysEmitIntoClient public var model: String? { __field("model") }
+
+                    @_alwaysEmitIntoClient public var costInCredits: Double? { __field("costInCredits") }
+
+                    @_alwaysEmitIntoClient public var pilotConnection: StarshipFragment.PilotConnection? { __field("pilotConnection") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var starshipFragment: StarshipFragment { __fragment() }
                     }
                 }
             }

@@ -10,73 +10,81 @@ public struct Operation08IntrospectionQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = SWAPI.Objects.Root
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__type", .object(__Type.self), arguments: [("name", .literal("Person"))])),
         ]
 
         public let __data: JSONObject
-        public let __type: __Type?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            __type = try reader.field("__type")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct __Type: GraphQLSelectionSet {
-            public static let __parentType = SWAPI.Objects.__Type
+        @_alwaysEmitIntoClient public var __type: __Type? { __field("__type") }
+
+        public struct __Type: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .scalar("String"))),
+                .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
                 .field(GraphQLField("fields", .list(.nonNull(.object(Fields.self))))),
             ]
 
             public let __data: JSONObject
-            public let name: String?
-            public let fields: [Fields]?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-                fields = try reader.field("fields")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Fields: GraphQLSelectionSet {
-                public static let __parentType = SWAPI.Objects.__Field
+            @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+            @_alwaysEmitIntoClient public var fields: [Fields]? { __field("fields") }
+
+            public struct Fields: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Field }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("description", .scalar("String"))),
+                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
                     .field(GraphQLField("type", .nonNull(.object(Type_.self)))),
                 ]
 
                 public let __data: JSONObject
-                public let name: String
-                public let description: String?
-                public let type: Type_
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    name = try reader.field("name")
-                    description = try reader.field("description")
-                    type = try reader.field("type")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Type_: GraphQLSelectionSet {
-                    public static let __parentType = SWAPI.Objects.__Type
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+                @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+                @_alwaysEmitIntoClient public var type: Type_ { __field("type") }
+
+                public struct Type_: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("name", .scalar("String"))),
+                        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
                     ]
 
                     public let __data: JSONObject
-                    public let name: String?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        name = try reader.field("name")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    @_alwaysEmitIntoClient public var name: String? { __field("name") }
                 }
             }
         }

@@ -3,42 +3,46 @@
 
 import APICoreGraphQL
 
-public struct PilotFragment: GraphQLFragment {
+public struct PilotFragment: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "pilotFragment"
     public static let fragmentDefinition = "fragment pilotFragment on Person { __typename name homeworld { __typename name } }"
-    public static let __parentType = SWAPI.Objects.Person
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .scalar("String"))),
+        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("homeworld", .object(Homeworld.self))),
     ]
 
     public let __data: JSONObject
-    /// The name of this person.
-    public let name: String?
-    /// A planet that this person was born on or inhabits.
-    public let homeworld: Homeworld?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        name = try reader.field("name")
-        homeworld = try reader.field("homeworld")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Homeworld: GraphQLSelectionSet {
-        public static let __parentType = SWAPI.Objects.Planet
+    /// The name of this person.
+    @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+    /// A planet that this person was born on or inhabits.
+    @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
+
+    public struct Homeworld: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("name", .scalar("String"))),
+            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
         ]
 
         public let __data: JSONObject
-        /// The name of this planet.
-        public let name: String?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            name = try reader.field("name")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// The name of this planet.
+        @_alwaysEmitIntoClient public var name: String? { __field("name") }
     }
 }

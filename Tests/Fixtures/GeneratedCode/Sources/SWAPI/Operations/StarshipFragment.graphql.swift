@@ -3,92 +3,108 @@
 
 import APICoreGraphQL
 
-public struct StarshipFragment: GraphQLFragment {
+public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "starshipFragment"
     public static let fragmentDefinition = "fragment starshipFragment on Starship { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } }"
-    public static let __parentType = SWAPI.Objects.Starship
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("name", .scalar("String"))),
-        .field(GraphQLField("model", .scalar("String"))),
-        .field(GraphQLField("costInCredits", .scalar("Float"))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("model", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("costInCredits", .scalar("Float"), leaf: Double?.self)),
         .field(GraphQLField("pilotConnection", .object(PilotConnection.self))),
     ]
 
     public let __data: JSONObject
-    /// The ID of an object
-    public let id: String
-    /// The name of this starship. The common name, such as "Death Star".
-    public let name: String?
-    /// The model or official name of this starship. Such as "T-65 X-wing" or "DS-1
-    /// Orbital Battle Station".
-    public let model: String?
-    /// The cost of this starship new, in galactic credits.
-    public let costInCredits: Double?
-    public let pilotConnection: PilotConnection?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        name = try reader.field("name")
-        model = try reader.field("model")
-        costInCredits = try reader.field("costInCredits")
-        pilotConnection = try reader.field("pilotConnection")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct PilotConnection: GraphQLSelectionSet {
-        public static let __parentType = SWAPI.Objects.StarshipPilotsConnection
+    /// The ID of an object
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// The name of this starship. The common name, such as "Death Star".
+    @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+    /// The model or official name of this starship. Such as "T-65 X-wing" or "DS-1
+    /// Orbital Battle Station".
+    @_alwaysEmitIntoClient public var model: String? { __field("model") }
+
+    /// The cost of this starship new, in galactic credits.
+    @_alwaysEmitIntoClient public var costInCredits: Double? { __field("costInCredits") }
+
+    @_alwaysEmitIntoClient public var pilotConnection: PilotConnection? { __field("pilotConnection") }
+
+    public struct PilotConnection: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("edges", .list(.object(Edges.self)))),
         ]
 
         public let __data: JSONObject
-        /// A list of edges.
-        public let edges: [Edges?]?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            edges = try reader.field("edges")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Edges: GraphQLSelectionSet {
-            public static let __parentType = SWAPI.Objects.StarshipPilotsEdge
+        /// A list of edges.
+        @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
+
+        public struct Edges: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("node", .object(Node.self))),
             ]
 
             public let __data: JSONObject
-            /// The item at the end of the edge
-            public let node: Node?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                node = try reader.field("node")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Node: GraphQLSelectionSet {
-                public static let __parentType = SWAPI.Objects.Person
+            /// The item at the end of the edge
+            @_alwaysEmitIntoClient public var node: Node? { __field("node") }
+
+            public struct Node: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PilotFragment.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(pilotFragment: try reader.fragment(PilotFragment.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var name: String? { fragments.pilotFragment.name }
-                public var homeworld: PilotFragment.Homeworld? { fragments.pilotFragment.homeworld }
+                @_alwaysEmitIntoClient public var name: String? { __field("name") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let pilotFragment: PilotFragment
+                @_alwaysEmitIntoClient public var homeworld: PilotFragment.Homeworld? { __field("homeworld") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var pilotFragment: PilotFragment { __fragment() }
                 }
             }
         }

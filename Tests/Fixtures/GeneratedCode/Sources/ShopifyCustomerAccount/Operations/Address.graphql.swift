@@ -3,71 +3,73 @@
 
 import APICoreGraphQL
 
-public struct Address: GraphQLFragment {
+public struct Address: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "Address"
     public static let fragmentDefinition = "fragment Address on CustomerAddress { __typename id formatted firstName lastName company address1 address2 territoryCode zoneCode city zip phoneNumber }"
-    public static let __parentType = CustomerAccountAPI.Objects.CustomerAddress
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("formatted", .nonNull(.list(.nonNull(.scalar("String")))))),
-        .field(GraphQLField("firstName", .scalar("String"))),
-        .field(GraphQLField("lastName", .scalar("String"))),
-        .field(GraphQLField("company", .scalar("String"))),
-        .field(GraphQLField("address1", .scalar("String"))),
-        .field(GraphQLField("address2", .scalar("String"))),
-        .field(GraphQLField("territoryCode", .scalar("CountryCode"))),
-        .field(GraphQLField("zoneCode", .scalar("String"))),
-        .field(GraphQLField("city", .scalar("String"))),
-        .field(GraphQLField("zip", .scalar("String"))),
-        .field(GraphQLField("phoneNumber", .scalar("String"))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("formatted", .nonNull(.list(.nonNull(.scalar("String")))), leaf: [String].self)),
+        .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("company", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("address1", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("address2", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("territoryCode", .scalar("CountryCode"), leaf: GraphQLEnum<CustomerAccountAPI.CountryCode>?.self)),
+        .field(GraphQLField("zoneCode", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("city", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("zip", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("phoneNumber", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// A globally-unique ID.
-    public let id: String
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
     /// A formatted version of the address, customized by the provided arguments.
-    public let formatted: [String]
+    @_alwaysEmitIntoClient public var formatted: [String] { __field("formatted") }
+
     /// The first name of the customer.
-    public let firstName: String?
+    @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
+
     /// The last name of the customer.
-    public let lastName: String?
+    @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
+
     /// The name of the customer's company or organization.
-    public let company: String?
+    @_alwaysEmitIntoClient public var company: String? { __field("company") }
+
     /// The first line of the address. Typically the street address or PO Box number.
-    public let address1: String?
+    @_alwaysEmitIntoClient public var address1: String? { __field("address1") }
+
     /// The second line of the address. This is typically the apartment, suite, or unit number.
-    public let address2: String?
+    @_alwaysEmitIntoClient public var address2: String? { __field("address2") }
+
     /// The two-letter code for the country of the address.
     ///
     /// For example, US.
-    public let territoryCode: GraphQLEnum<CustomerAccountAPI.CountryCode>?
+    @_alwaysEmitIntoClient public var territoryCode: GraphQLEnum<CustomerAccountAPI.CountryCode>? { __field("territoryCode") }
+
     /// The alphanumeric code for the region.
     ///
     /// For example, ON.
-    public let zoneCode: String?
+    @_alwaysEmitIntoClient public var zoneCode: String? { __field("zoneCode") }
+
     /// The name of the city, district, village, or town.
-    public let city: String?
+    @_alwaysEmitIntoClient public var city: String? { __field("city") }
+
     /// The zip or postal code of the address.
-    public let zip: String?
+    @_alwaysEmitIntoClient public var zip: String? { __field("zip") }
+
     /// The customer's unique phone number.
     ///
     /// Formatted using E.164 standard. For example, _+16135551111_.
-    public let phoneNumber: String?
-
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        formatted = try reader.field("formatted")
-        firstName = try reader.field("firstName")
-        lastName = try reader.field("lastName")
-        company = try reader.field("company")
-        address1 = try reader.field("address1")
-        address2 = try reader.field("address2")
-        territoryCode = try reader.field("territoryCode")
-        zoneCode = try reader.field("zoneCode")
-        city = try reader.field("city")
-        zip = try reader.field("zip")
-        phoneNumber = try reader.field("phoneNumber")
-    }
+    @_alwaysEmitIntoClient public var phoneNumber: String? { __field("phoneNumber") }
 }

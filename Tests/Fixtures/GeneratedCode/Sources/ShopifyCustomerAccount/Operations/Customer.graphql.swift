@@ -3,88 +3,112 @@
 
 import APICoreGraphQL
 
-public struct Customer: GraphQLFragment {
+public struct Customer: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "Customer"
     public static let fragmentDefinition = "fragment Customer on Customer { __typename id firstName lastName defaultAddress { __typename ...Address } addresses(first: 6) { __typename nodes { __typename ...Address } } }"
-    public static let __parentType = CustomerAccountAPI.Objects.Customer
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("firstName", .scalar("String"))),
-        .field(GraphQLField("lastName", .scalar("String"))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("defaultAddress", .object(DefaultAddress.self))),
         .field(GraphQLField("addresses", .nonNull(.object(Addresses.self)), arguments: [("first", .literal(6))])),
     ]
 
     public let __data: JSONObject
-    /// A globally-unique ID.
-    public let id: String
-    /// The first name of the customer.
-    public let firstName: String?
-    /// The last name of the customer.
-    public let lastName: String?
-    /// The default address of the customer.
-    public let defaultAddress: DefaultAddress?
-    /// The addresses associated with the customer.
-    public let addresses: Addresses
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        firstName = try reader.field("firstName")
-        lastName = try reader.field("lastName")
-        defaultAddress = try reader.field("defaultAddress")
-        addresses = try reader.field("addresses")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct DefaultAddress: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.CustomerAddress
+    /// A globally-unique ID.
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// The first name of the customer.
+    @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
+
+    /// The last name of the customer.
+    @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
+
+    /// The default address of the customer.
+    @_alwaysEmitIntoClient public var defaultAddress: DefaultAddress? { __field("defaultAddress") }
+
+    /// The addresses associated with the customer.
+    @_alwaysEmitIntoClient public var addresses: Addresses { __field("addresses") }
+
+    public struct DefaultAddress: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(Address.self),
         ]
 
         public let __data: JSONObject
-        public let fragments: Fragments
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(address: try reader.fragment(Address.self))
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public var id: String { fragments.address.id }
-        public var formatted: [String] { fragments.address.formatted }
-        public var firstName: String? { fragments.address.firstName }
-        public var lastName: String? { fragments.address.lastName }
-        public var company: String? { fragments.address.company }
-        public var address1: String? { fragments.address.address1 }
-        public var address2: String? { fragments.address.address2 }
-        public var territoryCode: GraphQLEnum<CustomerAccountAPI.CountryCode>? { fragments.address.territoryCode }
-        public var zoneCode: String? { fragments.address.zoneCode }
-        public var city: String? { fragments.address.city }
-        public var zip: String? { fragments.address.zip }
-        public var phoneNumber: String? { fragments.address.phoneNumber }
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-        public struct Fragments: Sendable, Hashable {
-            public let address: Address
+        @_alwaysEmitIntoClient public var formatted: [String] { __field("formatted") }
+
+        @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
+
+        @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
+
+        @_alwaysEmitIntoClient public var company: String? { __field("company") }
+
+        @_alwaysEmitIntoClient public var address1: String? { __field("address1") }
+
+        @_alwaysEmitIntoClient public var address2: String? { __field("address2") }
+
+        @_alwaysEmitIntoClient public var territoryCode: GraphQLEnum<CustomerAccountAPI.CountryCode>? { __field("territoryCode") }
+
+        @_alwaysEmitIntoClient public var zoneCode: String? { __field("zoneCode") }
+
+        @_alwaysEmitIntoClient public var city: String? { __field("city") }
+
+        @_alwaysEmitIntoClient public var zip: String? { __field("zip") }
+
+        @_alwaysEmitIntoClient public var phoneNumber: String? { __field("phoneNumber") }
+
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+        public struct Fragments: GraphQLCheckedData, Hashable {
+            public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+            @_alwaysEmitIntoClient public var address: Address { __fragment() }
         }
     }
 
-    public struct Addresses: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.CustomerAddressConnection
+    public struct Addresses: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressConnection }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
         ]
 
         public let __data: JSONObject
-        /// A list of nodes that are contained in CustomerAddressEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
-        public let nodes: [Nodes]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            nodes = try reader.field("nodes")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// A list of nodes that are contained in CustomerAddressEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
+        @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
         public typealias Nodes = Customer.DefaultAddress
     }

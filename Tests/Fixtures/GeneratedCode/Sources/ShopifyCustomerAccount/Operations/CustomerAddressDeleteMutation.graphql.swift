@@ -20,64 +20,70 @@ public struct CustomerAddressDeleteMutation: GraphQLMutation {
         JSONObject(variables: ["addressId": addressId, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.Mutation
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("customerAddressDelete", .object(CustomerAddressDelete.self), arguments: [("addressId", .variable("addressId"))])),
         ]
 
         public let __data: JSONObject
-        /// Deletes a specific address for a customer.
-        public let customerAddressDelete: CustomerAddressDelete?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            customerAddressDelete = try reader.field("customerAddressDelete")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct CustomerAddressDelete: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.CustomerAddressDeletePayload
+        /// Deletes a specific address for a customer.
+        @_alwaysEmitIntoClient public var customerAddressDelete: CustomerAddressDelete? { __field("customerAddressDelete") }
+
+        public struct CustomerAddressDelete: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressDeletePayload }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("deletedAddressId", .scalar("ID"))),
+                .field(GraphQLField("deletedAddressId", .scalar("ID"), leaf: String?.self)),
                 .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
             ]
 
             public let __data: JSONObject
-            /// The ID of the deleted address.
-            public let deletedAddressId: String?
-            /// The list of errors that occurred from executing the mutation.
-            public let userErrors: [UserErrors]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                deletedAddressId = try reader.field("deletedAddressId")
-                userErrors = try reader.field("userErrors")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct UserErrors: GraphQLSelectionSet {
-                public static let __parentType = CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors
+            /// The ID of the deleted address.
+            @_alwaysEmitIntoClient public var deletedAddressId: String? { __field("deletedAddressId") }
+
+            /// The list of errors that occurred from executing the mutation.
+            @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
+
+            public struct UserErrors: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"))),
-                    .field(GraphQLField("field", .list(.nonNull(.scalar("String"))))),
-                    .field(GraphQLField("message", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self)),
+                    .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
+                    .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                /// The error code.
-                public let code: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?
-                /// The path to the input field that caused the error.
-                public let field: [String]?
-                /// The error message.
-                public let message: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    code = try reader.field("code")
-                    field = try reader.field("field")
-                    message = try reader.field("message")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// The error code.
+                @_alwaysEmitIntoClient public var code: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? { __field("code") }
+
+                /// The path to the input field that caused the error.
+                @_alwaysEmitIntoClient public var field: [String]? { __field("field") }
+
+                /// The error message.
+                @_alwaysEmitIntoClient public var message: String { __field("message") }
             }
         }
     }

@@ -29,23 +29,25 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
         JSONObject(variables: ["address": address, "addressId": addressId, "defaultAddress": defaultAddress, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.Mutation
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("customerAddressUpdate", .object(CustomerAddressUpdate.self), arguments: [("address", .variable("address")), ("addressId", .variable("addressId")), ("defaultAddress", .variable("defaultAddress"))])),
         ]
 
         public let __data: JSONObject
-        /// Updates a specific address for a customer.
-        public let customerAddressUpdate: CustomerAddressUpdate?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            customerAddressUpdate = try reader.field("customerAddressUpdate")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct CustomerAddressUpdate: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.CustomerAddressUpdatePayload
+        /// Updates a specific address for a customer.
+        @_alwaysEmitIntoClient public var customerAddressUpdate: CustomerAddressUpdate? { __field("customerAddressUpdate") }
+
+        public struct CustomerAddressUpdate: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressUpdatePayload }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("customerAddress", .object(CustomerAddress.self))),
@@ -53,57 +55,63 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
             ]
 
             public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+
             /// The updated address.
-            public let customerAddress: CustomerAddress?
+            @_alwaysEmitIntoClient public var customerAddress: CustomerAddress? { __field("customerAddress") }
+
             /// The list of errors that occurred from executing the mutation.
-            public let userErrors: [UserErrors]
+            @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                customerAddress = try reader.field("customerAddress")
-                userErrors = try reader.field("userErrors")
-            }
-
-            public struct CustomerAddress: GraphQLSelectionSet {
-                public static let __parentType = CustomerAccountAPI.Objects.CustomerAddress
+            public struct CustomerAddress: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+
                 /// A globally-unique ID.
-                public let id: String
-
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
-                }
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
-            public struct UserErrors: GraphQLSelectionSet {
-                public static let __parentType = CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors
+            public struct UserErrors: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"))),
-                    .field(GraphQLField("field", .list(.nonNull(.scalar("String"))))),
-                    .field(GraphQLField("message", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self)),
+                    .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
+                    .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                /// The error code.
-                public let code: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?
-                /// The path to the input field that caused the error.
-                public let field: [String]?
-                /// The error message.
-                public let message: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    code = try reader.field("code")
-                    field = try reader.field("field")
-                    message = try reader.field("message")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// The error code.
+                @_alwaysEmitIntoClient public var code: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? { __field("code") }
+
+                /// The path to the input field that caused the error.
+                @_alwaysEmitIntoClient public var field: [String]? { __field("field") }
+
+                /// The error message.
+                @_alwaysEmitIntoClient public var message: String { __field("message") }
             }
         }
     }

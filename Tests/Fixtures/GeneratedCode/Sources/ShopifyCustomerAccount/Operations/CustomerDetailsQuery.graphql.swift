@@ -18,44 +18,59 @@ public struct CustomerDetailsQuery: GraphQLQuery {
         JSONObject(variables: ["language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("customer", .nonNull(.object(Customer_.self)))),
         ]
 
         public let __data: JSONObject
-        /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
-        public let customer: Customer_
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            customer = try reader.field("customer")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Customer_: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.Customer
+        /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
+        @_alwaysEmitIntoClient public var customer: Customer_ { __field("customer") }
+
+        public struct Customer_: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(Customer.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(customer: try reader.fragment(Customer.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var id: String { fragments.customer.id }
-            public var firstName: String? { fragments.customer.firstName }
-            public var lastName: String? { fragments.customer.lastName }
-            public var defaultAddress: Customer.DefaultAddress? { fragments.customer.defaultAddress }
-            public var addresses: Customer.Addresses { fragments.customer.addresses }
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let customer: Customer
+            @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
+
+            @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
+
+            @_alwaysEmitIntoClient public var defaultAddress: Customer.DefaultAddress? { __field("defaultAddress") }
+
+            @_alwaysEmitIntoClient public var addresses: Customer.Addresses { __field("addresses") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var customer: Customer { __fragment() }
             }
         }
     }

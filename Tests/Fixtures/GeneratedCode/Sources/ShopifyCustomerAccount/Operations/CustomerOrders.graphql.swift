@@ -3,26 +3,28 @@
 
 import APICoreGraphQL
 
-public struct CustomerOrders: GraphQLFragment {
+public struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "CustomerOrders"
     public static let fragmentDefinition = "fragment CustomerOrders on Customer { __typename orders(sortKey: PROCESSED_AT reverse: true first: $first last: $last before: $startCursor after: $endCursor query: $query) { __typename nodes { __typename ...OrderItem } pageInfo { __typename hasPreviousPage hasNextPage endCursor startCursor } } }"
-    public static let __parentType = CustomerAccountAPI.Objects.Customer
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("orders", .nonNull(.object(Orders.self)), arguments: [("sortKey", .literal("PROCESSED_AT")), ("reverse", .literal(true)), ("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor")), ("query", .variable("query"))])),
     ]
 
     public let __data: JSONObject
-    /// The orders associated with the customer.
-    public let orders: Orders
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        orders = try reader.field("orders")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Orders: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.OrderConnection
+    /// The orders associated with the customer.
+    @_alwaysEmitIntoClient public var orders: Orders { __field("orders") }
+
+    public struct Orders: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.OrderConnection }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
@@ -30,73 +32,93 @@ public struct CustomerOrders: GraphQLFragment {
         ]
 
         public let __data: JSONObject
-        /// A list of nodes that are contained in OrderEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
-        public let nodes: [Nodes]
-        /// An object that’s used to retrieve [cursor information](https://shopify.dev/api/usage/pagination-graphql) about the current page.
-        public let pageInfo: PageInfo
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            nodes = try reader.field("nodes")
-            pageInfo = try reader.field("pageInfo")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Nodes: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.Order
+        /// A list of nodes that are contained in OrderEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
+        @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+        /// An object that’s used to retrieve [cursor information](https://shopify.dev/api/usage/pagination-graphql) about the current page.
+        @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+        public struct Nodes: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(OrderItem.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(orderItem: try reader.fragment(OrderItem.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var totalPrice: OrderItem.TotalPrice { fragments.orderItem.totalPrice }
-            public var financialStatus: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? { fragments.orderItem.financialStatus }
-            public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { fragments.orderItem.fulfillmentStatus }
-            public var fulfillments: OrderItem.Fulfillments { fragments.orderItem.fulfillments }
-            public var id: String { fragments.orderItem.id }
-            public var number: Int { fragments.orderItem.number }
-            public var confirmationNumber: String? { fragments.orderItem.confirmationNumber }
-            public var processedAt: CustomerAccountAPI.DateTime { fragments.orderItem.processedAt }
+            @_alwaysEmitIntoClient public var totalPrice: OrderItem.TotalPrice { __field("totalPrice") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let orderItem: OrderItem
+            @_alwaysEmitIntoClient public var financialStatus: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? { __field("financialStatus") }
+
+            @_alwaysEmitIntoClient public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { __field("fulfillmentStatus") }
+
+            @_alwaysEmitIntoClient public var fulfillments: OrderItem.Fulfillments { __field("fulfillments") }
+
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
+            @_alwaysEmitIntoClient public var confirmationNumber: String? { __field("confirmationNumber") }
+
+            @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var orderItem: OrderItem { __fragment() }
             }
         }
 
-        public struct PageInfo: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.PageInfo
+        public struct PageInfo: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PageInfo }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")))),
-                .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
-                .field(GraphQLField("endCursor", .scalar("String"))),
-                .field(GraphQLField("startCursor", .scalar("String"))),
+                .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
             ]
 
             public let __data: JSONObject
-            /// Whether there are any pages prior to the current page.
-            public let hasPreviousPage: Bool
-            /// Whether there are more pages to fetch following the current page.
-            public let hasNextPage: Bool
-            /// The cursor corresponding to the last node in edges.
-            public let endCursor: String?
-            /// The cursor corresponding to the first node in edges.
-            public let startCursor: String?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                hasPreviousPage = try reader.field("hasPreviousPage")
-                hasNextPage = try reader.field("hasNextPage")
-                endCursor = try reader.field("endCursor")
-                startCursor = try reader.field("startCursor")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// Whether there are any pages prior to the current page.
+            @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+            /// Whether there are more pages to fetch following the current page.
+            @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+            /// The cursor corresponding to the last node in edges.
+            @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+
+            /// The cursor corresponding to the first node in edges.
+            @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
         }
     }
 }

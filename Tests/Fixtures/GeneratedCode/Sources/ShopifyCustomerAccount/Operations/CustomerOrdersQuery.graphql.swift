@@ -35,40 +35,51 @@ public struct CustomerOrdersQuery: GraphQLQuery {
         JSONObject(variables: ["endCursor": endCursor, "first": first, "last": last, "startCursor": startCursor, "query": query, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("customer", .nonNull(.object(Customer_.self)))),
         ]
 
         public let __data: JSONObject
-        /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
-        public let customer: Customer_
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            customer = try reader.field("customer")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Customer_: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.Customer
+        /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
+        @_alwaysEmitIntoClient public var customer: Customer_ { __field("customer") }
+
+        public struct Customer_: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(CustomerOrders.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(customerOrders: try reader.fragment(CustomerOrders.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var orders: CustomerOrders.Orders { fragments.customerOrders.orders }
+            @_alwaysEmitIntoClient public var orders: CustomerOrders.Orders { __field("orders") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let customerOrders: CustomerOrders
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var customerOrders: CustomerOrders { __fragment() }
             }
         }
     }

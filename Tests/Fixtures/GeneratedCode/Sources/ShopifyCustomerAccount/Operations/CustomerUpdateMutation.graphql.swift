@@ -23,23 +23,25 @@ public struct CustomerUpdateMutation: GraphQLMutation {
         JSONObject(variables: ["customer": customer, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.Mutation
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("customerUpdate", .object(CustomerUpdate.self), arguments: [("input", .variable("customer"))])),
         ]
 
         public let __data: JSONObject
-        /// Updates the customer's personal information.
-        public let customerUpdate: CustomerUpdate?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            customerUpdate = try reader.field("customerUpdate")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct CustomerUpdate: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.CustomerUpdatePayload
+        /// Updates the customer's personal information.
+        @_alwaysEmitIntoClient public var customerUpdate: CustomerUpdate? { __field("customerUpdate") }
+
+        public struct CustomerUpdate: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerUpdatePayload }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("customer", .object(Customer_.self))),
@@ -47,103 +49,113 @@ public struct CustomerUpdateMutation: GraphQLMutation {
             ]
 
             public let __data: JSONObject
-            /// The customer's personal information that has been updated.
-            public let customer: Customer_?
-            /// The list of errors that occurred from executing the mutation.
-            public let userErrors: [UserErrors]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                customer = try reader.field("customer")
-                userErrors = try reader.field("userErrors")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Customer_: GraphQLSelectionSet {
-                public static let __parentType = CustomerAccountAPI.Objects.Customer
+            /// The customer's personal information that has been updated.
+            @_alwaysEmitIntoClient public var customer: Customer_? { __field("customer") }
+
+            /// The list of errors that occurred from executing the mutation.
+            @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
+
+            public struct Customer_: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("firstName", .scalar("String"))),
-                    .field(GraphQLField("lastName", .scalar("String"))),
+                    .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
+                    .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
                     .field(GraphQLField("emailAddress", .object(EmailAddress.self))),
                     .field(GraphQLField("phoneNumber", .object(PhoneNumber.self))),
                 ]
 
                 public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+
                 /// The first name of the customer.
-                public let firstName: String?
+                @_alwaysEmitIntoClient public var firstName: String? { __field("firstName") }
+
                 /// The last name of the customer.
-                public let lastName: String?
+                @_alwaysEmitIntoClient public var lastName: String? { __field("lastName") }
+
                 /// The email address of the customer.
-                public let emailAddress: EmailAddress?
+                @_alwaysEmitIntoClient public var emailAddress: EmailAddress? { __field("emailAddress") }
+
                 /// The phone number of the customer.
-                public let phoneNumber: PhoneNumber?
+                @_alwaysEmitIntoClient public var phoneNumber: PhoneNumber? { __field("phoneNumber") }
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    firstName = try reader.field("firstName")
-                    lastName = try reader.field("lastName")
-                    emailAddress = try reader.field("emailAddress")
-                    phoneNumber = try reader.field("phoneNumber")
-                }
-
-                public struct EmailAddress: GraphQLSelectionSet {
-                    public static let __parentType = CustomerAccountAPI.Objects.CustomerEmailAddress
+                public struct EmailAddress: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerEmailAddress }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("emailAddress", .scalar("String"))),
+                        .field(GraphQLField("emailAddress", .scalar("String"), leaf: String?.self)),
                     ]
 
                     public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+
                     /// The email address of the customer.
-                    public let emailAddress: String?
-
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        emailAddress = try reader.field("emailAddress")
-                    }
+                    @_alwaysEmitIntoClient public var emailAddress: String? { __field("emailAddress") }
                 }
 
-                public struct PhoneNumber: GraphQLSelectionSet {
-                    public static let __parentType = CustomerAccountAPI.Objects.CustomerPhoneNumber
+                public struct PhoneNumber: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerPhoneNumber }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("phoneNumber", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("phoneNumber", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// The customer's phone number.
-                    public let phoneNumber: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        phoneNumber = try reader.field("phoneNumber")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// The customer's phone number.
+                    @_alwaysEmitIntoClient public var phoneNumber: String { __field("phoneNumber") }
                 }
             }
 
-            public struct UserErrors: GraphQLSelectionSet {
-                public static let __parentType = CustomerAccountAPI.Objects.UserErrorsCustomerUserErrors
+            public struct UserErrors: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerUserErrors }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("code", .scalar("UserErrorsCustomerUserErrorsCode"))),
-                    .field(GraphQLField("field", .list(.nonNull(.scalar("String"))))),
-                    .field(GraphQLField("message", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("code", .scalar("UserErrorsCustomerUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>?.self)),
+                    .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
+                    .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                /// The error code.
-                public let code: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>?
-                /// The path to the input field that caused the error.
-                public let field: [String]?
-                /// The error message.
-                public let message: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    code = try reader.field("code")
-                    field = try reader.field("field")
-                    message = try reader.field("message")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// The error code.
+                @_alwaysEmitIntoClient public var code: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>? { __field("code") }
+
+                /// The path to the input field that caused the error.
+                @_alwaysEmitIntoClient public var field: [String]? { __field("field") }
+
+                /// The error message.
+                @_alwaysEmitIntoClient public var message: String { __field("message") }
             }
         }
     }

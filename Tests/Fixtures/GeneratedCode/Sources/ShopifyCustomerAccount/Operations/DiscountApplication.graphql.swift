@@ -3,26 +3,28 @@
 
 import APICoreGraphQL
 
-public struct DiscountApplication: GraphQLFragment {
+public struct DiscountApplication: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "DiscountApplication"
     public static let fragmentDefinition = "fragment DiscountApplication on DiscountApplication { __typename value { __typename ... on MoneyV2 { __typename ...OrderMoney } ... on PricingPercentageValue { __typename percentage } } }"
-    public static let __parentType = CustomerAccountAPI.Interfaces.DiscountApplication
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("value", .nonNull(.object(Value.self)))),
     ]
 
     public let __data: JSONObject
-    /// The value of the discount application.
-    public let value: Value
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        value = try reader.field("value")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Value: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Unions.PricingValue
+    /// The value of the discount application.
+    @_alwaysEmitIntoClient public var value: Value { __field("value") }
+
+    public struct Value: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Unions.PricingValue }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .inlineFragment(AsMoneyV2.self),
@@ -30,53 +32,65 @@ public struct DiscountApplication: GraphQLFragment {
         ]
 
         public let __data: JSONObject
-        public let asMoneyV2: AsMoneyV2?
-        public let asPricingPercentageValue: AsPricingPercentageValue?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            asMoneyV2 = try reader.typeCase(AsMoneyV2.self)
-            asPricingPercentageValue = try reader.typeCase(AsPricingPercentageValue.self)
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+        @_alwaysEmitIntoClient public var asMoneyV2: AsMoneyV2? { __typeCase() }
+        @_alwaysEmitIntoClient public var asPricingPercentageValue: AsPricingPercentageValue? { __typeCase() }
 
-        public struct AsMoneyV2: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.MoneyV2
+        public struct AsMoneyV2: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(OrderMoney.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(orderMoney: try reader.fragment(OrderMoney.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var amount: CustomerAccountAPI.Decimal { fragments.orderMoney.amount }
-            public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { fragments.orderMoney.currencyCode }
+            @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let orderMoney: OrderMoney
+            @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
             }
         }
 
-        public struct AsPricingPercentageValue: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.PricingPercentageValue
+        public struct AsPricingPercentageValue: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PricingPercentageValue }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("percentage", .nonNull(.scalar("Float")))),
+                .field(GraphQLField("percentage", .nonNull(.scalar("Float")), leaf: Double.self)),
             ]
 
             public let __data: JSONObject
-            /// The percentage value of the object.
-            public let percentage: Double
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                percentage = try reader.field("percentage")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The percentage value of the object.
+            @_alwaysEmitIntoClient public var percentage: Double { __field("percentage") }
         }
     }
 }

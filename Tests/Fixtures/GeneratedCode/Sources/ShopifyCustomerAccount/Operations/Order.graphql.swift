@@ -3,18 +3,18 @@
 
 import APICoreGraphQL
 
-public struct Order: GraphQLFragment {
+public struct Order: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "Order"
     public static let fragmentDefinition = "fragment Order on Order { __typename id name confirmationNumber statusPageUrl fulfillmentStatus processedAt fulfillments(first: 1) { __typename nodes { __typename status } } totalTax { __typename ...OrderMoney } totalPrice { __typename ...OrderMoney } subtotal { __typename ...OrderMoney } shippingAddress { __typename name formatted(withName: true) formattedArea } discountApplications(first: 100) { __typename nodes { __typename ...DiscountApplication } } lineItems(first: 100) { __typename nodes { __typename ...OrderLineItemFull } } }"
-    public static let __parentType = CustomerAccountAPI.Objects.Order
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-        .field(GraphQLField("confirmationNumber", .scalar("String"))),
-        .field(GraphQLField("statusPageUrl", .nonNull(.scalar("URL")))),
-        .field(GraphQLField("fulfillmentStatus", .nonNull(.scalar("OrderFulfillmentStatus")))),
-        .field(GraphQLField("processedAt", .nonNull(.scalar("DateTime")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("confirmationNumber", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("statusPageUrl", .nonNull(.scalar("URL")), leaf: CustomerAccountAPI.URL.self)),
+        .field(GraphQLField("fulfillmentStatus", .nonNull(.scalar("OrderFulfillmentStatus")), leaf: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>.self)),
+        .field(GraphQLField("processedAt", .nonNull(.scalar("DateTime")), leaf: CustomerAccountAPI.DateTime.self)),
         .field(GraphQLField("fulfillments", .nonNull(.object(Fulfillments.self)), arguments: [("first", .literal(1))])),
         .field(GraphQLField("totalTax", .object(TotalTax.self))),
         .field(GraphQLField("totalPrice", .nonNull(.object(TotalPrice.self)))),
@@ -25,109 +25,125 @@ public struct Order: GraphQLFragment {
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// A globally-unique ID.
-    public let id: String
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
     /// The identifier for the order that appears on the order.
     /// For example, _#1000_ or _Store1001.
-    public let name: String
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
+
     /// A randomly generated alpha-numeric identifier for the order that may be shown to the customer
     /// instead of the sequential order name. For example, "XPAV284CT", "R50KELTJP" or "35PKUN0UJ".
     /// This value isn't guaranteed to be unique.
-    public let confirmationNumber: String?
+    @_alwaysEmitIntoClient public var confirmationNumber: String? { __field("confirmationNumber") }
+
     /// The unique URL for the status page of the order.
-    public let statusPageUrl: CustomerAccountAPI.URL
+    @_alwaysEmitIntoClient public var statusPageUrl: CustomerAccountAPI.URL { __field("statusPageUrl") }
+
     /// The fulfillment status of the order.
-    public let fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>
+    @_alwaysEmitIntoClient public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { __field("fulfillmentStatus") }
+
     /// The date and time when the order was processed.
     /// This value can be set to dates in the past when importing from other systems.
     /// If no value is provided, it will be auto-generated based on current date and time.
-    public let processedAt: CustomerAccountAPI.DateTime
+    @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
+
     /// The fulfillments associated with the order.
-    public let fulfillments: Fulfillments
+    @_alwaysEmitIntoClient public var fulfillments: Fulfillments { __field("fulfillments") }
+
     /// The total cost of taxes.
-    public let totalTax: TotalTax?
+    @_alwaysEmitIntoClient public var totalTax: TotalTax? { __field("totalTax") }
+
     /// The total amount of the order (including taxes and discounts) minus the amounts for line items that have been returned.
-    public let totalPrice: TotalPrice
+    @_alwaysEmitIntoClient public var totalPrice: TotalPrice { __field("totalPrice") }
+
     /// The price of the order before duties, shipping, and taxes.
-    public let subtotal: Subtotal?
+    @_alwaysEmitIntoClient public var subtotal: Subtotal? { __field("subtotal") }
+
     /// The mailing address to which the order items are shipped.
-    public let shippingAddress: ShippingAddress?
+    @_alwaysEmitIntoClient public var shippingAddress: ShippingAddress? { __field("shippingAddress") }
+
     /// The discounts that have been applied to the order.
-    public let discountApplications: DiscountApplications
+    @_alwaysEmitIntoClient public var discountApplications: DiscountApplications { __field("discountApplications") }
+
     /// The list of line items of the order.
-    public let lineItems: LineItems
+    @_alwaysEmitIntoClient public var lineItems: LineItems { __field("lineItems") }
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        name = try reader.field("name")
-        confirmationNumber = try reader.field("confirmationNumber")
-        statusPageUrl = try reader.field("statusPageUrl")
-        fulfillmentStatus = try reader.field("fulfillmentStatus")
-        processedAt = try reader.field("processedAt")
-        fulfillments = try reader.field("fulfillments")
-        totalTax = try reader.field("totalTax")
-        totalPrice = try reader.field("totalPrice")
-        subtotal = try reader.field("subtotal")
-        shippingAddress = try reader.field("shippingAddress")
-        discountApplications = try reader.field("discountApplications")
-        lineItems = try reader.field("lineItems")
-    }
-
-    public struct Fulfillments: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.FulfillmentConnection
+    public struct Fulfillments: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
         ]
 
         public let __data: JSONObject
-        /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
-        public let nodes: [Nodes]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            nodes = try reader.field("nodes")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Nodes: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.Fulfillment
+        /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
+        @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+        public struct Nodes: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("status", .scalar("FulfillmentStatus"))),
+                .field(GraphQLField("status", .scalar("FulfillmentStatus"), leaf: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self)),
             ]
 
             public let __data: JSONObject
-            /// The status of the fulfillment.
-            public let status: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                status = try reader.field("status")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The status of the fulfillment.
+            @_alwaysEmitIntoClient public var status: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? { __field("status") }
         }
     }
 
-    public struct TotalTax: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.MoneyV2
+    public struct TotalTax: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(OrderMoney.self),
         ]
 
         public let __data: JSONObject
-        public let fragments: Fragments
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(orderMoney: try reader.fragment(OrderMoney.self))
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public var amount: CustomerAccountAPI.Decimal { fragments.orderMoney.amount }
-        public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { fragments.orderMoney.currencyCode }
+        @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
 
-        public struct Fragments: Sendable, Hashable {
-            public let orderMoney: OrderMoney
+        @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
+
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+        public struct Fragments: GraphQLCheckedData, Hashable {
+            public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+            @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
         }
     }
 
@@ -135,112 +151,143 @@ public struct Order: GraphQLFragment {
 
     public typealias Subtotal = Order.TotalTax
 
-    public struct ShippingAddress: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.CustomerAddress
+    public struct ShippingAddress: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("name", .scalar("String"))),
-            .field(GraphQLField("formatted", .nonNull(.list(.nonNull(.scalar("String")))), arguments: [("withName", .literal(true))])),
-            .field(GraphQLField("formattedArea", .scalar("String"))),
+            .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("formatted", .nonNull(.list(.nonNull(.scalar("String")))), arguments: [("withName", .literal(true))], leaf: [String].self)),
+            .field(GraphQLField("formattedArea", .scalar("String"), leaf: String?.self)),
         ]
 
         public let __data: JSONObject
-        /// The full name of the customer, based on firstName and lastName.
-        public let name: String?
-        /// A formatted version of the address, customized by the provided arguments.
-        public let formatted: [String]
-        /// A comma-separated list of the values for city, province, and country.
-        public let formattedArea: String?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            name = try reader.field("name")
-            formatted = try reader.field("formatted")
-            formattedArea = try reader.field("formattedArea")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// The full name of the customer, based on firstName and lastName.
+        @_alwaysEmitIntoClient public var name: String? { __field("name") }
+
+        /// A formatted version of the address, customized by the provided arguments.
+        @_alwaysEmitIntoClient public var formatted: [String] { __field("formatted") }
+
+        /// A comma-separated list of the values for city, province, and country.
+        @_alwaysEmitIntoClient public var formattedArea: String? { __field("formattedArea") }
     }
 
-    public struct DiscountApplications: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.DiscountApplicationConnection
+    public struct DiscountApplications: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountApplicationConnection }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
         ]
 
         public let __data: JSONObject
-        /// A list of nodes that are contained in DiscountApplicationEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
-        public let nodes: [Nodes]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            nodes = try reader.field("nodes")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Nodes: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Interfaces.DiscountApplication
+        /// A list of nodes that are contained in DiscountApplicationEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
+        @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+        public struct Nodes: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(DiscountApplication.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(discountApplication: try reader.fragment(DiscountApplication.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var value: DiscountApplication.Value { fragments.discountApplication.value }
+            @_alwaysEmitIntoClient public var value: DiscountApplication.Value { __field("value") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let discountApplication: DiscountApplication
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var discountApplication: DiscountApplication { __fragment() }
             }
         }
     }
 
-    public struct LineItems: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.LineItemConnection
+    public struct LineItems: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItemConnection }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
         ]
 
         public let __data: JSONObject
-        /// A list of nodes that are contained in LineItemEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
-        public let nodes: [Nodes]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            nodes = try reader.field("nodes")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Nodes: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.LineItem
+        /// A list of nodes that are contained in LineItemEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
+        @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+        public struct Nodes: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(OrderLineItemFull.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(orderLineItemFull: try reader.fragment(OrderLineItemFull.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var id: String { fragments.orderLineItemFull.id }
-            public var title: String { fragments.orderLineItemFull.title }
-            public var quantity: Int { fragments.orderLineItemFull.quantity }
-            public var price: OrderLineItemFull.Price? { fragments.orderLineItemFull.price }
-            public var discountAllocations: [OrderLineItemFull.DiscountAllocations] { fragments.orderLineItemFull.discountAllocations }
-            public var totalDiscount: OrderLineItemFull.TotalDiscount { fragments.orderLineItemFull.totalDiscount }
-            public var image: OrderLineItemFull.Image? { fragments.orderLineItemFull.image }
-            public var variantTitle: String? { fragments.orderLineItemFull.variantTitle }
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let orderLineItemFull: OrderLineItemFull
+            @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+            @_alwaysEmitIntoClient public var quantity: Int { __field("quantity") }
+
+            @_alwaysEmitIntoClient public var price: OrderLineItemFull.Price? { __field("price") }
+
+            @_alwaysEmitIntoClient public var discountAllocations: [OrderLineItemFull.DiscountAllocations] { __field("discountAllocations") }
+
+            @_alwaysEmitIntoClient public var totalDiscount: OrderLineItemFull.TotalDiscount { __field("totalDiscount") }
+
+            @_alwaysEmitIntoClient public var image: OrderLineItemFull.Image? { __field("image") }
+
+            @_alwaysEmitIntoClient public var variantTitle: String? { __field("variantTitle") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var orderLineItemFull: OrderLineItemFull { __fragment() }
             }
         }
     }

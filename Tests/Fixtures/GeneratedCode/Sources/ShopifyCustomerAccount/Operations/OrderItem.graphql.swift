@@ -3,111 +3,119 @@
 
 import APICoreGraphQL
 
-public struct OrderItem: GraphQLFragment {
+public struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "OrderItem"
     public static let fragmentDefinition = "fragment OrderItem on Order { __typename totalPrice { __typename amount currencyCode } financialStatus fulfillmentStatus fulfillments(first: 1) { __typename nodes { __typename status } } id number confirmationNumber processedAt }"
-    public static let __parentType = CustomerAccountAPI.Objects.Order
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("totalPrice", .nonNull(.object(TotalPrice.self)))),
-        .field(GraphQLField("financialStatus", .scalar("OrderFinancialStatus"))),
-        .field(GraphQLField("fulfillmentStatus", .nonNull(.scalar("OrderFulfillmentStatus")))),
+        .field(GraphQLField("financialStatus", .scalar("OrderFinancialStatus"), leaf: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>?.self)),
+        .field(GraphQLField("fulfillmentStatus", .nonNull(.scalar("OrderFulfillmentStatus")), leaf: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>.self)),
         .field(GraphQLField("fulfillments", .nonNull(.object(Fulfillments.self)), arguments: [("first", .literal(1))])),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("number", .nonNull(.scalar("Int")))),
-        .field(GraphQLField("confirmationNumber", .scalar("String"))),
-        .field(GraphQLField("processedAt", .nonNull(.scalar("DateTime")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
+        .field(GraphQLField("confirmationNumber", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("processedAt", .nonNull(.scalar("DateTime")), leaf: CustomerAccountAPI.DateTime.self)),
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// The total amount of the order (including taxes and discounts) minus the amounts for line items that have been returned.
-    public let totalPrice: TotalPrice
+    @_alwaysEmitIntoClient public var totalPrice: TotalPrice { __field("totalPrice") }
+
     /// The financial status of the order.
-    public let financialStatus: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>?
+    @_alwaysEmitIntoClient public var financialStatus: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? { __field("financialStatus") }
+
     /// The fulfillment status of the order.
-    public let fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>
+    @_alwaysEmitIntoClient public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { __field("fulfillmentStatus") }
+
     /// The fulfillments associated with the order.
-    public let fulfillments: Fulfillments
+    @_alwaysEmitIntoClient public var fulfillments: Fulfillments { __field("fulfillments") }
+
     /// A globally-unique ID.
-    public let id: String
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
     /// A unique numeric identifier for the order, used by both the shop owner and customer.
-    public let number: Int
+    @_alwaysEmitIntoClient public var number: Int { __field("number") }
+
     /// A randomly generated alpha-numeric identifier for the order that may be shown to the customer
     /// instead of the sequential order name. For example, "XPAV284CT", "R50KELTJP" or "35PKUN0UJ".
     /// This value isn't guaranteed to be unique.
-    public let confirmationNumber: String?
+    @_alwaysEmitIntoClient public var confirmationNumber: String? { __field("confirmationNumber") }
+
     /// The date and time when the order was processed.
     /// This value can be set to dates in the past when importing from other systems.
     /// If no value is provided, it will be auto-generated based on current date and time.
-    public let processedAt: CustomerAccountAPI.DateTime
+    @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        totalPrice = try reader.field("totalPrice")
-        financialStatus = try reader.field("financialStatus")
-        fulfillmentStatus = try reader.field("fulfillmentStatus")
-        fulfillments = try reader.field("fulfillments")
-        id = try reader.field("id")
-        number = try reader.field("number")
-        confirmationNumber = try reader.field("confirmationNumber")
-        processedAt = try reader.field("processedAt")
-    }
-
-    public struct TotalPrice: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.MoneyV2
+    public struct TotalPrice: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("amount", .nonNull(.scalar("Decimal")))),
-            .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")))),
+            .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: CustomerAccountAPI.Decimal.self)),
+            .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<CustomerAccountAPI.CurrencyCode>.self)),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// A monetary value in decimal format, allowing for precise representation of cents or fractional
         /// currency. For example, 12.99.
-        public let amount: CustomerAccountAPI.Decimal
+        @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
+
         /// The three-letter currency code that represents a world currency used in a store. Currency codes
         /// include standard [standard ISO 4217 codes](https://en.wikipedia.org/wiki/ISO_4217), legacy codes,
         /// and non-standard codes. For example, USD.
-        public let currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode>
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            amount = try reader.field("amount")
-            currencyCode = try reader.field("currencyCode")
-        }
+        @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
     }
 
-    public struct Fulfillments: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.FulfillmentConnection
+    public struct Fulfillments: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
         ]
 
         public let __data: JSONObject
-        /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
-        public let nodes: [Nodes]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            nodes = try reader.field("nodes")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Nodes: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.Fulfillment
+        /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
+        @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+        public struct Nodes: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("status", .scalar("FulfillmentStatus"))),
+                .field(GraphQLField("status", .scalar("FulfillmentStatus"), leaf: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self)),
             ]
 
             public let __data: JSONObject
-            /// The status of the fulfillment.
-            public let status: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                status = try reader.field("status")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The status of the fulfillment.
+            @_alwaysEmitIntoClient public var status: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? { __field("status") }
         }
     }
 }

@@ -3,77 +3,89 @@
 
 import APICoreGraphQL
 
-public struct OrderLineItemFull: GraphQLFragment {
+public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "OrderLineItemFull"
     public static let fragmentDefinition = "fragment OrderLineItemFull on LineItem { __typename id title quantity price { __typename ...OrderMoney } discountAllocations { __typename allocatedAmount { __typename ...OrderMoney } discountApplication { __typename ...DiscountApplication } } totalDiscount { __typename ...OrderMoney } image { __typename altText height url id width } variantTitle }"
-    public static let __parentType = CustomerAccountAPI.Objects.LineItem
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-        .field(GraphQLField("quantity", .nonNull(.scalar("Int")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("quantity", .nonNull(.scalar("Int")), leaf: Int.self)),
         .field(GraphQLField("price", .object(Price.self))),
         .field(GraphQLField("discountAllocations", .nonNull(.list(.nonNull(.object(DiscountAllocations.self)))))),
         .field(GraphQLField("totalDiscount", .nonNull(.object(TotalDiscount.self)))),
         .field(GraphQLField("image", .object(Image.self))),
-        .field(GraphQLField("variantTitle", .scalar("String"))),
+        .field(GraphQLField("variantTitle", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __data: JSONObject
-    /// A globally-unique ID.
-    public let id: String
-    /// The title of the product or variant. This field only applies to custom line items.
-    public let title: String
-    /// The number of variant items ordered.
-    public let quantity: Int
-    /// The product variant price without any discounts applied, in presentment currencies.
-    public let price: Price?
-    /// The discounts that have been allocated onto the line item by discount applications.
-    public let discountAllocations: [DiscountAllocations]
-    /// The total of the discount allocations on this line item, resulting from discounts applied specifically to this line item.
-    public let totalDiscount: TotalDiscount
-    /// The image object associated with the line item.
-    public let image: Image?
-    /// The name of the variant.
-    public let variantTitle: String?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        title = try reader.field("title")
-        quantity = try reader.field("quantity")
-        price = try reader.field("price")
-        discountAllocations = try reader.field("discountAllocations")
-        totalDiscount = try reader.field("totalDiscount")
-        image = try reader.field("image")
-        variantTitle = try reader.field("variantTitle")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Price: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.MoneyV2
+    /// A globally-unique ID.
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// The title of the product or variant. This field only applies to custom line items.
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+    /// The number of variant items ordered.
+    @_alwaysEmitIntoClient public var quantity: Int { __field("quantity") }
+
+    /// The product variant price without any discounts applied, in presentment currencies.
+    @_alwaysEmitIntoClient public var price: Price? { __field("price") }
+
+    /// The discounts that have been allocated onto the line item by discount applications.
+    @_alwaysEmitIntoClient public var discountAllocations: [DiscountAllocations] { __field("discountAllocations") }
+
+    /// The total of the discount allocations on this line item, resulting from discounts applied specifically to this line item.
+    @_alwaysEmitIntoClient public var totalDiscount: TotalDiscount { __field("totalDiscount") }
+
+    /// The image object associated with the line item.
+    @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
+    /// The name of the variant.
+    @_alwaysEmitIntoClient public var variantTitle: String? { __field("variantTitle") }
+
+    public struct Price: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(OrderMoney.self),
         ]
 
         public let __data: JSONObject
-        public let fragments: Fragments
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(orderMoney: try reader.fragment(OrderMoney.self))
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public var amount: CustomerAccountAPI.Decimal { fragments.orderMoney.amount }
-        public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { fragments.orderMoney.currencyCode }
+        @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
 
-        public struct Fragments: Sendable, Hashable {
-            public let orderMoney: OrderMoney
+        @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
+
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+        public struct Fragments: GraphQLCheckedData, Hashable {
+            public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+            @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
         }
     }
 
-    public struct DiscountAllocations: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.DiscountAllocation
+    public struct DiscountAllocations: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountAllocation }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("allocatedAmount", .nonNull(.object(AllocatedAmount.self)))),
@@ -81,60 +93,80 @@ public struct OrderLineItemFull: GraphQLFragment {
         ]
 
         public let __data: JSONObject
-        /// The amount of discount allocated.
-        public let allocatedAmount: AllocatedAmount
-        /// The discount from which this allocated amount originated.
-        public let discountApplication: DiscountApplication_
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            allocatedAmount = try reader.field("allocatedAmount")
-            discountApplication = try reader.field("discountApplication")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// The amount of discount allocated.
+        @_alwaysEmitIntoClient public var allocatedAmount: AllocatedAmount { __field("allocatedAmount") }
+
+        /// The discount from which this allocated amount originated.
+        @_alwaysEmitIntoClient public var discountApplication: DiscountApplication_ { __field("discountApplication") }
 
         public typealias AllocatedAmount = OrderLineItemFull.Price
 
-        public struct DiscountApplication_: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Interfaces.DiscountApplication
+        public struct DiscountApplication_: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(DiscountApplication.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(discountApplication: try reader.fragment(DiscountApplication.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var value: DiscountApplication.Value { fragments.discountApplication.value }
+            @_alwaysEmitIntoClient public var value: DiscountApplication.Value { __field("value") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let discountApplication: DiscountApplication
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var discountApplication: DiscountApplication { __fragment() }
             }
         }
     }
 
     public typealias TotalDiscount = OrderLineItemFull.Price
 
-    public struct Image: GraphQLSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.Image
+    public struct Image: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Image }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("altText", .scalar("String"))),
-            .field(GraphQLField("height", .scalar("Int"))),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")))),
-            .field(GraphQLField("id", .scalar("ID"))),
-            .field(GraphQLField("width", .scalar("Int"))),
+            .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
+            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: CustomerAccountAPI.URL.self)),
+            .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// A word or phrase to share the nature or contents of an image.
-        public let altText: String?
+        @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
+
         /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        public let height: Int?
+        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
+
         /// The location of the image as a URL.
         ///
         /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
@@ -142,19 +174,12 @@ public struct OrderLineItemFull: GraphQLFragment {
         /// All transformation options are considered "best-effort". Any transformation that the original image type doesn't support will be ignored.
         ///
         /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
-        public let url: CustomerAccountAPI.URL
-        /// A unique ID for the image.
-        public let id: String?
-        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        public let width: Int?
+        @_alwaysEmitIntoClient public var url: CustomerAccountAPI.URL { __field("url") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            altText = try reader.field("altText")
-            height = try reader.field("height")
-            url = try reader.field("url")
-            id = try reader.field("id")
-            width = try reader.field("width")
-        }
+        /// A unique ID for the image.
+        @_alwaysEmitIntoClient public var id: String? { __field("id") }
+
+        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
     }
 }

@@ -3,28 +3,30 @@
 
 import APICoreGraphQL
 
-public struct OrderMoney: GraphQLFragment {
+public struct OrderMoney: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "OrderMoney"
     public static let fragmentDefinition = "fragment OrderMoney on MoneyV2 { __typename amount currencyCode }"
-    public static let __parentType = CustomerAccountAPI.Objects.MoneyV2
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("amount", .nonNull(.scalar("Decimal")))),
-        .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")))),
+        .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: CustomerAccountAPI.Decimal.self)),
+        .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<CustomerAccountAPI.CurrencyCode>.self)),
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// A monetary value in decimal format, allowing for precise representation of cents or fractional
     /// currency. For example, 12.99.
-    public let amount: CustomerAccountAPI.Decimal
+    @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
+
     /// The three-letter currency code that represents a world currency used in a store. Currency codes
     /// include standard [standard ISO 4217 codes](https://en.wikipedia.org/wiki/ISO_4217), legacy codes,
     /// and non-standard codes. For example, USD.
-    public let currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode>
-
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        amount = try reader.field("amount")
-        currencyCode = try reader.field("currencyCode")
-    }
+    @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
 }

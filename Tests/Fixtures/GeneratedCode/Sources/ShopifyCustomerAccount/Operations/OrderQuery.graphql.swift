@@ -20,52 +20,75 @@ public struct OrderQuery: GraphQLQuery {
         JSONObject(variables: ["orderId": orderId, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = CustomerAccountAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("order", .object(Order_.self), arguments: [("id", .variable("orderId"))])),
         ]
 
         public let __data: JSONObject
-        /// Returns an Order resource by ID. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
-        public let order: Order_?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            order = try reader.field("order")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Order_: GraphQLSelectionSet {
-            public static let __parentType = CustomerAccountAPI.Objects.Order
+        /// Returns an Order resource by ID. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
+        @_alwaysEmitIntoClient public var order: Order_? { __field("order") }
+
+        public struct Order_: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(Order.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(order: try reader.fragment(Order.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var id: String { fragments.order.id }
-            public var name: String { fragments.order.name }
-            public var confirmationNumber: String? { fragments.order.confirmationNumber }
-            public var statusPageUrl: CustomerAccountAPI.URL { fragments.order.statusPageUrl }
-            public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { fragments.order.fulfillmentStatus }
-            public var processedAt: CustomerAccountAPI.DateTime { fragments.order.processedAt }
-            public var fulfillments: Order.Fulfillments { fragments.order.fulfillments }
-            public var totalTax: Order.TotalTax? { fragments.order.totalTax }
-            public var totalPrice: Order.TotalPrice { fragments.order.totalPrice }
-            public var subtotal: Order.Subtotal? { fragments.order.subtotal }
-            public var shippingAddress: Order.ShippingAddress? { fragments.order.shippingAddress }
-            public var discountApplications: Order.DiscountApplications { fragments.order.discountApplications }
-            public var lineItems: Order.LineItems { fragments.order.lineItems }
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let order: Order
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+            @_alwaysEmitIntoClient public var confirmationNumber: String? { __field("confirmationNumber") }
+
+            @_alwaysEmitIntoClient public var statusPageUrl: CustomerAccountAPI.URL { __field("statusPageUrl") }
+
+            @_alwaysEmitIntoClient public var fulfillmentStatus: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus> { __field("fulfillmentStatus") }
+
+            @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
+
+            @_alwaysEmitIntoClient public var fulfillments: Order.Fulfillments { __field("fulfillments") }
+
+            @_alwaysEmitIntoClient public var totalTax: Order.TotalTax? { __field("totalTax") }
+
+            @_alwaysEmitIntoClient public var totalPrice: Order.TotalPrice { __field("totalPrice") }
+
+            @_alwaysEmitIntoClient public var subtotal: Order.Subtotal? { __field("subtotal") }
+
+            @_alwaysEmitIntoClient public var shippingAddress: Order.ShippingAddress? { __field("shippingAddress") }
+
+            @_alwaysEmitIntoClient public var discountApplications: Order.DiscountApplications { __field("discountApplications") }
+
+            @_alwaysEmitIntoClient public var lineItems: Order.LineItems { __field("lineItems") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var order: Order { __fragment() }
             }
         }
     }

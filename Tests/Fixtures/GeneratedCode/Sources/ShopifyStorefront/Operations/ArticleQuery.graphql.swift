@@ -29,116 +29,133 @@ public struct ArticleQuery: GraphQLQuery {
         JSONObject(variables: ["articleHandle": articleHandle, "blogHandle": blogHandle, "country": country, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("blog", .object(Blog.self), arguments: [("handle", .variable("blogHandle"))])),
         ]
 
         public let __data: JSONObject
-        /// Retrieves a [`Blog`](https://shopify.dev/docs/api/storefront/current/objects/Blog) by its handle or ID. A blog organizes [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) objects for the online store and includes author information, [`SEO`](https://shopify.dev/docs/api/storefront/current/objects/SEO) settings, and custom [`Metafield`](https://shopify.dev/docs/api/storefront/current/objects/Metafield) objects.
-        ///
-        public let blog: Blog?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            blog = try reader.field("blog")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Blog: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.Blog
+        /// Retrieves a [`Blog`](https://shopify.dev/docs/api/storefront/current/objects/Blog) by its handle or ID. A blog organizes [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) objects for the online store and includes author information, [`SEO`](https://shopify.dev/docs/api/storefront/current/objects/SEO) settings, and custom [`Metafield`](https://shopify.dev/docs/api/storefront/current/objects/Metafield) objects.
+        ///
+        @_alwaysEmitIntoClient public var blog: Blog? { __field("blog") }
+
+        public struct Blog: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("handle", .nonNull(.scalar("String")))),
+                .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("articleByHandle", .object(ArticleByHandle.self), arguments: [("handle", .variable("articleHandle"))])),
             ]
 
             public let __data: JSONObject
-            /// A human-friendly unique string for the Blog automatically generated from its title.
-            ///
-            public let handle: String
-            /// Find an article by its handle.
-            public let articleByHandle: ArticleByHandle?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                handle = try reader.field("handle")
-                articleByHandle = try reader.field("articleByHandle")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct ArticleByHandle: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.Article
+            /// A human-friendly unique string for the Blog automatically generated from its title.
+            ///
+            @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+            /// Find an article by its handle.
+            @_alwaysEmitIntoClient public var articleByHandle: ArticleByHandle? { __field("articleByHandle") }
+
+            public struct ArticleByHandle: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("handle", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("contentHtml", .nonNull(.scalar("HTML")))),
-                    .field(GraphQLField("publishedAt", .nonNull(.scalar("DateTime")))),
+                    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("contentHtml", .nonNull(.scalar("HTML")), leaf: StorefrontAPI.HTML.self)),
+                    .field(GraphQLField("publishedAt", .nonNull(.scalar("DateTime")), leaf: StorefrontAPI.DateTime.self)),
                     .field(GraphQLField("authorV2", alias: "author", .object(Author.self))),
                     .field(GraphQLField("image", .object(Image.self))),
                     .field(GraphQLField("seo", .object(Seo.self))),
                 ]
 
                 public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+
                 /// A human-friendly unique string for the Article automatically generated from its title.
-                public let handle: String
+                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
                 /// The article’s name.
-                public let title: String
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
                 /// The content of the article, complete with HTML formatting.
-                public let contentHtml: StorefrontAPI.HTML
+                @_alwaysEmitIntoClient public var contentHtml: StorefrontAPI.HTML { __field("contentHtml") }
+
                 /// The date and time when the article was published.
-                public let publishedAt: StorefrontAPI.DateTime
+                @_alwaysEmitIntoClient public var publishedAt: StorefrontAPI.DateTime { __field("publishedAt") }
+
                 /// The article's author.
-                public let author: Author?
+                @_alwaysEmitIntoClient public var author: Author? { __field("author") }
+
                 /// The image associated with the article.
-                public let image: Image?
+                @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
                 /// The article’s SEO information.
-                public let seo: Seo?
+                @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    handle = try reader.field("handle")
-                    title = try reader.field("title")
-                    contentHtml = try reader.field("contentHtml")
-                    publishedAt = try reader.field("publishedAt")
-                    author = try reader.field("author")
-                    image = try reader.field("image")
-                    seo = try reader.field("seo")
-                }
-
-                public struct Author: GraphQLSelectionSet {
-                    public static let __parentType = StorefrontAPI.Objects.ArticleAuthor
+                public struct Author: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ArticleAuthor }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// The author's full name.
-                    public let name: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        name = try reader.field("name")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// The author's full name.
+                    @_alwaysEmitIntoClient public var name: String { __field("name") }
                 }
 
-                public struct Image: GraphQLSelectionSet {
-                    public static let __parentType = StorefrontAPI.Objects.Image
+                public struct Image: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .scalar("ID"))),
-                        .field(GraphQLField("altText", .scalar("String"))),
-                        .field(GraphQLField("url", .nonNull(.scalar("URL")))),
-                        .field(GraphQLField("width", .scalar("Int"))),
-                        .field(GraphQLField("height", .scalar("Int"))),
+                        .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+                        .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+                        .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+                        .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+                        .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
                     ]
 
                     public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+
                     /// A unique ID for the image.
-                    public let id: String?
+                    @_alwaysEmitIntoClient public var id: String? { __field("id") }
+
                     /// A word or phrase to share the nature or contents of an image.
-                    public let altText: String?
+                    @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
+
                     /// The location of the image as a URL.
                     ///
                     /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
@@ -147,41 +164,36 @@ public struct ArticleQuery: GraphQLQuery {
                     ///
                     /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
                     ///
-                    public let url: StorefrontAPI.URL
-                    /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-                    public let width: Int?
-                    /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-                    public let height: Int?
+                    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        id = try reader.field("id")
-                        altText = try reader.field("altText")
-                        url = try reader.field("url")
-                        width = try reader.field("width")
-                        height = try reader.field("height")
-                    }
+                    /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+                    @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+                    /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+                    @_alwaysEmitIntoClient public var height: Int? { __field("height") }
                 }
 
-                public struct Seo: GraphQLSelectionSet {
-                    public static let __parentType = StorefrontAPI.Objects.SEO
+                public struct Seo: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("description", .scalar("String"))),
-                        .field(GraphQLField("title", .scalar("String"))),
+                        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+                        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// The meta description.
-                    public let description: String?
-                    /// The SEO title.
-                    public let title: String?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        description = try reader.field("description")
-                        title = try reader.field("title")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// The meta description.
+                    @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+                    /// The SEO title.
+                    @_alwaysEmitIntoClient public var title: String? { __field("title") }
                 }
             }
         }

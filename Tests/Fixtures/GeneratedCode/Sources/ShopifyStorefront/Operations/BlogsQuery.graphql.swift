@@ -35,24 +35,26 @@ public struct BlogsQuery: GraphQLQuery {
         JSONObject(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "startCursor": startCursor])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("blogs", .nonNull(.object(Blogs.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
         ]
 
         public let __data: JSONObject
-        /// Returns a paginated list of the shop's [`Blog`](https://shopify.dev/docs/api/storefront/current/objects/Blog) objects. Each blog serves as a container for [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) objects.
-        ///
-        public let blogs: Blogs
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            blogs = try reader.field("blogs")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Blogs: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.BlogConnection
+        /// Returns a paginated list of the shop's [`Blog`](https://shopify.dev/docs/api/storefront/current/objects/Blog) objects. Each blog serves as a container for [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) objects.
+        ///
+        @_alwaysEmitIntoClient public var blogs: Blogs { __field("blogs") }
+
+        public struct Blogs: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.BlogConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
@@ -60,90 +62,98 @@ public struct BlogsQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            /// Information to aid in pagination.
-            public let pageInfo: PageInfo
-            /// A list of the nodes contained in BlogEdge.
-            public let nodes: [Nodes]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                pageInfo = try reader.field("pageInfo")
-                nodes = try reader.field("nodes")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct PageInfo: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.PageInfo
+            /// Information to aid in pagination.
+            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+            /// A list of the nodes contained in BlogEdge.
+            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+            public struct PageInfo: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
-                    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")))),
-                    .field(GraphQLField("startCursor", .scalar("String"))),
-                    .field(GraphQLField("endCursor", .scalar("String"))),
+                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
+                    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                 ]
 
                 public let __data: JSONObject
-                /// Whether there are more pages to fetch following the current page.
-                public let hasNextPage: Bool
-                /// Whether there are any pages prior to the current page.
-                public let hasPreviousPage: Bool
-                /// The cursor corresponding to the first node in edges.
-                public let startCursor: String?
-                /// The cursor corresponding to the last node in edges.
-                public let endCursor: String?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    hasNextPage = try reader.field("hasNextPage")
-                    hasPreviousPage = try reader.field("hasPreviousPage")
-                    startCursor = try reader.field("startCursor")
-                    endCursor = try reader.field("endCursor")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// Whether there are more pages to fetch following the current page.
+                @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+                /// Whether there are any pages prior to the current page.
+                @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+                /// The cursor corresponding to the first node in edges.
+                @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
+
+                /// The cursor corresponding to the last node in edges.
+                @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
             }
 
-            public struct Nodes: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.Blog
+            public struct Nodes: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("handle", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("seo", .object(Seo.self))),
                 ]
 
                 public let __data: JSONObject
-                /// The blogs’s title.
-                public let title: String
-                /// A human-friendly unique string for the Blog automatically generated from its title.
-                ///
-                public let handle: String
-                /// The blog's SEO information.
-                public let seo: Seo?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    title = try reader.field("title")
-                    handle = try reader.field("handle")
-                    seo = try reader.field("seo")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Seo: GraphQLSelectionSet {
-                    public static let __parentType = StorefrontAPI.Objects.SEO
+                /// The blogs’s title.
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                /// A human-friendly unique string for the Blog automatically generated from its title.
+                ///
+                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+                /// The blog's SEO information.
+                @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
+
+                public struct Seo: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("title", .scalar("String"))),
-                        .field(GraphQLField("description", .scalar("String"))),
+                        .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
+                        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// The SEO title.
-                    public let title: String?
-                    /// The meta description.
-                    public let description: String?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        title = try reader.field("title")
-                        description = try reader.field("description")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// The SEO title.
+                    @_alwaysEmitIntoClient public var title: String? { __field("title") }
+
+                    /// The meta description.
+                    @_alwaysEmitIntoClient public var description: String? { __field("description") }
                 }
             }
         }

@@ -35,26 +35,28 @@ public struct CatalogQuery: GraphQLQuery {
         JSONObject(variables: ["country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// Returns a paginated list of the shop's [products](https://shopify.dev/docs/api/storefront/current/objects/Product).
         ///
         /// For full-text storefront search, use the [`search`](https://shopify.dev/docs/api/storefront/current/queries/search) query instead.
         ///
-        public let products: Products
+        @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            products = try reader.field("products")
-        }
-
-        public struct Products: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.ProductConnection
+        public struct Products: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
@@ -62,70 +64,87 @@ public struct CatalogQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            /// A list of the nodes contained in ProductEdge.
-            public let nodes: [Nodes]
-            /// Information to aid in pagination.
-            public let pageInfo: PageInfo
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                nodes = try reader.field("nodes")
-                pageInfo = try reader.field("pageInfo")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Nodes: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.Product
+            /// A list of the nodes contained in ProductEdge.
+            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+            /// Information to aid in pagination.
+            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+            public struct Nodes: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(CollectionItem.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(collectionItem: try reader.fragment(CollectionItem.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var id: String { fragments.collectionItem.id }
-                public var handle: String { fragments.collectionItem.handle }
-                public var title: String { fragments.collectionItem.title }
-                public var featuredImage: CollectionItem.FeaturedImage? { fragments.collectionItem.featuredImage }
-                public var priceRange: CollectionItem.PriceRange { fragments.collectionItem.priceRange }
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let collectionItem: CollectionItem
+                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                @_alwaysEmitIntoClient public var featuredImage: CollectionItem.FeaturedImage? { __field("featuredImage") }
+
+                @_alwaysEmitIntoClient public var priceRange: CollectionItem.PriceRange { __field("priceRange") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var collectionItem: CollectionItem { __fragment() }
                 }
             }
 
-            public struct PageInfo: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.PageInfo
+            public struct PageInfo: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")))),
-                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
-                    .field(GraphQLField("startCursor", .scalar("String"))),
-                    .field(GraphQLField("endCursor", .scalar("String"))),
+                    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
+                    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                 ]
 
                 public let __data: JSONObject
-                /// Whether there are any pages prior to the current page.
-                public let hasPreviousPage: Bool
-                /// Whether there are more pages to fetch following the current page.
-                public let hasNextPage: Bool
-                /// The cursor corresponding to the first node in edges.
-                public let startCursor: String?
-                /// The cursor corresponding to the last node in edges.
-                public let endCursor: String?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    hasPreviousPage = try reader.field("hasPreviousPage")
-                    hasNextPage = try reader.field("hasNextPage")
-                    startCursor = try reader.field("startCursor")
-                    endCursor = try reader.field("endCursor")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// Whether there are any pages prior to the current page.
+                @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+                /// Whether there are more pages to fetch following the current page.
+                @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+                /// The cursor corresponding to the first node in edges.
+                @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
+
+                /// The cursor corresponding to the last node in edges.
+                @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
             }
         }
     }

@@ -3,31 +3,45 @@
 
 import APICoreGraphQL
 
-public struct ChildMenuItem: GraphQLFragment {
+public struct ChildMenuItem: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "ChildMenuItem"
     public static let fragmentDefinition = "fragment ChildMenuItem on MenuItem { __typename ...MenuItem }"
-    public static let __parentType = StorefrontAPI.Objects.MenuItem
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .fragment(MenuItem.self),
     ]
 
     public let __data: JSONObject
-    public let fragments: Fragments
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        fragments = Fragments(menuItem: try reader.fragment(MenuItem.self))
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public var id: String { fragments.menuItem.id }
-    public var resourceId: String? { fragments.menuItem.resourceId }
-    public var tags: [String] { fragments.menuItem.tags }
-    public var title: String { fragments.menuItem.title }
-    public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { fragments.menuItem.type }
-    public var url: StorefrontAPI.URL? { fragments.menuItem.url }
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-    public struct Fragments: Sendable, Hashable {
-        public let menuItem: MenuItem
+    @_alwaysEmitIntoClient public var resourceId: String? { __field("resourceId") }
+
+    @_alwaysEmitIntoClient public var tags: [String] { __field("tags") }
+
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+    @_alwaysEmitIntoClient public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { __field("type") }
+
+    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
+
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+    public struct Fragments: GraphQLCheckedData, Hashable {
+        public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+        @_alwaysEmitIntoClient public var menuItem: MenuItem { __fragment() }
     }
 }

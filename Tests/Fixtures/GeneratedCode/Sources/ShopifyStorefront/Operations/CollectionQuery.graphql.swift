@@ -38,58 +38,62 @@ public struct CollectionQuery: GraphQLQuery {
         JSONObject(variables: ["handle": handle, "country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("collection", .object(Collection__.self), arguments: [("handle", .variable("handle"))])),
         ]
 
         public let __data: JSONObject
-        /// Retrieves a single [`Collection`](https://shopify.dev/docs/api/storefront/current/objects/Collection) by its ID or handle. Use the [`products`](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products) field to access items in the collection.
-        ///
-        public let collection: Collection__?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            collection = try reader.field("collection")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Collection__: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.Collection
+        /// Retrieves a single [`Collection`](https://shopify.dev/docs/api/storefront/current/objects/Collection) by its ID or handle. Use the [`products`](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products) field to access items in the collection.
+        ///
+        @_alwaysEmitIntoClient public var collection: Collection__? { __field("collection") }
+
+        public struct Collection__: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("handle", .nonNull(.scalar("String")))),
-                .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                .field(GraphQLField("description", .nonNull(.scalar("String")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
             ]
 
             public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+
             /// A globally-unique ID.
-            public let id: String
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
             /// A human-friendly unique string for the collection automatically generated from its title.
             /// Limit of 255 characters.
             ///
-            public let handle: String
+            @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
             /// The collection’s name. Limit of 255 characters.
-            public let title: String
+            @_alwaysEmitIntoClient public var title: String { __field("title") }
+
             /// Stripped description of the collection, single line with HTML tags removed.
-            public let description: String
+            @_alwaysEmitIntoClient public var description: String { __field("description") }
+
             /// List of products in the collection.
-            public let products: Products
+            @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                handle = try reader.field("handle")
-                title = try reader.field("title")
-                description = try reader.field("description")
-                products = try reader.field("products")
-            }
-
-            public struct Products: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.ProductConnection
+            public struct Products: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
@@ -97,70 +101,87 @@ public struct CollectionQuery: GraphQLQuery {
                 ]
 
                 public let __data: JSONObject
-                /// A list of the nodes contained in ProductEdge.
-                public let nodes: [Nodes]
-                /// Information to aid in pagination.
-                public let pageInfo: PageInfo
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    nodes = try reader.field("nodes")
-                    pageInfo = try reader.field("pageInfo")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Nodes: GraphQLSelectionSet {
-                    public static let __parentType = StorefrontAPI.Objects.Product
+                /// A list of the nodes contained in ProductEdge.
+                @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+                /// Information to aid in pagination.
+                @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+                public struct Nodes: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .fragment(ProductItem.self),
                     ]
 
                     public let __data: JSONObject
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        fragments = Fragments(productItem: try reader.fragment(ProductItem.self))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public var id: String { fragments.productItem.id }
-                    public var handle: String { fragments.productItem.handle }
-                    public var title: String { fragments.productItem.title }
-                    public var featuredImage: ProductItem.FeaturedImage? { fragments.productItem.featuredImage }
-                    public var priceRange: ProductItem.PriceRange { fragments.productItem.priceRange }
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let productItem: ProductItem
+                    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                    @_alwaysEmitIntoClient public var featuredImage: ProductItem.FeaturedImage? { __field("featuredImage") }
+
+                    @_alwaysEmitIntoClient public var priceRange: ProductItem.PriceRange { __field("priceRange") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var productItem: ProductItem { __fragment() }
                     }
                 }
 
-                public struct PageInfo: GraphQLSelectionSet {
-                    public static let __parentType = StorefrontAPI.Objects.PageInfo
+                public struct PageInfo: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")))),
-                        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
-                        .field(GraphQLField("endCursor", .scalar("String"))),
-                        .field(GraphQLField("startCursor", .scalar("String"))),
+                        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                        .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
+                        .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// Whether there are any pages prior to the current page.
-                    public let hasPreviousPage: Bool
-                    /// Whether there are more pages to fetch following the current page.
-                    public let hasNextPage: Bool
-                    /// The cursor corresponding to the last node in edges.
-                    public let endCursor: String?
-                    /// The cursor corresponding to the first node in edges.
-                    public let startCursor: String?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        hasPreviousPage = try reader.field("hasPreviousPage")
-                        hasNextPage = try reader.field("hasNextPage")
-                        endCursor = try reader.field("endCursor")
-                        startCursor = try reader.field("startCursor")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// Whether there are any pages prior to the current page.
+                    @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+                    /// Whether there are more pages to fetch following the current page.
+                    @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+                    /// The cursor corresponding to the last node in edges.
+                    @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+
+                    /// The cursor corresponding to the first node in edges.
+                    @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
                 }
             }
         }

@@ -3,52 +3,62 @@
 
 import APICoreGraphQL
 
-public struct FeaturedCollection: GraphQLFragment {
+public struct FeaturedCollection: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "FeaturedCollection"
     public static let fragmentDefinition = "fragment FeaturedCollection on Collection { __typename id title image { __typename id url altText width height } handle }"
-    public static let __parentType = StorefrontAPI.Objects.Collection
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("image", .object(Image.self))),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")))),
+        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// A globally-unique ID.
-    public let id: String
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
     /// The collection’s name. Limit of 255 characters.
-    public let title: String
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
     /// Image associated with the collection.
-    public let image: Image?
+    @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
     /// A human-friendly unique string for the collection automatically generated from its title.
     /// Limit of 255 characters.
     ///
-    public let handle: String
+    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        title = try reader.field("title")
-        image = try reader.field("image")
-        handle = try reader.field("handle")
-    }
-
-    public struct Image: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.Image
+    public struct Image: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .scalar("ID"))),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")))),
-            .field(GraphQLField("altText", .scalar("String"))),
-            .field(GraphQLField("width", .scalar("Int"))),
-            .field(GraphQLField("height", .scalar("Int"))),
+            .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+            .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// A unique ID for the image.
-        public let id: String?
+        @_alwaysEmitIntoClient public var id: String? { __field("id") }
+
         /// The location of the image as a URL.
         ///
         /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
@@ -57,21 +67,15 @@ public struct FeaturedCollection: GraphQLFragment {
         ///
         /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
         ///
-        public let url: StorefrontAPI.URL
-        /// A word or phrase to share the nature or contents of an image.
-        public let altText: String?
-        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        public let width: Int?
-        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        public let height: Int?
+        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            id = try reader.field("id")
-            url = try reader.field("url")
-            altText = try reader.field("altText")
-            width = try reader.field("width")
-            height = try reader.field("height")
-        }
+        /// A word or phrase to share the nature or contents of an image.
+        @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
+
+        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
     }
 }

@@ -23,60 +23,76 @@ public struct FeaturedCollectionQuery: GraphQLQuery {
         JSONObject(variables: ["country": country, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("collections", .nonNull(.object(Collections.self)), arguments: [("first", .literal(1)), ("sortKey", .literal("UPDATED_AT")), ("reverse", .literal(true))])),
         ]
 
         public let __data: JSONObject
-        /// Returns a paginated list of the shop's [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection). Each `Collection` object includes a nested connection to its [products](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products).
-        ///
-        public let collections: Collections
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            collections = try reader.field("collections")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Collections: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.CollectionConnection
+        /// Returns a paginated list of the shop's [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection). Each `Collection` object includes a nested connection to its [products](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products).
+        ///
+        @_alwaysEmitIntoClient public var collections: Collections { __field("collections") }
+
+        public struct Collections: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
             ]
 
             public let __data: JSONObject
-            /// A list of the nodes contained in CollectionEdge.
-            public let nodes: [Nodes]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                nodes = try reader.field("nodes")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Nodes: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.Collection
+            /// A list of the nodes contained in CollectionEdge.
+            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+            public struct Nodes: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(FeaturedCollection.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(featuredCollection: try reader.fragment(FeaturedCollection.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var id: String { fragments.featuredCollection.id }
-                public var title: String { fragments.featuredCollection.title }
-                public var image: FeaturedCollection.Image? { fragments.featuredCollection.image }
-                public var handle: String { fragments.featuredCollection.handle }
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let featuredCollection: FeaturedCollection
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                @_alwaysEmitIntoClient public var image: FeaturedCollection.Image? { __field("image") }
+
+                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var featuredCollection: FeaturedCollection { __fragment() }
                 }
             }
         }

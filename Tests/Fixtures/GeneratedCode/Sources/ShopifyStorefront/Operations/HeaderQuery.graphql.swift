@@ -26,77 +26,102 @@ public struct HeaderQuery: GraphQLQuery {
         JSONObject(variables: ["country": country, "headerMenuHandle": headerMenuHandle, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
             .field(GraphQLField("menu", .object(Menu_.self), arguments: [("handle", .variable("headerMenuHandle"))])),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
         ///
         /// Use this query to access data like store policies, [`PaymentSettings`](https://shopify.dev/docs/api/storefront/current/objects/PaymentSettings), [`Brand`](https://shopify.dev/docs/api/storefront/current/objects/Brand) configuration, and shipping destinations. It also exposes [`ShopPayInstallmentsPricing`](https://shopify.dev/docs/api/storefront/current/objects/ShopPayInstallmentsPricing) and [`SocialLoginProvider`](https://shopify.dev/docs/api/storefront/current/objects/SocialLoginProvider) options for customer accounts.
         ///
-        public let shop: Shop_
+        @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
+
         /// Retrieves a [`Menu`](https://shopify.dev/docs/api/storefront/current/objects/Menu) by its handle. Menus are [hierarchical navigation structures](https://help.shopify.com/manual/online-store/menus-and-links) that merchants configure for their storefront, such as header and footer navigation.
         ///
         /// Each menu contains [`MenuItem`](https://shopify.dev/docs/api/storefront/current/objects/MenuItem) objects that can nest up to three levels deep, with each item linking to [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection), [products](https://shopify.dev/docs/api/storefront/current/objects/Product), [pages](https://shopify.dev/docs/api/storefront/current/objects/Page), [blogs](https://shopify.dev/docs/api/storefront/current/objects/Blog), or external URLs.
         ///
-        public let menu: Menu_?
+        @_alwaysEmitIntoClient public var menu: Menu_? { __field("menu") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            shop = try reader.field("shop")
-            menu = try reader.field("menu")
-        }
-
-        public struct Shop_: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.Shop
+        public struct Shop_: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(Shop.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(shop: try reader.fragment(Shop.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var id: String { fragments.shop.id }
-            public var name: String { fragments.shop.name }
-            public var description: String? { fragments.shop.description }
-            public var primaryDomain: Shop.PrimaryDomain { fragments.shop.primaryDomain }
-            public var brand: Shop.Brand? { fragments.shop.brand }
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let shop: Shop
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+            @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+            @_alwaysEmitIntoClient public var primaryDomain: Shop.PrimaryDomain { __field("primaryDomain") }
+
+            @_alwaysEmitIntoClient public var brand: Shop.Brand? { __field("brand") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var shop: Shop { __fragment() }
             }
         }
 
-        public struct Menu_: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.Menu
+        public struct Menu_: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(Menu.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(menu: try reader.fragment(Menu.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var id: String { fragments.menu.id }
-            public var items: [Menu.Items] { fragments.menu.items }
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let menu: Menu
+            @_alwaysEmitIntoClient public var items: [Menu.Items] { __field("items") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var menu: Menu { __fragment() }
             }
         }
     }

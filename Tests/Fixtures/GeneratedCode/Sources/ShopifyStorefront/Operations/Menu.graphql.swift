@@ -3,53 +3,70 @@
 
 import APICoreGraphQL
 
-public struct Menu: GraphQLFragment {
+public struct Menu: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "Menu"
     public static let fragmentDefinition = "fragment Menu on Menu { __typename id items { __typename ...ParentMenuItem } }"
-    public static let __parentType = StorefrontAPI.Objects.Menu
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
     ]
 
     public let __data: JSONObject
-    /// A globally-unique ID.
-    public let id: String
-    /// The menu's child items.
-    public let items: [Items]
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        items = try reader.field("items")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Items: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.MenuItem
+    /// A globally-unique ID.
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// The menu's child items.
+    @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
+
+    public struct Items: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(ParentMenuItem.self),
         ]
 
         public let __data: JSONObject
-        public let fragments: Fragments
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(parentMenuItem: try reader.fragment(ParentMenuItem.self))
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public var items: [ParentMenuItem.Items] { fragments.parentMenuItem.items }
-        public var id: String { fragments.parentMenuItem.fragments.menuItem.id }
-        public var resourceId: String? { fragments.parentMenuItem.fragments.menuItem.resourceId }
-        public var tags: [String] { fragments.parentMenuItem.fragments.menuItem.tags }
-        public var title: String { fragments.parentMenuItem.fragments.menuItem.title }
-        public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { fragments.parentMenuItem.fragments.menuItem.type }
-        public var url: StorefrontAPI.URL? { fragments.parentMenuItem.fragments.menuItem.url }
+        @_alwaysEmitIntoClient public var items: [ParentMenuItem.Items] { __field("items") }
 
-        public struct Fragments: Sendable, Hashable {
-            public let parentMenuItem: ParentMenuItem
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        @_alwaysEmitIntoClient public var resourceId: String? { __field("resourceId") }
+
+        @_alwaysEmitIntoClient public var tags: [String] { __field("tags") }
+
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        @_alwaysEmitIntoClient public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { __field("type") }
+
+        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
+
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+        public struct Fragments: GraphQLCheckedData, Hashable {
+            public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+            @_alwaysEmitIntoClient public var parentMenuItem: ParentMenuItem { __fragment() }
         }
     }
 }

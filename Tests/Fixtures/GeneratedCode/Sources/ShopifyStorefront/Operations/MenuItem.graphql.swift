@@ -3,41 +3,43 @@
 
 import APICoreGraphQL
 
-public struct MenuItem: GraphQLFragment {
+public struct MenuItem: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "MenuItem"
     public static let fragmentDefinition = "fragment MenuItem on MenuItem { __typename id resourceId tags title type url }"
-    public static let __parentType = StorefrontAPI.Objects.MenuItem
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("resourceId", .scalar("ID"))),
-        .field(GraphQLField("tags", .nonNull(.list(.nonNull(.scalar("String")))))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-        .field(GraphQLField("type", .nonNull(.scalar("MenuItemType")))),
-        .field(GraphQLField("url", .scalar("URL"))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("resourceId", .scalar("ID"), leaf: String?.self)),
+        .field(GraphQLField("tags", .nonNull(.list(.nonNull(.scalar("String")))), leaf: [String].self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("type", .nonNull(.scalar("MenuItemType")), leaf: GraphQLEnum<StorefrontAPI.MenuItemType>.self)),
+        .field(GraphQLField("url", .scalar("URL"), leaf: StorefrontAPI.URL?.self)),
     ]
 
     public let __data: JSONObject
-    /// A globally-unique ID.
-    public let id: String
-    /// The ID of the linked resource.
-    public let resourceId: String?
-    /// The menu item's tags to filter a collection.
-    public let tags: [String]
-    /// The menu item's title.
-    public let title: String
-    /// The menu item's type.
-    public let type: GraphQLEnum<StorefrontAPI.MenuItemType>
-    /// The menu item's URL.
-    public let url: StorefrontAPI.URL?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        resourceId = try reader.field("resourceId")
-        tags = try reader.field("tags")
-        title = try reader.field("title")
-        type = try reader.field("type")
-        url = try reader.field("url")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// A globally-unique ID.
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// The ID of the linked resource.
+    @_alwaysEmitIntoClient public var resourceId: String? { __field("resourceId") }
+
+    /// The menu item's tags to filter a collection.
+    @_alwaysEmitIntoClient public var tags: [String] { __field("tags") }
+
+    /// The menu item's title.
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+    /// The menu item's type.
+    @_alwaysEmitIntoClient public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { __field("type") }
+
+    /// The menu item's URL.
+    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 }

@@ -3,25 +3,27 @@
 
 import APICoreGraphQL
 
-public struct MoneyProductItem: GraphQLFragment {
+public struct MoneyProductItem: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "MoneyProductItem"
     public static let fragmentDefinition = "fragment MoneyProductItem on MoneyV2 { __typename amount currencyCode }"
-    public static let __parentType = StorefrontAPI.Objects.MoneyV2
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("amount", .nonNull(.scalar("Decimal")))),
-        .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")))),
+        .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
+        .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
     ]
 
     public let __data: JSONObject
-    /// Decimal money amount.
-    public let amount: StorefrontAPI.Decimal
-    /// Currency of the money.
-    public let currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode>
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        amount = try reader.field("amount")
-        currencyCode = try reader.field("currencyCode")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// Decimal money amount.
+    @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
+
+    /// Currency of the money.
+    @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
 }

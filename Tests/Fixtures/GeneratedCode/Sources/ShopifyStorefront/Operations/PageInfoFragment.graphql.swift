@@ -3,33 +3,35 @@
 
 import APICoreGraphQL
 
-public struct PageInfoFragment: GraphQLFragment {
+public struct PageInfoFragment: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "PageInfoFragment"
     public static let fragmentDefinition = "fragment PageInfoFragment on PageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor }"
-    public static let __parentType = StorefrontAPI.Objects.PageInfo
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
-        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")))),
-        .field(GraphQLField("startCursor", .scalar("String"))),
-        .field(GraphQLField("endCursor", .scalar("String"))),
+        .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+        .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __data: JSONObject
-    /// Whether there are more pages to fetch following the current page.
-    public let hasNextPage: Bool
-    /// Whether there are any pages prior to the current page.
-    public let hasPreviousPage: Bool
-    /// The cursor corresponding to the first node in edges.
-    public let startCursor: String?
-    /// The cursor corresponding to the last node in edges.
-    public let endCursor: String?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        hasNextPage = try reader.field("hasNextPage")
-        hasPreviousPage = try reader.field("hasPreviousPage")
-        startCursor = try reader.field("startCursor")
-        endCursor = try reader.field("endCursor")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// Whether there are more pages to fetch following the current page.
+    @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+    /// Whether there are any pages prior to the current page.
+    @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+    /// The cursor corresponding to the first node in edges.
+    @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
+
+    /// The cursor corresponding to the last node in edges.
+    @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
 }

@@ -26,75 +26,81 @@ public struct PageQuery: GraphQLQuery {
         JSONObject(variables: ["language": language, "country": country, "handle": handle])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("page", .object(Page.self), arguments: [("handle", .variable("handle"))])),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// Retrieves a [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page) by its [`handle`](https://shopify.dev/docs/api/storefront/current/queries/page#arguments-handle) or [`id`](https://shopify.dev/docs/api/storefront/current/queries/page#arguments-id). Pages are static content pages that merchants display outside their product catalog, such as "About Us," "Contact," or policy pages.
         ///
         /// The returned page includes information such as the [HTML body content](https://shopify.dev/docs/api/storefront/current/queries/page#returns-Page.fields.body), [`SEO`](https://shopify.dev/docs/api/storefront/current/objects/SEO) information, and any associated [`Metafield`](https://shopify.dev/docs/api/storefront/current/objects/Metafield) objects.
         ///
-        public let page: Page?
+        @_alwaysEmitIntoClient public var page: Page? { __field("page") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            page = try reader.field("page")
-        }
-
-        public struct Page: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.Page
+        public struct Page: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("handle", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                .field(GraphQLField("body", .nonNull(.scalar("HTML")))),
+                .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("body", .nonNull(.scalar("HTML")), leaf: StorefrontAPI.HTML.self)),
                 .field(GraphQLField("seo", .object(Seo.self))),
             ]
 
             public let __data: JSONObject
-            /// A human-friendly unique string for the page automatically generated from its title.
-            public let handle: String
-            /// A globally-unique ID.
-            public let id: String
-            /// The title of the page.
-            public let title: String
-            /// The description of the page, complete with HTML formatting.
-            public let body: StorefrontAPI.HTML
-            /// The page's SEO information.
-            public let seo: Seo?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                handle = try reader.field("handle")
-                id = try reader.field("id")
-                title = try reader.field("title")
-                body = try reader.field("body")
-                seo = try reader.field("seo")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Seo: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.SEO
+            /// A human-friendly unique string for the page automatically generated from its title.
+            @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+            /// A globally-unique ID.
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            /// The title of the page.
+            @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+            /// The description of the page, complete with HTML formatting.
+            @_alwaysEmitIntoClient public var body: StorefrontAPI.HTML { __field("body") }
+
+            /// The page's SEO information.
+            @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
+
+            public struct Seo: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("description", .scalar("String"))),
-                    .field(GraphQLField("title", .scalar("String"))),
+                    .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+                    .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
                 ]
 
                 public let __data: JSONObject
-                /// The meta description.
-                public let description: String?
-                /// The SEO title.
-                public let title: String?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    description = try reader.field("description")
-                    title = try reader.field("title")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// The meta description.
+                @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+                /// The SEO title.
+                @_alwaysEmitIntoClient public var title: String? { __field("title") }
             }
         }
     }

@@ -3,10 +3,10 @@
 
 import APICoreGraphQL
 
-public struct ParentMenuItem: GraphQLFragment {
+public struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "ParentMenuItem"
     public static let fragmentDefinition = "fragment ParentMenuItem on MenuItem { __typename ...MenuItem items { __typename ...ChildMenuItem } }"
-    public static let __parentType = StorefrontAPI.Objects.MenuItem
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
@@ -14,51 +14,79 @@ public struct ParentMenuItem: GraphQLFragment {
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// The menu item's child items.
-    public let items: [Items]
-    public let fragments: Fragments
+    @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        items = try reader.field("items")
-        fragments = Fragments(menuItem: try reader.fragment(MenuItem.self))
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    @_alwaysEmitIntoClient public var resourceId: String? { __field("resourceId") }
+
+    @_alwaysEmitIntoClient public var tags: [String] { __field("tags") }
+
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+    @_alwaysEmitIntoClient public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { __field("type") }
+
+    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
+
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+    public struct Fragments: GraphQLCheckedData, Hashable {
+        public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+        @_alwaysEmitIntoClient public var menuItem: MenuItem { __fragment() }
     }
 
-    public var id: String { fragments.menuItem.id }
-    public var resourceId: String? { fragments.menuItem.resourceId }
-    public var tags: [String] { fragments.menuItem.tags }
-    public var title: String { fragments.menuItem.title }
-    public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { fragments.menuItem.type }
-    public var url: StorefrontAPI.URL? { fragments.menuItem.url }
-
-    public struct Fragments: Sendable, Hashable {
-        public let menuItem: MenuItem
-    }
-
-    public struct Items: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.MenuItem
+    public struct Items: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(ChildMenuItem.self),
         ]
 
         public let __data: JSONObject
-        public let fragments: Fragments
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(childMenuItem: try reader.fragment(ChildMenuItem.self))
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public var id: String { fragments.childMenuItem.fragments.menuItem.id }
-        public var resourceId: String? { fragments.childMenuItem.fragments.menuItem.resourceId }
-        public var tags: [String] { fragments.childMenuItem.fragments.menuItem.tags }
-        public var title: String { fragments.childMenuItem.fragments.menuItem.title }
-        public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { fragments.childMenuItem.fragments.menuItem.type }
-        public var url: StorefrontAPI.URL? { fragments.childMenuItem.fragments.menuItem.url }
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-        public struct Fragments: Sendable, Hashable {
-            public let childMenuItem: ChildMenuItem
+        @_alwaysEmitIntoClient public var resourceId: String? { __field("resourceId") }
+
+        @_alwaysEmitIntoClient public var tags: [String] { __field("tags") }
+
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+        @_alwaysEmitIntoClient public var type: GraphQLEnum<StorefrontAPI.MenuItemType> { __field("type") }
+
+        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
+
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+        public struct Fragments: GraphQLCheckedData, Hashable {
+            public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+            @_alwaysEmitIntoClient public var childMenuItem: ChildMenuItem { __fragment() }
         }
     }
 }

@@ -23,26 +23,28 @@ public struct PoliciesQuery: GraphQLQuery {
         JSONObject(variables: ["country": country, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
         ///
         /// Use this query to access data like store policies, [`PaymentSettings`](https://shopify.dev/docs/api/storefront/current/objects/PaymentSettings), [`Brand`](https://shopify.dev/docs/api/storefront/current/objects/Brand) configuration, and shipping destinations. It also exposes [`ShopPayInstallmentsPricing`](https://shopify.dev/docs/api/storefront/current/objects/ShopPayInstallmentsPricing) and [`SocialLoginProvider`](https://shopify.dev/docs/api/storefront/current/objects/SocialLoginProvider) options for customer accounts.
         ///
-        public let shop: Shop_
+        @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            shop = try reader.field("shop")
-        }
-
-        public struct Shop_: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.Shop
+        public struct Shop_: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("privacyPolicy", .object(PrivacyPolicy.self))),
@@ -53,47 +55,60 @@ public struct PoliciesQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            /// The shop’s privacy policy.
-            public let privacyPolicy: PrivacyPolicy?
-            /// The shop’s shipping policy.
-            public let shippingPolicy: ShippingPolicy?
-            /// The shop’s terms of service.
-            public let termsOfService: TermsOfService?
-            /// The shop’s refund policy.
-            public let refundPolicy: RefundPolicy?
-            /// The shop’s subscription policy.
-            public let subscriptionPolicy: SubscriptionPolicy?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                privacyPolicy = try reader.field("privacyPolicy")
-                shippingPolicy = try reader.field("shippingPolicy")
-                termsOfService = try reader.field("termsOfService")
-                refundPolicy = try reader.field("refundPolicy")
-                subscriptionPolicy = try reader.field("subscriptionPolicy")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct PrivacyPolicy: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.ShopPolicy
+            /// The shop’s privacy policy.
+            @_alwaysEmitIntoClient public var privacyPolicy: PrivacyPolicy? { __field("privacyPolicy") }
+
+            /// The shop’s shipping policy.
+            @_alwaysEmitIntoClient public var shippingPolicy: ShippingPolicy? { __field("shippingPolicy") }
+
+            /// The shop’s terms of service.
+            @_alwaysEmitIntoClient public var termsOfService: TermsOfService? { __field("termsOfService") }
+
+            /// The shop’s refund policy.
+            @_alwaysEmitIntoClient public var refundPolicy: RefundPolicy? { __field("refundPolicy") }
+
+            /// The shop’s subscription policy.
+            @_alwaysEmitIntoClient public var subscriptionPolicy: SubscriptionPolicy? { __field("subscriptionPolicy") }
+
+            public struct PrivacyPolicy: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PolicyItem.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(policyItem: try reader.fragment(PolicyItem.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var id: String { fragments.policyItem.id }
-                public var title: String { fragments.policyItem.title }
-                public var handle: String { fragments.policyItem.handle }
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let policyItem: PolicyItem
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var policyItem: PolicyItem { __fragment() }
                 }
             }
 
@@ -103,29 +118,31 @@ public struct PoliciesQuery: GraphQLQuery {
 
             public typealias RefundPolicy = PoliciesQuery.Data.Shop_.PrivacyPolicy
 
-            public struct SubscriptionPolicy: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.ShopPolicyWithDefault
+            public struct SubscriptionPolicy: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicyWithDefault }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .scalar("ID"))),
-                    .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("handle", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+                    .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                    .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                /// The unique ID of the policy. A default policy doesn't have an ID.
-                public let id: String?
-                /// The title of the policy.
-                public let title: String
-                /// The handle of the policy.
-                public let handle: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
-                    title = try reader.field("title")
-                    handle = try reader.field("handle")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// The unique ID of the policy. A default policy doesn't have an ID.
+                @_alwaysEmitIntoClient public var id: String? { __field("id") }
+
+                /// The title of the policy.
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                /// The handle of the policy.
+                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
             }
         }
     }

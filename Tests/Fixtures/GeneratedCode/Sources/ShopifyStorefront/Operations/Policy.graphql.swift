@@ -3,37 +3,39 @@
 
 import APICoreGraphQL
 
-public struct Policy: GraphQLFragment {
+public struct Policy: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "Policy"
     public static let fragmentDefinition = "fragment Policy on ShopPolicy { __typename body handle id title url }"
-    public static let __parentType = StorefrontAPI.Objects.ShopPolicy
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("body", .nonNull(.scalar("String")))),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-        .field(GraphQLField("url", .nonNull(.scalar("URL")))),
+        .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
     ]
 
     public let __data: JSONObject
-    /// Policy text, maximum size of 64kb.
-    public let body: String
-    /// Policy’s handle.
-    public let handle: String
-    /// A globally-unique ID.
-    public let id: String
-    /// Policy’s title.
-    public let title: String
-    /// Public URL to the policy.
-    public let url: StorefrontAPI.URL
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        body = try reader.field("body")
-        handle = try reader.field("handle")
-        id = try reader.field("id")
-        title = try reader.field("title")
-        url = try reader.field("url")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// Policy text, maximum size of 64kb.
+    @_alwaysEmitIntoClient public var body: String { __field("body") }
+
+    /// Policy’s handle.
+    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+    /// A globally-unique ID.
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// Policy’s title.
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+    /// Public URL to the policy.
+    @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 }

@@ -3,29 +3,31 @@
 
 import APICoreGraphQL
 
-public struct PolicyItem: GraphQLFragment {
+public struct PolicyItem: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "PolicyItem"
     public static let fragmentDefinition = "fragment PolicyItem on ShopPolicy { __typename id title handle }"
-    public static let __parentType = StorefrontAPI.Objects.ShopPolicy
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
     public let __data: JSONObject
-    /// A globally-unique ID.
-    public let id: String
-    /// Policy’s title.
-    public let title: String
-    /// Policy’s handle.
-    public let handle: String
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        title = try reader.field("title")
-        handle = try reader.field("handle")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// A globally-unique ID.
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// Policy’s title.
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+    /// Policy’s handle.
+    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 }

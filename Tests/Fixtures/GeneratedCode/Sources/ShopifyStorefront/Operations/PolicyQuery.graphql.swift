@@ -35,26 +35,28 @@ public struct PolicyQuery: GraphQLQuery {
         JSONObject(variables: ["country": country, "language": language, "privacyPolicy": privacyPolicy, "refundPolicy": refundPolicy, "shippingPolicy": shippingPolicy, "termsOfService": termsOfService])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
         ///
         /// Use this query to access data like store policies, [`PaymentSettings`](https://shopify.dev/docs/api/storefront/current/objects/PaymentSettings), [`Brand`](https://shopify.dev/docs/api/storefront/current/objects/Brand) configuration, and shipping destinations. It also exposes [`ShopPayInstallmentsPricing`](https://shopify.dev/docs/api/storefront/current/objects/ShopPayInstallmentsPricing) and [`SocialLoginProvider`](https://shopify.dev/docs/api/storefront/current/objects/SocialLoginProvider) options for customer accounts.
         ///
-        public let shop: Shop_
+        @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            shop = try reader.field("shop")
-        }
-
-        public struct Shop_: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.Shop
+        public struct Shop_: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .conditional(.include("privacyPolicy"), [.field(GraphQLField("privacyPolicy", .object(PrivacyPolicy.self)))]),
@@ -64,46 +66,61 @@ public struct PolicyQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            /// The shop’s privacy policy.
-            public let privacyPolicy: PrivacyPolicy?
-            /// The shop’s shipping policy.
-            public let shippingPolicy: ShippingPolicy?
-            /// The shop’s terms of service.
-            public let termsOfService: TermsOfService?
-            /// The shop’s refund policy.
-            public let refundPolicy: RefundPolicy?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                privacyPolicy = try reader.field("privacyPolicy", if: .include("privacyPolicy"), as: PrivacyPolicy?.self)
-                shippingPolicy = try reader.field("shippingPolicy", if: .include("shippingPolicy"), as: ShippingPolicy?.self)
-                termsOfService = try reader.field("termsOfService", if: .include("termsOfService"), as: TermsOfService?.self)
-                refundPolicy = try reader.field("refundPolicy", if: .include("refundPolicy"), as: RefundPolicy?.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct PrivacyPolicy: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.ShopPolicy
+            /// The shop’s privacy policy.
+            @_alwaysEmitIntoClient public var privacyPolicy: PrivacyPolicy? { __field("privacyPolicy", if: .include("privacyPolicy")) }
+
+            /// The shop’s shipping policy.
+            @_alwaysEmitIntoClient public var shippingPolicy: ShippingPolicy? { __field("shippingPolicy", if: .include("shippingPolicy")) }
+
+            /// The shop’s terms of service.
+            @_alwaysEmitIntoClient public var termsOfService: TermsOfService? { __field("termsOfService", if: .include("termsOfService")) }
+
+            /// The shop’s refund policy.
+            @_alwaysEmitIntoClient public var refundPolicy: RefundPolicy? { __field("refundPolicy", if: .include("refundPolicy")) }
+
+            public struct PrivacyPolicy: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(Policy.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(policy: try reader.fragment(Policy.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var body: String { fragments.policy.body }
-                public var handle: String { fragments.policy.handle }
-                public var id: String { fragments.policy.id }
-                public var title: String { fragments.policy.title }
-                public var url: StorefrontAPI.URL { fragments.policy.url }
+                @_alwaysEmitIntoClient public var body: String { __field("body") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let policy: Policy
+                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var policy: Policy { __fragment() }
                 }
             }
 

@@ -3,73 +3,84 @@
 
 import APICoreGraphQL
 
-public struct PredictiveArticle: GraphQLFragment {
+public struct PredictiveArticle: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "PredictiveArticle"
     public static let fragmentDefinition = "fragment PredictiveArticle on Article { __typename id title handle blog { __typename handle } image { __typename url altText width height } trackingParameters }"
-    public static let __parentType = StorefrontAPI.Objects.Article
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("blog", .nonNull(.object(Blog.self)))),
         .field(GraphQLField("image", .object(Image.self))),
-        .field(GraphQLField("trackingParameters", .scalar("String"))),
+        .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __data: JSONObject
-    /// A globally-unique ID.
-    public let id: String
-    /// The article’s name.
-    public let title: String
-    /// A human-friendly unique string for the Article automatically generated from its title.
-    public let handle: String
-    /// The blog that the article belongs to.
-    public let blog: Blog
-    /// The image associated with the article.
-    public let image: Image?
-    /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
-    public let trackingParameters: String?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        title = try reader.field("title")
-        handle = try reader.field("handle")
-        blog = try reader.field("blog")
-        image = try reader.field("image")
-        trackingParameters = try reader.field("trackingParameters")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Blog: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.Blog
+    /// A globally-unique ID.
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// The article’s name.
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+    /// A human-friendly unique string for the Article automatically generated from its title.
+    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+    /// The blog that the article belongs to.
+    @_alwaysEmitIntoClient public var blog: Blog { __field("blog") }
+
+    /// The image associated with the article.
+    @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
+    /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
+    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+    public struct Blog: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("handle", .nonNull(.scalar("String")))),
+            .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// A human-friendly unique string for the Blog automatically generated from its title.
         ///
-        public let handle: String
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            handle = try reader.field("handle")
-        }
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
     }
 
-    public struct Image: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.Image
+    public struct Image: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")))),
-            .field(GraphQLField("altText", .scalar("String"))),
-            .field(GraphQLField("width", .scalar("Int"))),
-            .field(GraphQLField("height", .scalar("Int"))),
+            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+            .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// The location of the image as a URL.
         ///
         /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
@@ -78,20 +89,15 @@ public struct PredictiveArticle: GraphQLFragment {
         ///
         /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
         ///
-        public let url: StorefrontAPI.URL
-        /// A word or phrase to share the nature or contents of an image.
-        public let altText: String?
-        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        public let width: Int?
-        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        public let height: Int?
+        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            url = try reader.field("url")
-            altText = try reader.field("altText")
-            width = try reader.field("width")
-            height = try reader.field("height")
-        }
+        /// A word or phrase to share the nature or contents of an image.
+        @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
+
+        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
     }
 }

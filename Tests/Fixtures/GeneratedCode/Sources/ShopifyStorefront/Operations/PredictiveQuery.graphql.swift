@@ -3,29 +3,31 @@
 
 import APICoreGraphQL
 
-public struct PredictiveQuery: GraphQLFragment {
+public struct PredictiveQuery: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "PredictiveQuery"
     public static let fragmentDefinition = "fragment PredictiveQuery on SearchQuerySuggestion { __typename text styledText trackingParameters }"
-    public static let __parentType = StorefrontAPI.Objects.SearchQuerySuggestion
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("text", .nonNull(.scalar("String")))),
-        .field(GraphQLField("styledText", .nonNull(.scalar("String")))),
-        .field(GraphQLField("trackingParameters", .scalar("String"))),
+        .field(GraphQLField("text", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("styledText", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __data: JSONObject
-    /// The text of the search query suggestion.
-    public let text: String
-    /// The text of the search query suggestion with highlighted HTML tags.
-    public let styledText: String
-    /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
-    public let trackingParameters: String?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        text = try reader.field("text")
-        styledText = try reader.field("styledText")
-        trackingParameters = try reader.field("trackingParameters")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// The text of the search query suggestion.
+    @_alwaysEmitIntoClient public var text: String { __field("text") }
+
+    /// The text of the search query suggestion with highlighted HTML tags.
+    @_alwaysEmitIntoClient public var styledText: String { __field("styledText") }
+
+    /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
+    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 }

@@ -35,26 +35,28 @@ public struct PredictiveSearchQuery: GraphQLQuery {
         JSONObject(variables: ["country": country, "language": language, "limit": limit, "limitScope": limitScope, "term": term, "types": types])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("predictiveSearch", .object(PredictiveSearch.self), arguments: [("limit", .variable("limit")), ("limitScope", .variable("limitScope")), ("query", .variable("term")), ("types", .variable("types"))])),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// Returns suggested results as customers type in a search field, enabling type-ahead search experiences. The query matches [products](https://shopify.dev/docs/api/storefront/current/objects/Product), [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection), [pages](https://shopify.dev/docs/api/storefront/current/objects/Page), and [articles](https://shopify.dev/docs/api/storefront/current/objects/Article) based on partial search terms, and also provides [search query suggestions](https://shopify.dev/docs/api/storefront/current/objects/SearchQuerySuggestion) to help customers refine their search.
         ///
         /// You can filter results by resource type and limit the quantity. The [`limitScope`](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch#arguments-limitScope) argument controls whether limits apply across all result types or per type. Use [`unavailableProducts`](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch#arguments-unavailableProducts) to control how out-of-stock products appear in results.
         ///
-        public let predictiveSearch: PredictiveSearch?
+        @_alwaysEmitIntoClient public var predictiveSearch: PredictiveSearch? { __field("predictiveSearch") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            predictiveSearch = try reader.field("predictiveSearch")
-        }
-
-        public struct PredictiveSearch: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.PredictiveSearchResult
+        public struct PredictiveSearch: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PredictiveSearchResult }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("articles", .nonNull(.list(.nonNull(.object(Articles.self)))))),
@@ -65,151 +67,216 @@ public struct PredictiveSearchQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            /// The articles that match the search query.
-            public let articles: [Articles]
-            /// The articles that match the search query.
-            public let collections: [Collections]
-            /// The pages that match the search query.
-            public let pages: [Pages]
-            /// The products that match the search query.
-            public let products: [Products]
-            /// The query suggestions that are relevant to the search query.
-            public let queries: [Queries]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                articles = try reader.field("articles")
-                collections = try reader.field("collections")
-                pages = try reader.field("pages")
-                products = try reader.field("products")
-                queries = try reader.field("queries")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Articles: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.Article
+            /// The articles that match the search query.
+            @_alwaysEmitIntoClient public var articles: [Articles] { __field("articles") }
+
+            /// The articles that match the search query.
+            @_alwaysEmitIntoClient public var collections: [Collections] { __field("collections") }
+
+            /// The pages that match the search query.
+            @_alwaysEmitIntoClient public var pages: [Pages] { __field("pages") }
+
+            /// The products that match the search query.
+            @_alwaysEmitIntoClient public var products: [Products] { __field("products") }
+
+            /// The query suggestions that are relevant to the search query.
+            @_alwaysEmitIntoClient public var queries: [Queries] { __field("queries") }
+
+            public struct Articles: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PredictiveArticle.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(predictiveArticle: try reader.fragment(PredictiveArticle.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var id: String { fragments.predictiveArticle.id }
-                public var title: String { fragments.predictiveArticle.title }
-                public var handle: String { fragments.predictiveArticle.handle }
-                public var blog: PredictiveArticle.Blog { fragments.predictiveArticle.blog }
-                public var image: PredictiveArticle.Image? { fragments.predictiveArticle.image }
-                public var trackingParameters: String? { fragments.predictiveArticle.trackingParameters }
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let predictiveArticle: PredictiveArticle
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+                @_alwaysEmitIntoClient public var blog: PredictiveArticle.Blog { __field("blog") }
+
+                @_alwaysEmitIntoClient public var image: PredictiveArticle.Image? { __field("image") }
+
+                @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var predictiveArticle: PredictiveArticle { __fragment() }
                 }
             }
 
-            public struct Collections: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.Collection
+            public struct Collections: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PredictiveCollection.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(predictiveCollection: try reader.fragment(PredictiveCollection.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var id: String { fragments.predictiveCollection.id }
-                public var title: String { fragments.predictiveCollection.title }
-                public var handle: String { fragments.predictiveCollection.handle }
-                public var image: PredictiveCollection.Image? { fragments.predictiveCollection.image }
-                public var trackingParameters: String? { fragments.predictiveCollection.trackingParameters }
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let predictiveCollection: PredictiveCollection
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+                @_alwaysEmitIntoClient public var image: PredictiveCollection.Image? { __field("image") }
+
+                @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var predictiveCollection: PredictiveCollection { __fragment() }
                 }
             }
 
-            public struct Pages: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.Page
+            public struct Pages: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PredictivePage.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(predictivePage: try reader.fragment(PredictivePage.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var id: String { fragments.predictivePage.id }
-                public var title: String { fragments.predictivePage.title }
-                public var handle: String { fragments.predictivePage.handle }
-                public var trackingParameters: String? { fragments.predictivePage.trackingParameters }
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let predictivePage: PredictivePage
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+                @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var predictivePage: PredictivePage { __fragment() }
                 }
             }
 
-            public struct Products: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.Product
+            public struct Products: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PredictiveProduct.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(predictiveProduct: try reader.fragment(PredictiveProduct.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var id: String { fragments.predictiveProduct.id }
-                public var title: String { fragments.predictiveProduct.title }
-                public var handle: String { fragments.predictiveProduct.handle }
-                public var trackingParameters: String? { fragments.predictiveProduct.trackingParameters }
-                public var selectedOrFirstAvailableVariant: PredictiveProduct.SelectedOrFirstAvailableVariant? { fragments.predictiveProduct.selectedOrFirstAvailableVariant }
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let predictiveProduct: PredictiveProduct
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+                @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+                @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: PredictiveProduct.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var predictiveProduct: PredictiveProduct { __fragment() }
                 }
             }
 
-            public struct Queries: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.SearchQuerySuggestion
+            public struct Queries: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PredictiveQuery.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(predictiveQuery: try reader.fragment(PredictiveQuery.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var text: String { fragments.predictiveQuery.text }
-                public var styledText: String { fragments.predictiveQuery.styledText }
-                public var trackingParameters: String? { fragments.predictiveQuery.trackingParameters }
+                @_alwaysEmitIntoClient public var text: String { __field("text") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let predictiveQuery: PredictiveQuery
+                @_alwaysEmitIntoClient public var styledText: String { __field("styledText") }
+
+                @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var predictiveQuery: PredictiveQuery { __fragment() }
                 }
             }
         }

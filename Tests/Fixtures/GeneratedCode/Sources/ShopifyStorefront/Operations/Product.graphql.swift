@@ -3,20 +3,20 @@
 
 import APICoreGraphQL
 
-public struct Product: GraphQLFragment {
+public struct Product: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "Product"
     public static let fragmentDefinition = "fragment Product on Product { __typename id title vendor handle descriptionHtml description encodedVariantExistence encodedVariantAvailability options { __typename name optionValues { __typename name firstSelectableVariant { __typename ...ProductVariant } swatch { __typename color image { __typename previewImage { __typename url } } } } } selectedOrFirstAvailableVariant(selectedOptions: $selectedOptions ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename ...ProductVariant } adjacentVariants(selectedOptions: $selectedOptions) { __typename ...ProductVariant } seo { __typename description title } }"
-    public static let __parentType = StorefrontAPI.Objects.Product
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-        .field(GraphQLField("vendor", .nonNull(.scalar("String")))),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")))),
-        .field(GraphQLField("descriptionHtml", .nonNull(.scalar("HTML")))),
-        .field(GraphQLField("description", .nonNull(.scalar("String")))),
-        .field(GraphQLField("encodedVariantExistence", .scalar("String"))),
-        .field(GraphQLField("encodedVariantAvailability", .scalar("String"))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("vendor", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("descriptionHtml", .nonNull(.scalar("HTML")), leaf: StorefrontAPI.HTML.self)),
+        .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("encodedVariantExistence", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("encodedVariantAvailability", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("options", .nonNull(.list(.nonNull(.object(Options.self)))))),
         .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .variable("selectedOptions")), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
         .field(GraphQLField("adjacentVariants", .nonNull(.list(.nonNull(.object(AdjacentVariants.self)))), arguments: [("selectedOptions", .variable("selectedOptions"))])),
@@ -24,26 +24,39 @@ public struct Product: GraphQLFragment {
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// A globally-unique ID.
-    public let id: String
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
     /// The name for the product that displays to customers. The title is used to construct the product's handle.
     /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
     ///
-    public let title: String
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
     /// The name of the product's vendor.
-    public let vendor: String
+    @_alwaysEmitIntoClient public var vendor: String { __field("vendor") }
+
     /// A unique, human-readable string of the product's title.
     /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
     /// The handle is used in the online store URL for the product.
     ///
-    public let handle: String
+    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
     /// The description of the product, with
     /// HTML tags. For example, the description might include
     /// bold `<strong></strong>` and italic `<i></i>` text.
     ///
-    public let descriptionHtml: StorefrontAPI.HTML
+    @_alwaysEmitIntoClient public var descriptionHtml: StorefrontAPI.HTML { __field("descriptionHtml") }
+
     /// A single-line description of the product, with [HTML tags](https://developer.mozilla.org/en-US/docs/Web/HTML) removed.
-    public let description: String
+    @_alwaysEmitIntoClient public var description: String { __field("description") }
+
     /// An encoded string containing all option value combinations with a corresponding variant.
     ///
     /// Integers represent option and values:
@@ -71,7 +84,8 @@ public struct Product: GraphQLFragment {
     /// [Large, Red, Wool] (2:0:1), [Large, Blue, Cotton] (2:1:0).
     ///
     ///
-    public let encodedVariantExistence: String?
+    @_alwaysEmitIntoClient public var encodedVariantExistence: String? { __field("encodedVariantExistence") }
+
     /// An encoded string containing all option value combinations
     /// with a corresponding variant that is currently available for sale.
     ///
@@ -100,15 +114,18 @@ public struct Product: GraphQLFragment {
     /// [Large, Red, Wool] (2:0:1), [Large, Blue, Cotton] (2:1:0).
     ///
     ///
-    public let encodedVariantAvailability: String?
+    @_alwaysEmitIntoClient public var encodedVariantAvailability: String? { __field("encodedVariantAvailability") }
+
     /// A list of product options. The limit is defined by the [shop's resource limits for product options](/docs/api/admin-graphql/latest/objects/Shop#field-resourcelimits) (`Shop.resourceLimits.maxProductOptions`).
-    public let options: [Options]
+    @_alwaysEmitIntoClient public var options: [Options] { __field("options") }
+
     /// Find an active product variant based on selected options, availability or the first variant.
     ///
     /// All arguments are optional. If no selected options are provided, the first available variant is returned.
     /// If no variants are available, the first variant is returned.
     ///
-    public let selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant?
+    @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
+
     /// A list of variants whose selected options differ with the provided selected options by one, ordered by variant id.
     /// If selected options are not provided, adjacent variants to the first available variant is returned.
     ///
@@ -119,151 +136,169 @@ public struct Product: GraphQLFragment {
     /// This list of variants can be used in combination with the `options` field to build a rich variant picker that
     /// includes variant availability or other variant information.
     ///
-    public let adjacentVariants: [AdjacentVariants]
+    @_alwaysEmitIntoClient public var adjacentVariants: [AdjacentVariants] { __field("adjacentVariants") }
+
     /// The [SEO title and description](https://help.shopify.com/manual/promoting-marketing/seo/adding-keywords)
     /// that are associated with a product.
     ///
-    public let seo: Seo
+    @_alwaysEmitIntoClient public var seo: Seo { __field("seo") }
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        title = try reader.field("title")
-        vendor = try reader.field("vendor")
-        handle = try reader.field("handle")
-        descriptionHtml = try reader.field("descriptionHtml")
-        description = try reader.field("description")
-        encodedVariantExistence = try reader.field("encodedVariantExistence")
-        encodedVariantAvailability = try reader.field("encodedVariantAvailability")
-        options = try reader.field("options")
-        selectedOrFirstAvailableVariant = try reader.field("selectedOrFirstAvailableVariant")
-        adjacentVariants = try reader.field("adjacentVariants")
-        seo = try reader.field("seo")
-    }
-
-    public struct Options: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.ProductOption
+    public struct Options: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOption }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("name", .nonNull(.scalar("String")))),
+            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             .field(GraphQLField("optionValues", .nonNull(.list(.nonNull(.object(OptionValues.self)))))),
         ]
 
         public let __data: JSONObject
-        /// The product option’s name.
-        public let name: String
-        /// The corresponding option value to the product option.
-        public let optionValues: [OptionValues]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            name = try reader.field("name")
-            optionValues = try reader.field("optionValues")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct OptionValues: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.ProductOptionValue
+        /// The product option’s name.
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+        /// The corresponding option value to the product option.
+        @_alwaysEmitIntoClient public var optionValues: [OptionValues] { __field("optionValues") }
+
+        public struct OptionValues: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValue }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("firstSelectableVariant", .object(FirstSelectableVariant.self))),
                 .field(GraphQLField("swatch", .object(Swatch.self))),
             ]
 
             public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+
             /// The name of the product option value.
-            public let name: String
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
             /// The product variant that combines this option value with the
             /// lowest-position option values for all other options.
             ///
             /// This field will always return a variant, provided a variant including this option value exists.
             ///
-            public let firstSelectableVariant: FirstSelectableVariant?
+            @_alwaysEmitIntoClient public var firstSelectableVariant: FirstSelectableVariant? { __field("firstSelectableVariant") }
+
             /// The swatch of the product option value.
-            public let swatch: Swatch?
+            @_alwaysEmitIntoClient public var swatch: Swatch? { __field("swatch") }
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-                firstSelectableVariant = try reader.field("firstSelectableVariant")
-                swatch = try reader.field("swatch")
-            }
-
-            public struct FirstSelectableVariant: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.ProductVariant
+            public struct FirstSelectableVariant: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(ProductVariant.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(productVariant: try reader.fragment(ProductVariant.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var availableForSale: Bool { fragments.productVariant.availableForSale }
-                public var compareAtPrice: ProductVariant.CompareAtPrice? { fragments.productVariant.compareAtPrice }
-                public var id: String { fragments.productVariant.id }
-                public var image: ProductVariant.Image? { fragments.productVariant.image }
-                public var price: ProductVariant.Price { fragments.productVariant.price }
-                public var product: ProductVariant.Product_ { fragments.productVariant.product }
-                public var selectedOptions: [ProductVariant.SelectedOptions] { fragments.productVariant.selectedOptions }
-                public var sku: String? { fragments.productVariant.sku }
-                public var title: String { fragments.productVariant.title }
-                public var unitPrice: ProductVariant.UnitPrice? { fragments.productVariant.unitPrice }
+                @_alwaysEmitIntoClient public var availableForSale: Bool { __field("availableForSale") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let productVariant: ProductVariant
+                @_alwaysEmitIntoClient public var compareAtPrice: ProductVariant.CompareAtPrice? { __field("compareAtPrice") }
+
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                @_alwaysEmitIntoClient public var image: ProductVariant.Image? { __field("image") }
+
+                @_alwaysEmitIntoClient public var price: ProductVariant.Price { __field("price") }
+
+                @_alwaysEmitIntoClient public var product: ProductVariant.Product_ { __field("product") }
+
+                @_alwaysEmitIntoClient public var selectedOptions: [ProductVariant.SelectedOptions] { __field("selectedOptions") }
+
+                @_alwaysEmitIntoClient public var sku: String? { __field("sku") }
+
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                @_alwaysEmitIntoClient public var unitPrice: ProductVariant.UnitPrice? { __field("unitPrice") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var productVariant: ProductVariant { __fragment() }
                 }
             }
 
-            public struct Swatch: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.ProductOptionValueSwatch
+            public struct Swatch: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValueSwatch }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("color", .scalar("Color"))),
+                    .field(GraphQLField("color", .scalar("Color"), leaf: StorefrontAPI.Color?.self)),
                     .field(GraphQLField("image", .object(Image.self))),
                 ]
 
                 public let __data: JSONObject
-                /// The swatch color.
-                public let color: StorefrontAPI.Color?
-                /// The swatch image.
-                public let image: Image?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    color = try reader.field("color")
-                    image = try reader.field("image")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Image: GraphQLSelectionSet {
-                    public static let __parentType = StorefrontAPI.Interfaces.Media
+                /// The swatch color.
+                @_alwaysEmitIntoClient public var color: StorefrontAPI.Color? { __field("color") }
+
+                /// The swatch image.
+                @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
+                public struct Image: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Interfaces.Media }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("previewImage", .object(PreviewImage.self))),
                     ]
 
                     public let __data: JSONObject
-                    /// The preview image for the media.
-                    public let previewImage: PreviewImage?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        previewImage = try reader.field("previewImage")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct PreviewImage: GraphQLSelectionSet {
-                        public static let __parentType = StorefrontAPI.Objects.Image
+                    /// The preview image for the media.
+                    @_alwaysEmitIntoClient public var previewImage: PreviewImage? { __field("previewImage") }
+
+                    public struct PreviewImage: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("url", .nonNull(.scalar("URL")))),
+                            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
                         ]
 
                         public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+
                         /// The location of the image as a URL.
                         ///
                         /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
@@ -272,12 +307,7 @@ public struct Product: GraphQLFragment {
                         ///
                         /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
                         ///
-                        public let url: StorefrontAPI.URL
-
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            url = try reader.field("url")
-                        }
+                        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
                     }
                 }
             }
@@ -288,24 +318,26 @@ public struct Product: GraphQLFragment {
 
     public typealias AdjacentVariants = Product.Options.OptionValues.FirstSelectableVariant
 
-    public struct Seo: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.SEO
+    public struct Seo: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("description", .scalar("String"))),
-            .field(GraphQLField("title", .scalar("String"))),
+            .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
         ]
 
         public let __data: JSONObject
-        /// The meta description.
-        public let description: String?
-        /// The SEO title.
-        public let title: String?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            description = try reader.field("description")
-            title = try reader.field("title")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// The meta description.
+        @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+        /// The SEO title.
+        @_alwaysEmitIntoClient public var title: String? { __field("title") }
     }
 }

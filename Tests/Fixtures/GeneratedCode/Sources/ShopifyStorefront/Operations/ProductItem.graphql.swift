@@ -3,67 +3,78 @@
 
 import APICoreGraphQL
 
-public struct ProductItem: GraphQLFragment {
+public struct ProductItem: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "ProductItem"
     public static let fragmentDefinition = "fragment ProductItem on Product { __typename id handle title featuredImage { __typename id altText url width height } priceRange { __typename minVariantPrice { __typename ...MoneyProductItem } maxVariantPrice { __typename ...MoneyProductItem } } }"
-    public static let __parentType = StorefrontAPI.Objects.Product
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("featuredImage", .object(FeaturedImage.self))),
         .field(GraphQLField("priceRange", .nonNull(.object(PriceRange.self)))),
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// A globally-unique ID.
-    public let id: String
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
     /// A unique, human-readable string of the product's title.
     /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
     /// The handle is used in the online store URL for the product.
     ///
-    public let handle: String
+    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
     /// The name for the product that displays to customers. The title is used to construct the product's handle.
     /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
     ///
-    public let title: String
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
     /// The featured image for the product.
     ///
     /// This field is functionally equivalent to `images(first: 1)`.
     ///
-    public let featuredImage: FeaturedImage?
+    @_alwaysEmitIntoClient public var featuredImage: FeaturedImage? { __field("featuredImage") }
+
     /// The minimum and maximum prices of a product, expressed in decimal numbers.
     /// For example, if the product is priced between $10.00 and $50.00,
     /// then the price range is $10.00 - $50.00.
     ///
-    public let priceRange: PriceRange
+    @_alwaysEmitIntoClient public var priceRange: PriceRange { __field("priceRange") }
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        handle = try reader.field("handle")
-        title = try reader.field("title")
-        featuredImage = try reader.field("featuredImage")
-        priceRange = try reader.field("priceRange")
-    }
-
-    public struct FeaturedImage: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.Image
+    public struct FeaturedImage: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .scalar("ID"))),
-            .field(GraphQLField("altText", .scalar("String"))),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")))),
-            .field(GraphQLField("width", .scalar("Int"))),
-            .field(GraphQLField("height", .scalar("Int"))),
+            .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+            .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// A unique ID for the image.
-        public let id: String?
+        @_alwaysEmitIntoClient public var id: String? { __field("id") }
+
         /// A word or phrase to share the nature or contents of an image.
-        public let altText: String?
+        @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
+
         /// The location of the image as a URL.
         ///
         /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
@@ -72,24 +83,17 @@ public struct ProductItem: GraphQLFragment {
         ///
         /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
         ///
-        public let url: StorefrontAPI.URL
-        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        public let width: Int?
-        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        public let height: Int?
+        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            id = try reader.field("id")
-            altText = try reader.field("altText")
-            url = try reader.field("url")
-            width = try reader.field("width")
-            height = try reader.field("height")
-        }
+        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
     }
 
-    public struct PriceRange: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.ProductPriceRange
+    public struct PriceRange: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("minVariantPrice", .nonNull(.object(MinVariantPrice.self)))),
@@ -97,37 +101,49 @@ public struct ProductItem: GraphQLFragment {
         ]
 
         public let __data: JSONObject
-        /// The lowest variant's price.
-        public let minVariantPrice: MinVariantPrice
-        /// The highest variant's price.
-        public let maxVariantPrice: MaxVariantPrice
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            minVariantPrice = try reader.field("minVariantPrice")
-            maxVariantPrice = try reader.field("maxVariantPrice")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct MinVariantPrice: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.MoneyV2
+        /// The lowest variant's price.
+        @_alwaysEmitIntoClient public var minVariantPrice: MinVariantPrice { __field("minVariantPrice") }
+
+        /// The highest variant's price.
+        @_alwaysEmitIntoClient public var maxVariantPrice: MaxVariantPrice { __field("maxVariantPrice") }
+
+        public struct MinVariantPrice: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(MoneyProductItem.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(moneyProductItem: try reader.fragment(MoneyProductItem.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var amount: StorefrontAPI.Decimal { fragments.moneyProductItem.amount }
-            public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { fragments.moneyProductItem.currencyCode }
+            @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let moneyProductItem: MoneyProductItem
+            @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var moneyProductItem: MoneyProductItem { __fragment() }
             }
         }
 

@@ -29,52 +29,74 @@ public struct ProductQuery: GraphQLQuery {
         JSONObject(variables: ["country": country, "handle": handle, "language": language, "selectedOptions": selectedOptions])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("product", .object(Product_.self), arguments: [("handle", .variable("handle"))])),
         ]
 
         public let __data: JSONObject
-        /// Retrieves a single [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product) by its ID or handle. Use this query to build product detail pages, access variant and pricing information, or fetch product media and [metafields](https://shopify.dev/docs/api/storefront/current/objects/Metafield). See some [examples of querying products](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/getting-started).
-        ///
-        public let product: Product_?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            product = try reader.field("product")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Product_: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.Product
+        /// Retrieves a single [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product) by its ID or handle. Use this query to build product detail pages, access variant and pricing information, or fetch product media and [metafields](https://shopify.dev/docs/api/storefront/current/objects/Metafield). See some [examples of querying products](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/getting-started).
+        ///
+        @_alwaysEmitIntoClient public var product: Product_? { __field("product") }
+
+        public struct Product_: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(Product.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(product: try reader.fragment(Product.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var id: String { fragments.product.id }
-            public var title: String { fragments.product.title }
-            public var vendor: String { fragments.product.vendor }
-            public var handle: String { fragments.product.handle }
-            public var descriptionHtml: StorefrontAPI.HTML { fragments.product.descriptionHtml }
-            public var description: String { fragments.product.description }
-            public var encodedVariantExistence: String? { fragments.product.encodedVariantExistence }
-            public var encodedVariantAvailability: String? { fragments.product.encodedVariantAvailability }
-            public var options: [Product.Options] { fragments.product.options }
-            public var selectedOrFirstAvailableVariant: Product.SelectedOrFirstAvailableVariant? { fragments.product.selectedOrFirstAvailableVariant }
-            public var adjacentVariants: [Product.AdjacentVariants] { fragments.product.adjacentVariants }
-            public var seo: Product.Seo { fragments.product.seo }
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let product: Product
+            @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+            @_alwaysEmitIntoClient public var vendor: String { __field("vendor") }
+
+            @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+            @_alwaysEmitIntoClient public var descriptionHtml: StorefrontAPI.HTML { __field("descriptionHtml") }
+
+            @_alwaysEmitIntoClient public var description: String { __field("description") }
+
+            @_alwaysEmitIntoClient public var encodedVariantExistence: String? { __field("encodedVariantExistence") }
+
+            @_alwaysEmitIntoClient public var encodedVariantAvailability: String? { __field("encodedVariantAvailability") }
+
+            @_alwaysEmitIntoClient public var options: [Product.Options] { __field("options") }
+
+            @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: Product.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
+
+            @_alwaysEmitIntoClient public var adjacentVariants: [Product.AdjacentVariants] { __field("adjacentVariants") }
+
+            @_alwaysEmitIntoClient public var seo: Product.Seo { __field("seo") }
+
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var product: Product { __fragment() }
             }
         }
     }

@@ -3,95 +3,107 @@
 
 import APICoreGraphQL
 
-public struct ProductVariant: GraphQLFragment {
+public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "ProductVariant"
     public static let fragmentDefinition = "fragment ProductVariant on ProductVariant { __typename availableForSale compareAtPrice { __typename amount currencyCode } id image { __typename id url altText width height } price { __typename amount currencyCode } product { __typename title handle } selectedOptions { __typename name value } sku title unitPrice { __typename amount currencyCode } }"
-    public static let __parentType = StorefrontAPI.Objects.ProductVariant
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("availableForSale", .nonNull(.scalar("Boolean")))),
+        .field(GraphQLField("availableForSale", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
         .field(GraphQLField("compareAtPrice", .object(CompareAtPrice.self))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("image", .object(Image.self))),
         .field(GraphQLField("price", .nonNull(.object(Price.self)))),
         .field(GraphQLField("product", .nonNull(.object(Product_.self)))),
         .field(GraphQLField("selectedOptions", .nonNull(.list(.nonNull(.object(SelectedOptions.self)))))),
-        .field(GraphQLField("sku", .scalar("String"))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
+        .field(GraphQLField("sku", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("unitPrice", .object(UnitPrice.self))),
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// Indicates if the product variant is available for sale.
-    public let availableForSale: Bool
+    @_alwaysEmitIntoClient public var availableForSale: Bool { __field("availableForSale") }
+
     /// The compare at price of the variant. This can be used to mark a variant as on sale, when `compareAtPrice` is higher than `price`.
-    public let compareAtPrice: CompareAtPrice?
+    @_alwaysEmitIntoClient public var compareAtPrice: CompareAtPrice? { __field("compareAtPrice") }
+
     /// A globally-unique ID.
-    public let id: String
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
     /// Image associated with the product variant. This field falls back to the product image if no image is available.
-    public let image: Image?
+    @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
     /// The product variant’s price.
-    public let price: Price
+    @_alwaysEmitIntoClient public var price: Price { __field("price") }
+
     /// The product object that the product variant belongs to.
-    public let product: Product_
+    @_alwaysEmitIntoClient public var product: Product_ { __field("product") }
+
     /// List of product options applied to the variant.
-    public let selectedOptions: [SelectedOptions]
+    @_alwaysEmitIntoClient public var selectedOptions: [SelectedOptions] { __field("selectedOptions") }
+
     /// The SKU (stock keeping unit) associated with the variant.
-    public let sku: String?
+    @_alwaysEmitIntoClient public var sku: String? { __field("sku") }
+
     /// The product variant’s title.
-    public let title: String
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
     /// The unit price value for the variant based on the variant's measurement.
-    public let unitPrice: UnitPrice?
+    @_alwaysEmitIntoClient public var unitPrice: UnitPrice? { __field("unitPrice") }
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        availableForSale = try reader.field("availableForSale")
-        compareAtPrice = try reader.field("compareAtPrice")
-        id = try reader.field("id")
-        image = try reader.field("image")
-        price = try reader.field("price")
-        product = try reader.field("product")
-        selectedOptions = try reader.field("selectedOptions")
-        sku = try reader.field("sku")
-        title = try reader.field("title")
-        unitPrice = try reader.field("unitPrice")
-    }
-
-    public struct CompareAtPrice: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.MoneyV2
+    public struct CompareAtPrice: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("amount", .nonNull(.scalar("Decimal")))),
-            .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")))),
+            .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
+            .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
         ]
 
         public let __data: JSONObject
-        /// Decimal money amount.
-        public let amount: StorefrontAPI.Decimal
-        /// Currency of the money.
-        public let currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode>
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            amount = try reader.field("amount")
-            currencyCode = try reader.field("currencyCode")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// Decimal money amount.
+        @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
+
+        /// Currency of the money.
+        @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
     }
 
-    public struct Image: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.Image
+    public struct Image: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .scalar("ID"))),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")))),
-            .field(GraphQLField("altText", .scalar("String"))),
-            .field(GraphQLField("width", .scalar("Int"))),
-            .field(GraphQLField("height", .scalar("Int"))),
+            .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+            .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// A unique ID for the image.
-        public let id: String?
+        @_alwaysEmitIntoClient public var id: String? { __field("id") }
+
         /// The location of the image as a URL.
         ///
         /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
@@ -100,71 +112,69 @@ public struct ProductVariant: GraphQLFragment {
         ///
         /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
         ///
-        public let url: StorefrontAPI.URL
-        /// A word or phrase to share the nature or contents of an image.
-        public let altText: String?
-        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        public let width: Int?
-        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        public let height: Int?
+        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            id = try reader.field("id")
-            url = try reader.field("url")
-            altText = try reader.field("altText")
-            width = try reader.field("width")
-            height = try reader.field("height")
-        }
+        /// A word or phrase to share the nature or contents of an image.
+        @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
+
+        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
     }
 
     public typealias Price = ProductVariant.CompareAtPrice
 
-    public struct Product_: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.Product
+    public struct Product_: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("title", .nonNull(.scalar("String")))),
-            .field(GraphQLField("handle", .nonNull(.scalar("String")))),
+            .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// The name for the product that displays to customers. The title is used to construct the product's handle.
         /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
         ///
-        public let title: String
+        @_alwaysEmitIntoClient public var title: String { __field("title") }
+
         /// A unique, human-readable string of the product's title.
         /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
         /// The handle is used in the online store URL for the product.
         ///
-        public let handle: String
-
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            title = try reader.field("title")
-            handle = try reader.field("handle")
-        }
+        @_alwaysEmitIntoClient public var handle: String { __field("handle") }
     }
 
-    public struct SelectedOptions: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.SelectedOption
+    public struct SelectedOptions: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("name", .nonNull(.scalar("String")))),
-            .field(GraphQLField("value", .nonNull(.scalar("String")))),
+            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("value", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __data: JSONObject
-        /// The product option’s name.
-        public let name: String
-        /// The product option’s value.
-        public let value: String
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            name = try reader.field("name")
-            value = try reader.field("value")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// The product option’s name.
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+        /// The product option’s value.
+        @_alwaysEmitIntoClient public var value: String { __field("value") }
     }
 
     public typealias UnitPrice = ProductVariant.CompareAtPrice

@@ -3,103 +3,117 @@
 
 import APICoreGraphQL
 
-public struct RecommendedProduct: GraphQLFragment {
+public struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "RecommendedProduct"
     public static let fragmentDefinition = "fragment RecommendedProduct on Product { __typename id title handle priceRange { __typename minVariantPrice { __typename amount currencyCode } } featuredImage { __typename id url altText width height } }"
-    public static let __parentType = StorefrontAPI.Objects.Product
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("priceRange", .nonNull(.object(PriceRange.self)))),
         .field(GraphQLField("featuredImage", .object(FeaturedImage.self))),
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// A globally-unique ID.
-    public let id: String
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
     /// The name for the product that displays to customers. The title is used to construct the product's handle.
     /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
     ///
-    public let title: String
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
     /// A unique, human-readable string of the product's title.
     /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
     /// The handle is used in the online store URL for the product.
     ///
-    public let handle: String
+    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
     /// The minimum and maximum prices of a product, expressed in decimal numbers.
     /// For example, if the product is priced between $10.00 and $50.00,
     /// then the price range is $10.00 - $50.00.
     ///
-    public let priceRange: PriceRange
+    @_alwaysEmitIntoClient public var priceRange: PriceRange { __field("priceRange") }
+
     /// The featured image for the product.
     ///
     /// This field is functionally equivalent to `images(first: 1)`.
     ///
-    public let featuredImage: FeaturedImage?
+    @_alwaysEmitIntoClient public var featuredImage: FeaturedImage? { __field("featuredImage") }
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        title = try reader.field("title")
-        handle = try reader.field("handle")
-        priceRange = try reader.field("priceRange")
-        featuredImage = try reader.field("featuredImage")
-    }
-
-    public struct PriceRange: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.ProductPriceRange
+    public struct PriceRange: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("minVariantPrice", .nonNull(.object(MinVariantPrice.self)))),
         ]
 
         public let __data: JSONObject
-        /// The lowest variant's price.
-        public let minVariantPrice: MinVariantPrice
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            minVariantPrice = try reader.field("minVariantPrice")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct MinVariantPrice: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.MoneyV2
+        /// The lowest variant's price.
+        @_alwaysEmitIntoClient public var minVariantPrice: MinVariantPrice { __field("minVariantPrice") }
+
+        public struct MinVariantPrice: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("amount", .nonNull(.scalar("Decimal")))),
-                .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")))),
+                .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
+                .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
             ]
 
             public let __data: JSONObject
-            /// Decimal money amount.
-            public let amount: StorefrontAPI.Decimal
-            /// Currency of the money.
-            public let currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode>
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                amount = try reader.field("amount")
-                currencyCode = try reader.field("currencyCode")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// Decimal money amount.
+            @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
+
+            /// Currency of the money.
+            @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
         }
     }
 
-    public struct FeaturedImage: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.Image
+    public struct FeaturedImage: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .scalar("ID"))),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")))),
-            .field(GraphQLField("altText", .scalar("String"))),
-            .field(GraphQLField("width", .scalar("Int"))),
-            .field(GraphQLField("height", .scalar("Int"))),
+            .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
+            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+            .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+            .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+            .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// A unique ID for the image.
-        public let id: String?
+        @_alwaysEmitIntoClient public var id: String? { __field("id") }
+
         /// The location of the image as a URL.
         ///
         /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
@@ -108,21 +122,15 @@ public struct RecommendedProduct: GraphQLFragment {
         ///
         /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
         ///
-        public let url: StorefrontAPI.URL
-        /// A word or phrase to share the nature or contents of an image.
-        public let altText: String?
-        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        public let width: Int?
-        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-        public let height: Int?
+        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            id = try reader.field("id")
-            url = try reader.field("url")
-            altText = try reader.field("altText")
-            width = try reader.field("width")
-            height = try reader.field("height")
-        }
+        /// A word or phrase to share the nature or contents of an image.
+        @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
+
+        /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+        @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+        /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+        @_alwaysEmitIntoClient public var height: Int? { __field("height") }
     }
 }

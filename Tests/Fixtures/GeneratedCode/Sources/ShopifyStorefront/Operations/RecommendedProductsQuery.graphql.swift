@@ -23,63 +23,80 @@ public struct RecommendedProductsQuery: GraphQLQuery {
         JSONObject(variables: ["country": country, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .literal(4)), ("sortKey", .literal("UPDATED_AT")), ("reverse", .literal(true))])),
         ]
 
         public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+
         /// Returns a paginated list of the shop's [products](https://shopify.dev/docs/api/storefront/current/objects/Product).
         ///
         /// For full-text storefront search, use the [`search`](https://shopify.dev/docs/api/storefront/current/queries/search) query instead.
         ///
-        public let products: Products
+        @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            products = try reader.field("products")
-        }
-
-        public struct Products: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.ProductConnection
+        public struct Products: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
             ]
 
             public let __data: JSONObject
-            /// A list of the nodes contained in ProductEdge.
-            public let nodes: [Nodes]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                nodes = try reader.field("nodes")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Nodes: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.Product
+            /// A list of the nodes contained in ProductEdge.
+            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+            public struct Nodes: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(RecommendedProduct.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(recommendedProduct: try reader.fragment(RecommendedProduct.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var id: String { fragments.recommendedProduct.id }
-                public var title: String { fragments.recommendedProduct.title }
-                public var handle: String { fragments.recommendedProduct.handle }
-                public var priceRange: RecommendedProduct.PriceRange { fragments.recommendedProduct.priceRange }
-                public var featuredImage: RecommendedProduct.FeaturedImage? { fragments.recommendedProduct.featuredImage }
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let recommendedProduct: RecommendedProduct
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+                @_alwaysEmitIntoClient public var priceRange: RecommendedProduct.PriceRange { __field("priceRange") }
+
+                @_alwaysEmitIntoClient public var featuredImage: RecommendedProduct.FeaturedImage? { __field("featuredImage") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var recommendedProduct: RecommendedProduct { __fragment() }
                 }
             }
         }

@@ -38,8 +38,8 @@ public struct RegularSearchQuery: GraphQLQuery {
         JSONObject(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "term": term, "startCursor": startCursor])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("search", alias: "articles", .nonNull(.object(Articles.self)), arguments: [("query", .variable("term")), ("types", .literal(["ARTICLE"])), ("first", .variable("first"))])),
             .field(GraphQLField("search", alias: "pages", .nonNull(.object(Pages.self)), arguments: [("query", .variable("term")), ("types", .literal(["PAGE"])), ("first", .variable("first"))])),
@@ -47,147 +47,179 @@ public struct RegularSearchQuery: GraphQLQuery {
         ]
 
         public let __data: JSONObject
-        /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
-        ///
-        /// The response includes the total result count and available product filters for building [faceted search interfaces](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/filter-products). Use the [`prefix`](https://shopify.dev/docs/api/storefront/current/enums/SearchPrefixQueryType) argument to enable partial word matching on the last search term, allowing queries like "winter snow" to match "snowboard" or "snowshoe".
-        ///
-        public let articles: Articles
-        /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
-        ///
-        /// The response includes the total result count and available product filters for building [faceted search interfaces](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/filter-products). Use the [`prefix`](https://shopify.dev/docs/api/storefront/current/enums/SearchPrefixQueryType) argument to enable partial word matching on the last search term, allowing queries like "winter snow" to match "snowboard" or "snowshoe".
-        ///
-        public let pages: Pages
-        /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
-        ///
-        /// The response includes the total result count and available product filters for building [faceted search interfaces](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/filter-products). Use the [`prefix`](https://shopify.dev/docs/api/storefront/current/enums/SearchPrefixQueryType) argument to enable partial word matching on the last search term, allowing queries like "winter snow" to match "snowboard" or "snowshoe".
-        ///
-        public let products: Products
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            articles = try reader.field("articles")
-            pages = try reader.field("pages")
-            products = try reader.field("products")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Articles: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.SearchResultItemConnection
+        /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
+        ///
+        /// The response includes the total result count and available product filters for building [faceted search interfaces](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/filter-products). Use the [`prefix`](https://shopify.dev/docs/api/storefront/current/enums/SearchPrefixQueryType) argument to enable partial word matching on the last search term, allowing queries like "winter snow" to match "snowboard" or "snowshoe".
+        ///
+        @_alwaysEmitIntoClient public var articles: Articles { __field("articles") }
+
+        /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
+        ///
+        /// The response includes the total result count and available product filters for building [faceted search interfaces](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/filter-products). Use the [`prefix`](https://shopify.dev/docs/api/storefront/current/enums/SearchPrefixQueryType) argument to enable partial word matching on the last search term, allowing queries like "winter snow" to match "snowboard" or "snowshoe".
+        ///
+        @_alwaysEmitIntoClient public var pages: Pages { __field("pages") }
+
+        /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
+        ///
+        /// The response includes the total result count and available product filters for building [faceted search interfaces](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/filter-products). Use the [`prefix`](https://shopify.dev/docs/api/storefront/current/enums/SearchPrefixQueryType) argument to enable partial word matching on the last search term, allowing queries like "winter snow" to match "snowboard" or "snowshoe".
+        ///
+        @_alwaysEmitIntoClient public var products: Products { __field("products") }
+
+        public struct Articles: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
             ]
 
             public let __data: JSONObject
-            /// A list of the nodes contained in SearchResultItemEdge.
-            public let nodes: [Nodes]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                nodes = try reader.field("nodes")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Nodes: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Unions.SearchResultItem
+            /// A list of the nodes contained in SearchResultItemEdge.
+            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+            public struct Nodes: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsArticle.self),
                 ]
 
                 public let __data: JSONObject
-                public let asArticle: AsArticle?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    asArticle = try reader.typeCase(AsArticle.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+                @_alwaysEmitIntoClient public var asArticle: AsArticle? { __typeCase() }
 
-                public struct AsArticle: GraphQLSelectionSet {
-                    public static let __parentType = StorefrontAPI.Objects.Article
+                public struct AsArticle: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .fragment(SearchArticle.self),
                     ]
 
                     public let __data: JSONObject
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        fragments = Fragments(searchArticle: try reader.fragment(SearchArticle.self))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public var handle: String { fragments.searchArticle.handle }
-                    public var id: String { fragments.searchArticle.id }
-                    public var title: String { fragments.searchArticle.title }
-                    public var trackingParameters: String? { fragments.searchArticle.trackingParameters }
+                    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let searchArticle: SearchArticle
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var searchArticle: SearchArticle { __fragment() }
                     }
                 }
             }
         }
 
-        public struct Pages: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.SearchResultItemConnection
+        public struct Pages: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
             ]
 
             public let __data: JSONObject
-            /// A list of the nodes contained in SearchResultItemEdge.
-            public let nodes: [Nodes]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                nodes = try reader.field("nodes")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Nodes: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Unions.SearchResultItem
+            /// A list of the nodes contained in SearchResultItemEdge.
+            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+            public struct Nodes: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsPage.self),
                 ]
 
                 public let __data: JSONObject
-                public let asPage: AsPage?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    asPage = try reader.typeCase(AsPage.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+                @_alwaysEmitIntoClient public var asPage: AsPage? { __typeCase() }
 
-                public struct AsPage: GraphQLSelectionSet {
-                    public static let __parentType = StorefrontAPI.Objects.Page
+                public struct AsPage: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .fragment(SearchPage.self),
                     ]
 
                     public let __data: JSONObject
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        fragments = Fragments(searchPage: try reader.fragment(SearchPage.self))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public var handle: String { fragments.searchPage.handle }
-                    public var id: String { fragments.searchPage.id }
-                    public var title: String { fragments.searchPage.title }
-                    public var trackingParameters: String? { fragments.searchPage.trackingParameters }
+                    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let searchPage: SearchPage
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var searchPage: SearchPage { __fragment() }
                     }
                 }
             }
         }
 
-        public struct Products: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.SearchResultItemConnection
+        public struct Products: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
@@ -195,83 +227,113 @@ public struct RegularSearchQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            /// A list of the nodes contained in SearchResultItemEdge.
-            public let nodes: [Nodes]
-            /// Information to aid in pagination.
-            public let pageInfo: PageInfo
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                nodes = try reader.field("nodes")
-                pageInfo = try reader.field("pageInfo")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Nodes: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Unions.SearchResultItem
+            /// A list of the nodes contained in SearchResultItemEdge.
+            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+            /// Information to aid in pagination.
+            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+            public struct Nodes: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsProduct.self),
                 ]
 
                 public let __data: JSONObject
-                public let asProduct: AsProduct?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    asProduct = try reader.typeCase(AsProduct.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+                @_alwaysEmitIntoClient public var asProduct: AsProduct? { __typeCase() }
 
-                public struct AsProduct: GraphQLSelectionSet {
-                    public static let __parentType = StorefrontAPI.Objects.Product
+                public struct AsProduct: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .fragment(SearchProduct.self),
                     ]
 
                     public let __data: JSONObject
-                    public let fragments: Fragments
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        fragments = Fragments(searchProduct: try reader.fragment(SearchProduct.self))
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public var handle: String { fragments.searchProduct.handle }
-                    public var id: String { fragments.searchProduct.id }
-                    public var publishedAt: StorefrontAPI.DateTime { fragments.searchProduct.publishedAt }
-                    public var title: String { fragments.searchProduct.title }
-                    public var trackingParameters: String? { fragments.searchProduct.trackingParameters }
-                    public var vendor: String { fragments.searchProduct.vendor }
-                    public var selectedOrFirstAvailableVariant: SearchProduct.SelectedOrFirstAvailableVariant? { fragments.searchProduct.selectedOrFirstAvailableVariant }
+                    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-                    public struct Fragments: Sendable, Hashable {
-                        public let searchProduct: SearchProduct
+                    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                    @_alwaysEmitIntoClient public var publishedAt: StorefrontAPI.DateTime { __field("publishedAt") }
+
+                    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
+                    @_alwaysEmitIntoClient public var vendor: String { __field("vendor") }
+
+                    @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SearchProduct.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
+
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                    public struct Fragments: GraphQLCheckedData, Hashable {
+                        public let __data: JSONObject
+                        public let __variables: JSONObject
+
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
+                        }
+                        @_alwaysEmitIntoClient public var searchProduct: SearchProduct { __fragment() }
                     }
                 }
             }
 
-            public struct PageInfo: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.PageInfo
+            public struct PageInfo: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PageInfoFragment.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(pageInfoFragment: try reader.fragment(PageInfoFragment.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var hasNextPage: Bool { fragments.pageInfoFragment.hasNextPage }
-                public var hasPreviousPage: Bool { fragments.pageInfoFragment.hasPreviousPage }
-                public var startCursor: String? { fragments.pageInfoFragment.startCursor }
-                public var endCursor: String? { fragments.pageInfoFragment.endCursor }
+                @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let pageInfoFragment: PageInfoFragment
+                @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+                @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
+
+                @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var pageInfoFragment: PageInfoFragment { __fragment() }
                 }
             }
         }

@@ -3,33 +3,35 @@
 
 import APICoreGraphQL
 
-public struct SearchArticle: GraphQLFragment {
+public struct SearchArticle: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "SearchArticle"
     public static let fragmentDefinition = "fragment SearchArticle on Article { __typename handle id title trackingParameters }"
-    public static let __parentType = StorefrontAPI.Objects.Article
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-        .field(GraphQLField("trackingParameters", .scalar("String"))),
+        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __data: JSONObject
-    /// A human-friendly unique string for the Article automatically generated from its title.
-    public let handle: String
-    /// A globally-unique ID.
-    public let id: String
-    /// The article’s name.
-    public let title: String
-    /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
-    public let trackingParameters: String?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        handle = try reader.field("handle")
-        id = try reader.field("id")
-        title = try reader.field("title")
-        trackingParameters = try reader.field("trackingParameters")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// A human-friendly unique string for the Article automatically generated from its title.
+    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+    /// A globally-unique ID.
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// The article’s name.
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+    /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
+    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 }

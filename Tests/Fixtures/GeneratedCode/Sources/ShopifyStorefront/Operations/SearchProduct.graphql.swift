@@ -3,62 +3,64 @@
 
 import APICoreGraphQL
 
-public struct SearchProduct: GraphQLFragment {
+public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "SearchProduct"
     public static let fragmentDefinition = "fragment SearchProduct on Product { __typename handle id publishedAt title trackingParameters vendor selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } compareAtPrice { __typename amount currencyCode } selectedOptions { __typename name value } product { __typename handle title } } }"
-    public static let __parentType = StorefrontAPI.Objects.Product
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("handle", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("publishedAt", .nonNull(.scalar("DateTime")))),
-        .field(GraphQLField("title", .nonNull(.scalar("String")))),
-        .field(GraphQLField("trackingParameters", .scalar("String"))),
-        .field(GraphQLField("vendor", .nonNull(.scalar("String")))),
+        .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("publishedAt", .nonNull(.scalar("DateTime")), leaf: StorefrontAPI.DateTime.self)),
+        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
+        .field(GraphQLField("vendor", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .literal([])), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
     ]
 
     public let __data: JSONObject
+    public let __variables: JSONObject
+
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
+    }
+
     /// A unique, human-readable string of the product's title.
     /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
     /// The handle is used in the online store URL for the product.
     ///
-    public let handle: String
+    @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
     /// A globally-unique ID.
-    public let id: String
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
     /// The date and time when the product was published to the channel.
-    public let publishedAt: StorefrontAPI.DateTime
+    @_alwaysEmitIntoClient public var publishedAt: StorefrontAPI.DateTime { __field("publishedAt") }
+
     /// The name for the product that displays to customers. The title is used to construct the product's handle.
     /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
     ///
-    public let title: String
+    @_alwaysEmitIntoClient public var title: String { __field("title") }
+
     /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
-    public let trackingParameters: String?
+    @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
+
     /// The name of the product's vendor.
-    public let vendor: String
+    @_alwaysEmitIntoClient public var vendor: String { __field("vendor") }
+
     /// Find an active product variant based on selected options, availability or the first variant.
     ///
     /// All arguments are optional. If no selected options are provided, the first available variant is returned.
     /// If no variants are available, the first variant is returned.
     ///
-    public let selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant?
+    @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        handle = try reader.field("handle")
-        id = try reader.field("id")
-        publishedAt = try reader.field("publishedAt")
-        title = try reader.field("title")
-        trackingParameters = try reader.field("trackingParameters")
-        vendor = try reader.field("vendor")
-        selectedOrFirstAvailableVariant = try reader.field("selectedOrFirstAvailableVariant")
-    }
-
-    public struct SelectedOrFirstAvailableVariant: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.ProductVariant
+    public struct SelectedOrFirstAvailableVariant: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+            .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
             .field(GraphQLField("image", .object(Image.self))),
             .field(GraphQLField("price", .nonNull(.object(Price.self)))),
             .field(GraphQLField("compareAtPrice", .object(CompareAtPrice.self))),
@@ -67,40 +69,49 @@ public struct SearchProduct: GraphQLFragment {
         ]
 
         public let __data: JSONObject
-        /// A globally-unique ID.
-        public let id: String
-        /// Image associated with the product variant. This field falls back to the product image if no image is available.
-        public let image: Image?
-        /// The product variant’s price.
-        public let price: Price
-        /// The compare at price of the variant. This can be used to mark a variant as on sale, when `compareAtPrice` is higher than `price`.
-        public let compareAtPrice: CompareAtPrice?
-        /// List of product options applied to the variant.
-        public let selectedOptions: [SelectedOptions]
-        /// The product object that the product variant belongs to.
-        public let product: Product_
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            id = try reader.field("id")
-            image = try reader.field("image")
-            price = try reader.field("price")
-            compareAtPrice = try reader.field("compareAtPrice")
-            selectedOptions = try reader.field("selectedOptions")
-            product = try reader.field("product")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Image: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.Image
+        /// A globally-unique ID.
+        @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+        /// Image associated with the product variant. This field falls back to the product image if no image is available.
+        @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
+        /// The product variant’s price.
+        @_alwaysEmitIntoClient public var price: Price { __field("price") }
+
+        /// The compare at price of the variant. This can be used to mark a variant as on sale, when `compareAtPrice` is higher than `price`.
+        @_alwaysEmitIntoClient public var compareAtPrice: CompareAtPrice? { __field("compareAtPrice") }
+
+        /// List of product options applied to the variant.
+        @_alwaysEmitIntoClient public var selectedOptions: [SelectedOptions] { __field("selectedOptions") }
+
+        /// The product object that the product variant belongs to.
+        @_alwaysEmitIntoClient public var product: Product_ { __field("product") }
+
+        public struct Image: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("url", .nonNull(.scalar("URL")))),
-                .field(GraphQLField("altText", .scalar("String"))),
-                .field(GraphQLField("width", .scalar("Int"))),
-                .field(GraphQLField("height", .scalar("Int"))),
+                .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
+                .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
+                .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
+                .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
             ]
 
             public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+
             /// The location of the image as a URL.
             ///
             /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
@@ -109,91 +120,92 @@ public struct SearchProduct: GraphQLFragment {
             ///
             /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
             ///
-            public let url: StorefrontAPI.URL
-            /// A word or phrase to share the nature or contents of an image.
-            public let altText: String?
-            /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-            public let width: Int?
-            /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
-            public let height: Int?
+            @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                url = try reader.field("url")
-                altText = try reader.field("altText")
-                width = try reader.field("width")
-                height = try reader.field("height")
-            }
+            /// A word or phrase to share the nature or contents of an image.
+            @_alwaysEmitIntoClient public var altText: String? { __field("altText") }
+
+            /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+            @_alwaysEmitIntoClient public var width: Int? { __field("width") }
+
+            /// The original height of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
+            @_alwaysEmitIntoClient public var height: Int? { __field("height") }
         }
 
-        public struct Price: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.MoneyV2
+        public struct Price: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("amount", .nonNull(.scalar("Decimal")))),
-                .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")))),
+                .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
+                .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
             ]
 
             public let __data: JSONObject
-            /// Decimal money amount.
-            public let amount: StorefrontAPI.Decimal
-            /// Currency of the money.
-            public let currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode>
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                amount = try reader.field("amount")
-                currencyCode = try reader.field("currencyCode")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// Decimal money amount.
+            @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
+
+            /// Currency of the money.
+            @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
         }
 
         public typealias CompareAtPrice = SearchProduct.SelectedOrFirstAvailableVariant.Price
 
-        public struct SelectedOptions: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.SelectedOption
+        public struct SelectedOptions: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                .field(GraphQLField("value", .nonNull(.scalar("String")))),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("value", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
             public let __data: JSONObject
-            /// The product option’s name.
-            public let name: String
-            /// The product option’s value.
-            public let value: String
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-                value = try reader.field("value")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The product option’s name.
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+            /// The product option’s value.
+            @_alwaysEmitIntoClient public var value: String { __field("value") }
         }
 
-        public struct Product_: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.Product
+        public struct Product_: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("handle", .nonNull(.scalar("String")))),
-                .field(GraphQLField("title", .nonNull(.scalar("String")))),
+                .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
             public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+
             /// A unique, human-readable string of the product's title.
             /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
             /// The handle is used in the online store URL for the product.
             ///
-            public let handle: String
+            @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
             /// The name for the product that displays to customers. The title is used to construct the product's handle.
             /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
             ///
-            public let title: String
-
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                handle = try reader.field("handle")
-                title = try reader.field("title")
-            }
+            @_alwaysEmitIntoClient public var title: String { __field("title") }
         }
     }
 }

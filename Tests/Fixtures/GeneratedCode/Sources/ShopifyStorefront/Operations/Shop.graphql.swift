@@ -3,97 +3,112 @@
 
 import APICoreGraphQL
 
-public struct Shop: GraphQLFragment {
+public struct Shop: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "Shop"
     public static let fragmentDefinition = "fragment Shop on Shop { __typename id name description primaryDomain { __typename url } brand { __typename logo { __typename image { __typename url } } } }"
-    public static let __parentType = StorefrontAPI.Objects.Shop
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-        .field(GraphQLField("description", .scalar("String"))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("primaryDomain", .nonNull(.object(PrimaryDomain.self)))),
         .field(GraphQLField("brand", .object(Brand.self))),
     ]
 
     public let __data: JSONObject
-    /// A globally-unique ID.
-    public let id: String
-    /// The shop’s name.
-    public let name: String
-    /// A description of the shop.
-    public let description: String?
-    /// The primary domain of the shop’s Online Store.
-    public let primaryDomain: PrimaryDomain
-    /// The shop's branding configuration.
-    public let brand: Brand?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        name = try reader.field("name")
-        description = try reader.field("description")
-        primaryDomain = try reader.field("primaryDomain")
-        brand = try reader.field("brand")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct PrimaryDomain: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.Domain
+    /// A globally-unique ID.
+    @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+    /// The shop’s name.
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+    /// A description of the shop.
+    @_alwaysEmitIntoClient public var description: String? { __field("description") }
+
+    /// The primary domain of the shop’s Online Store.
+    @_alwaysEmitIntoClient public var primaryDomain: PrimaryDomain { __field("primaryDomain") }
+
+    /// The shop's branding configuration.
+    @_alwaysEmitIntoClient public var brand: Brand? { __field("brand") }
+
+    public struct PrimaryDomain: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Domain }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("url", .nonNull(.scalar("URL")))),
+            .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
         ]
 
         public let __data: JSONObject
-        /// The URL of the domain (eg: `https://example.com`).
-        public let url: StorefrontAPI.URL
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            url = try reader.field("url")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// The URL of the domain (eg: `https://example.com`).
+        @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
     }
 
-    public struct Brand: GraphQLSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.Brand
+    public struct Brand: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Brand }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("logo", .object(Logo.self))),
         ]
 
         public let __data: JSONObject
-        /// The store's default logo.
-        public let logo: Logo?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            logo = try reader.field("logo")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Logo: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.MediaImage
+        /// The store's default logo.
+        @_alwaysEmitIntoClient public var logo: Logo? { __field("logo") }
+
+        public struct Logo: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MediaImage }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("image", .object(Image.self))),
             ]
 
             public let __data: JSONObject
-            /// The image for the media.
-            public let image: Image?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                image = try reader.field("image")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Image: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.Image
+            /// The image for the media.
+            @_alwaysEmitIntoClient public var image: Image? { __field("image") }
+
+            public struct Image: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("url", .nonNull(.scalar("URL")))),
+                    .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
                 ]
 
                 public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+
                 /// The location of the image as a URL.
                 ///
                 /// If no transform options are specified, then the original image will be preserved including any pre-applied transforms.
@@ -102,12 +117,7 @@ public struct Shop: GraphQLFragment {
                 ///
                 /// If you need multiple variations of the same image, then you can use [GraphQL aliases](https://graphql.org/learn/queries/#aliases).
                 ///
-                public let url: StorefrontAPI.URL
-
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    url = try reader.field("url")
-                }
+                @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
             }
         }
     }

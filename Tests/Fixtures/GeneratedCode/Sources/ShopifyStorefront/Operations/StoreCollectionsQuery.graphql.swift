@@ -35,24 +35,26 @@ public struct StoreCollectionsQuery: GraphQLQuery {
         JSONObject(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "startCursor": startCursor])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StorefrontAPI.Objects.QueryRoot
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("collections", .nonNull(.object(Collections.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
         ]
 
         public let __data: JSONObject
-        /// Returns a paginated list of the shop's [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection). Each `Collection` object includes a nested connection to its [products](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products).
-        ///
-        public let collections: Collections
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            collections = try reader.field("collections")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Collections: GraphQLSelectionSet {
-            public static let __parentType = StorefrontAPI.Objects.CollectionConnection
+        /// Returns a paginated list of the shop's [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection). Each `Collection` object includes a nested connection to its [products](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products).
+        ///
+        @_alwaysEmitIntoClient public var collections: Collections { __field("collections") }
+
+        public struct Collections: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
@@ -60,69 +62,85 @@ public struct StoreCollectionsQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            /// A list of the nodes contained in CollectionEdge.
-            public let nodes: [Nodes]
-            /// Information to aid in pagination.
-            public let pageInfo: PageInfo
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                nodes = try reader.field("nodes")
-                pageInfo = try reader.field("pageInfo")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Nodes: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.Collection
+            /// A list of the nodes contained in CollectionEdge.
+            @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
+
+            /// Information to aid in pagination.
+            @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
+
+            public struct Nodes: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(Collection_.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(collection: try reader.fragment(Collection_.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var id: String { fragments.collection.id }
-                public var title: String { fragments.collection.title }
-                public var handle: String { fragments.collection.handle }
-                public var image: Collection_.Image? { fragments.collection.image }
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let collection: Collection_
+                @_alwaysEmitIntoClient public var title: String { __field("title") }
+
+                @_alwaysEmitIntoClient public var handle: String { __field("handle") }
+
+                @_alwaysEmitIntoClient public var image: Collection_.Image? { __field("image") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var collection: Collection_ { __fragment() }
                 }
             }
 
-            public struct PageInfo: GraphQLSelectionSet {
-                public static let __parentType = StorefrontAPI.Objects.PageInfo
+            public struct PageInfo: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
-                    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")))),
-                    .field(GraphQLField("startCursor", .scalar("String"))),
-                    .field(GraphQLField("endCursor", .scalar("String"))),
+                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
+                    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                 ]
 
                 public let __data: JSONObject
-                /// Whether there are more pages to fetch following the current page.
-                public let hasNextPage: Bool
-                /// Whether there are any pages prior to the current page.
-                public let hasPreviousPage: Bool
-                /// The cursor corresponding to the first node in edges.
-                public let startCursor: String?
-                /// The cursor corresponding to the last node in edges.
-                public let endCursor: String?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    hasNextPage = try reader.field("hasNextPage")
-                    hasPreviousPage = try reader.field("hasPreviousPage")
-                    startCursor = try reader.field("startCursor")
-                    endCursor = try reader.field("endCursor")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// Whether there are more pages to fetch following the current page.
+                @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
+
+                /// Whether there are any pages prior to the current page.
+                @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+
+                /// The cursor corresponding to the first node in edges.
+                @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
+
+                /// The cursor corresponding to the last node in edges.
+                @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
             }
         }
     }

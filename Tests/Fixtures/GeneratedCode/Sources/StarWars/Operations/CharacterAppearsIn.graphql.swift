@@ -3,21 +3,23 @@
 
 import APICoreGraphQL
 
-public struct CharacterAppearsIn: GraphQLFragment {
+public struct CharacterAppearsIn: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "CharacterAppearsIn"
     public static let fragmentDefinition = "fragment CharacterAppearsIn on Character { __typename appearsIn }"
-    public static let __parentType = StarWarsAPI.Interfaces.Character
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))))),
+        .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
     ]
 
     public let __data: JSONObject
-    /// The movies this character appears in
-    public let appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?]
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        appearsIn = try reader.field("appearsIn")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// The movies this character appears in
+    @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 }

@@ -3,21 +3,23 @@
 
 import APICoreGraphQL
 
-public struct CharacterName: GraphQLFragment {
+public struct CharacterName: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "CharacterName"
     public static let fragmentDefinition = "fragment CharacterName on Character { __typename name }"
-    public static let __parentType = StarWarsAPI.Interfaces.Character
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
     public let __data: JSONObject
-    /// The name of the character
-    public let name: String
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        name = try reader.field("name")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// The name of the character
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
 }

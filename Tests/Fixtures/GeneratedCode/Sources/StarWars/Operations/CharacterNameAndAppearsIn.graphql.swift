@@ -3,25 +3,27 @@
 
 import APICoreGraphQL
 
-public struct CharacterNameAndAppearsIn: GraphQLFragment {
+public struct CharacterNameAndAppearsIn: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "CharacterNameAndAppearsIn"
     public static let fragmentDefinition = "fragment CharacterNameAndAppearsIn on Character { __typename name appearsIn }"
-    public static let __parentType = StarWarsAPI.Interfaces.Character
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-        .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))))),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
     ]
 
     public let __data: JSONObject
-    /// The name of the character
-    public let name: String
-    /// The movies this character appears in
-    public let appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?]
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        name = try reader.field("name")
-        appearsIn = try reader.field("appearsIn")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// The name of the character
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+    /// The movies this character appears in
+    @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 }

@@ -3,27 +3,37 @@
 
 import APICoreGraphQL
 
-public struct CharacterNameAndAppearsInWithNestedFragments: GraphQLFragment {
+public struct CharacterNameAndAppearsInWithNestedFragments: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "CharacterNameAndAppearsInWithNestedFragments"
     public static let fragmentDefinition = "fragment CharacterNameAndAppearsInWithNestedFragments on Character { __typename ...CharacterNameWithNestedAppearsInFragment }"
-    public static let __parentType = StarWarsAPI.Interfaces.Character
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .fragment(CharacterNameWithNestedAppearsInFragment.self),
     ]
 
     public let __data: JSONObject
-    public let fragments: Fragments
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        fragments = Fragments(characterNameWithNestedAppearsInFragment: try reader.fragment(CharacterNameWithNestedAppearsInFragment.self))
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public var name: String { fragments.characterNameWithNestedAppearsInFragment.name }
-    public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { fragments.characterNameWithNestedAppearsInFragment.fragments.characterAppearsIn.appearsIn }
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    public struct Fragments: Sendable, Hashable {
-        public let characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment
+    @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
+
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+    public struct Fragments: GraphQLCheckedData, Hashable {
+        public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+        @_alwaysEmitIntoClient public var characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment { __fragment() }
     }
 }

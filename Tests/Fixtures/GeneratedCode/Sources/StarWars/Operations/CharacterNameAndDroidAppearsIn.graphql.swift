@@ -3,44 +3,47 @@
 
 import APICoreGraphQL
 
-public struct CharacterNameAndDroidAppearsIn: GraphQLFragment {
+public struct CharacterNameAndDroidAppearsIn: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "CharacterNameAndDroidAppearsIn"
     public static let fragmentDefinition = "fragment CharacterNameAndDroidAppearsIn on Character { __typename name ... on Droid { __typename appearsIn } }"
-    public static let __parentType = StarWarsAPI.Interfaces.Character
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .inlineFragment(AsDroid.self),
     ]
 
     public let __data: JSONObject
-    /// The name of the character
-    public let name: String
-    public let asDroid: AsDroid?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        name = try reader.field("name")
-        asDroid = try reader.typeCase(AsDroid.self)
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct AsDroid: GraphQLSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Droid
+    /// The name of the character
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
+    @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+    public struct AsDroid: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))))),
+            .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
         ]
 
         public let __data: JSONObject
-        /// The movies this droid appears in
-        public let appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?]
-        /// The name of the character
-        public let name: String
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            appearsIn = try reader.field("appearsIn")
-            name = try reader.field("name")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// The movies this droid appears in
+        @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
+
+        /// The name of the character
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
     }
 }

@@ -3,10 +3,10 @@
 
 import APICoreGraphQL
 
-public struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment {
+public struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "CharacterNameAndDroidPrimaryFunction"
     public static let fragmentDefinition = "fragment CharacterNameAndDroidPrimaryFunction on Character { __typename ...CharacterName ...DroidPrimaryFunction }"
-    public static let __parentType = StarWarsAPI.Interfaces.Character
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .fragment(CharacterName.self),
@@ -14,41 +14,59 @@ public struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment {
     ]
 
     public let __data: JSONObject
-    public let fragments: Fragments
-    public let asDroid: AsDroid?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        fragments = Fragments(characterName: try reader.fragment(CharacterName.self))
-        asDroid = try reader.typeCase(AsDroid.self)
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public var name: String { fragments.characterName.name }
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    public struct Fragments: Sendable, Hashable {
-        public let characterName: CharacterName
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+    @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+    public struct Fragments: GraphQLCheckedData, Hashable {
+        public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+        @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
     }
 
-    public struct AsDroid: GraphQLSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Droid
+    public struct AsDroid: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
         public static let __selections: [GraphQLSelection] = [
             .fragment(DroidPrimaryFunction.self),
         ]
 
         public let __data: JSONObject
-        public let fragments: Fragments
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(droidPrimaryFunction: try reader.fragment(DroidPrimaryFunction.self), characterName: try reader.unobserved.fragment(CharacterName.self))
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public var primaryFunction: String? { fragments.droidPrimaryFunction.primaryFunction }
-        public var name: String { fragments.characterName.name }
+        @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 
-        public struct Fragments: Sendable, Hashable {
-            public let droidPrimaryFunction: DroidPrimaryFunction
-            public let characterName: CharacterName
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+        public struct Fragments: GraphQLCheckedData, Hashable {
+            public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+            @_alwaysEmitIntoClient public var droidPrimaryFunction: DroidPrimaryFunction { __fragment() }
+            @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
         }
     }
 }

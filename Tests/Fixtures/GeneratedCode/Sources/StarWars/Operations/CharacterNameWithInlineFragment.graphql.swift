@@ -3,10 +3,10 @@
 
 import APICoreGraphQL
 
-public struct CharacterNameWithInlineFragment: GraphQLFragment {
+public struct CharacterNameWithInlineFragment: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "CharacterNameWithInlineFragment"
     public static let fragmentDefinition = "fragment CharacterNameWithInlineFragment on Character { __typename ... on Human { __typename friends { __typename appearsIn } } ... on Droid { __typename ...CharacterName ...FriendsNames } }"
-    public static let __parentType = StarWarsAPI.Interfaces.Character
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .inlineFragment(AsHuman.self),
@@ -14,51 +14,55 @@ public struct CharacterNameWithInlineFragment: GraphQLFragment {
     ]
 
     public let __data: JSONObject
-    public let asHuman: AsHuman?
-    public let asDroid: AsDroid?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        asHuman = try reader.typeCase(AsHuman.self)
-        asDroid = try reader.typeCase(AsDroid.self)
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+    @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+    @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-    public struct AsHuman: GraphQLSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Human
+    public struct AsHuman: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("friends", .list(.object(Friends.self)))),
         ]
 
         public let __data: JSONObject
-        /// This human's friends, or an empty list if they have none
-        public let friends: [Friends?]?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            friends = try reader.field("friends")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Friends: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Interfaces.Character
+        /// This human's friends, or an empty list if they have none
+        @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
+
+        public struct Friends: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))))),
+                .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
             ]
 
             public let __data: JSONObject
-            /// The movies this character appears in
-            public let appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?]
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                appearsIn = try reader.field("appearsIn")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The movies this character appears in
+            @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
         }
     }
 
-    public struct AsDroid: GraphQLSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Droid
+    public struct AsDroid: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(CharacterName.self),
@@ -66,19 +70,29 @@ public struct CharacterNameWithInlineFragment: GraphQLFragment {
         ]
 
         public let __data: JSONObject
-        public let fragments: Fragments
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            fragments = Fragments(characterName: try reader.fragment(CharacterName.self), friendsNames: try reader.fragment(FriendsNames.self))
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public var name: String { fragments.characterName.name }
-        public var friends: [FriendsNames.Friends?]? { fragments.friendsNames.friends }
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-        public struct Fragments: Sendable, Hashable {
-            public let characterName: CharacterName
-            public let friendsNames: FriendsNames
+        @_alwaysEmitIntoClient public var friends: [FriendsNames.Friends?]? { __field("friends") }
+
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+        public struct Fragments: GraphQLCheckedData, Hashable {
+            public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+            @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
+            @_alwaysEmitIntoClient public var friendsNames: FriendsNames { __fragment() }
         }
     }
 }

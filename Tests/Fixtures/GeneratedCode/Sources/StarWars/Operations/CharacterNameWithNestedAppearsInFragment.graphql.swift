@@ -3,30 +3,39 @@
 
 import APICoreGraphQL
 
-public struct CharacterNameWithNestedAppearsInFragment: GraphQLFragment {
+public struct CharacterNameWithNestedAppearsInFragment: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "CharacterNameWithNestedAppearsInFragment"
     public static let fragmentDefinition = "fragment CharacterNameWithNestedAppearsInFragment on Character { __typename name ...CharacterAppearsIn }"
-    public static let __parentType = StarWarsAPI.Interfaces.Character
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .fragment(CharacterAppearsIn.self),
     ]
 
     public let __data: JSONObject
-    /// The name of the character
-    public let name: String
-    public let fragments: Fragments
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        name = try reader.field("name")
-        fragments = Fragments(characterAppearsIn: try reader.fragment(CharacterAppearsIn.self))
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { fragments.characterAppearsIn.appearsIn }
+    /// The name of the character
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    public struct Fragments: Sendable, Hashable {
-        public let characterAppearsIn: CharacterAppearsIn
+    @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
+
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+    public struct Fragments: GraphQLCheckedData, Hashable {
+        public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+        @_alwaysEmitIntoClient public var characterAppearsIn: CharacterAppearsIn { __fragment() }
     }
 }

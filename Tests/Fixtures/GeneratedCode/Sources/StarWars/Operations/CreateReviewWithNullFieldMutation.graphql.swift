@@ -10,39 +10,43 @@ public struct CreateReviewWithNullFieldMutation: GraphQLMutation {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Mutation
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Mutation }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("createReview", .object(CreateReview.self), arguments: [("episode", .literal("JEDI")), ("review", .literal(["stars": 10, "commentary": nil]))])),
         ]
 
         public let __data: JSONObject
-        public let createReview: CreateReview?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            createReview = try reader.field("createReview")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct CreateReview: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Objects.Review
+        @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
+
+        public struct CreateReview: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("stars", .nonNull(.scalar("Int")))),
-                .field(GraphQLField("commentary", .scalar("String"))),
+                .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
+                .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
             ]
 
             public let __data: JSONObject
-            /// The number of stars this review gave, 1-5
-            public let stars: Int
-            /// Comment about the movie
-            public let commentary: String?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                stars = try reader.field("stars")
-                commentary = try reader.field("commentary")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The number of stars this review gave, 1-5
+            @_alwaysEmitIntoClient public var stars: Int { __field("stars") }
+
+            /// Comment about the movie
+            @_alwaysEmitIntoClient public var commentary: String? { __field("commentary") }
         }
     }
 }

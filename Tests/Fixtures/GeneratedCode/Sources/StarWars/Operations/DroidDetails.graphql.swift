@@ -3,25 +3,27 @@
 
 import APICoreGraphQL
 
-public struct DroidDetails: GraphQLFragment {
+public struct DroidDetails: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "DroidDetails"
     public static let fragmentDefinition = "fragment DroidDetails on Droid { __typename name primaryFunction }"
-    public static let __parentType = StarWarsAPI.Objects.Droid
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-        .field(GraphQLField("primaryFunction", .scalar("String"))),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __data: JSONObject
-    /// What others call this droid
-    public let name: String
-    /// This droid's primary function
-    public let primaryFunction: String?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        name = try reader.field("name")
-        primaryFunction = try reader.field("primaryFunction")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// What others call this droid
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+    /// This droid's primary function
+    @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 }

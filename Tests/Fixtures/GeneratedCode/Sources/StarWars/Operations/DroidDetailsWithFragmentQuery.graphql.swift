@@ -18,54 +18,67 @@ public struct DroidDetailsWithFragmentQuery: GraphQLQuery {
         JSONObject(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
         ]
 
         public let __data: JSONObject
-        public let hero: Hero?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            hero = try reader.field("hero")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Hero: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Interfaces.Character
+        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+
+        public struct Hero: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .inlineFragment(AsDroid.self),
             ]
 
             public let __data: JSONObject
-            public let asDroid: AsDroid?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                asDroid = try reader.typeCase(AsDroid.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+            @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-            public struct AsDroid: GraphQLSelectionSet {
-                public static let __parentType = StarWarsAPI.Objects.Droid
+            public struct AsDroid: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static let __selections: [GraphQLSelection] = [
                     .fragment(DroidDetails.self),
                 ]
 
                 public let __data: JSONObject
-                public let fragments: Fragments
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    fragments = Fragments(droidDetails: try reader.fragment(DroidDetails.self))
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public var name: String { fragments.droidDetails.name }
-                public var primaryFunction: String? { fragments.droidDetails.primaryFunction }
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-                public struct Fragments: Sendable, Hashable {
-                    public let droidDetails: DroidDetails
+                @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
+
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+                public struct Fragments: GraphQLCheckedData, Hashable {
+                    public let __data: JSONObject
+                    public let __variables: JSONObject
+
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
+                    }
+                    @_alwaysEmitIntoClient public var droidDetails: DroidDetails { __fragment() }
                 }
             }
         }

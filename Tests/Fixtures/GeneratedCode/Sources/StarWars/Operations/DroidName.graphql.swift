@@ -3,21 +3,23 @@
 
 import APICoreGraphQL
 
-public struct DroidName: GraphQLFragment {
+public struct DroidName: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "DroidName"
     public static let fragmentDefinition = "fragment DroidName on Droid { __typename name }"
-    public static let __parentType = StarWarsAPI.Objects.Droid
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
     public let __data: JSONObject
-    /// What others call this droid
-    public let name: String
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        name = try reader.field("name")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// What others call this droid
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
 }

@@ -3,10 +3,10 @@
 
 import APICoreGraphQL
 
-public struct DroidNameAndPrimaryFunction: GraphQLFragment {
+public struct DroidNameAndPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "DroidNameAndPrimaryFunction"
     public static let fragmentDefinition = "fragment DroidNameAndPrimaryFunction on Droid { __typename ...CharacterName ...DroidPrimaryFunction }"
-    public static let __parentType = StarWarsAPI.Objects.Droid
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .fragment(CharacterName.self),
@@ -14,18 +14,28 @@ public struct DroidNameAndPrimaryFunction: GraphQLFragment {
     ]
 
     public let __data: JSONObject
-    public let fragments: Fragments
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        fragments = Fragments(characterName: try reader.fragment(CharacterName.self), droidPrimaryFunction: try reader.fragment(DroidPrimaryFunction.self))
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public var name: String { fragments.characterName.name }
-    public var primaryFunction: String? { fragments.droidPrimaryFunction.primaryFunction }
+    @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    public struct Fragments: Sendable, Hashable {
-        public let characterName: CharacterName
-        public let droidPrimaryFunction: DroidPrimaryFunction
+    @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
+
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+    public struct Fragments: GraphQLCheckedData, Hashable {
+        public let __data: JSONObject
+        public let __variables: JSONObject
+
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
+        }
+        @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
+        @_alwaysEmitIntoClient public var droidPrimaryFunction: DroidPrimaryFunction { __fragment() }
     }
 }

@@ -3,21 +3,23 @@
 
 import APICoreGraphQL
 
-public struct DroidPrimaryFunction: GraphQLFragment {
+public struct DroidPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "DroidPrimaryFunction"
     public static let fragmentDefinition = "fragment DroidPrimaryFunction on Droid { __typename primaryFunction }"
-    public static let __parentType = StarWarsAPI.Objects.Droid
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("primaryFunction", .scalar("String"))),
+        .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
     ]
 
     public let __data: JSONObject
-    /// This droid's primary function
-    public let primaryFunction: String?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        primaryFunction = try reader.field("primaryFunction")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// This droid's primary function
+    @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 }

@@ -3,38 +3,42 @@
 
 import APICoreGraphQL
 
-public struct FriendsNames: GraphQLFragment {
+public struct FriendsNames: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "FriendsNames"
     public static let fragmentDefinition = "fragment FriendsNames on Character { __typename friends { __typename name } }"
-    public static let __parentType = StarWarsAPI.Interfaces.Character
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("friends", .list(.object(Friends.self)))),
     ]
 
     public let __data: JSONObject
-    /// The friends of the character, or an empty list if they have none
-    public let friends: [Friends?]?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        friends = try reader.field("friends")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
 
-    public struct Friends: GraphQLSelectionSet {
-        public static let __parentType = StarWarsAPI.Interfaces.Character
+    /// The friends of the character, or an empty list if they have none
+    @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
+
+    public struct Friends: GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-            .field(GraphQLField("name", .nonNull(.scalar("String")))),
+            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
         public let __data: JSONObject
-        /// The name of the character
-        public let name: String
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            name = try reader.field("name")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        /// The name of the character
+        @_alwaysEmitIntoClient public var name: String { __field("name") }
     }
 }

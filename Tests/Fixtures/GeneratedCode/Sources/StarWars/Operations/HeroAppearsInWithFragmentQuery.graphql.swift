@@ -18,39 +18,50 @@ public struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
         JSONObject(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
         ]
 
         public let __data: JSONObject
-        public let hero: Hero?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            hero = try reader.field("hero")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Hero: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Interfaces.Character
+        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+
+        public struct Hero: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(CharacterAppearsIn.self),
             ]
 
             public let __data: JSONObject
-            public let fragments: Fragments
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                fragments = Fragments(characterAppearsIn: try reader.fragment(CharacterAppearsIn.self))
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { fragments.characterAppearsIn.appearsIn }
+            @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 
-            public struct Fragments: Sendable, Hashable {
-                public let characterAppearsIn: CharacterAppearsIn
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+
+            public struct Fragments: GraphQLCheckedData, Hashable {
+                public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+                @_alwaysEmitIntoClient public var characterAppearsIn: CharacterAppearsIn { __fragment() }
             }
         }
     }

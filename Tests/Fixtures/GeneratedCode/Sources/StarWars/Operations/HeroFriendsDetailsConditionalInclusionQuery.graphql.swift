@@ -18,73 +18,80 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
         JSONObject(variables: ["includeFriendsDetails": includeFriendsDetails])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self))),
         ]
 
         public let __data: JSONObject
-        public let hero: Hero?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            hero = try reader.field("hero")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Hero: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Interfaces.Character
+        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+
+        public struct Hero: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .conditional(.include("includeFriendsDetails"), [.field(GraphQLField("friends", .list(.object(Friends.self))))]),
             ]
 
             public let __data: JSONObject
-            /// The friends of the character, or an empty list if they have none
-            public let friends: [Friends?]?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                friends = try reader.field("friends", if: .include("includeFriendsDetails"), as: [Friends?]?.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct Friends: GraphQLSelectionSet {
-                public static let __parentType = StarWarsAPI.Interfaces.Character
+            /// The friends of the character, or an empty list if they have none
+            @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends", if: .include("includeFriendsDetails")) }
+
+            public struct Friends: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                     .inlineFragment(AsDroid.self),
                 ]
 
                 public let __data: JSONObject
-                /// The name of the character
-                public let name: String
-                public let asDroid: AsDroid?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    name = try reader.field("name")
-                    asDroid = try reader.typeCase(AsDroid.self)
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct AsDroid: GraphQLSelectionSet {
-                    public static let __parentType = StarWarsAPI.Objects.Droid
+                /// The name of the character
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
+                @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+                public struct AsDroid: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("primaryFunction", .scalar("String"))),
+                        .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
                     ]
 
                     public let __data: JSONObject
-                    /// This droid's primary function
-                    public let primaryFunction: String?
-                    /// The name of the character
-                    public let name: String
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        primaryFunction = try reader.field("primaryFunction")
-                        name = try reader.field("name")
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
+
+                    /// This droid's primary function
+                    @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
+
+                    /// The name of the character
+                    @_alwaysEmitIntoClient public var name: String { __field("name") }
                 }
             }
         }

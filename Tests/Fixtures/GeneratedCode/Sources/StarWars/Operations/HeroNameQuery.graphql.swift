@@ -18,35 +18,39 @@ public struct HeroNameQuery: GraphQLQuery {
         JSONObject(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
         ]
 
         public let __data: JSONObject
-        public let hero: Hero?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            hero = try reader.field("hero")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Hero: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Interfaces.Character
+        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+
+        public struct Hero: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
             public let __data: JSONObject
-            /// The name of the character
-            public let name: String
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The name of the character
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
         }
     }
 }

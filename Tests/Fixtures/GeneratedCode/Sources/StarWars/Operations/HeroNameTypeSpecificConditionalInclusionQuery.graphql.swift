@@ -20,54 +20,59 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQLQuery {
         JSONObject(variables: ["episode": episode, "includeName": includeName])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
         ]
 
         public let __data: JSONObject
-        public let hero: Hero?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            hero = try reader.field("hero")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Hero: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Interfaces.Character
+        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+
+        public struct Hero: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .conditional(.include("includeName"), [.field(GraphQLField("name", .nonNull(.scalar("String"))))]),
+                .conditional(.include("includeName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
                 .inlineFragment(AsDroid.self),
             ]
 
             public let __data: JSONObject
-            /// The name of the character
-            public let name: String?
-            public let asDroid: AsDroid?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name", if: .include("includeName"))
-                asDroid = try reader.typeCase(AsDroid.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
 
-            public struct AsDroid: GraphQLSelectionSet {
-                public static let __parentType = StarWarsAPI.Objects.Droid
+            /// The name of the character
+            @_alwaysEmitIntoClient public var name: String? { __field("name", if: .include("includeName")) }
+            @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+
+            public struct AsDroid: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                /// What others call this droid
-                public let name: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    name = try reader.field("name")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// What others call this droid
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
         }
     }

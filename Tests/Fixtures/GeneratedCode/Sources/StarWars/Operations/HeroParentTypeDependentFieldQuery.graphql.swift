@@ -18,158 +18,170 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
         JSONObject(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
         ]
 
         public let __data: JSONObject
-        public let hero: Hero?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            hero = try reader.field("hero")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Hero: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Interfaces.Character
+        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+
+        public struct Hero: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .inlineFragment(AsHuman.self),
                 .inlineFragment(AsDroid.self),
             ]
 
             public let __data: JSONObject
+            public let __variables: JSONObject
+
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
+            }
+
             /// The name of the character
-            public let name: String
-            public let asHuman: AsHuman?
-            public let asDroid: AsDroid?
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+            @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+            @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-                asHuman = try reader.typeCase(AsHuman.self)
-                asDroid = try reader.typeCase(AsDroid.self)
-            }
-
-            public struct AsHuman: GraphQLSelectionSet {
-                public static let __parentType = StarWarsAPI.Objects.Human
+            public struct AsHuman: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("friends", .list(.object(Friends.self)))),
                 ]
 
                 public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+
                 /// This human's friends, or an empty list if they have none
-                public let friends: [Friends?]?
+                @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
+
                 /// The name of the character
-                public let name: String
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    friends = try reader.field("friends")
-                    name = try reader.field("name")
-                }
-
-                public struct Friends: GraphQLSelectionSet {
-                    public static let __parentType = StarWarsAPI.Interfaces.Character
+                public struct Friends: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                         .inlineFragment(AsHuman.self),
                     ]
 
                     public let __data: JSONObject
-                    /// The name of the character
-                    public let name: String
-                    public let asHuman: AsHuman?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        name = try reader.field("name")
-                        asHuman = try reader.typeCase(AsHuman.self)
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct AsHuman: GraphQLSelectionSet {
-                        public static let __parentType = StarWarsAPI.Objects.Human
+                    /// The name of the character
+                    @_alwaysEmitIntoClient public var name: String { __field("name") }
+                    @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+
+                    public struct AsHuman: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .literal("FOOT"))])),
+                            .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .literal("FOOT"))], leaf: Double?.self)),
                         ]
 
                         public let __data: JSONObject
-                        /// Height in the preferred unit, default is meters
-                        public let height: Double?
-                        /// The name of the character
-                        public let name: String
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            height = try reader.field("height")
-                            name = try reader.field("name")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        /// Height in the preferred unit, default is meters
+                        @_alwaysEmitIntoClient public var height: Double? { __field("height") }
+
+                        /// The name of the character
+                        @_alwaysEmitIntoClient public var name: String { __field("name") }
                     }
                 }
             }
 
-            public struct AsDroid: GraphQLSelectionSet {
-                public static let __parentType = StarWarsAPI.Objects.Droid
+            public struct AsDroid: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("friends", .list(.object(Friends.self)))),
                 ]
 
                 public let __data: JSONObject
-                /// This droid's friends, or an empty list if they have none
-                public let friends: [Friends?]?
-                /// The name of the character
-                public let name: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    friends = try reader.field("friends")
-                    name = try reader.field("name")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
 
-                public struct Friends: GraphQLSelectionSet {
-                    public static let __parentType = StarWarsAPI.Interfaces.Character
+                /// This droid's friends, or an empty list if they have none
+                @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
+
+                /// The name of the character
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+                public struct Friends: GraphQLDataSelectionSet {
+                    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                         .inlineFragment(AsHuman.self),
                     ]
 
                     public let __data: JSONObject
-                    /// The name of the character
-                    public let name: String
-                    public let asHuman: AsHuman?
+                    public let __variables: JSONObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        name = try reader.field("name")
-                        asHuman = try reader.typeCase(AsHuman.self)
+                    public init(__data: JSONObject, variables: JSONObject) {
+                        self.__data = __data
+                        __variables = variables
                     }
 
-                    public struct AsHuman: GraphQLSelectionSet {
-                        public static let __parentType = StarWarsAPI.Objects.Human
+                    /// The name of the character
+                    @_alwaysEmitIntoClient public var name: String { __field("name") }
+                    @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+
+                    public struct AsHuman: GraphQLDataSelectionSet {
+                        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                         public static let __selections: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                            .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .literal("METER"))])),
+                            .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .literal("METER"))], leaf: Double?.self)),
                         ]
 
                         public let __data: JSONObject
-                        /// Height in the preferred unit, default is meters
-                        public let height: Double?
-                        /// The name of the character
-                        public let name: String
+                        public let __variables: JSONObject
 
-                        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                            __data = reader.object
-                            height = try reader.field("height")
-                            name = try reader.field("name")
+                        public init(__data: JSONObject, variables: JSONObject) {
+                            self.__data = __data
+                            __variables = variables
                         }
+
+                        /// Height in the preferred unit, default is meters
+                        @_alwaysEmitIntoClient public var height: Double? { __field("height") }
+
+                        /// The name of the character
+                        @_alwaysEmitIntoClient public var name: String { __field("name") }
                     }
                 }
             }

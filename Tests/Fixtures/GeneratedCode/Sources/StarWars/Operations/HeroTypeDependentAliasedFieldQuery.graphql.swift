@@ -18,22 +18,24 @@ public struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
         JSONObject(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
         ]
 
         public let __data: JSONObject
-        public let hero: Hero?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            hero = try reader.field("hero")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Hero: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Interfaces.Character
+        @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
+
+        public struct Hero: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .inlineFragment(AsHuman.self),
@@ -41,47 +43,51 @@ public struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            public let asHuman: AsHuman?
-            public let asDroid: AsDroid?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                asHuman = try reader.typeCase(AsHuman.self)
-                asDroid = try reader.typeCase(AsDroid.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+            @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+            @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-            public struct AsHuman: GraphQLSelectionSet {
-                public static let __parentType = StarWarsAPI.Objects.Human
+            public struct AsHuman: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("homePlanet", alias: "property", .scalar("String"))),
+                    .field(GraphQLField("homePlanet", alias: "property", .scalar("String"), leaf: String?.self)),
                 ]
 
                 public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+
                 /// The home planet of the human, or null if unknown
-                public let property: String?
-
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    property = try reader.field("property")
-                }
+                @_alwaysEmitIntoClient public var property: String? { __field("property") }
             }
 
-            public struct AsDroid: GraphQLSelectionSet {
-                public static let __parentType = StarWarsAPI.Objects.Droid
+            public struct AsDroid: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("primaryFunction", alias: "property", .scalar("String"))),
+                    .field(GraphQLField("primaryFunction", alias: "property", .scalar("String"), leaf: String?.self)),
                 ]
 
                 public let __data: JSONObject
-                /// This droid's primary function
-                public let property: String?
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    property = try reader.field("property")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// This droid's primary function
+                @_alwaysEmitIntoClient public var property: String? { __field("property") }
             }
         }
     }

@@ -3,21 +3,23 @@
 
 import APICoreGraphQL
 
-public struct HumanHeightWithVariable: GraphQLFragment {
+public struct HumanHeightWithVariable: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "HumanHeightWithVariable"
     public static let fragmentDefinition = "fragment HumanHeightWithVariable on Human { __typename height(unit: $heightUnit) }"
-    public static let __parentType = StarWarsAPI.Objects.Human
+    @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .variable("heightUnit"))])),
+        .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .variable("heightUnit"))], leaf: Double?.self)),
     ]
 
     public let __data: JSONObject
-    /// Height in the preferred unit, default is meters
-    public let height: Double?
+    public let __variables: JSONObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        height = try reader.field("height")
+    public init(__data: JSONObject, variables: JSONObject) {
+        self.__data = __data
+        __variables = variables
     }
+
+    /// Height in the preferred unit, default is meters
+    @_alwaysEmitIntoClient public var height: Double? { __field("height") }
 }

@@ -18,39 +18,43 @@ public struct HumanQuery: GraphQLQuery {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("human", .object(Human.self), arguments: [("id", .variable("id"))])),
         ]
 
         public let __data: JSONObject
-        public let human: Human?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            human = try reader.field("human")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Human: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Objects.Human
+        @_alwaysEmitIntoClient public var human: Human? { __field("human") }
+
+        public struct Human: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                .field(GraphQLField("mass", .scalar("Float"))),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("mass", .scalar("Float"), leaf: Double?.self)),
             ]
 
             public let __data: JSONObject
-            /// What this human calls themselves
-            public let name: String
-            /// Mass in kilograms, or null if unknown
-            public let mass: Double?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-                mass = try reader.field("mass")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// What this human calls themselves
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+            /// Mass in kilograms, or null if unknown
+            @_alwaysEmitIntoClient public var mass: Double? { __field("mass") }
         }
     }
 }

@@ -18,43 +18,47 @@ public struct ReviewAddedSubscription: GraphQLSubscription {
         JSONObject(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Subscription
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Subscription }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("reviewAdded", .object(ReviewAdded.self), arguments: [("episode", .variable("episode"))])),
         ]
 
         public let __data: JSONObject
-        public let reviewAdded: ReviewAdded?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            reviewAdded = try reader.field("reviewAdded")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct ReviewAdded: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Objects.Review
+        @_alwaysEmitIntoClient public var reviewAdded: ReviewAdded? { __field("reviewAdded") }
+
+        public struct ReviewAdded: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("episode", .scalar("Episode"))),
-                .field(GraphQLField("stars", .nonNull(.scalar("Int")))),
-                .field(GraphQLField("commentary", .scalar("String"))),
+                .field(GraphQLField("episode", .scalar("Episode"), leaf: GraphQLEnum<StarWarsAPI.Episode>?.self)),
+                .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
+                .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
             ]
 
             public let __data: JSONObject
-            /// The movie
-            public let episode: GraphQLEnum<StarWarsAPI.Episode>?
-            /// The number of stars this review gave, 1-5
-            public let stars: Int
-            /// Comment about the movie
-            public let commentary: String?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                episode = try reader.field("episode")
-                stars = try reader.field("stars")
-                commentary = try reader.field("commentary")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The movie
+            @_alwaysEmitIntoClient public var episode: GraphQLEnum<StarWarsAPI.Episode>? { __field("episode") }
+
+            /// The number of stars this review gave, 1-5
+            @_alwaysEmitIntoClient public var stars: Int { __field("stars") }
+
+            /// Comment about the movie
+            @_alwaysEmitIntoClient public var commentary: String? { __field("commentary") }
         }
     }
 }

@@ -18,22 +18,24 @@ public struct SearchQuery: GraphQLQuery {
         JSONObject(variables: ["term": term])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("search", .list(.object(Search.self)), arguments: [("text", .variable("term"))])),
         ]
 
         public let __data: JSONObject
-        public let search: [Search?]?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            search = try reader.field("search")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Search: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Unions.SearchResult
+        @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
+
+        public struct Search: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Unions.SearchResult }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .inlineFragment(AsHuman.self),
@@ -42,78 +44,83 @@ public struct SearchQuery: GraphQLQuery {
             ]
 
             public let __data: JSONObject
-            public let asHuman: AsHuman?
-            public let asDroid: AsDroid?
-            public let asStarship: AsStarship?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                asHuman = try reader.typeCase(AsHuman.self)
-                asDroid = try reader.typeCase(AsDroid.self)
-                asStarship = try reader.typeCase(AsStarship.self)
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+            @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
+            @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
+            @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
 
-            public struct AsHuman: GraphQLSelectionSet {
-                public static let __parentType = StarWarsAPI.Objects.Human
+            public struct AsHuman: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+
                 /// The ID of the human
-                public let id: String
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
                 /// What this human calls themselves
-                public let name: String
-
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
-                    name = try reader.field("name")
-                }
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
 
-            public struct AsDroid: GraphQLSelectionSet {
-                public static let __parentType = StarWarsAPI.Objects.Droid
+            public struct AsDroid: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
+                public let __variables: JSONObject
+
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
+                }
+
                 /// The ID of the droid
-                public let id: String
-                /// What others call this droid
-                public let name: String
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
-                    name = try reader.field("name")
-                }
+                /// What others call this droid
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
 
-            public struct AsStarship: GraphQLSelectionSet {
-                public static let __parentType = StarWarsAPI.Objects.Starship
+            public struct AsStarship: GraphQLDataSelectionSet {
+                @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
                 public let __data: JSONObject
-                /// The ID of the starship
-                public let id: String
-                /// The name of the starship
-                public let name: String
+                public let __variables: JSONObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
-                    name = try reader.field("name")
+                public init(__data: JSONObject, variables: JSONObject) {
+                    self.__data = __data
+                    __variables = variables
                 }
+
+                /// The ID of the starship
+                @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+                /// The name of the starship
+                @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
         }
     }

@@ -18,42 +18,46 @@ public struct StarshipCoordinatesQuery: GraphQLQuery {
         JSONObject(variables: ["coordinates": coordinates])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("starshipCoordinates", .object(StarshipCoordinates.self), arguments: [("coordinates", .variable("coordinates"))])),
         ]
 
         public let __data: JSONObject
-        public let starshipCoordinates: StarshipCoordinates?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            starshipCoordinates = try reader.field("starshipCoordinates")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct StarshipCoordinates: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Objects.Starship
+        @_alwaysEmitIntoClient public var starshipCoordinates: StarshipCoordinates? { __field("starshipCoordinates") }
+
+        public struct StarshipCoordinates: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))))),
-                .field(GraphQLField("length", .scalar("Float"))),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))), leaf: [[Double]]?.self)),
+                .field(GraphQLField("length", .scalar("Float"), leaf: Double?.self)),
             ]
 
             public let __data: JSONObject
-            /// The name of the starship
-            public let name: String
-            public let coordinates: [[Double]]?
-            /// Length of the starship, along the longest axis
-            public let length: Double?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-                coordinates = try reader.field("coordinates")
-                length = try reader.field("length")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The name of the starship
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+            @_alwaysEmitIntoClient public var coordinates: [[Double]]? { __field("coordinates") }
+
+            /// Length of the starship, along the longest axis
+            @_alwaysEmitIntoClient public var length: Double? { __field("length") }
         }
     }
 }

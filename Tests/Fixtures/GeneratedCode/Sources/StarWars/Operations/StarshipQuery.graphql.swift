@@ -10,38 +10,42 @@ public struct StarshipQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("starship", .object(Starship.self), arguments: [("id", .literal(3000))])),
         ]
 
         public let __data: JSONObject
-        public let starship: Starship?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            starship = try reader.field("starship")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct Starship: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Objects.Starship
+        @_alwaysEmitIntoClient public var starship: Starship? { __field("starship") }
+
+        public struct Starship: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
-                .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))))),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))), leaf: [[Double]]?.self)),
             ]
 
             public let __data: JSONObject
-            /// The name of the starship
-            public let name: String
-            public let coordinates: [[Double]]?
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-                coordinates = try reader.field("coordinates")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The name of the starship
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
+
+            @_alwaysEmitIntoClient public var coordinates: [[Double]]? { __field("coordinates") }
         }
     }
 }

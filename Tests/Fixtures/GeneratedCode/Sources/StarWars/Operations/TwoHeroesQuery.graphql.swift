@@ -10,38 +10,42 @@ public struct TwoHeroesQuery: GraphQLQuery {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = StarWarsAPI.Objects.Query
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("hero", alias: "r2", .object(R2.self))),
             .field(GraphQLField("hero", alias: "luke", .object(Luke.self), arguments: [("episode", .literal("EMPIRE"))])),
         ]
 
         public let __data: JSONObject
-        public let r2: R2?
-        public let luke: Luke?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            r2 = try reader.field("r2")
-            luke = try reader.field("luke")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct R2: GraphQLSelectionSet {
-            public static let __parentType = StarWarsAPI.Interfaces.Character
+        @_alwaysEmitIntoClient public var r2: R2? { __field("r2") }
+
+        @_alwaysEmitIntoClient public var luke: Luke? { __field("luke") }
+
+        public struct R2: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
             public let __data: JSONObject
-            /// The name of the character
-            public let name: String
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            /// The name of the character
+            @_alwaysEmitIntoClient public var name: String { __field("name") }
         }
 
         public typealias Luke = TwoHeroesQuery.Data.R2

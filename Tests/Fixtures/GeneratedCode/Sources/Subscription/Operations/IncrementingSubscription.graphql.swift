@@ -10,18 +10,20 @@ public struct IncrementingSubscription: GraphQLSubscription {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = SubscriptionAPI.Objects.Subscription
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SubscriptionAPI.Objects.Subscription }
         public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("numberIncremented", .scalar("Int"))),
+            .field(GraphQLField("numberIncremented", .scalar("Int"), leaf: Int?.self)),
         ]
 
         public let __data: JSONObject
-        public let numberIncremented: Int?
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            numberIncremented = try reader.field("numberIncremented")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
+
+        @_alwaysEmitIntoClient public var numberIncremented: Int? { __field("numberIncremented") }
     }
 }

@@ -18,43 +18,47 @@ public struct UploadMultipleFilesToTheSameParameterMutation: GraphQLMutation {
         JSONObject(variables: ["files": files])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
-        public static let __parentType = UploadAPI.Objects.Mutation
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+        @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("multipleUpload", .nonNull(.list(.nonNull(.object(MultipleUpload.self)))), arguments: [("files", .variable("files"))])),
         ]
 
         public let __data: JSONObject
-        public let multipleUpload: [MultipleUpload]
+        public let __variables: JSONObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            multipleUpload = try reader.field("multipleUpload")
+        public init(__data: JSONObject, variables: JSONObject) {
+            self.__data = __data
+            __variables = variables
         }
 
-        public struct MultipleUpload: GraphQLSelectionSet {
-            public static let __parentType = UploadAPI.Objects.File
+        @_alwaysEmitIntoClient public var multipleUpload: [MultipleUpload] { __field("multipleUpload") }
+
+        public struct MultipleUpload: GraphQLDataSelectionSet {
+            @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("path", .nonNull(.scalar("String")))),
-                .field(GraphQLField("filename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("mimetype", .nonNull(.scalar("String")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("filename", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("mimetype", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
             public let __data: JSONObject
-            public let id: String
-            public let path: String
-            public let filename: String
-            public let mimetype: String
+            public let __variables: JSONObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                path = try reader.field("path")
-                filename = try reader.field("filename")
-                mimetype = try reader.field("mimetype")
+            public init(__data: JSONObject, variables: JSONObject) {
+                self.__data = __data
+                __variables = variables
             }
+
+            @_alwaysEmitIntoClient public var id: String { __field("id") }
+
+            @_alwaysEmitIntoClient public var path: String { __field("path") }
+
+            @_alwaysEmitIntoClient public var filename: String { __field("filename") }
+
+            @_alwaysEmitIntoClient public var mimetype: String { __field("mimetype") }
         }
     }
 }

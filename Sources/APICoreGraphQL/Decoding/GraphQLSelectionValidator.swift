@@ -1,0 +1,112 @@
+/// Checks response data against a selection set's static ``GraphQLSelectionSet/__selections``, one walk over the
+/// JSON for the whole tree, without building any value: the decode of a ``GraphQLDataSelectionSet``.
+///
+/// Every selected field must be present (unless `@include`/`@skip` leave it out), leaves must decode as their Swift
+/// type (``GraphQLField/leafType``), objects and lists must have the right shape, and type cases, fragments and
+/// deferred parts that apply to an object are checked on it too. Errors are the ``GraphQLDecodingError``s the
+/// field-by-field decode reports, with the same response paths. The context's observer sees every object with each
+/// selection set read from it, as it would in a field-by-field decode, so normalization still takes one walk.
+public enum GraphQLSelectionValidator {
+    /// Checks `object` as `type`, and everything below it; the observer sees `object` as `type` first.
+    public static func validate(
+        _ object: JSONObject, as type: any GraphQLSelectionSet.Type, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError) {
+        context.observer?.didEnter(object: object, as: type, at: context.currentPath)
+        try validate(type.__selections, on: object, in: context)
+    }
+
+    /// Checks `object` as `type` and everything below it, for a reader whose creation told the observer already.
+    public static func validateSelections(
+        of type: any GraphQLSelectionSet.Type, on object: JSONObject, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError) {
+        try validate(type.__selections, on: object, in: context)
+    }
+
+    private static func validate(
+        _ selections: [GraphQLSelection], on object: JSONObject, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError) {
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                try validate(field, on: object, in: context)
+            case .conditional(let conditions, let inner):
+                if context.includes(conditions) { try validate(inner, on: object, in: context) }
+            case .fragment(let fragment):
+                try validate(object, as: fragment, in: context)
+            case .inlineFragment(let typeCase):
+                guard let typename = object["__typename"]?.stringValue else {
+                    throw GraphQLDecodingError(.missingTypename)
+                }
+                if typeCase.__parentType.includes(typename) { try validate(object, as: typeCase, in: context) }
+            case .deferred(_, let part):
+                if GraphQLDeferredParts.hasArrived(part, in: object) { try validate(object, as: part, in: context) }
+            }
+        }
+    }
+
+    private static func validate(
+        _ field: GraphQLField, on object: JSONObject, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError) {
+        // The type name generated code selects everywhere is read only by type cases, which check it themselves.
+        if field.name == "__typename", field.alias == nil { return }
+        let key = field.responseKey
+        guard let value = object[key] else { throw GraphQLDecodingError(.missingField, path: [.field(key)]) }
+        context.enter(.field(key))
+        defer { context.leave() }
+        do {
+            if let leafType = field.leafType {
+                _ = try leafType.decode(from: value, in: context)
+            } else {
+                try validate(value, as: field.type, isNonNull: false, in: context)
+            }
+        } catch {
+            throw error.prefixed(by: .field(key))
+        }
+    }
+
+    /// Checks a value of an object type, a list of them, or a leaf without a Swift type (any JSON then).
+    private static func validate(
+        _ value: JSONValue, as type: GraphQLOutputType, isNonNull: Bool, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError) {
+        switch type {
+        case .nonNull(let inner):
+            try validate(value, as: inner, isNonNull: true, in: context)
+        case _ where value == .null:
+            if isNonNull { throw GraphQLDecodingError(.nullValue) }
+        case .scalar:
+            break
+        case .list(let element):
+            guard case .array(let elements) = value else {
+                throw GraphQLDecodingError.mismatch(expected: "list", found: value)
+            }
+            for (index, item) in elements.enumerated() {
+                context.enter(.index(index))
+                defer { context.leave() }
+                do {
+                    try validate(item, as: element, isNonNull: false, in: context)
+                } catch {
+                    throw error.prefixed(by: .index(index))
+                }
+            }
+        case .object(let selectionSet):
+            guard case .object(let object) = value else {
+                throw GraphQLDecodingError.mismatch(expected: "object", found: value)
+            }
+            try validate(object, as: selectionSet, in: context)
+        }
+    }
+}
+
+/// Whether a deferred part has arrived: its first own field is in the data. Once any arrived, every other missing
+/// field is an error as usual.
+@usableFromInline
+enum GraphQLDeferredParts {
+    @usableFromInline
+    static func hasArrived(_ part: any GraphQLSelectionSet.Type, in object: JSONObject) -> Bool {
+        if let typename = object["__typename"]?.stringValue, !part.__parentType.includes(typename) { return false }
+        return part.__selections.contains { selection in
+            guard case .field(let field) = selection, field.responseKey != "__typename" else { return false }
+            return object[field.responseKey] != nil
+        }
+    }
+}
