@@ -168,6 +168,24 @@ public final class InputObjectType: Sendable {
         isOneOf = directives.contains { $0.name.value == "oneOf" }
     }
 
+    /// An input object whose `@oneOf` is given apart from its directives: a builder that ignores an applied `@oneOf`
+    /// (on an extension, as graphql-js does) keeps it among the directives, where it is still validated.
+    init(
+        name: String,
+        description: String?,
+        fields: [SchemaInputValue],
+        directives: [Directive],
+        isOneOf: Bool,
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.description = description
+        fieldTable = NamedLookup(fields, name: \.name)
+        self.directives = directives
+        self.location = location
+        self.isOneOf = isOneOf
+    }
+
     /// The field named `name`.
     public func field(named name: String) -> SchemaInputValue? {
         fieldTable[name]

@@ -53,7 +53,7 @@ import Testing
         let typeKind: [String: Any] = ["kind": "ENUM", "name": "__TypeKind", "enumValues": [["name": "SCALAR"]]]
         return [
             "queryType": ["name": "Query"], "mutationType": NSNull(), "subscriptionType": NSNull(),
-            "types": [query, item, pick, date, typeKind, named("String"), named("ID")],
+            "types": [query, item, pick, date, typeKind, named("String"), named("ID"), named("Int")],
             "directives": [
                 [
                     "name": "cached", "description": "Cached.", "locations": ["FIELD"], "isRepeatable": true,

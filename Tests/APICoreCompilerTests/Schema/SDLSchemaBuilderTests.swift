@@ -182,7 +182,7 @@ import Testing
             type Query { a: Int }
             query Q { a }
             fragment F on Query { a }
-            """)
+            """, options: SchemaBuildOptions(isStrict: true))
         #expect(
             errors == [
                 "2:1: A schema document cannot contain operations; move this query to an operation document.",

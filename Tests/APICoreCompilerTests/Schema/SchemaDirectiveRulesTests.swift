@@ -59,7 +59,7 @@ import Testing
               b: Int @limit(mx: 1, max: 2, max: 3)
               c: Int @limit
             }
-            """)
+            """, options: SchemaBuildOptions(isStrict: true))
         #expect(
             errors == [
                 "4:22: Invalid value for argument \"max\" of \"@limit\": expected a value of type \"Int\", found "
@@ -77,7 +77,7 @@ import Testing
                 + """
                 directive @a(x: Query) on FIELD_DEFINITION | OBJECT
                 directive @b(x: Int @b) on ARGUMENT_DEFINITION
-                """)
+                """, options: SchemaBuildOptions(isStrict: true))
         #expect(
             errors == [
                 "2:17: The type of argument \"@a(x:)\" must be an input type (a scalar, an enum or an input "
@@ -96,7 +96,7 @@ import Testing
                 enum Level { LOW @c }
                 directive @c(y: Int @b) on ENUM_VALUE
                 directive @b on ARGUMENT_DEFINITION
-                """)
+                """, options: SchemaBuildOptions(isStrict: true))
         let message =
             "cannot be used within its own definition, on its arguments or through the directives and input "
             + "types they refer to. Remove that use."

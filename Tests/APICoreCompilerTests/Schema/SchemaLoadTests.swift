@@ -18,9 +18,9 @@ import Testing
         return root
     }
 
-    private static func errors(_ paths: [String]) -> [String] {
+    private static func errors(_ paths: [String], options: SchemaBuildOptions = SchemaBuildOptions()) -> [String] {
         do {
-            _ = try GraphQLSchema.load(paths: paths)
+            _ = try GraphQLSchema.load(paths: paths, options: options)
             return []
         } catch {
             return error.diagnostics.map(\.description)
@@ -52,14 +52,22 @@ import Testing
         #expect(schema.type(named: "Query")?.fields.map(\.name) == ["a", "b"])
     }
 
-    @Test func anOperationFileNamedExplicitlyIsAnError() throws {
+    @Test func anOperationFileNamedExplicitlyIsAnErrorInAStrictBuild() throws {
         let root = try Self.folder(["schema.graphqls": "type Query { a: Int }", "op.graphql": "query { a }"])
         defer { try? FileManager.default.removeItem(at: root) }
         let operation = root.appendingPathComponent("op.graphql").path
+        let paths = [root.appendingPathComponent("schema.graphqls").path, operation]
         #expect(
-            Self.errors([root.appendingPathComponent("schema.graphqls").path, operation]) == [
+            Self.errors(paths, options: SchemaBuildOptions(isStrict: true)) == [
                 "\(operation):1:1: error: A schema document cannot contain operations; move this query to an "
                     + "operation document."
+            ])
+        // graphql-js skips operations in a schema document: a warning by default.
+        let schema = try GraphQLSchema.load(paths: paths)
+        #expect(
+            schema.warnings.map(\.description) == [
+                "\(operation):1:1: warning: A schema document cannot contain operations, so this query is ignored, as "
+                    + "graphql-js does. Move it to an operation document, or build with --strict to make it an error."
             ])
     }
 

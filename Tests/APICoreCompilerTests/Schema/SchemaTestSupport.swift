@@ -47,6 +47,16 @@ enum SchemaTestSupport {
         }
     }
 
+    /// The errors (not the warnings) building the SDL throws, summarised as in ``errors(_:options:)``.
+    static func errorsOnly(_ sdl: String, options: SchemaBuildOptions = SchemaBuildOptions()) -> [String] {
+        do {
+            _ = try GraphQLSchema.build(from: [Source(name: "schema.graphqls", text: sdl)], options: options)
+            return []
+        } catch {
+            return error.diagnostics.filter { $0.severity == .error }.map(summary)
+        }
+    }
+
     /// `line:column: message (related line:column)`.
     static func summary(_ diagnostic: Diagnostic) -> String {
         let places = diagnostic.locations.map { "\($0.line):\($0.column)" }

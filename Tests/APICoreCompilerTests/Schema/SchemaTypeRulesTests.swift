@@ -97,7 +97,7 @@ import Testing
             type Root { a: Int }
             union Event = Root
             schema { query: Query }
-            """)
+            """, options: SchemaBuildOptions(isStrict: true))
         #expect(
             errors == [
                 "3:13: \"Root\" is the root type of both query and mutation operations; each operation kind needs "

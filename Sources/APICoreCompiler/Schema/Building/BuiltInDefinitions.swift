@@ -92,6 +92,11 @@ enum BuiltInDefinitions {
             locations: [.field]),
     ]
 
+    /// Whether `directive` is one of the directives defined here, rather than a schema's own of the same name.
+    static func isBuiltIn(_ directive: SchemaDirective) -> Bool {
+        specifiedDirectives.contains { $0 === directive } || clientDirectives.contains { $0 === directive }
+    }
+
     /// The directives a schema has without declaring them, with the given options.
     static func implicitDirectives(options: SchemaBuildOptions) -> [SchemaDirective] {
         options.knowsClientDirectives ? specifiedDirectives + clientDirectives : specifiedDirectives

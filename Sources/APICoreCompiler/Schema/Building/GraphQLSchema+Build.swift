@@ -9,7 +9,9 @@ extension GraphQLSchema {
     /// of ``SchemaBuildOptions/knowsClientDirectives``) are added when the files do not define them. The root types
     /// come from `schema { ... }`, or else are the types named `Query`, `Mutation` and `Subscription`. Descriptions,
     /// deprecation reasons, default values, `@oneOf` and `@specifiedBy` URLs are carried into the model. The result
-    /// is validated with ``SchemaValidator``.
+    /// is validated with ``SchemaValidator``. What graphql-js 16 builds against the specification's rules is built,
+    /// repaired as graphql-js repairs it, with a located warning, unless `options` are strict (see
+    /// ``SchemaBuildOptions/isStrict``).
     ///
     /// - Throws: every syntax error of every file, or else every error the build and the validation found (with the
     ///   warnings collected on the way), in source order.
@@ -27,9 +29,12 @@ extension GraphQLSchema {
     /// `{"__schema":...}`.
     ///
     /// Default values, which introspection gives as GraphQL literals in strings, are parsed as such. The introspection
-    /// types (`__Schema`, `__Type`, ...) are left out; built-in scalars and directives are added when missing, as for
-    /// SDL. Introspection carries no applied directives: `isOneOf` becomes an applied `@oneOf`, deprecations and
-    /// `specifiedByURL` fill the model's own properties. The result is validated with ``SchemaValidator``.
+    /// types (`__Schema`, `__Type`, ...) are left out unless a listed type refers to them; built-in scalars and
+    /// directives are added when missing, as for SDL, but a built-in scalar that the result uses must be listed, as
+    /// graphql-js requires. Introspection carries no applied directives: `isOneOf` becomes an applied `@oneOf`,
+    /// deprecations and `specifiedByURL` fill the model's own properties. The result is validated with
+    /// ``SchemaValidator``. What graphql-js repairs is repaired with a warning unless `options` are strict (see
+    /// ``SchemaBuildOptions/isStrict``).
     ///
     /// - Throws: a malformed file as one error at `file:1:1` naming the JSON path that is wrong; or the validation
     ///   errors, located at `file:1:1` and naming the schema elements.

@@ -27,7 +27,7 @@ struct InputValueRewriter {
                 return .inputObject(
                     InputObjectType(
                         name: input.name, description: input.description, fields: fields,
-                        directives: input.directives, location: input.location))
+                        directives: input.directives, isOneOf: input.isOneOf, location: input.location))
             default:
                 return type
             }

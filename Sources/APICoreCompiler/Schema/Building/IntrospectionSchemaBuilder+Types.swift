@@ -9,9 +9,10 @@ extension IntrospectionSchemaBuilder {
             if url == nil { url = try node.optionalString("specifiedByUrl") }
             return .scalar(ScalarType(name: name, description: description, specifiedByURL: url))
         case "OBJECT":
+            // graphql-js requires an object's `interfaces` (an interface's may be missing or null).
             return .object(
                 ObjectType(
-                    name: name, description: description, interfaces: try names(node.member("interfaces")),
+                    name: name, description: description, interfaces: try names(node.required("interfaces")),
                     fields: try fields(node.required("fields"))))
         case "INTERFACE":
             return .interface(
@@ -59,7 +60,7 @@ extension IntrospectionSchemaBuilder {
         return SchemaDirective(
             name: try node.required("name").string(),
             description: try node.optionalString("description"),
-            arguments: try inputValues(node.member("args")),
+            arguments: try inputValues(node.required("args")),
             locations: locations,
             isRepeatable: try node.member("isRepeatable")?.bool() ?? false)
     }
@@ -69,7 +70,7 @@ extension IntrospectionSchemaBuilder {
             SchemaField(
                 name: try field.required("name").string(),
                 description: try field.optionalString("description"),
-                arguments: try inputValues(field.member("args")),
+                arguments: try inputValues(field.required("args")),
                 type: try typeReference(field.required("type")),
                 deprecationReason: try deprecationReason(field))
         }

@@ -9,24 +9,49 @@ struct IntrospectionSchemaBuilder {
     func build(from data: Data) throws(CompilerError) -> GraphQLSchema {
         let root = IntrospectionJSONNode(value: try decode(data), path: .root, file: file)
         let schemaNode = try (root.member("data") ?? root).required("__schema")
+        let start = SchemaSourceParsing.start(of: file)
 
+        var found: [Diagnostic] = []
+        var listed: Set<String> = []
         var types: [SchemaType] = []
         for typeNode in try schemaNode.required("types").elements() {
             let name = try typeNode.required("name").string()
+            listed.insert(name)
             // The introspection types, which the result lists but the schema model leaves out.
             if SchemaTolerance.introspectionTypeNames.contains(name) { continue }
+            // A built-in scalar listed as another kind: graphql-js uses its own scalar of that name.
+            let kind = try typeNode.required("kind").string()
+            if kind != "SCALAR", let scalar = BuiltInDefinitions.scalars.first(where: { $0.name == name }) {
+                found.append(
+                    SchemaTolerance.builtInScalarRedefinition(
+                        name, as: "a type of kind \(kind)", at: start, isStrict: options.isStrict))
+                types.append(.scalar(scalar))
+                continue
+            }
             types.append(try convertType(typeNode, name: name))
         }
-        let definedNames = Set(types.map(\.name))
-        types += BuiltInDefinitions.scalars.filter { !definedNames.contains($0.name) }.map { .scalar($0) }
-
         var directives = try (schemaNode.member("directives")?.elements() ?? []).map { node throws(CompilerError) in
             try convertDirective(node)
         }
+        if !options.isStrict {
+            var duplicates = IntrospectionDuplicates(location: start)
+            types = duplicates.repairing(types)
+            directives = duplicates.repairing(directives)
+            found += duplicates.warnings
+        }
+        found += Self.unlistedBuiltInScalars(types: types, directives: directives, listed: listed, at: start)
+
+        let definedNames = Set(types.map(\.name))
+        types += BuiltInDefinitions.scalars.filter { !definedNames.contains($0.name) }.map { .scalar($0) }
         let declared = Set(directives.map(\.name))
         directives += BuiltInDefinitions.implicitDirectives(options: options).filter { !declared.contains($0.name) }
+        if !options.isStrict {
+            let resolved = IntrospectionTypeReferences.resolving(
+                types: types, directives: directives, listed: listed, fallback: start)
+            types = resolved.types
+            found += resolved.warnings
+        }
 
-        let start = SchemaSourceParsing.start(of: file)
         var enumDefaults = IntrospectionEnumDefaults(types: types, location: start)
         (types, directives) = enumDefaults.repair(types, directives)
 
@@ -39,10 +64,34 @@ struct IntrospectionSchemaBuilder {
             subscriptionTypeName: try rootTypeName(schemaNode, "subscriptionType"),
             warnings: enumDefaults.warnings)
         if !options.isStrict { schema = schema.droppingInvalidDefaults(fallback: start) }
-        let found = SchemaValidator.validate(
-            schema, source: SchemaValidationSource(schemaLocation: start, fallbackLocation: start))
-        if found.contains(where: { $0.severity == .error }) { throw CompilerError(schema.warnings + found) }
-        return schema
+        found = schema.warnings + found
+        found += SchemaValidator.validate(
+            schema,
+            source: SchemaValidationSource(schemaLocation: start, fallbackLocation: start, isStrict: options.isStrict))
+        if found.contains(where: { $0.severity == .error }) { throw CompilerError(found) }
+        return schema.replacing(types: schema.types, directives: schema.directives, warnings: found)
+    }
+
+    /// References to built-in scalars that the result does not list in `types`: graphql-js resolves every reference
+    /// through `types` only, and fails on these ("Invalid or incomplete schema, unknown type").
+    static func unlistedBuiltInScalars(
+        types: [SchemaType],
+        directives: [SchemaDirective],
+        listed: Set<String>,
+        at location: SourceLocation
+    ) -> [Diagnostic] {
+        var reported: Set<String> = []
+        return SchemaTypeReference.all(in: types, directives: directives).compactMap { reference in
+            guard BuiltInDefinitions.scalarNames.contains(reference.name), !listed.contains(reference.name),
+                reported.insert(reference.name).inserted
+            else { return nil }
+            return Diagnostic(
+                .error,
+                "Unknown type \"\(reference.name)\" in \(reference.referrer): the introspection result does not list "
+                    + "it in \"types\", and graphql-js finds every type there. Use the complete result of an "
+                    + "introspection query.",
+                at: [location], rule: "KnownTypeNames")
+        }
     }
 
     private func decode(_ data: Data) throws(CompilerError) -> Any {

@@ -16,12 +16,12 @@ extension SDLSchemaBuilder {
             return .object(
                 ObjectType(
                     name: name, description: description, interfaces: interfaces.map(\.value),
-                    fields: fields.map(Self.convert), directives: directives, location: location))
+                    fields: fields.map(convert), directives: directives, location: location))
         case .interface(let interfaces, let fields):
             return .interface(
                 InterfaceType(
                     name: name, description: description, interfaces: interfaces.map(\.value),
-                    fields: fields.map(Self.convert), directives: directives, location: location))
+                    fields: fields.map(convert), directives: directives, location: location))
         case .union(let members):
             return .union(
                 UnionType(
@@ -30,12 +30,13 @@ extension SDLSchemaBuilder {
         case .enumeration(let values):
             return .enumeration(
                 EnumType(
-                    name: name, description: description, values: values.map(Self.convert), directives: directives,
+                    name: name, description: description, values: values.map(convert), directives: directives,
                     location: location))
         case .inputObject(let fields):
             return .inputObject(
                 InputObjectType(
-                    name: name, description: description, fields: fields.map(Self.convert), directives: directives,
+                    name: name, description: description, fields: fields.map(convert), directives: directives,
+                    isOneOf: !ignoredOneOf.contains(name) && directives.contains { $0.name.value == "oneOf" },
                     location: location))
         }
     }
@@ -59,13 +60,13 @@ extension SDLSchemaBuilder {
         return SchemaDirective(
             name: definition.name.value,
             description: definition.description?.value,
-            arguments: definition.arguments.map(Self.convert),
+            arguments: definition.arguments.map(convert),
             locations: locations,
             isRepeatable: definition.isRepeatable,
             location: definition.name.location)
     }
 
-    static func convert(_ field: FieldDefinition) -> SchemaField {
+    func convert(_ field: FieldDefinition) -> SchemaField {
         SchemaField(
             name: field.name.value,
             description: field.description?.value,
@@ -76,7 +77,7 @@ extension SDLSchemaBuilder {
             location: field.name.location)
     }
 
-    static func convert(_ value: InputValueDefinition) -> SchemaInputValue {
+    func convert(_ value: InputValueDefinition) -> SchemaInputValue {
         SchemaInputValue(
             name: value.name.value,
             description: value.description?.value,
@@ -87,7 +88,7 @@ extension SDLSchemaBuilder {
             location: value.name.location)
     }
 
-    static func convert(_ value: EnumValueDefinition) -> SchemaEnumValue {
+    func convert(_ value: EnumValueDefinition) -> SchemaEnumValue {
         SchemaEnumValue(
             name: value.name.value,
             description: value.description?.value,
@@ -97,11 +98,15 @@ extension SDLSchemaBuilder {
     }
 
     /// The reason of an applied `@deprecated`, its default when the reason is left out, `nil` when not deprecated.
-    static func deprecationReason(in directives: [Directive]) -> String? {
+    /// Outside a strict build, `@deprecated(reason: null)` is not deprecated, as graphql-js reads it.
+    func deprecationReason(in directives: [Directive]) -> String? {
         guard let deprecated = directives.first(where: { $0.name.value == "deprecated" }) else { return nil }
         let reason = deprecated.arguments.first { $0.name.value == "reason" }
-        if case .string(let text, _)? = reason?.value.kind { return text }
-        return BuiltInDefinitions.defaultDeprecationReason
+        switch reason?.value.kind {
+        case .string(let text, _)?: return text
+        case .null? where !options.isStrict: return nil
+        default: return BuiltInDefinitions.defaultDeprecationReason
+        }
     }
 
     /// The URL of an applied `@specifiedBy(url:)`.

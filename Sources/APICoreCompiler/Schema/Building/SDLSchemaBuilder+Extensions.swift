@@ -1,7 +1,12 @@
 /// Applying `extend type`, `extend interface`, `extend union`, `extend enum`, `extend input` and `extend scalar`.
+///
+/// Outside a strict build, an `@oneOf` that only an extension applies is kept among the directives (and validated
+/// there) but does not make the input object a OneOf input object: graphql-js reads `@oneOf` from the definition only.
 extension SDLSchemaBuilder {
     /// Merges every type extension into the first definition of its type, in source order.
     mutating func applyExtensions() {
+        let oneOfDefinitions = Set(
+            typeDefinitions.filter { $0.directives.contains { $0.name.value == "oneOf" } }.map(\.name.value))
         for fileExtension in typeExtensions {
             let name = fileExtension.name.value
             guard let index = typeIndex[name] else {
@@ -21,6 +26,16 @@ extension SDLSchemaBuilder {
                         + "\"\(name)\" as \"\(definedKeyword)\". Use \"extend \(definedKeyword) \(name)\".",
                     at: fileExtension.name.location, related: [target.name.location], rule: "PossibleTypeExtensions")
                 continue
+            }
+            if !options.isStrict && SchemaTolerance.introspectionTypeNames.contains(name) {
+                diagnostics.append(
+                    SchemaTolerance.ignoredIntrospectionType(name, isExtension: true, at: fileExtension.location))
+            }
+            if !options.isStrict, case .inputObject = merged, !oneOfDefinitions.contains(name),
+                let oneOf = fileExtension.directives.first(where: { $0.name.value == "oneOf" })
+            {
+                ignoredOneOf.insert(name)
+                diagnostics.append(SchemaTolerance.ignoredOneOfExtension(of: name, at: oneOf.location))
             }
             target.kind = merged
             target.directives += fileExtension.directives

@@ -14,6 +14,8 @@ struct SDLSchemaBuilder {
     var schemaDefinitions: [SchemaDefinition] = []
     var schemaExtensions: [SchemaDefinition] = []
     var directiveDefinitions: [DirectiveDefinition] = []
+    /// The input objects whose `@oneOf` only an extension applies, which graphql-js ignores (outside a strict build).
+    var ignoredOneOf: Set<String> = []
 
     init(options: SchemaBuildOptions, fallbackLocation: SourceLocation) {
         self.options = options
@@ -28,10 +30,18 @@ struct SDLSchemaBuilder {
     ) throws(CompilerError) -> GraphQLSchema {
         var builder = SDLSchemaBuilder(options: options, fallbackLocation: fallbackLocation)
         for document in documents { builder.collect(document) }
+        let unmerged = builder.typeDefinitions + builder.typeExtensions
         builder.applyExtensions()
-        var (schema, source) = builder.makeSchema()
-        if !options.isStrict { schema = schema.droppingInvalidDefaults(fallback: fallbackLocation) }
-        let found = builder.diagnostics + schema.warnings + SchemaValidator.validate(schema, source: source)
+        let (built, source, ignored) = builder.makeSchema()
+        var schema = built
+        if !options.isStrict {
+            schema = schema.droppingInvalidDefaults(fallback: fallbackLocation, checksRepeatedFields: false)
+        }
+        var found = builder.diagnostics + schema.warnings + SchemaValidator.validate(schema, source: source)
+        found += SchemaValidator.validateIgnored(ignored, in: schema, source: source)
+        found += BuiltInDirectiveArguments(schema: schema, isStrict: options.isStrict).problems(
+            in: unmerged.filter { builder.isBuilt($0) }, directives: builder.directiveDefinitions)
+        if !options.isStrict { found += RepeatedInputFields.problems(in: documents) }
         if found.contains(where: { $0.severity == .error }) { throw CompilerError(SchemaDiagnostics.ordered(found)) }
         return schema.replacing(
             types: schema.types, directives: schema.directives, warnings: SchemaDiagnostics.ordered(found))
@@ -41,11 +51,6 @@ struct SDLSchemaBuilder {
     mutating func collect(_ document: Document) {
         for definition in document.definitions {
             switch definition {
-            case .type(let type)
-            where !options.isStrict && SchemaTolerance.introspectionTypeNames.contains(type.name.value):
-                diagnostics.append(
-                    SchemaTolerance.ignoredIntrospectionType(
-                        type.name.value, isExtension: type.isExtension, at: type.location))
             case .type(let type) where type.isExtension:
                 typeExtensions.append(type)
             case .type(let type):
@@ -58,22 +63,22 @@ struct SDLSchemaBuilder {
             case .directive(let directive):
                 directiveDefinitions.append(directive)
             case .operation(let operation):
-                report(
-                    "A schema document cannot contain operations; move this \(operation.kind.rawValue) to an "
-                        + "operation document.",
-                    at: operation.location, rule: "TypeSystemDefinitionsOnly")
+                diagnostics.append(
+                    SchemaTolerance.executableDefinition(
+                        "this \(operation.kind.rawValue)", at: operation.location, isStrict: options.isStrict))
             case .fragment(let fragment):
-                report(
-                    "A schema document cannot contain fragments; move fragment \"\(fragment.name.value)\" to an "
-                        + "operation document.",
-                    at: fragment.location, rule: "TypeSystemDefinitionsOnly")
+                diagnostics.append(
+                    SchemaTolerance.executableDefinition(
+                        "fragment \"\(fragment.name.value)\"", at: fragment.location, isStrict: options.isStrict))
             }
         }
     }
 
-    /// Converts the merged definitions into a schema, with the locations the validator needs to report on it.
-    mutating func makeSchema() -> (GraphQLSchema, SchemaValidationSource) {
-        var types = typeDefinitions.map { convert($0) }
+    /// Converts the merged definitions into a schema, with the locations the validator needs to report on it, and the
+    /// definitions the schema leaves out (see ``partitionDefinitions()``), converted for validation.
+    mutating func makeSchema() -> (GraphQLSchema, SchemaValidationSource, ignored: [SchemaType]) {
+        let (kept, ignored) = partitionDefinitions()
+        var types = kept.map { convert($0) }
         let definedNames = Set(types.map(\.name))
         for scalar in BuiltInDefinitions.scalars where !definedNames.contains(scalar.name) {
             types.append(.scalar(scalar))
@@ -87,6 +92,20 @@ struct SDLSchemaBuilder {
         }
 
         let roots = resolveRootTypes(definedNames: definedNames)
+        if !options.isStrict {
+            let kinds: [OperationKind] = [.query, .mutation, .subscription]
+            let rootReferences = kinds.compactMap { kind in
+                roots.names[kind].map { name in
+                    SchemaTypeReference(
+                        name: name, referrer: "the \(kind.rawValue) root type", at: roots.locations[kind] ?? .unknown)
+                }
+            }
+            let resolved = IntrospectionTypeReferences.resolving(
+                types: types, directives: directives, extraReferences: rootReferences,
+                listed: SchemaTolerance.introspectionTypeNames, fallback: fallbackLocation)
+            types = resolved.types
+            diagnostics += resolved.warnings
+        }
         let schema = GraphQLSchema(
             description: schemaDefinitions.first?.description?.value,
             types: types,
@@ -98,8 +117,9 @@ struct SDLSchemaBuilder {
         let source = SchemaValidationSource(
             rootTypeLocations: roots.locations,
             schemaLocation: schemaDefinitions.first?.location ?? fallbackLocation,
-            fallbackLocation: fallbackLocation)
-        return (schema, source)
+            fallbackLocation: fallbackLocation,
+            isStrict: options.isStrict)
+        return (schema, source, ignored.map { convert($0) })
     }
 
     /// Records an error.

@@ -16,8 +16,12 @@ public struct SchemaBuildOptions: Sendable {
 
     /// Whether the schema must follow the specification's type-system rules to the letter. When `false` (the
     /// default), what graphql-js 16 builds is built too, repaired as graphql-js repairs it, with a located warning for
-    /// each repair (see `SchemaTolerance`): SDL copies of the introspection types are replaced by the built-in ones and
-    /// default values invalid for their type are dropped. When `true`, each is an error: for teams that own their schema.
+    /// each repair (see `SchemaTolerance`): SDL copies of the introspection types and non-scalar definitions named like
+    /// built-in scalars give way to the built-in types, default values invalid for their type are dropped, the values
+    /// of applied directives' arguments are not checked, directives may refer to themselves, one type may be the root
+    /// of two operation kinds, `@oneOf` on an extension is ignored, operations in a schema document are ignored, and
+    /// names an introspection result lists twice are read as graphql-js reads them. When `true`, each is an error: for
+    /// teams that own their schema.
     public var isStrict: Bool = false
 
     /// Options; by default the client directives are known and the schema is read as graphql-js reads it.

@@ -1,11 +1,31 @@
 /// What graphql-js 16 builds although the specification's rules reject it, repaired the way graphql-js repairs it, each
-/// with a located warning. ``SchemaBuildOptions/isStrict`` turns the repairs off, and the rules report errors instead.
+/// with a located warning (at the start of the file for introspection JSON). ``SchemaBuildOptions/isStrict`` turns the
+/// repairs off, and the rules report errors instead. graphql-core 3.2.8 is the oracle (`DifferentialSchemaTests`).
 ///
 /// - SDL definitions of the introspection types (`type __Schema { ... }`, `enum __TypeKind { ... }`, and the other
-///   six), which introspection dumps carry: the built-in types replace them.
+///   six), which introspection dumps carry: the built-in types replace them (`SDLSchemaBuilder+IgnoredDefinitions`).
+///   They must still pass the SDL rules graphql-js applies before it discards them.
+/// - Definitions named like a built-in scalar that are not scalars (`type Int { ... }`), in SDL or listed in
+///   introspection JSON: the built-in scalar replaces them (an error, not a repair, in a strict build).
+/// - References to the introspection types (`type Query { kind: __TypeKind }`): the built-in types are added to the
+///   schema (`IntrospectionTypeReferences`).
 /// - Default values of arguments, input fields and directive arguments that are not valid for their type (`= {}` for
 ///   an input object with a required field): graphql-js does not check them when it builds a schema, and reads them
 ///   as no default. They are dropped.
+/// - Values of the arguments of applied directives that are not valid for their type: graphql-js does not read them
+///   (`SchemaValidator+AppliedDirectives`), except `@deprecated(reason:)` and `@specifiedBy(url:)`, which it reads with
+///   the built-in definitions and so are always checked (`BuiltInDirectiveArguments`), and input fields given twice,
+///   which are always an error (`RepeatedInputFields`). `@deprecated(reason: null)` does not deprecate.
+/// - A directive used within its own definition, and one object type as the root of two operation kinds: graphql-js 16
+///   has neither rule.
+/// - `@oneOf` on an input object's extension: graphql-js reads it from the definition only, and ignores it.
+/// - Operations and fragments in a schema document: ignored.
+/// - Names an introspection result lists twice (`IntrospectionDuplicates`): the last type, field, argument, input
+///   field or enum value of a name, the first directive.
+///
+/// graphql-js also rejects what the specification allows and the builders used to accept; those are errors in every
+/// build: references to built-in scalars that an introspection result does not list, introspection results without a
+/// field's or a directive's `args` or an object's `interfaces`, and names that are not GraphQL names.
 enum SchemaTolerance {
     /// The introspection types, which a schema's SDL may copy but cannot define.
     static let introspectionTypeNames: Set<String> = [
@@ -26,10 +46,11 @@ enum SchemaTolerance {
     /// The types and directives without the default values that are not valid for their types, and a warning for each
     /// one dropped, located at its input value (or at `fallback` when the value has no location).
     static func droppingInvalidDefaults(
-        types: [SchemaType], directives: [SchemaDirective], fallback: SourceLocation
+        types: [SchemaType], directives: [SchemaDirective], fallback: SourceLocation, checksRepeatedFields: Bool
     ) -> (types: [SchemaType], directives: [SchemaDirective], warnings: [Diagnostic]) {
-        let checker = ConstantValueChecker(
+        var checker = ConstantValueChecker(
             schema: GraphQLSchema(types: types, directives: directives, queryTypeName: nil))
+        checker.checksRepeatedFields = checksRepeatedFields
         var warnings: [Diagnostic] = []
         let rewriter = InputValueRewriter { value, described in
             guard let defaultValue = value.defaultValue,
@@ -59,9 +80,11 @@ extension GraphQLSchema {
     }
 
     /// The schema without the default values that are not valid for their types, and its warnings with one more for
-    /// each default dropped.
-    func droppingInvalidDefaults(fallback: SourceLocation) -> GraphQLSchema {
-        let repaired = SchemaTolerance.droppingInvalidDefaults(types: types, directives: directives, fallback: fallback)
+    /// each default dropped. An input object field given twice is one of those problems unless it is an error of its
+    /// own (`checksRepeatedFields` false: SDL, where ``RepeatedInputFields`` reports it).
+    func droppingInvalidDefaults(fallback: SourceLocation, checksRepeatedFields: Bool = true) -> GraphQLSchema {
+        let repaired = SchemaTolerance.droppingInvalidDefaults(
+            types: types, directives: directives, fallback: fallback, checksRepeatedFields: checksRepeatedFields)
         guard !repaired.warnings.isEmpty else { return self }
         return replacing(
             types: repaired.types, directives: repaired.directives, warnings: warnings + repaired.warnings)

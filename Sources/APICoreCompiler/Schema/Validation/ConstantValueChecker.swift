@@ -2,6 +2,12 @@
 /// input coercion (specification 3.5 and 3.10) would accept it.
 struct ConstantValueChecker {
     let schema: GraphQLSchema
+    /// Whether an input object field given twice is a problem (when not, the last one is checked).
+    var checksRepeatedFields = true
+
+    init(schema: GraphQLSchema) {
+        self.schema = schema
+    }
 
     /// The first reason `value` is not a valid value of `type`, or `nil` when it is. Types the schema lacks accept
     /// anything: they are reported as unknown elsewhere.
@@ -72,7 +78,7 @@ struct ConstantValueChecker {
         var given: Set<String> = []
         for member in members {
             let name = member.name.value
-            guard given.insert(name).inserted else {
+            guard given.insert(name).inserted || !checksRepeatedFields else {
                 return "field \"\(name)\" is given twice to input object \"\(inputObject.name)\"."
             }
             guard let field = inputObject.field(named: name) else {

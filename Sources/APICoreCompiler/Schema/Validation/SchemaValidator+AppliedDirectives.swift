@@ -5,39 +5,44 @@ extension SchemaValidator {
         let schema = context.schema
         checkDirectives(schema.schemaDirectives, on: .schema, of: "the schema", &context)
         for type in schema.types {
-            switch type {
-            case .scalar(let scalar):
-                checkDirectives(scalar.directives, on: .scalar, of: "scalar \"\(scalar.name)\"", &context)
-            case .object(let object):
-                checkDirectives(object.directives, on: .object, of: "type \"\(object.name)\"", &context)
-                checkFieldDirectives(object.fields, of: object.name, &context)
-            case .interface(let interface):
-                checkDirectives(interface.directives, on: .interface, of: "interface \"\(interface.name)\"", &context)
-                checkFieldDirectives(interface.fields, of: interface.name, &context)
-            case .union(let union):
-                checkDirectives(union.directives, on: .union, of: "union \"\(union.name)\"", &context)
-            case .enumeration(let enumeration):
-                checkDirectives(enumeration.directives, on: .enumeration, of: "enum \"\(enumeration.name)\"", &context)
-                for value in enumeration.values {
-                    checkDirectives(
-                        value.directives, on: .enumValue, of: "enum value \"\(enumeration.name).\(value.name)\"",
-                        &context)
-                }
-            case .inputObject(let inputObject):
-                checkDirectives(
-                    inputObject.directives, on: .inputObject, of: "input object \"\(inputObject.name)\"", &context)
-                for field in inputObject.fields {
-                    checkDirectives(
-                        field.directives, on: .inputFieldDefinition,
-                        of: "input field \"\(inputObject.name).\(field.name)\"", &context)
-                }
-            }
+            checkAppliedDirectives(of: type, &context)
         }
         for directive in schema.directives {
             for argument in directive.arguments {
                 checkDirectives(
                     argument.directives, on: .argumentDefinition,
                     of: "argument \"@\(directive.name)(\(argument.name):)\"", &context)
+            }
+        }
+    }
+
+    /// Checks the directives applied to a type and to its fields, arguments, enum values and input fields.
+    static func checkAppliedDirectives(of type: SchemaType, _ context: inout SchemaValidationContext) {
+        switch type {
+        case .scalar(let scalar):
+            checkDirectives(scalar.directives, on: .scalar, of: "scalar \"\(scalar.name)\"", &context)
+        case .object(let object):
+            checkDirectives(object.directives, on: .object, of: "type \"\(object.name)\"", &context)
+            checkFieldDirectives(object.fields, of: object.name, &context)
+        case .interface(let interface):
+            checkDirectives(interface.directives, on: .interface, of: "interface \"\(interface.name)\"", &context)
+            checkFieldDirectives(interface.fields, of: interface.name, &context)
+        case .union(let union):
+            checkDirectives(union.directives, on: .union, of: "union \"\(union.name)\"", &context)
+        case .enumeration(let enumeration):
+            checkDirectives(enumeration.directives, on: .enumeration, of: "enum \"\(enumeration.name)\"", &context)
+            for value in enumeration.values {
+                checkDirectives(
+                    value.directives, on: .enumValue, of: "enum value \"\(enumeration.name).\(value.name)\"",
+                    &context)
+            }
+        case .inputObject(let inputObject):
+            checkDirectives(
+                inputObject.directives, on: .inputObject, of: "input object \"\(inputObject.name)\"", &context)
+            for field in inputObject.fields {
+                checkDirectives(
+                    field.directives, on: .inputFieldDefinition,
+                    of: "input field \"\(inputObject.name).\(field.name)\"", &context)
             }
         }
     }
@@ -123,18 +128,36 @@ extension SchemaValidator {
                     rule: "KnownArgumentNames")
                 continue
             }
-            if let problem = ConstantValueChecker(schema: context.schema).firstProblem(
-                argument.value, as: expected.type)
-            {
-                context.error(
-                    "Invalid value for argument \"\(argumentName)\" of \"@\(name)\": \(problem)",
-                    at: context.place(argument.value.location, else: argument.location), rule: "ValuesOfCorrectType")
-            }
+            checkValue(of: argument, as: expected, of: definition, &context)
         }
         for expected in definition.arguments where expected.isRequired && given[expected.name] == nil {
             context.error(
                 "Directive \"@\(name)\" requires argument \"\(expected.name)\" of type \"\(expected.type)\".",
                 at: directive.location, rule: "ProvidedRequiredArguments")
         }
+    }
+
+    /// Checks the value of an applied directive's argument. graphql-js 16 does not check these values when it builds a
+    /// schema (no SDL rule does), so outside a strict build a wrong value is a warning. It does read
+    /// `@deprecated(reason:)` and `@specifiedBy(url:)` with their built-in definitions, which
+    /// ``BuiltInDirectiveArguments`` checks.
+    private static func checkValue(
+        of argument: Argument,
+        as expected: SchemaInputValue,
+        of definition: SchemaDirective,
+        _ context: inout SchemaValidationContext
+    ) {
+        guard context.checksArgumentValues else { return }
+        let isStrict = context.source.isStrict
+        if BuiltInDirectiveArguments.checks(argument.name.value, of: definition, isStrict: isStrict) { return }
+        var checker = ConstantValueChecker(schema: context.schema)
+        // Outside a strict build, an input field given twice is an error of its own (`RepeatedInputFields`).
+        checker.checksRepeatedFields = isStrict
+        guard let problem = checker.firstProblem(argument.value, as: expected.type) else { return }
+        context.tolerated(
+            "Invalid value for argument \"\(argument.name.value)\" of \"@\(definition.name)\": \(problem)",
+            lenientTail: "graphql-js builds the schema without checking it; fix the value, or build with --strict to "
+                + "make it an error.",
+            at: context.place(argument.value.location, else: argument.location), rule: "ValuesOfCorrectType")
     }
 }

@@ -15,7 +15,7 @@ extension SchemaValidator {
         }
         for field in fields {
             let coordinate = { "\(typeName).\(field.name)" }
-            context.checkReservedName(field.name, of: "field \"\(coordinate())\"", at: field.location)
+            context.checkName(field.name, of: "field \"\(coordinate())\"", at: field.location)
             if let type = context.resolve(field.type, of: "field \"\(coordinate())\"", at: field.location),
                 !type.isOutputType
             {
@@ -38,7 +38,7 @@ extension SchemaValidator {
         noun: String,
         _ context: inout SchemaValidationContext
     ) {
-        context.checkReservedName(value.name, of: "\(noun) \"\(coordinate())\"", at: value.location)
+        context.checkName(value.name, of: "\(noun) \"\(coordinate())\"", at: value.location)
         guard let type = context.resolve(value.type, of: "\(noun) \"\(coordinate())\"", at: value.location) else {
             return
         }
@@ -55,9 +55,10 @@ extension SchemaValidator {
                     + "nullable or give it a default value, or remove @deprecated.",
                 at: value.location, rule: "RequiredInputDeprecation")
         }
-        if let defaultValue = value.defaultValue,
-            let problem = ConstantValueChecker(schema: context.schema).firstProblem(defaultValue, as: value.type)
-        {
+        var checker = ConstantValueChecker(schema: context.schema)
+        // Outside a strict build, an input field given twice in SDL is an error of its own (`RepeatedInputFields`).
+        checker.checksRepeatedFields = context.source.isStrict
+        if let defaultValue = value.defaultValue, let problem = checker.firstProblem(defaultValue, as: value.type) {
             context.error(
                 "Default value of \(noun) \"\(coordinate())\" is invalid: \(problem)", at: value.location,
                 rule: "DefaultValuesOfCorrectType")

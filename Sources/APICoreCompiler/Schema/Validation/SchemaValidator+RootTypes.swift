@@ -1,4 +1,5 @@
-/// The root operation types: a query type is required, each root is an object type, and no two roots are the same.
+/// The root operation types: a query type is required, each root is an object type, and no two roots are the same
+/// (graphql-js 16 allows one type for two roots: a warning outside a strict build).
 extension SchemaValidator {
     static func checkRootTypes(_ context: inout SchemaValidationContext) {
         let schema = context.schema
@@ -32,9 +33,11 @@ extension SchemaValidator {
                 continue
             }
             if let other = seen[name] {
-                context.error(
+                context.tolerated(
                     "\"\(name)\" is the root type of both \(other.rawValue) and \(kind.rawValue) operations; each "
                         + "operation kind needs its own root type.",
+                    lenientTail: "graphql-js 16 builds the schema with one type for both; give each its own type, or "
+                        + "build with --strict to make it an error.",
                     at: context.place(namedAt, else: type.location), rule: "RootOperationTypes")
             } else {
                 seen[name] = kind

@@ -39,7 +39,7 @@ extension SchemaValidator {
         }
         for value in enumeration.values {
             let coordinate = { "\(enumeration.name).\(value.name)" }
-            context.checkReservedName(value.name, of: "enum value \"\(coordinate())\"", at: value.location)
+            context.checkName(value.name, of: "enum value \"\(coordinate())\"", at: value.location)
             if ["true", "false", "null"].contains(value.name) {
                 context.error(
                     "Enum \"\(enumeration.name)\" cannot have a value named \"\(value.name)\": true, false and null "

@@ -14,21 +14,25 @@ extension SchemaValidator {
             ) { "Argument \"@\(directive.name)(\($0):)\" can only be defined once." }
         }
         for type in context.schema.types {
-            switch type {
-            case .object, .interface:
-                checkUniqueFieldNames(of: type.name, type.fields, &context)
-            case .enumeration(let enumeration):
-                reportDuplicates(
-                    enumeration.values, name: \.name, location: \.location, rule: "UniqueEnumValueNames", &context
-                ) { "Enum value \"\(enumeration.name).\($0)\" can only be defined once." }
-            case .inputObject(let inputObject):
-                reportDuplicates(
-                    inputObject.fields, name: \.name, location: \.location, rule: "UniqueFieldDefinitionNames",
-                    &context
-                ) { "Field \"\(inputObject.name).\($0)\" can only be defined once." }
-            case .scalar, .union:
-                break
-            }
+            checkUniqueMemberNames(of: type, &context)
+        }
+    }
+
+    /// Reports fields, arguments, enum values and input fields defined twice in one type.
+    static func checkUniqueMemberNames(of type: SchemaType, _ context: inout SchemaValidationContext) {
+        switch type {
+        case .object, .interface:
+            checkUniqueFieldNames(of: type.name, type.fields, &context)
+        case .enumeration(let enumeration):
+            reportDuplicates(
+                enumeration.values, name: \.name, location: \.location, rule: "UniqueEnumValueNames", &context
+            ) { "Enum value \"\(enumeration.name).\($0)\" can only be defined once." }
+        case .inputObject(let inputObject):
+            reportDuplicates(
+                inputObject.fields, name: \.name, location: \.location, rule: "UniqueFieldDefinitionNames", &context
+            ) { "Field \"\(inputObject.name).\($0)\" can only be defined once." }
+        case .scalar, .union:
+            break
         }
     }
 

@@ -16,7 +16,7 @@ public enum SchemaValidator {
         var context = SchemaValidationContext(schema: schema, source: source)
         checkUniqueNames(&context)
         checkRootTypes(&context)
-        for type in schema.types {
+        for type in schema.types where !IntrospectionTypes.isBuiltIn(type) {
             checkType(type, &context)
         }
         checkDirectiveDefinitions(&context)
@@ -27,7 +27,7 @@ public enum SchemaValidator {
 
     /// Dispatches the checks of one named type.
     static func checkType(_ type: SchemaType, _ context: inout SchemaValidationContext) {
-        context.checkReservedName(type.name, of: "type \"\(type.name)\"", at: type.location)
+        context.checkName(type.name, of: "type \"\(type.name)\"", at: type.location)
         switch type {
         case .scalar:
             break
@@ -47,7 +47,8 @@ public enum SchemaValidator {
     }
 }
 
-/// What a builder knows about where a schema came from, for locating diagnostics the model alone cannot place.
+/// What a builder knows about where a schema came from, for locating diagnostics the model alone cannot place, and how
+/// it reads the schema.
 struct SchemaValidationSource {
     /// Where each root operation type was named in a schema definition.
     var rootTypeLocations: [OperationKind: SourceLocation] = [:]
@@ -55,6 +56,9 @@ struct SchemaValidationSource {
     var schemaLocation: SourceLocation = .unknown
     /// What replaces unknown locations (elements built from introspection): the start of the input file.
     var fallbackLocation: SourceLocation = .unknown
+    /// Whether what graphql-js 16 builds against the specification's rules is an error
+    /// (``SchemaBuildOptions/isStrict``) rather than a warning. A schema validated on its own is checked strictly.
+    var isStrict = true
 }
 
 /// Ordering and relocation of schema diagnostics.

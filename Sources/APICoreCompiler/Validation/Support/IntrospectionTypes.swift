@@ -7,6 +7,16 @@ enum IntrospectionTypes {
         .enumeration(typeKind), .enumeration(directiveLocation),
     ]
 
+    /// Whether `type` is one of these built-in types itself, rather than a schema's own type of the same name.
+    static func isBuiltIn(_ type: SchemaType) -> Bool {
+        switch type {
+        case .object(let object):
+            [schema, Self.type, field, inputValue, enumValue, directive].contains { $0 === object }
+        case .enumeration(let enumeration): enumeration === typeKind || enumeration === directiveLocation
+        default: false
+        }
+    }
+
     private typealias B = ValidationBuiltIns
 
     private static let includeDeprecated = [

@@ -1,0 +1,124 @@
+/// Names an introspection result lists twice, repaired as graphql-js's `buildClientSchema` reads them: it builds types,
+/// fields, arguments, input fields and enum values into maps keyed by name, so the last entry of a name wins (in the
+/// place of the first); it keeps every directive, and finds the first of a name. Each repair gets a warning located at
+/// the start of the file. A strict build does not repair them, and the validator reports them.
+struct IntrospectionDuplicates {
+    /// Where the warnings are reported: the start of the file.
+    let location: SourceLocation
+    private(set) var warnings: [Diagnostic] = []
+
+    init(location: SourceLocation) {
+        self.location = location
+    }
+
+    /// The types, each name once, with their fields, arguments, input fields and enum values each named once.
+    mutating func repairing(_ types: [SchemaType]) -> [SchemaType] {
+        lastWins(types, name: \.name) { "type \"\($0)\"" }.map { members(of: $0) }
+    }
+
+    /// The directives, each name once (the first), with their arguments each named once.
+    mutating func repairing(_ directives: [SchemaDirective]) -> [SchemaDirective] {
+        var seen: Set<String> = []
+        var kept: [SchemaDirective] = []
+        for directive in directives {
+            guard seen.insert(directive.name).inserted else {
+                warn("directive \"@\(directive.name)\" more than once; the first is used")
+                continue
+            }
+            let arguments = lastWins(directive.arguments, name: \.name) {
+                "argument \"@\(directive.name)(\($0):)\""
+            }
+            kept.append(
+                arguments.count == directive.arguments.count
+                    ? directive
+                    : SchemaDirective(
+                        name: directive.name, description: directive.description, arguments: arguments,
+                        locations: directive.locations, isRepeatable: directive.isRepeatable,
+                        location: directive.location))
+        }
+        return kept
+    }
+
+    private mutating func members(of type: SchemaType) -> SchemaType {
+        switch type {
+        case .object(let object):
+            guard let fields = fields(object.fields, of: object.name) else { return type }
+            return .object(
+                ObjectType(
+                    name: object.name, description: object.description, interfaces: object.interfaces,
+                    fields: fields, directives: object.directives, location: object.location))
+        case .interface(let interface):
+            guard let fields = fields(interface.fields, of: interface.name) else { return type }
+            return .interface(
+                InterfaceType(
+                    name: interface.name, description: interface.description, interfaces: interface.interfaces,
+                    fields: fields, directives: interface.directives, location: interface.location))
+        case .inputObject(let input):
+            let fields = lastWins(input.fields, name: \.name) { "input field \"\(input.name).\($0)\"" }
+            guard fields.count != input.fields.count else { return type }
+            return .inputObject(
+                InputObjectType(
+                    name: input.name, description: input.description, fields: fields, directives: input.directives,
+                    isOneOf: input.isOneOf, location: input.location))
+        case .enumeration(let enumeration):
+            let values = lastWins(enumeration.values, name: \.name) {
+                "enum value \"\(enumeration.name).\($0)\""
+            }
+            guard values.count != enumeration.values.count else { return type }
+            return .enumeration(
+                EnumType(
+                    name: enumeration.name, description: enumeration.description, values: values,
+                    directives: enumeration.directives, location: enumeration.location))
+        case .scalar, .union:
+            return type
+        }
+    }
+
+    /// The fields named once, each with its arguments named once; `nil` when nothing changed.
+    private mutating func fields(_ fields: [SchemaField], of typeName: String) -> [SchemaField]? {
+        var changed = false
+        let repaired = lastWins(fields, name: \.name) { "field \"\(typeName).\($0)\"" }.map { field in
+            let arguments = lastWins(field.arguments, name: \.name) {
+                "argument \"\(typeName).\(field.name)(\($0):)\""
+            }
+            guard arguments.count != field.arguments.count else { return field }
+            changed = true
+            return SchemaField(
+                name: field.name, description: field.description, arguments: arguments, type: field.type,
+                deprecationReason: field.deprecationReason, directives: field.directives, location: field.location)
+        }
+        return changed || repaired.count != fields.count ? repaired : nil
+    }
+
+    /// The elements, each name once: the last element of a name, in the place of the first. `describe` names an
+    /// element in the warning: `field "Query.a"`.
+    private mutating func lastWins<Element>(
+        _ elements: [Element],
+        name: (Element) -> String,
+        describe: (String) -> String
+    ) -> [Element] {
+        guard elements.count > 1 else { return elements }
+        var position: [String: Int] = [:]
+        var kept: [Element] = []
+        for element in elements {
+            let elementName = name(element)
+            if let index = position[elementName] {
+                kept[index] = element
+                warn("\(describe(elementName)) more than once; the last is used")
+            } else {
+                position[elementName] = kept.count
+                kept.append(element)
+            }
+        }
+        return kept
+    }
+
+    private mutating func warn(_ what: String) {
+        warnings.append(
+            Diagnostic(
+                .warning,
+                "The introspection result lists \(what), as graphql-js does. List each name once, or build with "
+                    + "--strict to make it an error.",
+                at: [location], rule: "IntrospectionDuplicates"))
+    }
+}
