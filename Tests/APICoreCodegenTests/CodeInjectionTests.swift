@@ -121,7 +121,8 @@ struct CodeInjectionTests {
         let operation = GeneratorHarness.file("Operations/QQuery.graphql.swift", in: files)
         #expect(
             operation.contains(
-                #"document = "query Q { thing { __typename __typename: __typename kind: __typename name } }""#))
+                #"document: String { "query Q { thing { __typename __typename: __typename kind: __typename name } }" }"#
+            ))
         #expect(operation.contains(#"public var kind: String { __field("kind") }"#))
     }
 

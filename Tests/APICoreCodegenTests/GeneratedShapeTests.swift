@@ -131,8 +131,8 @@ struct GeneratedShapeTests {
         let set = try #require(CorpusSet.all.first { $0.target == "StarWars" })
         let files = try CodeGenerator().generate(configuration: set.configuration)
         var matched = 0
-        for file in files where file.contents.contains("operationIdentifier: String? = ") {
-            let id = file.contents.components(separatedBy: "operationIdentifier: String? = \"")[1].prefix(64)
+        for file in files where file.contents.contains("operationIdentifier: String? { ") {
+            let id = file.contents.components(separatedBy: "operationIdentifier: String? { \"")[1].prefix(64)
             if manifest.contains("\"id\": \"\(id)\"") { matched += 1 }
         }
         #expect(matched >= 30, "\(matched) of Apollo's Star Wars ids matched")
@@ -166,9 +166,10 @@ struct GeneratedShapeTests {
                 "Operation07FragmentsQuery.graphql.swift", "Operation08IntrospectionQuery.graphql.swift",
             ])
         let basic = try #require(files.first { $0.path.hasSuffix("/Operation01BasicQuery.graphql.swift") }).contents
-        #expect(basic.contains(#"operationName = "Operation01BasicQuery""#))
+        #expect(basic.contains(#"operationName: String { "Operation01BasicQuery" }"#))
         #expect(
-            basic.contains(#"document = "query Operation01BasicQuery { person(personID: 4) { __typename name } }""#))
+            basic.contains(
+                #"document: String { "query Operation01BasicQuery { person(personID: 4) { __typename name } }" }"#))
     }
 
     @Test("two kits share one schema-types module: it declares what both use, their operations import it")

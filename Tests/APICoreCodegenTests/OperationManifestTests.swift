@@ -112,8 +112,8 @@ struct OperationManifestTests {
             let our = try #require(ours[entry.name], "no operation \(entry.name)")
             #expect(our.body == entry.body, "body of \(entry.name)")
             #expect(our.id == entry.id, "id of \(entry.name)")
-            let swift = files.first { $0.contents.contains("operationName = \"\(entry.name)\"\n") }
-            #expect(swift?.contents.contains("operationIdentifier: String? = \"\(entry.id)\"") == true)
+            let swift = files.first { $0.contents.contains("operationName: String { \"\(entry.name)\" }\n") }
+            #expect(swift?.contents.contains("operationIdentifier: String? { \"\(entry.id)\" }") == true)
         }
     }
 

@@ -49,7 +49,7 @@ enum ApolloConfigurationReader {
             root, keeping: ["schemaNamespace", "schemaName", "input", "output", "options", "operationManifest"])
         // `schemaName` is the key's older name, which Apollo still reads.
         let namespaceKey = try root.optional("schemaNamespace") == nil ? "schemaName" : "schemaNamespace"
-        let namespace = try root.required(namespaceKey).identifier()
+        let namespace = try CodegenConfiguration.namespace(root.required(namespaceKey))
         var schemaSearchPaths = (paths: ["**/*.graphqls"], locations: [String: SourceLocation]())
         var operationSearchPaths = (paths: ["**/*.graphql"], locations: [String: SourceLocation]())
         if let input = try root.optional("input") {

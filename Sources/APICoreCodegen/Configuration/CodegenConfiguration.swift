@@ -167,7 +167,7 @@ public struct CodegenConfiguration: Sendable, Hashable {
         let schemaSearchPaths = try input.required("schemaSearchPaths").searchPaths()
         let operationSearchPaths = try input.required("operationSearchPaths").searchPaths()
         var configuration = CodegenConfiguration(
-            schemaNamespace: try root.required("schemaNamespace").identifier(),
+            schemaNamespace: try namespace(root.required("schemaNamespace")),
             schemaSearchPaths: schemaSearchPaths.paths, operationSearchPaths: operationSearchPaths.paths,
             schemaTypesPath: schemaTypesPath, operationsPath: operationsPath, baseDirectory: baseDirectory)
         configuration.schemaSearchPathLocations = schemaSearchPaths.locations
@@ -193,6 +193,21 @@ public struct CodegenConfiguration: Sendable, Hashable {
             }
         }
         return configuration
+    }
+
+    /// Reads the schema namespace: a Swift identifier that generated code can refer to everywhere.
+    static func namespace(_ reader: ConfigurationReader) throws(CompilerError) -> String {
+        let name = try reader.identifier()
+        if let problem = namespaceProblem(name) { throw reader.failure(problem) }
+        return name
+    }
+
+    /// Why `name` cannot be the schema namespace, or `nil`: a keyword, or a type of Swift, Foundation or the runtime
+    /// that the generated code (and the app's code beside it) refers to, which the namespace enum would hide.
+    public static func namespaceProblem(_ name: String) -> String? {
+        guard SwiftReservedNames.moduleLevel.contains(name) else { return nil }
+        return "cannot be \"\(name)\": the namespace would hide Swift's or the runtime's own \"\(name)\" in the "
+            + "generated code; choose another name, such as \"\(name)API\""
     }
 
     /// Reads `"sha256"` or `"apollo"`.

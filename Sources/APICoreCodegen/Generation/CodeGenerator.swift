@@ -60,6 +60,14 @@ public struct CodeGenerator: Sendable {
             throw CompilerError(diagnostics)
         }
         let namespace = configuration.schemaNamespace
+        if let problem = CodegenConfiguration.namespaceProblem(namespace) {
+            let file =
+                configuration.file ?? (configuration.baseDirectory as NSString).appendingPathComponent("apicore.json")
+            throw CompilerError(
+                Diagnostic(
+                    .error, "The schema namespace \(problem).",
+                    at: [SourceLocation(file: file, line: 1, column: 1, offset: 0)], rule: "Configuration"))
+        }
         // Operations may select `__schema` and `__type`, whose types the generated code declares like the schema's.
         let schema = schema.addingIntrospectionTypes()
         let compilation = try IRCompiler.compile(

@@ -101,8 +101,8 @@ final class IRBuilder {
             return (name, propertyName(SwiftNames.lowerFirst(name)))
         }
 
-        // The members of the `Fragments` struct, which holds the same checked data.
-        var fragmentProperties = SwiftNameScope(reserving: SwiftReservedNames.checkedDataMembers)
+        // The members of `fragments`, a `GraphQLFragmentSpreads` of this struct.
+        var fragmentProperties = SwiftNameScope(reserving: SwiftReservedNames.fragmentSpreadMembers)
         for use in collector.fragmentUses {
             let name = fragmentProperties.claim(SwiftNames.lowerFirst(use.name))
             result.fragments.append(

@@ -43,16 +43,18 @@ enum SwiftReservedNames {
         "GraphQLArgumentValue", "Fragments",
     ]
 
-    /// Members of every checked-data type (a selection set or its `Fragments`), and names a member cannot take.
-    static let checkedDataMembers: Set<String> = [
-        "__data", "__variables", "__field", "__typeCase", "__fragment", "__deferred", "__decodeChecked", "hashValue",
-        "hash", "init", "self", "Self", "Type", "Protocol",
+    /// Members of a selection set's `fragments` (`GraphQLFragmentSpreads`), and names a member cannot take.
+    static let fragmentSpreadMembers: Set<String> = [
+        "__owner", "__fragment", "__deferred", "hashValue", "hash", "init", "self", "Self", "Type", "Protocol",
     ]
 
     /// Members of every selection set, and names a member cannot take.
-    static let selectionSetMembers = checkedDataMembers.union([
-        "__typename", "__parentType", "__selections", "fragments", "Fragments", "decode", "asSelectionSet",
-    ])
+    static let selectionSetMembers: Set<String> = [
+        "__object", "__data", "__variables", "__field", "__typeCase", "__deferred", "__decodeChecked", "__typename",
+        "__parentType", "__selections", "__selectionTable", "fragments", "Fragments", "decode", "asSelectionSet",
+        "hashValue", "hash",
+        "init", "self", "Self", "Type", "Protocol",
+    ]
 
     /// The names a module-level generated type cannot take: keywords and the types above, compared ignoring case.
     static var moduleLevel: Set<String> { types.union(SwiftNames.keywords) }

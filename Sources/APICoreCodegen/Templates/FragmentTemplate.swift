@@ -8,11 +8,11 @@ struct FragmentTemplate {
     func render(_ fragment: IRFragment) -> String {
         let access = context.access
         let header = [
-            "    \(access)static let fragmentName = \(SwiftNames.stringLiteral(fragment.name))",
-            "    \(access)static let fragmentDefinition = \(SwiftNames.stringLiteral(fragment.text))",
+            "    \(context.accessor)static var fragmentName: String { \(SwiftNames.stringLiteral(fragment.name)) }",
+            "    \(context.accessor)static var fragmentDefinition: String { \(SwiftNames.stringLiteral(fragment.text)) }",
         ]
         let body = SelectionSetTemplate(context: context).render(
             fragment.selectionSet, conformance: "GraphQLFragment", header: header, indent: "")
-        return context.operationHeader + body + "\n"
+        return context.operationHeader + ([body.declaration] + body.extensions).joined(separator: "\n\n") + "\n"
     }
 }

@@ -19,10 +19,10 @@ struct OperationTemplate {
         document += operation.fragmentTypeNames.map { " + \($0).fragmentDefinition" }.joined(separator: " + \"\\n\"")
         var lines = [
             "\(access)struct \(operation.typeName): \(protocolName) {",
-            "    \(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))",
-            "    \(access)static let document = \(document)",
-            "    \(access)static let operationIdentifier: String? = "
-                + SwiftNames.stringLiteral(operation.identifier),
+            "    \(context.accessor)static var operationName: String { \(SwiftNames.stringLiteral(operation.name)) }",
+            "    \(context.accessor)static var document: String { \(document) }",
+            "    \(context.accessor)static var operationIdentifier: String? { "
+                + SwiftNames.stringLiteral(operation.identifier) + " }",
         ]
         lines.append("")
         if operation.variables.isEmpty {
@@ -32,10 +32,11 @@ struct OperationTemplate {
             lines += variables(operation.variables)
         }
         lines.append("")
-        lines.append(
-            SelectionSetTemplate(context: context).render(
-                operation.data, conformance: "GraphQLRootSelectionSet", indent: "    "))
+        let data = SelectionSetTemplate(context: context).render(
+            operation.data, conformance: "GraphQLRootSelectionSet", indent: "    ")
+        lines.append(data.declaration)
         lines.append("}")
+        lines += data.extensions.flatMap { ["", $0] }
         return context.operationHeader + lines.joined(separator: "\n") + "\n"
     }
 

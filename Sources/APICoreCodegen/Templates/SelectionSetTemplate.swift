@@ -15,18 +15,27 @@ struct SelectionSetTemplate {
     ///
     /// A nested struct whose text, apart from its name, is the same as one rendered before it in the file is a
     /// `typealias` of that one: the same selections on the same type, read and cached the same way.
-    func render(_ set: IRSelectionSet, conformance: String?, header: [String] = [], indent: String) -> String {
-        render(set, conformance: conformance, header: header, indent: indent, firstStructs: FirstStructs())
+    ///
+    /// Returns the struct and, apart, the extensions that go at file scope.
+    func render(
+        _ set: IRSelectionSet, conformance: String?, header: [String] = [], indent: String
+    ) -> (declaration: String, extensions: [String]) {
+        let file = FileParts()
+        let text = render(set, conformance: conformance, header: header, indent: indent, file: file)
+        return (text, file.extensions)
     }
 
-    /// The qualified name of the first nested struct rendered with each text (without its first line).
-    final class FirstStructs {
-        var byText: [String: String] = [:]
+    /// What the structs of one file share: the first struct rendered with each text (by its text without its first
+    /// line), and the extensions that give each struct's `fragments` their properties, which go at file scope.
+    final class FileParts {
+        var firstStructs: [String: String] = [:]
+        var extensions: [String] = []
     }
 
-    /// The struct; nested structs are aliases of earlier identical ones when `firstStructs` is given.
+    /// The struct; nested structs are aliases of earlier identical ones, and extensions are collected, when `file` is
+    /// given (not when a struct is rendered only to compare its text).
     private func render(
-        _ set: IRSelectionSet, conformance: String?, header: [String] = [], indent: String, firstStructs: FirstStructs?
+        _ set: IRSelectionSet, conformance: String?, header: [String] = [], indent: String, file: FileParts?
     ) -> String {
         let access = context.access
         let inner = indent + "    "
@@ -38,14 +47,18 @@ struct SelectionSetTemplate {
                 + "\(context.parentTypeReference(set.parentTypeName)) }")
         lines.append(contentsOf: selections(set, indent: inner))
         lines.append("")
-        lines += storage(indent: inner)
+        lines.append("\(inner)\(access)let __object: GraphQLCheckedObject")
+        lines.append("")
+        lines.append("\(inner)\(access)init(__object: GraphQLCheckedObject) {")
+        lines.append("\(inner)    self.__object = __object")
+        lines.append("\(inner)}")
         for field in set.fields where field.propertyName != "__typename" {
             lines.append("")
             append(SwiftNames.docComment(field.description, indent: inner), to: &lines)
             append(SwiftNames.deprecation(field.deprecationReason, indent: inner), to: &lines)
             lines.append(
-                "\(inner)\(accessor)var \(SwiftNames.identifier(field.propertyName)): \(fieldType(field, qualified: false)) "
-                    + "{ \(Self.read(field.responseKey, if: field.conditions)) }")
+                "\(inner)\(accessor)var \(SwiftNames.identifier(field.propertyName)): "
+                    + "\(fieldType(field, qualified: false)) { \(Self.read(field.responseKey, if: field.conditions)) }")
         }
         for forwarded in set.forwardedFields {
             lines.append("")
@@ -56,8 +69,9 @@ struct SelectionSetTemplate {
         }
         if !set.fragments.isEmpty {
             lines.append("")
-            lines.append(
-                "\(inner)\(accessor)var fragments: Fragments { Fragments(__data: __data, variables: __variables) }")
+            lines.append("\(inner)\(access)typealias Fragments = GraphQLFragmentSpreads<Self>")
+            lines.append("\(inner)\(accessor)var fragments: Fragments { Fragments(__owner: self) }")
+            file?.extensions.append(fragmentsExtension(set))
         }
         for part in set.typeCases {
             let condition = part.conditions.isEmpty ? "" : "if: \(Self.conditions(part.conditions))"
@@ -70,57 +84,38 @@ struct SelectionSetTemplate {
                 "\(inner)\(accessor)var \(SwiftNames.identifier(part.propertyName)): \(part.selectionSet.typeName)? { "
                     + "__deferred() }")
         }
-        if !set.fragments.isEmpty {
-            lines.append("")
-            lines.append("\(inner)\(access)struct Fragments: GraphQLCheckedData, Hashable {")
-            lines += storage(indent: inner + "    ")
-            for use in set.fragments {
-                let type = use.typeName + (use.conditions.isEmpty && use.deferLabel == nil ? "" : "?")
-                let read =
-                    use.deferLabel != nil
-                    ? "__deferred()"
-                    : use.conditions.isEmpty ? "__fragment()" : "__fragment(if: \(Self.conditions(use.conditions)))"
-                lines.append(
-                    "\(inner)    \(accessor)var \(SwiftNames.identifier(use.propertyName)): \(type) { \(read) }")
-            }
-            lines.append("\(inner)}")
-        }
         let nested = set.fields.compactMap(\.selectionSet) + (set.typeCases + set.deferredParts).map(\.selectionSet)
         for child in nested {
             lines.append("")
-            if let firstStructs {
-                let text = render(child, conformance: nil, indent: "", firstStructs: nil)
+            if let file {
+                let text = render(child, conformance: nil, indent: "", file: nil)
                 let body = String(text.drop { $0 != "\n" })
-                if let first = firstStructs.byText[body] {
+                if let first = file.firstStructs[body] {
                     lines.append("\(inner)\(access)typealias \(child.typeName) = \(first)")
                     continue
                 }
-                firstStructs.byText[body] = child.qualifiedName
+                file.firstStructs[body] = child.qualifiedName
             }
-            lines.append(render(child, conformance: nil, indent: inner, firstStructs: firstStructs))
+            lines.append(render(child, conformance: nil, indent: inner, file: file))
         }
         lines.append("\(indent)}")
         return lines.joined(separator: "\n")
     }
 
-    /// The access level of an accessor: public accessors are emitted into the code that reads them, so the module
-    /// exports no symbol, no code and no key-path descriptor per property.
-    private var accessor: String {
-        context.access.isEmpty ? "" : "@_alwaysEmitIntoClient " + context.access
-    }
+    private var accessor: String { context.accessor }
 
-    /// The two stored properties and the initializer of a ``GraphQLCheckedData`` type.
-    private func storage(indent: String) -> [String] {
-        let access = context.access
-        return [
-            "\(indent)\(access)let __data: JSONObject",
-            "\(indent)\(access)let __variables: JSONObject",
-            "",
-            "\(indent)\(access)init(__data: JSONObject, variables: JSONObject) {",
-            "\(indent)    self.__data = __data",
-            "\(indent)    __variables = variables",
-            "\(indent)}",
-        ]
+    /// The properties of a struct's `fragments`, one per fragment it spreads, in an extension at file scope.
+    private func fragmentsExtension(_ set: IRSelectionSet) -> String {
+        var lines = ["extension GraphQLFragmentSpreads where Owner == \(set.qualifiedName) {"]
+        for use in set.fragments {
+            let type = use.typeName + (use.conditions.isEmpty && use.deferLabel == nil ? "" : "?")
+            let read =
+                use.deferLabel != nil
+                ? "__deferred()"
+                : use.conditions.isEmpty ? "__fragment()" : "__fragment(if: \(Self.conditions(use.conditions)))"
+            lines.append("    \(accessor)var \(SwiftNames.identifier(use.propertyName)): \(type) { \(read) }")
+        }
+        return (lines + ["}"]).joined(separator: "\n")
     }
 
     /// The expression that reads a field from the data: `__field("name")`, or with its `@include`/`@skip`
@@ -179,9 +174,12 @@ struct SelectionSetTemplate {
             let label = part.label.map(SwiftNames.stringLiteral) ?? "nil"
             items.append(".deferred(label: \(label), \(part.selectionSet.typeName).self)")
         }
-        let head = "\(indent)\(context.access)static let __selections: [GraphQLSelection] = ["
-        guard !items.isEmpty else { return [head + "]"] }
-        return [head] + items.map { "\(indent)    \($0)," } + ["\(indent)]"]
+        // Read through a computed property, so that the table's storage is the file's own, not one more exported
+        // symbol of the module.
+        let property = "\(indent)\(context.access)static var __selections: [GraphQLSelection] { __selectionTable }"
+        let head = "\(indent)private static let __selectionTable: [GraphQLSelection] = ["
+        guard !items.isEmpty else { return [property, head + "]"] }
+        return [property, head] + items.map { "\(indent)    \($0)," } + ["\(indent)]"]
     }
 
     private func conditional(_ conditions: [IRCondition], _ item: String) -> String {

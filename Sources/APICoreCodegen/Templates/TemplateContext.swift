@@ -9,6 +9,12 @@ struct TemplateContext: Sendable {
     /// The module of the schema types, when operations are generated outside it.
     var schemaTypesModule: String? = nil
 
+    /// The access level of a computed property: public ones are emitted into the code that reads them, so the module
+    /// exports no symbol and no code for them.
+    var accessor: String {
+        access.isEmpty ? "" : "@_alwaysEmitIntoClient " + access
+    }
+
     /// The lines before a generated file's imports.
     static let preamble = GeneratedFile.marker + " Do not edit.\n// swift-format-ignore-file\n\n"
 

@@ -2,15 +2,55 @@
 ///
 /// Decoding checks the whole tree once, against the static ``GraphQLSelectionSet/__selections``
 /// (``GraphQLSelectionValidator``), and builds nothing; the typed properties then read the checked data through
-/// ``__field(_:)``, which cannot fail. Generated code is small: a struct stores two values, and each property is one
+/// ``__field(_:)``, which cannot fail. Generated code is small: a struct stores one value, and each property is one
 /// line, whatever its type. Equality and hashing are those of the data (``GraphQLSelectionSet``).
-public protocol GraphQLDataSelectionSet: GraphQLSelectionSet, GraphQLCheckedData {}
+public protocol GraphQLDataSelectionSet: GraphQLSelectionSet {
+    /// The checked response object, with the variables it was decoded for.
+    var __object: GraphQLCheckedObject { get }
+
+    /// Wraps an object that was checked against this selection set (or that came from a value of it).
+    init(__object: GraphQLCheckedObject)
+}
+
+/// A response object checked against a selection set, and the variables of the operation it was decoded for, which
+/// decide its `@include`/`@skip` parts.
+///
+/// A class, so that a generated selection set holds one reference: a struct of one reference needs no value witness
+/// functions of its own, which keeps every selection set of the generated module small.
+public final class GraphQLCheckedObject: Sendable, Hashable {
+    /// The response object.
+    public let data: JSONObject
+    /// The operation's variables.
+    public let variables: JSONObject
+
+    /// Data known to be checked.
+    @inlinable
+    public init(data: JSONObject, variables: JSONObject) {
+        self.data = data
+        self.variables = variables
+    }
+
+    public static func == (lhs: GraphQLCheckedObject, rhs: GraphQLCheckedObject) -> Bool {
+        lhs === rhs || (lhs.data == rhs.data && lhs.variables == rhs.variables)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(data)
+        hasher.combine(variables)
+    }
+}
 
 extension GraphQLDataSelectionSet {
+    /// The response object the value reads.
+    @inlinable public var __data: JSONObject { __object.data }
+
+    /// The variables its `@include`/`@skip` parts depend on.
+    @inlinable public var __variables: JSONObject { __object.variables }
+
     /// Checks the object and everything below it, then keeps it.
     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
         try GraphQLSelectionValidator.validateSelections(of: Self.self, on: reader.object, in: reader.context)
-        self.init(__data: reader.object, variables: reader.context.variables)
+        self.init(__object: GraphQLCheckedObject(data: reader.object, variables: reader.context.variables))
     }
 
     /// Wraps a checked object without checking it again.
@@ -18,45 +58,27 @@ extension GraphQLDataSelectionSet {
         guard case .object(let object) = value else {
             preconditionFailure("checked data holds \(value.kindName) where \(Self.self) expects an object")
         }
-        return Self(__data: object, variables: variables)
+        return Self(__object: GraphQLCheckedObject(data: object, variables: variables))
     }
-}
 
-/// A response object that was checked against its selection set, with the variables it was decoded for: a
-/// ``GraphQLDataSelectionSet``, or the `Fragments` of one. Its typed properties read the data through the methods
-/// here.
-public protocol GraphQLCheckedData: Sendable {
-    /// The response object.
-    var __data: JSONObject { get }
-
-    /// The variables of the operation the data was decoded for, which decide its `@include`/`@skip` parts.
-    var __variables: JSONObject { get }
-
-    /// Wraps data that was checked against this selection set (or that came from a value of it).
-    init(__data: JSONObject, variables: JSONObject)
-}
-
-extension GraphQLCheckedData {
     /// Reads a selected field from the checked data.
-    @inlinable
     public func __field<Value: GraphQLOutputValue>(_ responseKey: String) -> Value {
-        Value.__decodeChecked(__data[responseKey] ?? .null, variables: __variables)
+        Value.__decodeChecked(__object.data[responseKey] ?? .null, variables: __object.variables)
     }
 
     /// Reads a field selected under `@include`/`@skip`: `nil` when the conditions leave it out, or when it is null.
-    @inlinable
     public func __field<Value: GraphQLOutputValue>(_ responseKey: String, if conditions: GraphQLConditions) -> Value? {
-        guard conditions.evaluate(with: __variables) else { return nil }
-        return Value?.__decodeChecked(__data[responseKey] ?? .null, variables: __variables)
+        guard conditions.evaluate(with: __object.variables) else { return nil }
+        return Value?.__decodeChecked(__object.data[responseKey] ?? .null, variables: __object.variables)
     }
 
     /// This object as a type case (`... on Droid`): `nil` unless its `__typename` is one of the case's types.
     @inlinable
     public func __typeCase<Case: GraphQLDataSelectionSet>(_ type: Case.Type = Case.self) -> Case? {
-        guard let typename = __data["__typename"]?.stringValue, Case.__parentType.includes(typename) else {
+        guard let typename = __object.data["__typename"]?.stringValue, Case.__parentType.includes(typename) else {
             return nil
         }
-        return Case(__data: __data, variables: __variables)
+        return Case(__object: __object)
     }
 
     /// A type case under `@include`/`@skip`: `nil` also when the conditions leave it out.
@@ -64,14 +86,34 @@ extension GraphQLCheckedData {
     public func __typeCase<Case: GraphQLDataSelectionSet>(
         _ type: Case.Type = Case.self, if conditions: GraphQLConditions
     ) -> Case? {
-        guard conditions.evaluate(with: __variables) else { return nil }
+        guard conditions.evaluate(with: __object.variables) else { return nil }
         return __typeCase(Case.self)
     }
 
-    /// This object as a fragment it spreads.
+    /// A deferred inline fragment (`... @defer`): `nil` while its fields have not arrived.
+    @inlinable
+    public func __deferred<Part: GraphQLDataSelectionSet>(_ type: Part.Type = Part.self) -> Part? {
+        guard GraphQLDeferredParts.hasArrived(Part.self, in: __object.data) else { return nil }
+        return Part(__object: __object)
+    }
+}
+
+/// The named fragments a selection set spreads (its `fragments`), read from the same object. Generated code adds one
+/// property per fragment in an extension constrained to the selection set.
+public struct GraphQLFragmentSpreads<Owner: GraphQLDataSelectionSet>: Sendable, Hashable {
+    /// The selection set that spreads the fragments.
+    public let __owner: Owner
+
+    /// The fragments of `owner`.
+    @inlinable
+    public init(__owner: Owner) {
+        self.__owner = __owner
+    }
+
+    /// A fragment spread on the object.
     @inlinable
     public func __fragment<Fragment: GraphQLDataSelectionSet>(_ type: Fragment.Type = Fragment.self) -> Fragment {
-        Fragment(__data: __data, variables: __variables)
+        Fragment(__object: __owner.__object)
     }
 
     /// A fragment spread under `@include`/`@skip`: `nil` when the conditions leave it out.
@@ -79,14 +121,13 @@ extension GraphQLCheckedData {
     public func __fragment<Fragment: GraphQLDataSelectionSet>(
         _ type: Fragment.Type = Fragment.self, if conditions: GraphQLConditions
     ) -> Fragment? {
-        guard conditions.evaluate(with: __variables) else { return nil }
-        return Fragment(__data: __data, variables: __variables)
+        guard conditions.evaluate(with: __owner.__object.variables) else { return nil }
+        return Fragment(__object: __owner.__object)
     }
 
-    /// A deferred part (`... @defer`): `nil` while its fields have not arrived.
+    /// A deferred fragment spread (`...Name @defer`): `nil` while its fields have not arrived.
     @inlinable
-    public func __deferred<Part: GraphQLDataSelectionSet>(_ type: Part.Type = Part.self) -> Part? {
-        guard GraphQLDeferredParts.hasArrived(Part.self, in: __data) else { return nil }
-        return Part(__data: __data, variables: __variables)
+    public func __deferred<Fragment: GraphQLDataSelectionSet>(_ type: Fragment.Type = Fragment.self) -> Fragment? {
+        __owner.__deferred(Fragment.self)
     }
 }

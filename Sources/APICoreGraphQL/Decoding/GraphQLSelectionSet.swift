@@ -95,4 +95,12 @@ extension GraphQLSelectionSet {
 
     /// Hashes the data the value was read from.
     public func hash(into hasher: inout Hasher) { hasher.combine(__data) }
+
+    /// The hash of the data the value was read from, as ``hash(into:)`` computes it; declared here so that no
+    /// selection set needs one of its own.
+    public var hashValue: Int {
+        var hasher = Hasher()
+        hash(into: &hasher)
+        return hasher.finalize()
+    }
 }

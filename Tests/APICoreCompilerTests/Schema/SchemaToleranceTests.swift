@@ -30,7 +30,8 @@ import Testing
         #expect(page.field(named: "size")?.defaultValue == nil)
         #expect(schema.directive(named: "cached")?.arguments.first?.defaultValue == nil)
         let warnings = schema.warnings.map(SchemaTestSupport.summary)
-        let tail = "graphql-js builds the schema without this default; fix it in the schema, or build with --strict "
+        let tail =
+            "graphql-js builds the schema without this default; fix it in the schema, or build with --strict "
             + "to make it an error."
         #expect(
             warnings == [

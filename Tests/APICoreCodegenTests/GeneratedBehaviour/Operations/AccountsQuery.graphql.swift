@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct AccountsQuery: GraphQLQuery {
-    public static let operationName = "Accounts"
-    public static let document = "query Accounts($withNickname: Boolean!) { accounts { __typename id admins { __typename id } owner { __typename nickname @include(if: $withNickname) } ...AccountOwner ... on Organization { __typename seats owner { __typename id } } } }\n" + AccountOwner.fragmentDefinition
-    public static let operationIdentifier: String? = "9c37b1434062ce530dcc4b9976dc2a01cbbc4ac06a509e1b1fa4f6bb445c11c7"
+    @_alwaysEmitIntoClient public static var operationName: String { "Accounts" }
+    @_alwaysEmitIntoClient public static var document: String { "query Accounts($withNickname: Boolean!) { accounts { __typename id admins { __typename id } owner { __typename nickname @include(if: $withNickname) } ...AccountOwner ... on Organization { __typename seats owner { __typename id } } } }\n" + AccountOwner.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9c37b1434062ce530dcc4b9976dc2a01cbbc4ac06a509e1b1fa4f6bb445c11c7" }
 
     public var withNickname: Bool
 
@@ -20,23 +20,23 @@ public struct AccountsQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("accounts", .nonNull(.list(.nonNull(.object(Accounts.self)))))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var accounts: [Accounts] { __field("accounts") }
 
         public struct Accounts: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("admins", .nonNull(.list(.nonNull(.object(Admins.self)))))),
@@ -45,12 +45,10 @@ public struct AccountsQuery: GraphQLQuery {
                 .inlineFragment(AsOrganization.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -59,33 +57,22 @@ public struct AccountsQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             @_alwaysEmitIntoClient public var asOrganization: AsOrganization? { __typeCase() }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var accountOwner: AccountOwner { __fragment() }
-            }
 
             public struct Admins: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -93,18 +80,17 @@ public struct AccountsQuery: GraphQLQuery {
 
             public struct Owner: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
                     .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var nickname: String? { __field("nickname", if: .include("withNickname")) }
@@ -114,18 +100,17 @@ public struct AccountsQuery: GraphQLQuery {
 
             public struct AsOrganization: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Organization }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("seats", .nonNull(.scalar("Int")), leaf: Int.self)),
                     .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var seats: Int { __field("seats") }
@@ -136,34 +121,23 @@ public struct AccountsQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var admins: [AccountsQuery.Data.Accounts.Admins] { __field("admins") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var accountOwner: AccountOwner { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                 public struct Owner: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                         .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
                         .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -175,4 +149,12 @@ public struct AccountsQuery: GraphQLQuery {
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == AccountsQuery.Data.Accounts {
+    @_alwaysEmitIntoClient public var accountOwner: AccountOwner { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == AccountsQuery.Data.Accounts.AsOrganization {
+    @_alwaysEmitIntoClient public var accountOwner: AccountOwner { __fragment() }
 }

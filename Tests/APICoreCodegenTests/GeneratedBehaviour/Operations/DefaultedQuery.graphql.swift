@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct DefaultedQuery: GraphQLQuery {
-    public static let operationName = "Defaulted"
-    public static let document = "query Defaulted($withNickname: Boolean = true, $first: Int = 2, $filter: UserFilter = {role: ADMIN, minFollowers: 10, name: \"Ada \\\"A\\\" \\\\ é\"}) { users(filter: $filter, first: $first) { __typename id nickname @include(if: $withNickname) } }"
-    public static let operationIdentifier: String? = "e85e573a87b425135830dc0a1b32516c66ffae2f2c1cb50b36f3941028fce7fe"
+    @_alwaysEmitIntoClient public static var operationName: String { "Defaulted" }
+    @_alwaysEmitIntoClient public static var document: String { "query Defaulted($withNickname: Boolean = true, $first: Int = 2, $filter: UserFilter = {role: ADMIN, minFollowers: 10, name: \"Ada \\\"A\\\" \\\\ é\"}) { users(filter: $filter, first: $first) { __typename id nickname @include(if: $withNickname) } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e85e573a87b425135830dc0a1b32516c66ffae2f2c1cb50b36f3941028fce7fe" }
 
     /// Defaults to `true` when absent.
     public var withNickname: GraphQLNullable<Bool>
@@ -37,34 +37,32 @@ public struct DefaultedQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("users", .nonNull(.list(.nonNull(.object(Users.self)))), arguments: [("filter", .variable("filter")), ("first", .variable("first"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
 
         public struct Users: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .conditional(.include("withNickname"), [.field(GraphQLField("nickname", .scalar("String"), leaf: String?.self))]),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,25 +4,24 @@
 import APICoreGraphQL
 
 public struct TwoAccountListsQuery: GraphQLQuery {
-    public static let operationName = "TwoAccountLists"
-    public static let document = "query TwoAccountLists { first: accounts { __typename id owner { __typename role } } second: accounts { __typename id owner { __typename role } } }"
-    public static let operationIdentifier: String? = "83acf8f861a3525635a356f737d6337308198edeabcdc6b7e8e76ccdbe5e7907"
+    @_alwaysEmitIntoClient public static var operationName: String { "TwoAccountLists" }
+    @_alwaysEmitIntoClient public static var document: String { "query TwoAccountLists { first: accounts { __typename id owner { __typename role } } second: accounts { __typename id owner { __typename role } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "83acf8f861a3525635a356f737d6337308198edeabcdc6b7e8e76ccdbe5e7907" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("accounts", alias: "first", .nonNull(.list(.nonNull(.object(First.self)))))),
             .field(GraphQLField("accounts", alias: "second", .nonNull(.list(.nonNull(.object(Second.self)))))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var first: [First] { __field("first") }
@@ -31,18 +30,17 @@ public struct TwoAccountListsQuery: GraphQLQuery {
 
         public struct First: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -51,17 +49,16 @@ public struct TwoAccountListsQuery: GraphQLQuery {
 
             public struct Owner: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct UsersQuery: GraphQLQuery {
-    public static let operationName = "Users"
-    public static let document = "query Users($filter: UserFilter, $nickname: String, $first: Int) { users(filter: $filter, nickname: $nickname, first: $first) { __typename id role followerCount nickname } }"
-    public static let operationIdentifier: String? = "8f40abe215c88c8d27a2950bdc131d25a0abd3cc93d5d3e24330fbe199fff33d"
+    @_alwaysEmitIntoClient public static var operationName: String { "Users" }
+    @_alwaysEmitIntoClient public static var document: String { "query Users($filter: UserFilter, $nickname: String, $first: Int) { users(filter: $filter, nickname: $nickname, first: $first) { __typename id role followerCount nickname } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8f40abe215c88c8d27a2950bdc131d25a0abd3cc93d5d3e24330fbe199fff33d" }
 
     public var filter: GraphQLNullable<BehaviourAPI.UserFilter>
     public var nickname: GraphQLNullable<String>
@@ -28,23 +28,23 @@ public struct UsersQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("users", .nonNull(.list(.nonNull(.object(Users.self)))), arguments: [("filter", .variable("filter")), ("nickname", .variable("nickname")), ("first", .variable("first"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
 
         public struct Users: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<BehaviourAPI.Role>.self)),
@@ -52,12 +52,10 @@ public struct UsersQuery: GraphQLQuery {
                 .field(GraphQLField("nickname", .scalar("String"), leaf: String?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct IssueQuery: GraphQLQuery {
-    public static let operationName = "Issue"
-    public static let document = "query Issue($owner: String!, $repo: String!, $number: Int!) { repository(owner: $owner, name: $repo) { __typename id name issue(number: $number) { __typename author { __typename avatarUrl login } body closed createdAt editor { __typename login } id labels(first: 100) { __typename nodes { __typename color name } } locked number reactionGroups { __typename content users { __typename totalCount } viewerHasReacted } title viewerCanReact viewerCanUpdate viewerDidAuthor } } }"
-    public static let operationIdentifier: String? = "9ddf39a36593ca1c973975958c4ae4b06498d034eed434bf3cf86d42cb5676c9"
+    @_alwaysEmitIntoClient public static var operationName: String { "Issue" }
+    @_alwaysEmitIntoClient public static var document: String { "query Issue($owner: String!, $repo: String!, $number: Int!) { repository(owner: $owner, name: $repo) { __typename id name issue(number: $number) { __typename author { __typename avatarUrl login } body closed createdAt editor { __typename login } id labels(first: 100) { __typename nodes { __typename color name } } locked number reactionGroups { __typename content users { __typename totalCount } viewerHasReacted } title viewerCanReact viewerCanUpdate viewerDidAuthor } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9ddf39a36593ca1c973975958c4ae4b06498d034eed434bf3cf86d42cb5676c9" }
 
     public var owner: String
     public var repo: String
@@ -24,16 +24,15 @@ public struct IssueQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Lookup a given repository by the owner and repository name.
@@ -41,19 +40,18 @@ public struct IssueQuery: GraphQLQuery {
 
         public struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Repository }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("issue", .object(Issue.self), arguments: [("number", .variable("number"))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -66,7 +64,8 @@ public struct IssueQuery: GraphQLQuery {
 
             public struct Issue: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Issue }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("author", .object(Author.self))),
                     .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
@@ -84,12 +83,10 @@ public struct IssueQuery: GraphQLQuery {
                     .field(GraphQLField("viewerDidAuthor", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The actor who authored the comment.
@@ -135,18 +132,17 @@ public struct IssueQuery: GraphQLQuery {
 
                 public struct Author: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkIssueAPI.URI.self)),
                         .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// A URL pointing to the actor's public avatar.
@@ -158,17 +154,16 @@ public struct IssueQuery: GraphQLQuery {
 
                 public struct Editor: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The username of the actor.
@@ -177,17 +172,16 @@ public struct IssueQuery: GraphQLQuery {
 
                 public struct Labels: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.LabelConnection }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// A list of nodes.
@@ -195,18 +189,17 @@ public struct IssueQuery: GraphQLQuery {
 
                     public struct Nodes: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Label }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
                             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// Identifies the label color.
@@ -219,19 +212,18 @@ public struct IssueQuery: GraphQLQuery {
 
                 public struct ReactionGroups: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactionGroup }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("content", .nonNull(.scalar("ReactionContent")), leaf: GraphQLEnum<GitHawkIssueAPI.ReactionContent>.self)),
                         .field(GraphQLField("users", .nonNull(.object(Users.self)))),
                         .field(GraphQLField("viewerHasReacted", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// Identifies the emoji reaction.
@@ -245,17 +237,16 @@ public struct IssueQuery: GraphQLQuery {
 
                     public struct Users: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactingUserConnection }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// Identifies the total count of items in the connection.

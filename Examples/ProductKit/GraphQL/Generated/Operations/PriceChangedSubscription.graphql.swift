@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct PriceChangedSubscription: GraphQLSubscription {
-    public static let operationName = "PriceChanged"
-    public static let document = "subscription PriceChanged($productId: ID!) { priceChanged(productId: $productId) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition
-    public static let operationIdentifier: String? = "47e230aa3a0058cc2cf72cd620526aaf602ebcc604c20460e32170f441aa670e"
+    @_alwaysEmitIntoClient public static var operationName: String { "PriceChanged" }
+    @_alwaysEmitIntoClient public static var document: String { "subscription PriceChanged($productId: ID!) { priceChanged(productId: $productId) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "47e230aa3a0058cc2cf72cd620526aaf602ebcc604c20460e32170f441aa670e" }
 
     public var productId: String
 
@@ -20,16 +20,15 @@ public struct PriceChangedSubscription: GraphQLSubscription {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Subscription }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("priceChanged", .nonNull(.object(PriceChanged.self)), arguments: [("productId", .variable("productId"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Each new price of one product, as a mutation sets it.
@@ -37,17 +36,16 @@ public struct PriceChangedSubscription: GraphQLSubscription {
 
         public struct PriceChanged: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(ProductFields.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -60,18 +58,12 @@ public struct PriceChangedSubscription: GraphQLSubscription {
 
             @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == PriceChangedSubscription.Data.PriceChanged {
+    @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct ProductDetailQuery: GraphQLQuery {
-    public static let operationName = "ProductDetail"
-    public static let document = "query ProductDetail($id: ID!) { product(id: $id) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition
-    public static let operationIdentifier: String? = "b47f1901019ff4b55132d0313cbd689d26878986e3f47f3f119b78cb756c8b24"
+    @_alwaysEmitIntoClient public static var operationName: String { "ProductDetail" }
+    @_alwaysEmitIntoClient public static var document: String { "query ProductDetail($id: ID!) { product(id: $id) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b47f1901019ff4b55132d0313cbd689d26878986e3f47f3f119b78cb756c8b24" }
 
     public var id: String
 
@@ -20,33 +20,31 @@ public struct ProductDetailQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("product", .object(Product.self), arguments: [("id", .variable("id"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var product: Product? { __field("product") }
 
         public struct Product: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(ProductFields.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -59,18 +57,12 @@ public struct ProductDetailQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == ProductDetailQuery.Data.Product {
+    @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

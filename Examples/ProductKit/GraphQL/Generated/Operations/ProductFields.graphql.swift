@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct ProductFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "ProductFields"
-    public static let fragmentDefinition = "fragment ProductFields on Product { __typename id name category priceCents inStock }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "ProductFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductFields on Product { __typename id name category priceCents inStock }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
@@ -16,12 +17,10 @@ public struct ProductFields: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("inStock", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var id: String { __field("id") }

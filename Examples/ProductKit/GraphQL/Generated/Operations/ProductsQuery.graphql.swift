@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct ProductsQuery: GraphQLQuery {
-    public static let operationName = "Products"
-    public static let document = "query Products($category: ProductCategory) { products(category: $category) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition
-    public static let operationIdentifier: String? = "cff9f9e39cb4ef76f5bf1cc10d1276c74ce6b2c815d2258b9da364a2e8287b0c"
+    @_alwaysEmitIntoClient public static var operationName: String { "Products" }
+    @_alwaysEmitIntoClient public static var document: String { "query Products($category: ProductCategory) { products(category: $category) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "cff9f9e39cb4ef76f5bf1cc10d1276c74ce6b2c815d2258b9da364a2e8287b0c" }
 
     public var category: GraphQLNullable<GraphQLEnum<ProductAPI.ProductCategory>>
 
@@ -20,33 +20,31 @@ public struct ProductsQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("products", .nonNull(.list(.nonNull(.object(Products.self)))), arguments: [("category", .variable("category"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var products: [Products] { __field("products") }
 
         public struct Products: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(ProductFields.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -59,18 +57,12 @@ public struct ProductsQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == ProductsQuery.Data.Products {
+    @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct UpdateProductPriceMutation: GraphQLMutation {
-    public static let operationName = "UpdateProductPrice"
-    public static let document = "mutation UpdateProductPrice($id: ID!, $priceCents: Long!) { updateProductPrice(id: $id, priceCents: $priceCents) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition
-    public static let operationIdentifier: String? = "0ec499c91945146784e3250efee824bf525d807c3b7d3d5a25e30f9032428ecc"
+    @_alwaysEmitIntoClient public static var operationName: String { "UpdateProductPrice" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation UpdateProductPrice($id: ID!, $priceCents: Long!) { updateProductPrice(id: $id, priceCents: $priceCents) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "0ec499c91945146784e3250efee824bf525d807c3b7d3d5a25e30f9032428ecc" }
 
     public var id: String
     public var priceCents: ProductAPI.Long
@@ -22,33 +22,31 @@ public struct UpdateProductPriceMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("updateProductPrice", .object(UpdateProductPrice.self), arguments: [("id", .variable("id")), ("priceCents", .variable("priceCents"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var updateProductPrice: UpdateProductPrice? { __field("updateProductPrice") }
 
         public struct UpdateProductPrice: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(ProductFields.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -61,18 +59,12 @@ public struct UpdateProductPriceMutation: GraphQLMutation {
 
             @_alwaysEmitIntoClient public var inStock: Bool { __field("inStock") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == UpdateProductPriceMutation.Data.UpdateProductPrice {
+    @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

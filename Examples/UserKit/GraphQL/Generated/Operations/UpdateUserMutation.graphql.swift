@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct UpdateUserMutation: GraphQLMutation {
-    public static let operationName = "UpdateUser"
-    public static let document = "mutation UpdateUser($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { __typename ...UserFields } }\n" + UserFields.fragmentDefinition
-    public static let operationIdentifier: String? = "93b9cab52fafcf223f72b90227d53990d4516cabad4270627118ecf9b3e6c2b1"
+    @_alwaysEmitIntoClient public static var operationName: String { "UpdateUser" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation UpdateUser($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { __typename ...UserFields } }\n" + UserFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "93b9cab52fafcf223f72b90227d53990d4516cabad4270627118ecf9b3e6c2b1" }
 
     public var id: String
     public var input: UserAPI.UpdateUserInput
@@ -22,33 +22,31 @@ public struct UpdateUserMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("updateUser", .object(UpdateUser.self), arguments: [("id", .variable("id")), ("input", .variable("input"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var updateUser: UpdateUser? { __field("updateUser") }
 
         public struct UpdateUser: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(UserFields.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -61,18 +59,12 @@ public struct UpdateUserMutation: GraphQLMutation {
 
             @_alwaysEmitIntoClient public var createdAt: UserAPI.Long { __field("createdAt") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == UpdateUserMutation.Data.UpdateUser {
+    @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
 }

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct UserFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "UserFields"
-    public static let fragmentDefinition = "fragment UserFields on User { __typename id name email role createdAt }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "UserFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment UserFields on User { __typename id name email role createdAt }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
@@ -16,12 +17,10 @@ public struct UserFields: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("createdAt", .nonNull(.scalar("Long")), leaf: UserAPI.Long.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct UserProfileQuery: GraphQLQuery {
-    public static let operationName = "UserProfile"
-    public static let document = "query UserProfile($id: ID!) { user(id: $id) { __typename ...UserFields } }\n" + UserFields.fragmentDefinition
-    public static let operationIdentifier: String? = "51c248635a2fe81c57eab9eaa3d67587eccb009cef741c975f0c00b5c98b8b23"
+    @_alwaysEmitIntoClient public static var operationName: String { "UserProfile" }
+    @_alwaysEmitIntoClient public static var document: String { "query UserProfile($id: ID!) { user(id: $id) { __typename ...UserFields } }\n" + UserFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "51c248635a2fe81c57eab9eaa3d67587eccb009cef741c975f0c00b5c98b8b23" }
 
     public var id: String
 
@@ -20,33 +20,31 @@ public struct UserProfileQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
         public struct User: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(UserFields.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -59,18 +57,12 @@ public struct UserProfileQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var createdAt: UserAPI.Long { __field("createdAt") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == UserProfileQuery.Data.User {
+    @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
 }

@@ -4,31 +4,31 @@
 import APICoreGraphQL
 
 public struct AllAnimalsDeferQuery: GraphQLQuery {
-    public static let operationName = "AllAnimalsDeferQuery"
-    public static let document = "query AllAnimalsDeferQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal @defer(label: \"deferredPetAnimal\") { __typename height { __typename relativeSize centimeters } } } ... on Cat @defer(label: \"deferredCat\") { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog @defer(label: \"deferredDog\") { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition
-    public static let operationIdentifier: String? = "4d448e80e5845604c106af83656b6c79453229d92f0fe91a7c07ed342b046311"
+    @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsDeferQuery" }
+    @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsDeferQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal @defer(label: \"deferredPetAnimal\") { __typename height { __typename relativeSize centimeters } } } ... on Cat @defer(label: \"deferredCat\") { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog @defer(label: \"deferredDog\") { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4d448e80e5845604c106af83656b6c79453229d92f0fe91a7c07ed342b046311" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
         public struct AllAnimals: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("height", .nonNull(.object(Height.self)))),
@@ -43,12 +43,10 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 .deferred(label: "deferredDog", DeferredDog.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -61,39 +59,28 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
             @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
             @_alwaysEmitIntoClient public var asClassroomPet: AsClassroomPet? { __typeCase() }
             @_alwaysEmitIntoClient public var deferredCat: DeferredCat? { __deferred() }
             @_alwaysEmitIntoClient public var deferredDog: DeferredDog? { __deferred() }
 
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
-            }
-
             public struct Height: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
                     .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
                     .field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
@@ -105,18 +92,17 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
             public struct Predators: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
                     .inlineFragment(AsWarmBlooded.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var species: String { __field("species") }
@@ -124,19 +110,18 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                 public struct AsWarmBlooded: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("predators", .nonNull(.list(.nonNull(.object(Predators.self)))))),
                         .field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                         .fragment(WarmBloodedDetails.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
@@ -149,32 +134,21 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                     public struct Predators: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         @_alwaysEmitIntoClient public var species: String { __field("species") }
@@ -184,16 +158,15 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
             public struct AsWarmBlooded: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .fragment(WarmBloodedDetails.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -208,36 +181,24 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
-                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
             public struct AsPet: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PetDetails.self),
                     .inlineFragment(AsWarmBlooded.self),
                     .deferred(label: "deferredPetAnimal", DeferredPetAnimal.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -256,34 +217,22 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
                 @_alwaysEmitIntoClient public var deferredPetAnimal: DeferredPetAnimal? { __deferred() }
 
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
-                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
-                }
-
                 public struct AsWarmBlooded: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .fragment(WarmBloodedDetails.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -304,53 +253,39 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
-                        @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
-                        @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
                 public struct DeferredPetAnimal: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("height", .nonNull(.object(Height.self)))),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var height: Height { __field("height") }
 
                     public struct Height: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize")), leaf: GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self)),
                             .field(GraphQLField("centimeters", .nonNull(.scalar("Float")), leaf: Double.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         @_alwaysEmitIntoClient public var relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize> { __field("relativeSize") }
@@ -362,17 +297,16 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
             public struct AsClassroomPet: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsBird.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -385,33 +319,22 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
-                }
 
                 public struct AsBird: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
@@ -426,34 +349,23 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var predators: [AllAnimalsDeferQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
             }
 
             public struct DeferredCat: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
@@ -461,18 +373,17 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
             public struct DeferredDog: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("birthdate", .nonNull(.scalar("CustomDate")), leaf: AnimalKingdomAPI.CustomDate.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }
@@ -481,4 +392,36 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals {
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.Predators.AsWarmBlooded {
+    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsWarmBlooded {
+    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsPet {
+    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsPet.AsWarmBlooded {
+    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsClassroomPet {
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsClassroomPet.AsBird {
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
-    public static let operationName = "AllAnimalsIncludeSkipQuery"
-    public static let document = "query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters: Boolean!, $getCat: Boolean!, $getWarmBlooded: Boolean!, $varA: Boolean!) { allAnimals { __typename height { __typename feet inches } ...HeightInMeters @skip(if: $skipHeightInMeters) ...WarmBloodedDetails @include(if: $getWarmBlooded) species @include(if: $includeSpecies) skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize @include(if: $varA) centimeters @include(if: $varA) } } } ... on Cat @include(if: $getCat) { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } predators { __typename species @include(if: $includeSpecies) ... on WarmBlooded @include(if: $getWarmBlooded) { __typename species ...WarmBloodedDetails laysEggs @include(if: $getWarmBlooded) } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition
-    public static let operationIdentifier: String? = "92219a3ff217b8bee936c976d4b8b4ca3b85d7ba16577e71443d812ec9232918"
+    @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsIncludeSkipQuery" }
+    @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters: Boolean!, $getCat: Boolean!, $getWarmBlooded: Boolean!, $varA: Boolean!) { allAnimals { __typename height { __typename feet inches } ...HeightInMeters @skip(if: $skipHeightInMeters) ...WarmBloodedDetails @include(if: $getWarmBlooded) species @include(if: $includeSpecies) skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize @include(if: $varA) centimeters @include(if: $varA) } } } ... on Cat @include(if: $getCat) { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } predators { __typename species @include(if: $includeSpecies) ... on WarmBlooded @include(if: $getWarmBlooded) { __typename species ...WarmBloodedDetails laysEggs @include(if: $getWarmBlooded) } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "92219a3ff217b8bee936c976d4b8b4ca3b85d7ba16577e71443d812ec9232918" }
 
     public var includeSpecies: Bool
     public var skipHeightInMeters: Bool
@@ -28,23 +28,23 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
         public struct AllAnimals: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("height", .nonNull(.object(Height.self)))),
                 .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self))]),
@@ -57,12 +57,10 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 .inlineFragment(AsClassroomPet.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var height: Height { __field("height") }
@@ -73,38 +71,27 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase(if: .include("getWarmBlooded")) }
             @_alwaysEmitIntoClient public var asPet: AsPet? { __typeCase() }
             @_alwaysEmitIntoClient public var asCat: AsCat? { __typeCase(if: .include("getCat")) }
             @_alwaysEmitIntoClient public var asClassroomPet: AsClassroomPet? { __typeCase() }
 
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
-            }
-
             public struct Height: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("feet", .nonNull(.scalar("Int")), leaf: Int.self)),
                     .field(GraphQLField("inches", .scalar("Int"), leaf: Int?.self)),
                     .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self))]),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
@@ -116,18 +103,17 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
             public struct Predators: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .conditional(.include("includeSpecies"), [.field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self))]),
                     .conditional(.include("getWarmBlooded"), [.inlineFragment(AsWarmBlooded.self)]),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
@@ -135,19 +121,18 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                 public struct AsWarmBlooded: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
                         .conditional(.include("getWarmBlooded"), [.field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self))]),
                         .fragment(WarmBloodedDetails.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var species: String { __field("species") }
@@ -158,33 +143,22 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
             }
 
             public struct AsWarmBlooded: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .fragment(WarmBloodedDetails.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
@@ -197,36 +171,24 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
-                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
             public struct AsPet: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PetDetails.self),
                     .inlineFragment(AsWarmBlooded.self),
                     .inlineFragment(AsAnimal.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
@@ -245,34 +207,22 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
                 @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
 
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
-                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
-                }
-
                 public struct AsWarmBlooded: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .fragment(WarmBloodedDetails.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
@@ -293,35 +243,22 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
-                        @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
-                        @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
                 public struct AsAnimal: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("height", .nonNull(.object(Height.self)))),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var height: Height { __field("height") }
@@ -340,23 +277,13 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var owner: PetDetails.Owner? { __field("owner") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
-                        @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                     public struct Height: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .conditional(.include("varA"), [.field(GraphQLField("relativeSize", .nonNull(.scalar("RelativeSize")), leaf: GraphQLEnum<AnimalKingdomAPI.RelativeSize>.self))]),
                             .conditional(.include("varA"), [.field(GraphQLField("centimeters", .nonNull(.scalar("Float")), leaf: Double.self))]),
@@ -365,12 +292,10 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             .conditional(.skip("skipHeightInMeters"), [.field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self))]),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         @_alwaysEmitIntoClient public var relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? { __field("relativeSize", if: .include("varA")) }
@@ -388,17 +313,16 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
             public struct AsCat: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
@@ -411,33 +335,22 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
             public struct AsClassroomPet: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsBird.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
@@ -448,33 +361,22 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
-                }
 
                 public struct AsBird: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
@@ -487,20 +389,51 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var predators: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators] { __field("predators") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals {
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators.AsWarmBlooded {
+    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsWarmBlooded {
+    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsPet {
+    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsPet.AsWarmBlooded {
+    @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
+    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsPet.AsAnimal {
+    @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsCat {
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsClassroomPet {
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
+}
+
+extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsClassroomPet.AsBird {
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }

@@ -4,43 +4,41 @@
 import APICoreGraphQL
 
 public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
-    public static let operationName = "AllAnimalsLocalCacheMutation"
-    public static let document = "query AllAnimalsLocalCacheMutation @apollo_client_ios_localCacheMutation { allAnimals { __typename species skinCovering ... on Bird { __typename wingspan } } }"
-    public static let operationIdentifier: String? = "70cec2379979c4e5eae30292573c6d92059ae6dea94576b39890a16cdf124550"
+    @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsLocalCacheMutation" }
+    @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsLocalCacheMutation @apollo_client_ios_localCacheMutation { allAnimals { __typename species skinCovering ... on Bird { __typename wingspan } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "70cec2379979c4e5eae30292573c6d92059ae6dea94576b39890a16cdf124550" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
         public struct AllAnimals: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
                 .inlineFragment(AsBird.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var species: String { __field("species") }
@@ -50,17 +48,16 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
 
             public struct AsBird: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }

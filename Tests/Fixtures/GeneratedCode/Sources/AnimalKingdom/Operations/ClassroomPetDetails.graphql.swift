@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "ClassroomPetDetails"
-    public static let fragmentDefinition = "fragment ClassroomPetDetails on ClassroomPet { __typename ... on Animal { __typename species } ... on Pet { __typename humanName } ... on WarmBlooded { __typename laysEggs } ... on Cat { __typename bodyTemperature isJellicle } ... on Bird { __typename wingspan } ... on PetRock { __typename favoriteToy } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "ClassroomPetDetails" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ClassroomPetDetails on ClassroomPet { __typename ... on Animal { __typename species } ... on Pet { __typename humanName } ... on WarmBlooded { __typename laysEggs } ... on Cat { __typename bodyTemperature isJellicle } ... on Bird { __typename wingspan } ... on PetRock { __typename favoriteToy } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
         .inlineFragment(AsAnimal.self),
@@ -17,12 +18,10 @@ public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
         .inlineFragment(AsPetRock.self),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
@@ -34,17 +33,16 @@ public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct AsAnimal: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var species: String { __field("species") }
@@ -54,17 +52,16 @@ public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct AsWarmBlooded: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("laysEggs", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var laysEggs: Bool { __field("laysEggs") }
@@ -74,18 +71,17 @@ public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct AsCat: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("bodyTemperature", .nonNull(.scalar("Int")), leaf: Int.self)),
             .field(GraphQLField("isJellicle", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
@@ -97,17 +93,16 @@ public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct AsBird: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("wingspan", .nonNull(.scalar("Float")), leaf: Double.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
@@ -117,17 +112,16 @@ public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct AsPetRock: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.PetRock }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("favoriteToy", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }

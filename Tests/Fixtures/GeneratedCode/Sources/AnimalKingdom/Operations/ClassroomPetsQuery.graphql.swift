@@ -4,57 +4,49 @@
 import APICoreGraphQL
 
 public struct ClassroomPetsQuery: GraphQLQuery {
-    public static let operationName = "ClassroomPets"
-    public static let document = "query ClassroomPets { classroomPets { __typename ...ClassroomPetDetails } }\n" + ClassroomPetDetails.fragmentDefinition
-    public static let operationIdentifier: String? = "abbd52a9837b1c9d4d67a56bf5e863a5355c43f2c5cf53e96e5cfdd087630428"
+    @_alwaysEmitIntoClient public static var operationName: String { "ClassroomPets" }
+    @_alwaysEmitIntoClient public static var document: String { "query ClassroomPets { classroomPets { __typename ...ClassroomPetDetails } }\n" + ClassroomPetDetails.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "abbd52a9837b1c9d4d67a56bf5e863a5355c43f2c5cf53e96e5cfdd087630428" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("classroomPets", .list(.object(ClassroomPets.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var classroomPets: [ClassroomPets?]? { __field("classroomPets") }
 
         public struct ClassroomPets: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(ClassroomPetDetails.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var classroomPetDetails: ClassroomPetDetails { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == ClassroomPetsQuery.Data.ClassroomPets {
+    @_alwaysEmitIntoClient public var classroomPetDetails: ClassroomPetDetails { __fragment() }
 }

@@ -4,22 +4,21 @@
 import APICoreGraphQL
 
 public struct CrocodileFragment: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "CrocodileFragment"
-    public static let fragmentDefinition = "fragment CrocodileFragment on Crocodile { __typename species age tag(id: \"albino\") }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "CrocodileFragment" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CrocodileFragment on Crocodile { __typename species age tag(id: \"albino\") }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Crocodile }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("age", .nonNull(.scalar("Int")), leaf: Int.self)),
         .field(GraphQLField("tag", .scalar("String"), arguments: [("id", .literal("albino"))], leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var species: String { __field("species") }

@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct DogFragment: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "DogFragment"
-    public static let fragmentDefinition = "fragment DogFragment on Dog { __typename species }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "DogFragment" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DogFragment on Dog { __typename species }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("species", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var species: String { __field("species") }

@@ -4,43 +4,41 @@
 import APICoreGraphQL
 
 public struct DogQuery: GraphQLQuery {
-    public static let operationName = "DogQuery"
-    public static let document = "query DogQuery { allAnimals { __typename id skinCovering ... on Dog { __typename ...DogFragment houseDetails } } }\n" + DogFragment.fragmentDefinition
-    public static let operationIdentifier: String? = "8bd5bf7b92645e0e8f057b6c7ef2bacb556193beede3318df9a15e3aecb00e49"
+    @_alwaysEmitIntoClient public static var operationName: String { "DogQuery" }
+    @_alwaysEmitIntoClient public static var document: String { "query DogQuery { allAnimals { __typename id skinCovering ... on Dog { __typename ...DogFragment houseDetails } } }\n" + DogFragment.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8bd5bf7b92645e0e8f057b6c7ef2bacb556193beede3318df9a15e3aecb00e49" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("allAnimals", .nonNull(.list(.nonNull(.object(AllAnimals.self)))))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
         public struct AllAnimals: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("skinCovering", .scalar("SkinCovering"), leaf: GraphQLEnum<AnimalKingdomAPI.SkinCovering>?.self)),
                 .inlineFragment(AsDog.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -50,18 +48,17 @@ public struct DogQuery: GraphQLQuery {
 
             public struct AsDog: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("houseDetails", .scalar("Object"), leaf: AnimalKingdomAPI.Object?.self)),
                     .fragment(DogFragment.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var houseDetails: AnimalKingdomAPI.Object? { __field("houseDetails") }
@@ -72,19 +69,13 @@ public struct DogQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var species: String { __field("species") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var dogFragment: DogFragment { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == DogQuery.Data.AllAnimals.AsDog {
+    @_alwaysEmitIntoClient public var dogFragment: DogFragment { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct FindPetQuery: GraphQLQuery {
-    public static let operationName = "FindPet"
-    public static let document = "query FindPet($input: PetSearchInput!) { findPet(input: $input) { __typename id humanName } }"
-    public static let operationIdentifier: String? = "f0a4fd1ae0a90036099f797ebe424c6bbbf72743d2ef325a2cc4087f114a5a40"
+    @_alwaysEmitIntoClient public static var operationName: String { "FindPet" }
+    @_alwaysEmitIntoClient public static var document: String { "query FindPet($input: PetSearchInput!) { findPet(input: $input) { __typename id humanName } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f0a4fd1ae0a90036099f797ebe424c6bbbf72743d2ef325a2cc4087f114a5a40" }
 
     public var input: AnimalKingdomAPI.PetSearchInput
 
@@ -20,34 +20,32 @@ public struct FindPetQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("findPet", .nonNull(.list(.nonNull(.object(FindPet.self)))), arguments: [("input", .variable("input"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var findPet: [FindPet] { __field("findPet") }
 
         public struct FindPet: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,37 +4,35 @@
 import APICoreGraphQL
 
 public struct HeightInMeters: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "HeightInMeters"
-    public static let fragmentDefinition = "fragment HeightInMeters on Animal { __typename height { __typename meters } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "HeightInMeters" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HeightInMeters on Animal { __typename height { __typename meters } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("height", .nonNull(.object(Height.self)))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var height: Height { __field("height") }
 
     public struct Height: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("meters", .nonNull(.scalar("Int")), leaf: Int.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var meters: Int { __field("meters") }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct PetAdoptionMutation: GraphQLMutation {
-    public static let operationName = "PetAdoptionMutation"
-    public static let document = "mutation PetAdoptionMutation($input: PetAdoptionInput!) { adoptPet(input: $input) { __typename id humanName } }"
-    public static let operationIdentifier: String? = "a8bb3d5a88077b77696636b1ba6f27e9aa5952660d53b84b44c7f3403f231ac1"
+    @_alwaysEmitIntoClient public static var operationName: String { "PetAdoptionMutation" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation PetAdoptionMutation($input: PetAdoptionInput!) { adoptPet(input: $input) { __typename id humanName } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a8bb3d5a88077b77696636b1ba6f27e9aa5952660d53b84b44c7f3403f231ac1" }
 
     public var input: AnimalKingdomAPI.PetAdoptionInput
 
@@ -20,34 +20,32 @@ public struct PetAdoptionMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("adoptPet", .nonNull(.object(AdoptPet.self)), arguments: [("input", .variable("input"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var adoptPet: AdoptPet { __field("adoptPet") }
 
         public struct AdoptPet: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct PetDetails: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "PetDetails"
-    public static let fragmentDefinition = "fragment PetDetails on Pet { __typename id humanName favoriteToy owner { __typename firstName } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "PetDetails" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetails on Pet { __typename id humanName favoriteToy owner { __typename firstName } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
@@ -15,12 +16,10 @@ public struct PetDetails: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("owner", .object(Owner.self))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -33,17 +32,16 @@ public struct PetDetails: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Owner: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("firstName", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var firstName: String { __field("firstName") }

@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct PetDetailsMutation: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "PetDetailsMutation"
-    public static let fragmentDefinition = "fragment PetDetailsMutation on Pet @apollo_client_ios_localCacheMutation { __typename owner { __typename firstName } adoptionDate }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "PetDetailsMutation" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetailsMutation on Pet @apollo_client_ios_localCacheMutation { __typename owner { __typename firstName } adoptionDate }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("owner", .object(Owner.self))),
         .field(GraphQLField("adoptionDate", .scalar("CustomDate"), leaf: AnimalKingdomAPI.CustomDate?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var owner: Owner? { __field("owner") }
@@ -27,17 +26,16 @@ public struct PetDetailsMutation: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Owner: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("firstName", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var firstName: String { __field("firstName") }

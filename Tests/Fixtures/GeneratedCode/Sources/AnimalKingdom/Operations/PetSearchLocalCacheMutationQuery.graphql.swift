@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
-    public static let operationName = "PetSearchLocalCacheMutation"
-    public static let document = "query PetSearchLocalCacheMutation($filters: PetSearchFilters = {species: [\"Dog\", \"Cat\"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}]}) @apollo_client_ios_localCacheMutation { pets(filters: $filters) { __typename id humanName } }"
-    public static let operationIdentifier: String? = "7ae2171eb9775f2174c6985d6d5d99cad1c889187d0867a8b98f20726d24e143"
+    @_alwaysEmitIntoClient public static var operationName: String { "PetSearchLocalCacheMutation" }
+    @_alwaysEmitIntoClient public static var document: String { "query PetSearchLocalCacheMutation($filters: PetSearchFilters = {species: [\"Dog\", \"Cat\"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}]}) @apollo_client_ios_localCacheMutation { pets(filters: $filters) { __typename id humanName } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7ae2171eb9775f2174c6985d6d5d99cad1c889187d0867a8b98f20726d24e143" }
 
     /// Defaults to `{species: ["Dog", "Cat"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}]}` when absent.
     public var filters: GraphQLNullable<AnimalKingdomAPI.PetSearchFilters>
@@ -25,34 +25,32 @@ public struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("pets", .nonNull(.list(.nonNull(.object(Pets.self)))), arguments: [("filters", .variable("filters"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var pets: [Pets] { __field("pets") }
 
         public struct Pets: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

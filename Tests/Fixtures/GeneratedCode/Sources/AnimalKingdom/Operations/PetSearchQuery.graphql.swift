@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct PetSearchQuery: GraphQLQuery {
-    public static let operationName = "PetSearch"
-    public static let document = "query PetSearch($filters: PetSearchFilters = {species: [\"Dog\", \"Cat\"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}, {height: 10.5, weight: 5.0}]}) { pets(filters: $filters) { __typename id humanName } }"
-    public static let operationIdentifier: String? = "44622be161aa45e9684622dcb6f0618d48cb01d35a211eddaf210954c9946a9d"
+    @_alwaysEmitIntoClient public static var operationName: String { "PetSearch" }
+    @_alwaysEmitIntoClient public static var document: String { "query PetSearch($filters: PetSearchFilters = {species: [\"Dog\", \"Cat\"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}, {height: 10.5, weight: 5.0}]}) { pets(filters: $filters) { __typename id humanName } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "44622be161aa45e9684622dcb6f0618d48cb01d35a211eddaf210954c9946a9d" }
 
     /// Defaults to `{species: ["Dog", "Cat"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}, {height: 10.5, weight: 5.0}]}` when absent.
     public var filters: GraphQLNullable<AnimalKingdomAPI.PetSearchFilters>
@@ -25,34 +25,32 @@ public struct PetSearchQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("pets", .nonNull(.list(.nonNull(.object(Pets.self)))), arguments: [("filters", .variable("filters"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var pets: [Pets] { __field("pets") }
 
         public struct Pets: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("humanName", .scalar("String"), leaf: String?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

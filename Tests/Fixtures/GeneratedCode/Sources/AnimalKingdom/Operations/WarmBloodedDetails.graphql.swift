@@ -4,37 +4,30 @@
 import APICoreGraphQL
 
 public struct WarmBloodedDetails: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "WarmBloodedDetails"
-    public static let fragmentDefinition = "fragment WarmBloodedDetails on WarmBlooded { __typename bodyTemperature ...HeightInMeters }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "WarmBloodedDetails" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment WarmBloodedDetails on WarmBlooded { __typename bodyTemperature ...HeightInMeters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("bodyTemperature", .nonNull(.scalar("Int")), leaf: Int.self)),
         .fragment(HeightInMeters.self),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
 
     @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }
 
-    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+}
 
-    public struct Fragments: GraphQLCheckedData, Hashable {
-        public let __data: JSONObject
-        public let __variables: JSONObject
-
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
-        }
-        @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
-    }
+extension GraphQLFragmentSpreads where Owner == WarmBloodedDetails {
+    @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct AddEpisodeToMyListMutation: GraphQLMutation {
-    public static let operationName = "AddEpisodeToMyList"
-    public static let document = "mutation AddEpisodeToMyList($id: ID!) { addEpisodeToMyList(episodeId: $id) { __typename entryId } }"
-    public static let operationIdentifier: String? = "642a470c4d5e888fa8c951055d935bace4e08957d992ea3f693aa6d0732ecc6b"
+    @_alwaysEmitIntoClient public static var operationName: String { "AddEpisodeToMyList" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation AddEpisodeToMyList($id: ID!) { addEpisodeToMyList(episodeId: $id) { __typename entryId } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "642a470c4d5e888fa8c951055d935bace4e08957d992ea3f693aa6d0732ecc6b" }
 
     public var id: String
 
@@ -20,33 +20,31 @@ public struct AddEpisodeToMyListMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("addEpisodeToMyList", .nonNull(.object(AddEpisodeToMyList.self)), arguments: [("episodeId", .variable("id"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var addEpisodeToMyList: AddEpisodeToMyList { __field("addEpisodeToMyList") }
 
         public struct AddEpisodeToMyList: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.AddToCollectionResult }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("entryId", .nonNull(.scalar("UUID")), leaf: API.UUID.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var entryId: API.UUID { __field("entryId") }

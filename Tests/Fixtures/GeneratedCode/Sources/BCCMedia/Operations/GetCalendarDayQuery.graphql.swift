@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct GetCalendarDayQuery: GraphQLQuery {
-    public static let operationName = "GetCalendarDay"
-    public static let document = "query GetCalendarDay($day: Date!) { calendar { __typename day(day: $day) { __typename events { __typename title } entries { __typename id title start end description } } } }"
-    public static let operationIdentifier: String? = "59a920d6c9ca32dc3e45b54b41f595fdbcc9e7a2c664e6cae0c739dfff5a8ac4"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetCalendarDay" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetCalendarDay($day: Date!) { calendar { __typename day(day: $day) { __typename events { __typename title } entries { __typename id title start end description } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "59a920d6c9ca32dc3e45b54b41f595fdbcc9e7a2c664e6cae0c739dfff5a8ac4" }
 
     public var day: API.Date
 
@@ -20,51 +20,48 @@ public struct GetCalendarDayQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("calendar", .object(Calendar.self))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var calendar: Calendar? { __field("calendar") }
 
         public struct Calendar: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Calendar }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("day", .nonNull(.object(Day.self)), arguments: [("day", .variable("day"))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var day: Day { __field("day") }
 
             public struct Day: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.CalendarDay }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("events", .nonNull(.list(.nonNull(.object(Events.self)))))),
                     .field(GraphQLField("entries", .nonNull(.list(.nonNull(.object(Entries.self)))))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var events: [Events] { __field("events") }
@@ -73,17 +70,16 @@ public struct GetCalendarDayQuery: GraphQLQuery {
 
                 public struct Events: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Event }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var title: String { __field("title") }
@@ -91,7 +87,8 @@ public struct GetCalendarDayQuery: GraphQLQuery {
 
                 public struct Entries: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.CalendarEntry }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -100,12 +97,10 @@ public struct GetCalendarDayQuery: GraphQLQuery {
                         .field(GraphQLField("description", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }

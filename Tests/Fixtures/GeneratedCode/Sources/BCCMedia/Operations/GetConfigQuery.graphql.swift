@@ -4,25 +4,24 @@
 import APICoreGraphQL
 
 public struct GetConfigQuery: GraphQLQuery {
-    public static let operationName = "GetConfig"
-    public static let document = "query GetConfig { application { __typename page { __typename code } } languages }"
-    public static let operationIdentifier: String? = "78b92f2b447636312f5d59dc0032b4bce478cae942a20c37a5d1b8f62e38e596"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetConfig" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetConfig { application { __typename page { __typename code } } languages }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "78b92f2b447636312f5d59dc0032b4bce478cae942a20c37a5d1b8f62e38e596" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("application", .nonNull(.object(Application.self)))),
             .field(GraphQLField("languages", .nonNull(.list(.nonNull(.scalar("Language")))), leaf: [API.Language].self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var application: Application { __field("application") }
@@ -31,34 +30,32 @@ public struct GetConfigQuery: GraphQLQuery {
 
         public struct Application: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("page", .object(Page.self))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var page: Page? { __field("page") }
 
             public struct Page: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var code: String { __field("code") }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
-    public static let operationName = "GetDefaultEpisodeIdForSeason"
-    public static let document = "query GetDefaultEpisodeIdForSeason($id: ID!) { season(id: $id) { __typename defaultEpisode { __typename id } } }"
-    public static let operationIdentifier: String? = "e5ddfd80a85f39a3bbf5f799e805a74df8a8b0f94923398fda4b0fb61cd0a083"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetDefaultEpisodeIdForSeason" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForSeason($id: ID!) { season(id: $id) { __typename defaultEpisode { __typename id } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e5ddfd80a85f39a3bbf5f799e805a74df8a8b0f94923398fda4b0fb61cd0a083" }
 
     public var id: String
 
@@ -20,33 +20,31 @@ public struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("season", .nonNull(.object(Season.self)), arguments: [("id", .variable("id"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var season: Season { __field("season") }
 
         public struct Season: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("defaultEpisode", .nonNull(.object(DefaultEpisode.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The default episode.
@@ -55,17 +53,16 @@ public struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
 
             public struct DefaultEpisode: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }

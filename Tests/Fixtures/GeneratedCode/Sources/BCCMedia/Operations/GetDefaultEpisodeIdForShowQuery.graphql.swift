@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
-    public static let operationName = "GetDefaultEpisodeIdForShow"
-    public static let document = "query GetDefaultEpisodeIdForShow($id: ID!) { show(id: $id) { __typename defaultEpisode { __typename id } } }"
-    public static let operationIdentifier: String? = "d11eea0aa5c1fdf921a6135692f9d98a6c2ea5a4d861f7ea4b0d17f375c25a75"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetDefaultEpisodeIdForShow" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForShow($id: ID!) { show(id: $id) { __typename defaultEpisode { __typename id } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d11eea0aa5c1fdf921a6135692f9d98a6c2ea5a4d861f7ea4b0d17f375c25a75" }
 
     public var id: String
 
@@ -20,33 +20,31 @@ public struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("show", .nonNull(.object(Show.self)), arguments: [("id", .variable("id"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var show: Show { __field("show") }
 
         public struct Show: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("defaultEpisode", .nonNull(.object(DefaultEpisode.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The default episode.
@@ -55,17 +53,16 @@ public struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
 
             public struct DefaultEpisode: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
-    public static let operationName = "GetDefaultEpisodeIdForStudyTopic"
-    public static let document = "query GetDefaultEpisodeIdForStudyTopic($id: ID!) { studyTopic(id: $id) { __typename defaultLesson { __typename defaultEpisode { __typename id } } } }"
-    public static let operationIdentifier: String? = "df24816f29609a2f4ed5bf19586f35a90a13c2f4b24cbff3f4f64588a83f16a2"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetDefaultEpisodeIdForStudyTopic" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForStudyTopic($id: ID!) { studyTopic(id: $id) { __typename defaultLesson { __typename defaultEpisode { __typename id } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "df24816f29609a2f4ed5bf19586f35a90a13c2f4b24cbff3f4f64588a83f16a2" }
 
     public var id: String
 
@@ -20,33 +20,31 @@ public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("studyTopic", .nonNull(.object(StudyTopic.self)), arguments: [("id", .variable("id"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var studyTopic: StudyTopic { __field("studyTopic") }
 
         public struct StudyTopic: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.StudyTopic }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("defaultLesson", .nonNull(.object(DefaultLesson.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The default lesson.
@@ -55,17 +53,16 @@ public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
 
             public struct DefaultLesson: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Lesson }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("defaultEpisode", .object(DefaultEpisode.self))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The default episode.
@@ -74,17 +71,16 @@ public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
 
                 public struct DefaultEpisode: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }

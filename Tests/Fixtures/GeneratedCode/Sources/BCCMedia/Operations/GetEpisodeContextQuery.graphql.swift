@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct GetEpisodeContextQuery: GraphQLQuery {
-    public static let operationName = "GetEpisodeContext"
-    public static let document = "query GetEpisodeContext($id: ID!, $context: EpisodeContext) { episode(id: $id, context: $context) { __typename context { __typename ... on ContextCollection { __typename items(first: 100) { __typename items { __typename id title description image } } } } } }"
-    public static let operationIdentifier: String? = "8b38277790e3f4ea8bae9358e1b4029ece5cd8a9b7da7696a800ea9afa23da2d"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeContext" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeContext($id: ID!, $context: EpisodeContext) { episode(id: $id, context: $context) { __typename context { __typename ... on ContextCollection { __typename items(first: 100) { __typename items { __typename id title description image } } } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8b38277790e3f4ea8bae9358e1b4029ece5cd8a9b7da7696a800ea9afa23da2d" }
 
     public var id: String
     public var context: GraphQLNullable<API.EpisodeContext>
@@ -22,90 +22,86 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
         public struct Episode: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("context", .object(Context.self))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var context: Context? { __field("context") }
 
             public struct Context: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.EpisodeContextUnion }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsContextCollection.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
                 @_alwaysEmitIntoClient public var asContextCollection: AsContextCollection? { __typeCase() }
 
                 public struct AsContextCollection: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ContextCollection }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("items", .object(Items.self), arguments: [("first", .literal(100))])),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var items: Items? { __field("items") }
 
                     public struct Items: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
                         public struct Items: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
-                            public static let __selections: [GraphQLSelection] = [
+                            public static var __selections: [GraphQLSelection] { __selectionTable }
+                            private static let __selectionTable: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                                 .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -113,12 +109,10 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
                                 .field(GraphQLField("image", .scalar("String"), leaf: String?.self)),
                             ]
 
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
+                            public let __object: GraphQLCheckedObject
 
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
+                            public init(__object: GraphQLCheckedObject) {
+                                self.__object = __object
                             }
 
                             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct GetEpisodeQuery: GraphQLQuery {
-    public static let operationName = "GetEpisode"
-    public static let document = "query GetEpisode($id: ID!, $context: EpisodeContext) { episode(id: $id, context: $context) { __typename id uuid type title originalTitle image ageRating publishDate description progress locked inMyList cursor next { __typename id } season { __typename id title show { __typename id title } } } }"
-    public static let operationIdentifier: String? = "9a38191bd043bbca1bbb676d02f6556cb183e9cad03e369903adaa29258ed499"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetEpisode" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetEpisode($id: ID!, $context: EpisodeContext) { episode(id: $id, context: $context) { __typename id uuid type title originalTitle image ageRating publishDate description progress locked inMyList cursor next { __typename id } season { __typename id title show { __typename id title } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9a38191bd043bbca1bbb676d02f6556cb183e9cad03e369903adaa29258ed499" }
 
     public var id: String
     public var context: GraphQLNullable<API.EpisodeContext>
@@ -22,23 +22,23 @@ public struct GetEpisodeQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
         public struct Episode: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("uuid", .nonNull(.scalar("String")), leaf: String.self)),
@@ -57,12 +57,10 @@ public struct GetEpisodeQuery: GraphQLQuery {
                 .field(GraphQLField("season", .object(Season.self))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -98,17 +96,16 @@ public struct GetEpisodeQuery: GraphQLQuery {
 
             public struct Next: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -116,19 +113,18 @@ public struct GetEpisodeQuery: GraphQLQuery {
 
             public struct Season: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                     .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("show", .nonNull(.object(Show.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -139,18 +135,17 @@ public struct GetEpisodeQuery: GraphQLQuery {
 
                 public struct Show: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct GetEpisodeSeasonQuery: GraphQLQuery {
-    public static let operationName = "GetEpisodeSeason"
-    public static let document = "query GetEpisodeSeason($id: ID!) { season(id: $id) { __typename ...EpisodeSeason } }\n" + EpisodeSeason.fragmentDefinition
-    public static let operationIdentifier: String? = "c470b505ac7be3ff28dc970da6b52e5bb5040b6007303d5bf4611f09d018790f"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeSeason" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeSeason($id: ID!) { season(id: $id) { __typename ...EpisodeSeason } }\n" + EpisodeSeason.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c470b505ac7be3ff28dc970da6b52e5bb5040b6007303d5bf4611f09d018790f" }
 
     public var id: String
 
@@ -20,33 +20,31 @@ public struct GetEpisodeSeasonQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("season", .nonNull(.object(Season.self)), arguments: [("id", .variable("id"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var season: Season { __field("season") }
 
         public struct Season: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(EpisodeSeason.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var title: String { __field("title") }
@@ -55,18 +53,12 @@ public struct GetEpisodeSeasonQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var episodes: EpisodeSeason.Episodes { __field("episodes") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var episodeSeason: EpisodeSeason { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == GetEpisodeSeasonQuery.Data.Season {
+    @_alwaysEmitIntoClient public var episodeSeason: EpisodeSeason { __fragment() }
 }

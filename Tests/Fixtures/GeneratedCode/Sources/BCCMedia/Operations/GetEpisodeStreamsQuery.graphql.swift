@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct GetEpisodeStreamsQuery: GraphQLQuery {
-    public static let operationName = "GetEpisodeStreams"
-    public static let document = "query GetEpisodeStreams($id: ID!) { episode(id: $id) { __typename progress streams { __typename videoLanguage url type } } }"
-    public static let operationIdentifier: String? = "857702527e2546f4ac79fb0b927fa8a53d6a84de0724d36896f947bb2da17074"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeStreams" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeStreams($id: ID!) { episode(id: $id) { __typename progress streams { __typename videoLanguage url type } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "857702527e2546f4ac79fb0b927fa8a53d6a84de0724d36896f947bb2da17074" }
 
     public var id: String
 
@@ -20,34 +20,32 @@ public struct GetEpisodeStreamsQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
         public struct Episode: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
                 .field(GraphQLField("streams", .nonNull(.list(.nonNull(.object(Streams.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var progress: Int? { __field("progress") }
@@ -56,19 +54,18 @@ public struct GetEpisodeStreamsQuery: GraphQLQuery {
 
             public struct Streams: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Stream }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("videoLanguage", .scalar("Language"), leaf: API.Language?.self)),
                     .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("type", .nonNull(.scalar("StreamType")), leaf: GraphQLEnum<API.StreamType>.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var videoLanguage: API.Language? { __field("videoLanguage") }

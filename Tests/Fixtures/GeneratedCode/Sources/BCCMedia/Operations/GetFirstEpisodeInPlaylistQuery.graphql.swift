@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
-    public static let operationName = "GetFirstEpisodeInPlaylist"
-    public static let document = "query GetFirstEpisodeInPlaylist($id: ID!) { playlist(id: $id) { __typename items(first: 1) { __typename items { __typename id } } } }"
-    public static let operationIdentifier: String? = "0f1e71bf284e289c0891192724b61d74d4ae85039723c064a1d37af10f0e5e65"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetFirstEpisodeInPlaylist" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetFirstEpisodeInPlaylist($id: ID!) { playlist(id: $id) { __typename items(first: 1) { __typename items { __typename id } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "0f1e71bf284e289c0891192724b61d74d4ae85039723c064a1d37af10f0e5e65" }
 
     public var id: String
 
@@ -20,67 +20,63 @@ public struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("playlist", .nonNull(.object(Playlist.self)), arguments: [("id", .variable("id"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var playlist: Playlist { __field("playlist") }
 
         public struct Playlist: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Playlist }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("items", .nonNull(.object(Items.self)), arguments: [("first", .literal(1))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var items: Items { __field("items") }
 
             public struct Items: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.PlaylistItemPagination }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
                 public struct Items: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.PlaylistItem }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }

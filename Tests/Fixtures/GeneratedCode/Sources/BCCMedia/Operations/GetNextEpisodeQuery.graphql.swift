@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct GetNextEpisodeQuery: GraphQLQuery {
-    public static let operationName = "GetNextEpisode"
-    public static let document = "query GetNextEpisode($id: ID!, $context: EpisodeContext!) { episode(id: $id, context: $context) { __typename id cursor next { __typename id } } }"
-    public static let operationIdentifier: String? = "f28a6c3e899c47f716f2f680165f4c68c7645c5e001d32d98b38ba7e03e13224"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetNextEpisode" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetNextEpisode($id: ID!, $context: EpisodeContext!) { episode(id: $id, context: $context) { __typename id cursor next { __typename id } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f28a6c3e899c47f716f2f680165f4c68c7645c5e001d32d98b38ba7e03e13224" }
 
     public var id: String
     public var context: API.EpisodeContext
@@ -22,35 +22,33 @@ public struct GetNextEpisodeQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("episode", .nonNull(.object(Episode.self)), arguments: [("id", .variable("id")), ("context", .variable("context"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
         public struct Episode: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("next", .nonNull(.list(.nonNull(.object(Next.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -62,17 +60,16 @@ public struct GetNextEpisodeQuery: GraphQLQuery {
 
             public struct Next: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct GetPageQuery: GraphQLQuery {
-    public static let operationName = "GetPage"
-    public static let document = "query GetPage($id: ID!) { page(id: $id) { __typename id code title description sections(first: 100) { __typename items { __typename id title description ...ItemSectionFragment } } } }\n" + ItemSectionFragment.fragmentDefinition
-    public static let operationIdentifier: String? = "91bf4a003074172371211e626f71eff40dacf96c13996cfafda4c409060f3452"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetPage" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetPage($id: ID!) { page(id: $id) { __typename id code title description sections(first: 100) { __typename items { __typename id title description ...ItemSectionFragment } } } }\n" + ItemSectionFragment.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "91bf4a003074172371211e626f71eff40dacf96c13996cfafda4c409060f3452" }
 
     public var id: String
 
@@ -20,23 +20,23 @@ public struct GetPageQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("page", .nonNull(.object(Page.self)), arguments: [("id", .variable("id"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var page: Page { __field("page") }
 
         public struct Page: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
@@ -45,12 +45,10 @@ public struct GetPageQuery: GraphQLQuery {
                 .field(GraphQLField("sections", .nonNull(.object(Sections.self)), arguments: [("first", .literal(100))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -65,24 +63,24 @@ public struct GetPageQuery: GraphQLQuery {
 
             public struct Sections: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionPagination }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
                 public struct Items: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.Section }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                         .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
@@ -90,12 +88,10 @@ public struct GetPageQuery: GraphQLQuery {
                         .inlineFragment(AsItemSection.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -107,16 +103,15 @@ public struct GetPageQuery: GraphQLQuery {
 
                     public struct AsItemSection: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .fragment(ItemSectionFragment.self),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -129,21 +124,15 @@ public struct GetPageQuery: GraphQLQuery {
 
                         @_alwaysEmitIntoClient public var items: ItemSectionFragment.Items { __field("items") }
 
-                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                        public struct Fragments: GraphQLCheckedData, Hashable {
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
-
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
-                            }
-                            @_alwaysEmitIntoClient public var itemSectionFragment: ItemSectionFragment { __fragment() }
-                        }
+                        public typealias Fragments = GraphQLFragmentSpreads<Self>
+                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                     }
                 }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == GetPageQuery.Data.Page.Sections.Items.AsItemSection {
+    @_alwaysEmitIntoClient public var itemSectionFragment: ItemSectionFragment { __fragment() }
 }

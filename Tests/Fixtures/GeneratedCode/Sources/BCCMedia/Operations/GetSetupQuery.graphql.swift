@@ -4,25 +4,24 @@
 import APICoreGraphQL
 
 public struct GetSetupQuery: GraphQLQuery {
-    public static let operationName = "getSetup"
-    public static let document = "query getSetup { me { __typename id bccMember analytics { __typename anonymousId } } application { __typename code clientVersion page { __typename id } searchPage { __typename id } } }"
-    public static let operationIdentifier: String? = "8362b67e4483de2009e85ae4c35e3b13c52027b53eee90167909629f5e446f6f"
+    @_alwaysEmitIntoClient public static var operationName: String { "getSetup" }
+    @_alwaysEmitIntoClient public static var document: String { "query getSetup { me { __typename id bccMember analytics { __typename anonymousId } } application { __typename code clientVersion page { __typename id } searchPage { __typename id } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8362b67e4483de2009e85ae4c35e3b13c52027b53eee90167909629f5e446f6f" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("me", .nonNull(.object(Me.self)))),
             .field(GraphQLField("application", .nonNull(.object(Application.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var me: Me { __field("me") }
@@ -31,19 +30,18 @@ public struct GetSetupQuery: GraphQLQuery {
 
         public struct Me: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.User }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
                 .field(GraphQLField("bccMember", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                 .field(GraphQLField("analytics", .nonNull(.object(Analytics.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String? { __field("id") }
@@ -54,17 +52,16 @@ public struct GetSetupQuery: GraphQLQuery {
 
             public struct Analytics: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Analytics }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("anonymousId", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var anonymousId: String { __field("anonymousId") }
@@ -73,7 +70,8 @@ public struct GetSetupQuery: GraphQLQuery {
 
         public struct Application: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("code", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("clientVersion", .nonNull(.scalar("String")), leaf: String.self)),
@@ -81,12 +79,10 @@ public struct GetSetupQuery: GraphQLQuery {
                 .field(GraphQLField("searchPage", .object(SearchPage.self))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var code: String { __field("code") }
@@ -99,17 +95,16 @@ public struct GetSetupQuery: GraphQLQuery {
 
             public struct Page: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,22 +4,21 @@
 import APICoreGraphQL
 
 public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "ItemSectionFragment"
-    public static let fragmentDefinition = "fragment ItemSectionFragment on ItemSection { __typename title metadata { __typename prependLiveElement useContext collectionId } items { __typename items { __typename id title description image item { __typename ... on Episode { __typename progress duration locked } } } } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "ItemSectionFragment" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSectionFragment on ItemSection { __typename title metadata { __typename prependLiveElement useContext collectionId } items { __typename items { __typename id title description image item { __typename ... on Episode { __typename progress duration locked } } } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("metadata", .object(Metadata.self))),
         .field(GraphQLField("items", .nonNull(.object(Items.self)))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var title: String? { __field("title") }
@@ -30,19 +29,18 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Metadata: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ItemSectionMetadata }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("prependLiveElement", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
             .field(GraphQLField("useContext", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
             .field(GraphQLField("collectionId", .nonNull(.scalar("ID")), leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var prependLiveElement: Bool { __field("prependLiveElement") }
@@ -54,24 +52,24 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Items: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
         public struct Items: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -80,12 +78,10 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
                 .field(GraphQLField("item", .nonNull(.object(Item.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -100,35 +96,33 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
             public struct Item: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.SectionItemType }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsEpisode.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
                 @_alwaysEmitIntoClient public var asEpisode: AsEpisode? { __typeCase() }
 
                 public struct AsEpisode: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("progress", .scalar("Int"), leaf: Int?.self)),
                         .field(GraphQLField("duration", .nonNull(.scalar("Int")), leaf: Int.self)),
                         .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var progress: Int? { __field("progress") }

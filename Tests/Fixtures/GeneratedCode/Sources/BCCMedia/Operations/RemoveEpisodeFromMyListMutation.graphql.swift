@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
-    public static let operationName = "RemoveEpisodeFromMyList"
-    public static let document = "mutation RemoveEpisodeFromMyList($id: UUID!) { removeEntryFromMyList(entryId: $id) { __typename id } }"
-    public static let operationIdentifier: String? = "711c413ffb2db72eb72a9e87de67cbd6f395d7e6448474e01240b19021c5f1e7"
+    @_alwaysEmitIntoClient public static var operationName: String { "RemoveEpisodeFromMyList" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation RemoveEpisodeFromMyList($id: UUID!) { removeEntryFromMyList(entryId: $id) { __typename id } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "711c413ffb2db72eb72a9e87de67cbd6f395d7e6448474e01240b19021c5f1e7" }
 
     public var id: API.UUID
 
@@ -20,33 +20,31 @@ public struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("removeEntryFromMyList", .nonNull(.object(RemoveEntryFromMyList.self)), arguments: [("entryId", .variable("id"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var removeEntryFromMyList: RemoveEntryFromMyList { __field("removeEntryFromMyList") }
 
         public struct RemoveEntryFromMyList: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.UserCollection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("UUID")), leaf: API.UUID.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: API.UUID { __field("id") }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct SearchQuery: GraphQLQuery {
-    public static let operationName = "Search"
-    public static let document = "query Search($query: String!, $collection: String!) { search(queryString: $query, type: $collection) { __typename result { __typename id title description image highlight url ... on EpisodeSearchItem { __typename seasonTitle showTitle } } } }"
-    public static let operationIdentifier: String? = "1702a82e734e93e185f05d754a26bb17c50cf0aa44412d5aa75560899f2c7e8f"
+    @_alwaysEmitIntoClient public static var operationName: String { "Search" }
+    @_alwaysEmitIntoClient public static var document: String { "query Search($query: String!, $collection: String!) { search(queryString: $query, type: $collection) { __typename result { __typename id title description image highlight url ... on EpisodeSearchItem { __typename seasonTitle showTitle } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1702a82e734e93e185f05d754a26bb17c50cf0aa44412d5aa75560899f2c7e8f" }
 
     public var query: String
     public var collection: String
@@ -22,40 +22,39 @@ public struct SearchQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("queryString", .variable("query")), ("type", .variable("collection"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
         public struct Search: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SearchResult }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("result", .nonNull(.list(.nonNull(.object(Result_.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var result: [Result_] { __field("result") }
 
             public struct Result_: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.SearchResultItem }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                     .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -66,12 +65,10 @@ public struct SearchQuery: GraphQLQuery {
                     .inlineFragment(AsEpisodeSearchItem.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -89,18 +86,17 @@ public struct SearchQuery: GraphQLQuery {
 
                 public struct AsEpisodeSearchItem: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodeSearchItem }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("seasonTitle", .scalar("String"), leaf: String?.self)),
                         .field(GraphQLField("showTitle", .scalar("String"), leaf: String?.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var seasonTitle: String? { __field("seasonTitle") }

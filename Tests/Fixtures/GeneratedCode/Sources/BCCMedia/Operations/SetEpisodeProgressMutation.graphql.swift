@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct SetEpisodeProgressMutation: GraphQLMutation {
-    public static let operationName = "SetEpisodeProgress"
-    public static let document = "mutation SetEpisodeProgress($id: ID!, $progress: Int) { setEpisodeProgress(id: $id, progress: $progress) { __typename id } }"
-    public static let operationIdentifier: String? = "4a6caaabf3a7144bb2471027244bec46ddd574552465e0490035013994ca2d1e"
+    @_alwaysEmitIntoClient public static var operationName: String { "SetEpisodeProgress" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation SetEpisodeProgress($id: ID!, $progress: Int) { setEpisodeProgress(id: $id, progress: $progress) { __typename id } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4a6caaabf3a7144bb2471027244bec46ddd574552465e0490035013994ca2d1e" }
 
     public var id: String
     public var progress: GraphQLNullable<Int>
@@ -22,33 +22,31 @@ public struct SetEpisodeProgressMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("setEpisodeProgress", .nonNull(.object(SetEpisodeProgress.self)), arguments: [("id", .variable("id")), ("progress", .variable("progress"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var setEpisodeProgress: SetEpisodeProgress { __field("setEpisodeProgress") }
 
         public struct SetEpisodeProgress: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct EchoFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "EchoFields"
-    public static let fragmentDefinition = "fragment EchoFields on Query { __typename fragmentEcho: echo(text: \"fragment \\\"\\\"\\\" */ \u{202e} \\u0000\") }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "EchoFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment EchoFields on Query { __typename fragmentEcho: echo(text: \"fragment \\\"\\\"\\\" */ \u{202e} \\u0000\") }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("echo", alias: "fragmentEcho", .scalar("String"), arguments: [("text", .literal("fragment \"\"\" */ \u{202e} \0"))], leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct EscapingQuery: GraphQLQuery {
-    public static let operationName = "Escaping"
-    public static let document = "query Escaping($default: String, $self: Int, $where: Boolean = true, $variables: Boolean!) { thing(default: $default, self: $self, where: $where) { __typename default self Type Protocol init operator where description hash hashValue data fragments reader asThing old kind string { __typename self } ...ThingFields ... on Thing @include(if: $variables) { __typename description } } protocol { __typename Type { __typename self } } }\n" + ThingFields.fragmentDefinition
-    public static let operationIdentifier: String? = "f0a54da8f57906d026aff2b78c086cd29a3272b0b7d6ef16a707081f9688adf8"
+    @_alwaysEmitIntoClient public static var operationName: String { "Escaping" }
+    @_alwaysEmitIntoClient public static var document: String { "query Escaping($default: String, $self: Int, $where: Boolean = true, $variables: Boolean!) { thing(default: $default, self: $self, where: $where) { __typename default self Type Protocol init operator where description hash hashValue data fragments reader asThing old kind string { __typename self } ...ThingFields ... on Thing @include(if: $variables) { __typename description } } protocol { __typename Type { __typename self } } }\n" + ThingFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f0a54da8f57906d026aff2b78c086cd29a3272b0b7d6ef16a707081f9688adf8" }
 
     public var `default`: GraphQLNullable<String>
     public var self_: GraphQLNullable<Int>
@@ -34,17 +34,16 @@ public struct EscapingQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("thing", .object(Thing.self), arguments: [("default", .variable("default")), ("self", .variable("self")), ("where", .variable("where"))])),
             .field(GraphQLField("protocol", .object(Protocol_.self))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var thing: Thing? { __field("thing") }
@@ -53,7 +52,8 @@ public struct EscapingQuery: GraphQLQuery {
 
         public struct Thing: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("default", .scalar("String"), leaf: String?.self)),
                 .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
@@ -75,12 +75,10 @@ public struct EscapingQuery: GraphQLQuery {
                 .fragment(ThingFields.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var `default`: String? { __field("default") }
@@ -119,32 +117,21 @@ public struct EscapingQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var string: String_? { __field("string") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var thingFields: ThingFields { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
             public struct String_: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var self_: String? { __field("self") }
@@ -153,38 +140,40 @@ public struct EscapingQuery: GraphQLQuery {
 
         public struct Protocol_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Protocol_ }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("Type", .object(Type_.self))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var Type__: Type_? { __field("Type") }
 
             public struct Type_: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Type_ }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("self", .scalar("String"), leaf: String?.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var self_: String? { __field("self") }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == EscapingQuery.Data.Thing {
+    @_alwaysEmitIntoClient public var thingFields: ThingFields { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct FilteredQuery: GraphQLQuery {
-    public static let operationName = "Filtered"
-    public static let document = "query Filtered($filter: Filter) { filtered(filter: $filter) { __typename old ...ThingFields } }\n" + ThingFields.fragmentDefinition
-    public static let operationIdentifier: String? = "e0952fac936f6b2c85c31d6225230f60ec9cda67c1017d5ea5b4a53954033323"
+    @_alwaysEmitIntoClient public static var operationName: String { "Filtered" }
+    @_alwaysEmitIntoClient public static var document: String { "query Filtered($filter: Filter) { filtered(filter: $filter) { __typename old ...ThingFields } }\n" + ThingFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e0952fac936f6b2c85c31d6225230f60ec9cda67c1017d5ea5b4a53954033323" }
 
     public var filter: GraphQLNullable<EscapingAPI.Filter>
 
@@ -20,34 +20,32 @@ public struct FilteredQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("filtered", .list(.nonNull(.object(Filtered.self))), arguments: [("filter", .variable("filter"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var filtered: [Filtered]? { __field("filtered") }
 
         public struct Filtered: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
                 .fragment(ThingFields.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// Deprecated with */ and \ in the reason.
@@ -58,18 +56,12 @@ public struct FilteredQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var data: String? { __field("data") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var thingFields: ThingFields { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == FilteredQuery.Data.Filtered {
+    @_alwaysEmitIntoClient public var thingFields: ThingFields { __fragment() }
 }

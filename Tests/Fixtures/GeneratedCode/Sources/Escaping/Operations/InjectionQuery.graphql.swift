@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct InjectionQuery: GraphQLQuery {
-    public static let operationName = "Injection"
-    public static let document = "query Injection($text: String = \"\\\"\\\"\\\" \\\\ \\\\(x) #\\\" \\\"# */ /* // \\n \\u0000 \u{202e} \u{200b} 😀 😀\", $block: String = \"Block default: \\\\n \\\\t \\\\u0041 \\\\\\\\ \\\\\\\" stay as written; \\\"\\\"\\\" is a triple quote.\\n  */ /* // \\\\(x) #\\\" \\\"# \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞\", $kind: Kind = case, $options: EchoOptions = {prefix: \"\\u0000\\\"\", kind: Any, Self: false, case: [\"\\\\(x)\", \"\u{202e}\"]}, $json: JSONObject, $flags: Bool) { quoted: echo(text: \"\\\"\\\"\\\" \\\\ \\\\(x) #\\\" \\\"# */ /* // \\n \\r \\t \\b \\f / \\u0000 \\u001F \\u007F \\u0085 \u{202e} \u{2066}\u{2067}\u{2068}\u{2069} \u{200f} \u{200b}\u{200c}\u{200d}\u{feff} \u{2028}\u{2029} 👩\u{200d}💻 𝄞 \\u0000\") block: echo(text: \"First line, then an indented one: \\\\n \\\\t \\\\u0041 \\\\\\\\ \\\\\\\" \\\"\\\"\\\" \\\\(x) #\\\" \\\"#\\n  */ /* // ///\\n#endif\") raw: echo(text: \"\u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞\") variable: echo(text: $text kind: $kind options: $options json: $json flags: $flags) blockDefault: echo(text: $block) list: echo(texts: [\"*/\", \"/*\", \"//\", \"\\\\\", \"\\\"\\\"\\\"\", \"#\\\"\", \"\\\"#\", \"\\\\u{41}\", \"\\\\u0000\"] kind: init) object: echo(options: {prefix: \"\\\"#\\\\(x)\", kind: Self, case: [\"\u{200f}\"]} flags: {value: true, Bool: false}) deprecated: echoed __typename self: __typename Type: echo(text: \"Type\") thing { __typename Self Any _ case self Type init } ...EchoFields }\n" + EchoFields.fragmentDefinition
-    public static let operationIdentifier: String? = "ac2761ff8956a24b4fb3885f4553df5eeeaa7fbd21eb78c0635293e3d9e2cf1a"
+    @_alwaysEmitIntoClient public static var operationName: String { "Injection" }
+    @_alwaysEmitIntoClient public static var document: String { "query Injection($text: String = \"\\\"\\\"\\\" \\\\ \\\\(x) #\\\" \\\"# */ /* // \\n \\u0000 \u{202e} \u{200b} 😀 😀\", $block: String = \"Block default: \\\\n \\\\t \\\\u0041 \\\\\\\\ \\\\\\\" stay as written; \\\"\\\"\\\" is a triple quote.\\n  */ /* // \\\\(x) #\\\" \\\"# \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞\", $kind: Kind = case, $options: EchoOptions = {prefix: \"\\u0000\\\"\", kind: Any, Self: false, case: [\"\\\\(x)\", \"\u{202e}\"]}, $json: JSONObject, $flags: Bool) { quoted: echo(text: \"\\\"\\\"\\\" \\\\ \\\\(x) #\\\" \\\"# */ /* // \\n \\r \\t \\b \\f / \\u0000 \\u001F \\u007F \\u0085 \u{202e} \u{2066}\u{2067}\u{2068}\u{2069} \u{200f} \u{200b}\u{200c}\u{200d}\u{feff} \u{2028}\u{2029} 👩\u{200d}💻 𝄞 \\u0000\") block: echo(text: \"First line, then an indented one: \\\\n \\\\t \\\\u0041 \\\\\\\\ \\\\\\\" \\\"\\\"\\\" \\\\(x) #\\\" \\\"#\\n  */ /* // ///\\n#endif\") raw: echo(text: \"\u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞\") variable: echo(text: $text kind: $kind options: $options json: $json flags: $flags) blockDefault: echo(text: $block) list: echo(texts: [\"*/\", \"/*\", \"//\", \"\\\\\", \"\\\"\\\"\\\"\", \"#\\\"\", \"\\\"#\", \"\\\\u{41}\", \"\\\\u0000\"] kind: init) object: echo(options: {prefix: \"\\\"#\\\\(x)\", kind: Self, case: [\"\u{200f}\"]} flags: {value: true, Bool: false}) deprecated: echoed __typename self: __typename Type: echo(text: \"Type\") thing { __typename Self Any _ case self Type init } ...EchoFields }\n" + EchoFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ac2761ff8956a24b4fb3885f4553df5eeeaa7fbd21eb78c0635293e3d9e2cf1a" }
 
     /// Defaults to `"\"\"\" \\ \\(x) #\" \"# */ /* // \n \u0000 \u{202e} \u{200b} 😀 😀"` when absent.
     public var text: GraphQLNullable<String>
@@ -48,7 +48,8 @@ public struct InjectionQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("echo", alias: "quoted", .scalar("String"), arguments: [("text", .literal("\"\"\" \\ \\(x) #\" \"# */ /* // \n \r \t \u{8} \u{c} / \0 \u{1f} \u{7f} \u{85} \u{202e} \u{2066}\u{2067}\u{2068}\u{2069} \u{200f} \u{200b}\u{200c}\u{200d}\u{feff} \u{2028}\u{2029} 👩\u{200d}💻 𝄞 \0"))], leaf: String?.self)),
             .field(GraphQLField("echo", alias: "block", .scalar("String"), arguments: [("text", .literal("First line, then an indented one: \\n \\t \\u0041 \\\\ \\\" \"\"\" \\(x) #\" \"#\n  */ /* // ///\n#endif"))], leaf: String?.self)),
             .field(GraphQLField("echo", alias: "raw", .scalar("String"), arguments: [("text", .literal("\u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞"))], leaf: String?.self)),
@@ -64,12 +65,10 @@ public struct InjectionQuery: GraphQLQuery {
             .fragment(EchoFields.self),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
@@ -146,22 +145,13 @@ public struct InjectionQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var fragmentEcho: String? { __field("fragmentEcho") }
 
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-        public struct Fragments: GraphQLCheckedData, Hashable {
-            public let __data: JSONObject
-            public let __variables: JSONObject
-
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
-            }
-            @_alwaysEmitIntoClient public var echoFields: EchoFields { __fragment() }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
         public struct Thing: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("Self", .scalar("String"), leaf: String?.self)),
                 .field(GraphQLField("Any", .scalar("String"), leaf: String?.self)),
@@ -172,12 +162,10 @@ public struct InjectionQuery: GraphQLQuery {
                 .field(GraphQLField("init", .scalar("String"), leaf: String?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var Self_: String? { __field("Self") }
@@ -195,4 +183,8 @@ public struct InjectionQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var init_: String? { __field("init") }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == InjectionQuery.Data {
+    @_alwaysEmitIntoClient public var echoFields: EchoFields { __fragment() }
 }

@@ -4,22 +4,21 @@
 import APICoreGraphQL
 
 public struct ThingFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "ThingFields"
-    public static let fragmentDefinition = "fragment ThingFields on Thing { __typename hash data old }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "ThingFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ThingFields on Thing { __typename hash data old }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("hash", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("data", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("old", .scalar("String"), leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var hash_: String? { __field("hash") }

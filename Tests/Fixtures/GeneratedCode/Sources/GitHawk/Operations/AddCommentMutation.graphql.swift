@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct AddCommentMutation: GraphQLMutation {
-    public static let operationName = "AddComment"
-    public static let document = "mutation AddComment($subject_id: ID!, $body: String!) { addComment(input: {subjectId: $subject_id, body: $body}) { __typename commentEdge { __typename node { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } } } }\n" + CommentFields.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition
-    public static let operationIdentifier: String? = "266fda939a0f3062e5a93c59832bbcc2d39a99c9e04f353fa49c7cd7213ffd66"
+    @_alwaysEmitIntoClient public static var operationName: String { "AddComment" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation AddComment($subject_id: ID!, $body: String!) { addComment(input: {subjectId: $subject_id, body: $body}) { __typename commentEdge { __typename node { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } } } }\n" + CommentFields.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "266fda939a0f3062e5a93c59832bbcc2d39a99c9e04f353fa49c7cd7213ffd66" }
 
     public var subject_id: String
     public var body: String
@@ -22,16 +22,15 @@ public struct AddCommentMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("addComment", .object(AddComment.self), arguments: [("input", .object(["body": .variable("body"), "subjectId": .variable("subject_id")]))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Adds a comment to an Issue or Pull Request.
@@ -39,17 +38,16 @@ public struct AddCommentMutation: GraphQLMutation {
 
         public struct AddComment: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddCommentPayload }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("commentEdge", .nonNull(.object(CommentEdge.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The edge from the subject's comment connection.
@@ -57,17 +55,16 @@ public struct AddCommentMutation: GraphQLMutation {
 
             public struct CommentEdge: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueCommentEdge }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("node", .object(Node.self))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The item at the end of the edge.
@@ -75,7 +72,8 @@ public struct AddCommentMutation: GraphQLMutation {
 
                 public struct Node: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .fragment(NodeFields.self),
                         .fragment(ReactionFields.self),
@@ -84,12 +82,10 @@ public struct AddCommentMutation: GraphQLMutation {
                         .fragment(DeletableFields.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -114,24 +110,18 @@ public struct AddCommentMutation: GraphQLMutation {
 
                     @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                        @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
-                        @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
-                        @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
-                        @_alwaysEmitIntoClient public var deletableFields: DeletableFields { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == AddCommentMutation.Data.AddComment.CommentEdge.Node {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+    @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
+    @_alwaysEmitIntoClient public var deletableFields: DeletableFields { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct AddReactionMutation: GraphQLMutation {
-    public static let operationName = "AddReaction"
-    public static let document = "mutation AddReaction($subject_id: ID!, $content: ReactionContent!) { addReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition
-    public static let operationIdentifier: String? = "d6ab209547e693b24b9d4ab8322620c0c0072203939bef581365a07fe5b15b8b"
+    @_alwaysEmitIntoClient public static var operationName: String { "AddReaction" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation AddReaction($subject_id: ID!, $content: ReactionContent!) { addReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d6ab209547e693b24b9d4ab8322620c0c0072203939bef581365a07fe5b15b8b" }
 
     public var subject_id: String
     public var content: GraphQLEnum<GitHawkAPI.ReactionContent>
@@ -22,16 +22,15 @@ public struct AddReactionMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("addReaction", .object(AddReaction.self), arguments: [("input", .object(["content": .variable("content"), "subjectId": .variable("subject_id")]))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Adds a reaction to a subject.
@@ -39,17 +38,16 @@ public struct AddReactionMutation: GraphQLMutation {
 
         public struct AddReaction: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddReactionPayload }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The reactable subject.
@@ -57,36 +55,29 @@ public struct AddReactionMutation: GraphQLMutation {
 
             public struct Subject: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(ReactionFields.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
 
                 @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == AddReactionMutation.Data.AddReaction.Subject {
+    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
 }

@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct AssigneeFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "assigneeFields"
-    public static let fragmentDefinition = "fragment assigneeFields on Assignable { __typename assignees(first: $page_size) { __typename nodes { __typename login avatarUrl } } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "assigneeFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment assigneeFields on Assignable { __typename assignees(first: $page_size) { __typename nodes { __typename login avatarUrl } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Assignable }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("assignees", .nonNull(.object(Assignees.self)), arguments: [("first", .variable("page_size"))])),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A list of Users assigned to this object.
@@ -25,17 +24,16 @@ public struct AssigneeFields: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Assignees: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A list of nodes.
@@ -43,18 +41,17 @@ public struct AssigneeFields: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Nodes: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The username used to login.

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct BookmarkNodesQuery: GraphQLQuery {
-    public static let operationName = "BookmarkNodes"
-    public static let document = "query BookmarkNodes($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on Issue { __typename title number issueState: state repository { __typename owner { __typename login } name } } ... on PullRequest { __typename title number pullRequestState: state repository { __typename owner { __typename login } name } } ... on Repository { __typename owner { __typename login } name } } }"
-    public static let operationIdentifier: String? = "398932df8137a0c9fd039c946369d265ce289cc304bd2c93e39818c8332e261c"
+    @_alwaysEmitIntoClient public static var operationName: String { "BookmarkNodes" }
+    @_alwaysEmitIntoClient public static var document: String { "query BookmarkNodes($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on Issue { __typename title number issueState: state repository { __typename owner { __typename login } name } } ... on PullRequest { __typename title number pullRequestState: state repository { __typename owner { __typename login } name } } ... on Repository { __typename owner { __typename login } name } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "398932df8137a0c9fd039c946369d265ce289cc304bd2c93e39818c8332e261c" }
 
     public var ids: [String]
 
@@ -20,16 +20,15 @@ public struct BookmarkNodesQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("nodes", .nonNull(.list(.object(Nodes.self))), arguments: [("ids", .variable("ids"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Lookup nodes by a list of IDs.
@@ -37,19 +36,18 @@ public struct BookmarkNodesQuery: GraphQLQuery {
 
         public struct Nodes: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .inlineFragment(AsIssue.self),
                 .inlineFragment(AsPullRequest.self),
                 .inlineFragment(AsRepository.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
             @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
             @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
@@ -57,7 +55,8 @@ public struct BookmarkNodesQuery: GraphQLQuery {
 
             public struct AsIssue: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
@@ -65,12 +64,10 @@ public struct BookmarkNodesQuery: GraphQLQuery {
                     .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// Identifies the issue title.
@@ -87,18 +84,17 @@ public struct BookmarkNodesQuery: GraphQLQuery {
 
                 public struct Repository: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
                         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The User owner of the repository.
@@ -109,17 +105,16 @@ public struct BookmarkNodesQuery: GraphQLQuery {
 
                     public struct Owner: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// The username used to login.
@@ -130,7 +125,8 @@ public struct BookmarkNodesQuery: GraphQLQuery {
 
             public struct AsPullRequest: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
@@ -138,12 +134,10 @@ public struct BookmarkNodesQuery: GraphQLQuery {
                     .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// Identifies the pull request title.

@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct ClosableFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "closableFields"
-    public static let fragmentDefinition = "fragment closableFields on Closable { __typename closed }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "closableFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment closableFields on Closable { __typename closed }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Closable }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// `true` if the object is closed (definition of closed may depend on type)

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct CommentFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "commentFields"
-    public static let fragmentDefinition = "fragment commentFields on Comment { __typename author { __typename login avatarUrl } editor { __typename login } lastEditedAt body createdAt viewerDidAuthor }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "commentFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commentFields on Comment { __typename author { __typename login avatarUrl } editor { __typename login } lastEditedAt body createdAt viewerDidAuthor }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("author", .object(Author.self))),
         .field(GraphQLField("editor", .object(Editor.self))),
@@ -17,12 +18,10 @@ public struct CommentFields: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("viewerDidAuthor", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The actor who authored the comment.
@@ -45,18 +44,17 @@ public struct CommentFields: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Author: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
             .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The username of the actor.
@@ -68,17 +66,16 @@ public struct CommentFields: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Editor: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The username of the actor.

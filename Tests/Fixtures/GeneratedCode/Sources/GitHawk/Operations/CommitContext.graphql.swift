@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "commitContext"
-    public static let fragmentDefinition = "fragment commitContext on Commit { __typename id status { __typename contexts { __typename id context state creator { __typename login avatarUrl } description targetUrl } state } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "commitContext" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commitContext on Commit { __typename id status { __typename contexts { __typename id context state creator { __typename login avatarUrl } description targetUrl } state } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("status", .object(Status.self))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -28,18 +27,17 @@ public struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Status: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("contexts", .nonNull(.list(.nonNull(.object(Contexts.self)))))),
             .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The individual status contexts for this commit.
@@ -50,7 +48,8 @@ public struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Contexts: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StatusContext }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("context", .nonNull(.scalar("String")), leaf: String.self)),
@@ -60,12 +59,10 @@ public struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet {
                 .field(GraphQLField("targetUrl", .scalar("URI"), leaf: GitHawkAPI.URI?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -87,18 +84,17 @@ public struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet {
 
             public struct Creator: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The username of the actor.

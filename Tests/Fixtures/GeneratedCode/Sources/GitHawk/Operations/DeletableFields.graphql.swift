@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct DeletableFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "deletableFields"
-    public static let fragmentDefinition = "fragment deletableFields on Deletable { __typename viewerCanDelete }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "deletableFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment deletableFields on Deletable { __typename viewerCanDelete }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Deletable }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("viewerCanDelete", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Check if the current viewer can delete this object.

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct FetchRepositoryBranchesQuery: GraphQLQuery {
-    public static let operationName = "fetchRepositoryBranches"
-    public static let document = "query fetchRepositoryBranches($owner: String!, $name: String!, $after: String) { repository(owner: $owner, name: $name) { __typename refs(first: 50, after: $after, refPrefix: \"refs/heads/\") { __typename edges { __typename node { __typename name } } pageInfo { __typename hasNextPage endCursor } } } }"
-    public static let operationIdentifier: String? = "db79d6988859bbcd10d922121f482de549be99696346ada2cf2cac26419ade87"
+    @_alwaysEmitIntoClient public static var operationName: String { "fetchRepositoryBranches" }
+    @_alwaysEmitIntoClient public static var document: String { "query fetchRepositoryBranches($owner: String!, $name: String!, $after: String) { repository(owner: $owner, name: $name) { __typename refs(first: 50, after: $after, refPrefix: \"refs/heads/\") { __typename edges { __typename node { __typename name } } pageInfo { __typename hasNextPage endCursor } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "db79d6988859bbcd10d922121f482de549be99696346ada2cf2cac26419ade87" }
 
     public var owner: String
     public var name: String
@@ -24,16 +24,15 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Lookup a given repository by the owner and repository name.
@@ -41,17 +40,16 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
 
         public struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("refs", .object(Refs.self), arguments: [("first", .literal(50)), ("after", .variable("after")), ("refPrefix", .literal("refs/heads/"))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// Fetch a list of refs from the repository
@@ -59,18 +57,17 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
 
             public struct Refs: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefConnection }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("edges", .list(.object(Edges.self)))),
                     .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// A list of edges.
@@ -81,17 +78,16 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
 
                 public struct Edges: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefEdge }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("node", .object(Node.self))),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The item at the end of the edge.
@@ -99,17 +95,16 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
 
                     public struct Node: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// The ref name.
@@ -119,18 +114,17 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
 
                 public struct PageInfo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                         .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// When paginating forwards, are there more items?

@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct HeadPaging: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "headPaging"
-    public static let fragmentDefinition = "fragment headPaging on PageInfo { __typename hasPreviousPage startCursor }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "headPaging" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment headPaging on PageInfo { __typename hasPreviousPage startCursor }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
         .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// When paginating backwards, are there more items?

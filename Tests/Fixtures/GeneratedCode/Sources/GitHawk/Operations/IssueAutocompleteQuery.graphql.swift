@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct IssueAutocompleteQuery: GraphQLQuery {
-    public static let operationName = "IssueAutocomplete"
-    public static let document = "query IssueAutocomplete($query: String!, $page_size: Int!) { search(type: ISSUE, query: $query, first: $page_size) { __typename nodes { __typename ... on Issue { __typename number title } ... on PullRequest { __typename number title } } } }"
-    public static let operationIdentifier: String? = "fc55baceb424bcc70c2ce587db8ddaa0e7984f3e1d0a06e1d7c87ab39064935e"
+    @_alwaysEmitIntoClient public static var operationName: String { "IssueAutocomplete" }
+    @_alwaysEmitIntoClient public static var document: String { "query IssueAutocomplete($query: String!, $page_size: Int!) { search(type: ISSUE, query: $query, first: $page_size) { __typename nodes { __typename ... on Issue { __typename number title } ... on PullRequest { __typename number title } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fc55baceb424bcc70c2ce587db8ddaa0e7984f3e1d0a06e1d7c87ab39064935e" }
 
     public var query: String
     public var page_size: Int
@@ -22,16 +22,15 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("type", .literal("ISSUE")), ("query", .variable("query")), ("first", .variable("page_size"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Perform a search across resources.
@@ -39,17 +38,16 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
 
         public struct Search: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of nodes.
@@ -57,36 +55,34 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
 
             public struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsIssue.self),
                     .inlineFragment(AsPullRequest.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
                 public struct AsIssue: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
                         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// Identifies the issue number.
@@ -98,18 +94,17 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
 
                 public struct AsPullRequest: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
                         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// Identifies the pull request number.

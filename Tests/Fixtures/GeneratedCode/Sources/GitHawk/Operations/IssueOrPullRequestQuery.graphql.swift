@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct IssueOrPullRequestQuery: GraphQLQuery {
-    public static let operationName = "IssueOrPullRequest"
-    public static let document = "query IssueOrPullRequest($owner: String!, $repo: String!, $number: Int!, $page_size: Int!, $before: String) { repository(owner: $owner, name: $repo) { __typename name hasIssuesEnabled viewerCanAdminister mergeCommitAllowed rebaseMergeAllowed squashMergeAllowed mentionableUsers(first: 50) { __typename nodes { __typename avatarUrl login } } defaultBranchRef { __typename name } issueOrPullRequest(number: $number) { __typename ... on Issue { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields refCommit: commit { __typename oid } actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title } ... on PullRequest { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on MergedEvent { __typename ...nodeFields mergedCommit: commit { __typename oid } actor { __typename login } createdAt } ... on PullRequestReviewThread { __typename comments(first: $page_size) { __typename nodes { __typename ...reactionFields ...nodeFields ...commentFields path diffHunk } } } ... on PullRequestReview { __typename ...nodeFields ...commentFields state submittedAt author { __typename login } comments { __typename totalCount } } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on ReviewRequestedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on ReviewRequestRemovedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } reviewRequests(first: $page_size) { __typename nodes { __typename requestedReviewer { __typename ... on Actor { __typename login avatarUrl } } } } commits(last: 1) { __typename nodes { __typename commit { __typename ...commitContext } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title merged baseRefName changedFiles additions deletions mergeable mergeStateStatus } } } }\n" + AssigneeFields.fragmentDefinition + "\n" + ClosableFields.fragmentDefinition + "\n" + CommentFields.fragmentDefinition + "\n" + CommitContext.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + HeadPaging.fragmentDefinition + "\n" + LabelableFields.fragmentDefinition + "\n" + LockableFields.fragmentDefinition + "\n" + MilestoneFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + ReferencedRepositoryFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition
-    public static let operationIdentifier: String? = "e439025541e80f605eef3812771c69bd4c456f04926788892d3e31829943238b"
+    @_alwaysEmitIntoClient public static var operationName: String { "IssueOrPullRequest" }
+    @_alwaysEmitIntoClient public static var document: String { "query IssueOrPullRequest($owner: String!, $repo: String!, $number: Int!, $page_size: Int!, $before: String) { repository(owner: $owner, name: $repo) { __typename name hasIssuesEnabled viewerCanAdminister mergeCommitAllowed rebaseMergeAllowed squashMergeAllowed mentionableUsers(first: 50) { __typename nodes { __typename avatarUrl login } } defaultBranchRef { __typename name } issueOrPullRequest(number: $number) { __typename ... on Issue { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields refCommit: commit { __typename oid } actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title } ... on PullRequest { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on MergedEvent { __typename ...nodeFields mergedCommit: commit { __typename oid } actor { __typename login } createdAt } ... on PullRequestReviewThread { __typename comments(first: $page_size) { __typename nodes { __typename ...reactionFields ...nodeFields ...commentFields path diffHunk } } } ... on PullRequestReview { __typename ...nodeFields ...commentFields state submittedAt author { __typename login } comments { __typename totalCount } } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on ReviewRequestedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on ReviewRequestRemovedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } reviewRequests(first: $page_size) { __typename nodes { __typename requestedReviewer { __typename ... on Actor { __typename login avatarUrl } } } } commits(last: 1) { __typename nodes { __typename commit { __typename ...commitContext } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title merged baseRefName changedFiles additions deletions mergeable mergeStateStatus } } } }\n" + AssigneeFields.fragmentDefinition + "\n" + ClosableFields.fragmentDefinition + "\n" + CommentFields.fragmentDefinition + "\n" + CommitContext.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + HeadPaging.fragmentDefinition + "\n" + LabelableFields.fragmentDefinition + "\n" + LockableFields.fragmentDefinition + "\n" + MilestoneFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + ReferencedRepositoryFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e439025541e80f605eef3812771c69bd4c456f04926788892d3e31829943238b" }
 
     public var owner: String
     public var repo: String
@@ -28,16 +28,15 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Lookup a given repository by the owner and repository name.
@@ -45,7 +44,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
         public struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
@@ -58,12 +58,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                 .field(GraphQLField("issueOrPullRequest", .object(IssueOrPullRequest.self), arguments: [("number", .variable("number"))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of the repository.
@@ -95,17 +93,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
             public struct MentionableUsers: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// A list of nodes.
@@ -113,18 +110,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 public struct Nodes: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
                         .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// A URL pointing to the user's public avatar.
@@ -137,17 +133,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
             public struct DefaultBranchRef: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The ref name.
@@ -156,25 +151,25 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
             public struct IssueOrPullRequest: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueOrPullRequest }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsIssue.self),
                     .inlineFragment(AsPullRequest.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
                 public struct AsIssue: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("timeline", .nonNull(.object(Timeline.self)), arguments: [("last", .variable("page_size")), ("before", .variable("before"))])),
                         .field(GraphQLField("milestone", .object(Milestone.self))),
@@ -190,12 +185,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         .fragment(AssigneeFields.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// A list of events, comments, commits, etc. associated with the issue.
@@ -238,40 +231,22 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var assignees: AssigneeFields.Assignees { __field("assignees") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
-                        @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
-                        @_alwaysEmitIntoClient public var lockableFields: LockableFields { __fragment() }
-                        @_alwaysEmitIntoClient public var closableFields: ClosableFields { __fragment() }
-                        @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
-                        @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
-                        @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                        @_alwaysEmitIntoClient public var assigneeFields: AssigneeFields { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                     public struct Timeline: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueTimelineConnection }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
                             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// Information to aid in pagination.
@@ -282,40 +257,30 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                         public struct PageInfo: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-                            public static let __selections: [GraphQLSelection] = [
+                            public static var __selections: [GraphQLSelection] { __selectionTable }
+                            private static let __selectionTable: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .fragment(HeadPaging.self),
                             ]
 
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
+                            public let __object: GraphQLCheckedObject
 
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
+                            public init(__object: GraphQLCheckedObject) {
+                                self.__object = __object
                             }
 
                             @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
 
                             @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
 
-                            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                            public struct Fragments: GraphQLCheckedData, Hashable {
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
-
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
-                                }
-                                @_alwaysEmitIntoClient public var headPaging: HeadPaging { __fragment() }
-                            }
+                            public typealias Fragments = GraphQLFragmentSpreads<Self>
+                            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                         }
 
                         public struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueTimelineItem }
-                            public static let __selections: [GraphQLSelection] = [
+                            public static var __selections: [GraphQLSelection] { __selectionTable }
+                            private static let __selectionTable: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .inlineFragment(AsCommit.self),
                                 .inlineFragment(AsIssueComment.self),
@@ -334,12 +299,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 .inlineFragment(AsDemilestonedEvent.self),
                             ]
 
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
+                            public let __object: GraphQLCheckedObject
 
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
+                            public init(__object: GraphQLCheckedObject) {
+                                self.__object = __object
                             }
                             @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
                             @_alwaysEmitIntoClient public var asIssueComment: AsIssueComment? { __typeCase() }
@@ -359,7 +322,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsCommit: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("author", .object(Author.self))),
                                     .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
@@ -367,12 +331,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Authorship details of the commit.
@@ -386,32 +348,21 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public struct Author: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .field(GraphQLField("user", .object(User.self))),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
 
                                     /// The GitHub user corresponding to the email field. Null if no such user exists.
@@ -419,18 +370,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                     public struct User: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-                                        public static let __selections: [GraphQLSelection] = [
+                                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                                        private static let __selectionTable: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                             .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                                             .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
                                         ]
 
-                                        public let __data: JSONObject
-                                        public let __variables: JSONObject
+                                        public let __object: GraphQLCheckedObject
 
-                                        public init(__data: JSONObject, variables: JSONObject) {
-                                            self.__data = __data
-                                            __variables = variables
+                                        public init(__object: GraphQLCheckedObject) {
+                                            self.__object = __object
                                         }
 
                                         /// The username used to login.
@@ -444,7 +394,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsIssueComment: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .fragment(NodeFields.self),
                                     .fragment(ReactionFields.self),
@@ -453,12 +404,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(DeletableFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -483,27 +432,14 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
-                                    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
-                                    @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
-                                    @_alwaysEmitIntoClient public var deletableFields: DeletableFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                             }
 
                             public struct AsLabeledEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabeledEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("label", .nonNull(.object(Label.self)))),
@@ -511,12 +447,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the actor who performed the event.
@@ -530,32 +464,21 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public struct Actor_: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
 
                                     /// The username of the actor.
@@ -564,18 +487,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public struct Label: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
                                         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
 
                                     /// Identifies the label color.
@@ -588,7 +510,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsUnlabeledEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlabeledEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("label", .nonNull(.object(Label.self)))),
@@ -596,12 +519,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the actor who performed the event.
@@ -615,18 +536,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
@@ -635,7 +546,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsClosedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ClosedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
@@ -643,12 +555,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the actor who performed the event.
@@ -662,52 +572,40 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
                                 public struct Closer: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.Closer }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .inlineFragment(AsCommit.self),
                                         .inlineFragment(AsPullRequest.self),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
                                     @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
                                     @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
                                     public struct AsCommit: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                                        public static let __selections: [GraphQLSelection] = [
+                                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                                        private static let __selectionTable: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                             .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
                                         ]
 
-                                        public let __data: JSONObject
-                                        public let __variables: JSONObject
+                                        public let __object: GraphQLCheckedObject
 
-                                        public init(__data: JSONObject, variables: JSONObject) {
-                                            self.__data = __data
-                                            __variables = variables
+                                        public init(__object: GraphQLCheckedObject) {
+                                            self.__object = __object
                                         }
 
                                         /// The Git object ID
@@ -716,17 +614,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                     public struct AsPullRequest: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                                        public static let __selections: [GraphQLSelection] = [
+                                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                                        private static let __selectionTable: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                             .field(GraphQLField("mergeCommit", .object(MergeCommit.self))),
                                         ]
 
-                                        public let __data: JSONObject
-                                        public let __variables: JSONObject
+                                        public let __object: GraphQLCheckedObject
 
-                                        public init(__data: JSONObject, variables: JSONObject) {
-                                            self.__data = __data
-                                            __variables = variables
+                                        public init(__object: GraphQLCheckedObject) {
+                                            self.__object = __object
                                         }
 
                                         /// The commit that was created when this pull request was merged.
@@ -739,19 +636,18 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsReopenedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReopenedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the actor who performed the event.
@@ -762,25 +658,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
                             public struct AsRenamedTitleEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RenamedTitleEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
@@ -789,12 +676,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the actor who performed the event.
@@ -811,37 +696,26 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
                             public struct AsLockedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LockedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the actor who performed the event.
@@ -852,37 +726,26 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
                             public struct AsUnlockedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlockedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the actor who performed the event.
@@ -893,25 +756,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
                             public struct AsCrossReferencedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CrossReferencedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
@@ -919,12 +773,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the actor who performed the event.
@@ -938,42 +790,32 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
                                 public struct Source: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .inlineFragment(AsIssue.self),
                                         .inlineFragment(AsPullRequest.self),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
                                     @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                                     @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
                                     public struct AsIssue: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-                                        public static let __selections: [GraphQLSelection] = [
+                                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                                        private static let __selectionTable: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                             .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                                             .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
@@ -981,12 +823,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                             .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
                                         ]
 
-                                        public let __data: JSONObject
-                                        public let __variables: JSONObject
+                                        public let __object: GraphQLCheckedObject
 
-                                        public init(__data: JSONObject, variables: JSONObject) {
-                                            self.__data = __data
-                                            __variables = variables
+                                        public init(__object: GraphQLCheckedObject) {
+                                            self.__object = __object
                                         }
 
                                         /// Identifies the issue title.
@@ -1003,18 +843,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                         public struct Repository: GraphQLDataSelectionSet {
                                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-                                            public static let __selections: [GraphQLSelection] = [
+                                            public static var __selections: [GraphQLSelection] { __selectionTable }
+                                            private static let __selectionTable: [GraphQLSelection] = [
                                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                                                 .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
                                             ]
 
-                                            public let __data: JSONObject
-                                            public let __variables: JSONObject
+                                            public let __object: GraphQLCheckedObject
 
-                                            public init(__data: JSONObject, variables: JSONObject) {
-                                                self.__data = __data
-                                                __variables = variables
+                                            public init(__object: GraphQLCheckedObject) {
+                                                self.__object = __object
                                             }
 
                                             /// The name of the repository.
@@ -1025,17 +864,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                             public struct Owner: GraphQLDataSelectionSet {
                                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
-                                                public static let __selections: [GraphQLSelection] = [
+                                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                                private static let __selectionTable: [GraphQLSelection] = [
                                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                                     .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                                                 ]
 
-                                                public let __data: JSONObject
-                                                public let __variables: JSONObject
+                                                public let __object: GraphQLCheckedObject
 
-                                                public init(__data: JSONObject, variables: JSONObject) {
-                                                    self.__data = __data
-                                                    __variables = variables
+                                                public init(__object: GraphQLCheckedObject) {
+                                                    self.__object = __object
                                                 }
 
                                                 /// The username used to login.
@@ -1046,7 +884,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                     public struct AsPullRequest: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                                        public static let __selections: [GraphQLSelection] = [
+                                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                                        private static let __selectionTable: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                             .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                                             .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
@@ -1055,12 +894,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                             .field(GraphQLField("repository", .nonNull(.object(Repository.self)))),
                                         ]
 
-                                        public let __data: JSONObject
-                                        public let __variables: JSONObject
+                                        public let __object: GraphQLCheckedObject
 
-                                        public init(__data: JSONObject, variables: JSONObject) {
-                                            self.__data = __data
-                                            __variables = variables
+                                        public init(__object: GraphQLCheckedObject) {
+                                            self.__object = __object
                                         }
 
                                         /// Identifies the pull request title.
@@ -1085,7 +922,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsReferencedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("commit", alias: "refCommit", .object(RefCommit.self))),
@@ -1095,12 +933,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the date and time when the object was created.
@@ -1120,18 +956,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias RefCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
 
@@ -1139,70 +965,57 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public struct CommitRepository: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .fragment(ReferencedRepositoryFields.self),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
 
                                     @_alwaysEmitIntoClient public var name: String { __field("name") }
 
                                     @_alwaysEmitIntoClient public var owner: ReferencedRepositoryFields.Owner { __field("owner") }
 
-                                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                    public struct Fragments: GraphQLCheckedData, Hashable {
-                                        public let __data: JSONObject
-                                        public let __variables: JSONObject
-
-                                        public init(__data: JSONObject, variables: JSONObject) {
-                                            self.__data = __data
-                                            __variables = variables
-                                        }
-                                        @_alwaysEmitIntoClient public var referencedRepositoryFields: ReferencedRepositoryFields { __fragment() }
-                                    }
+                                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                                 }
 
                                 public struct Subject: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .inlineFragment(AsIssue.self),
                                         .inlineFragment(AsPullRequest.self),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
                                     @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                                     @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
                                     public struct AsIssue: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-                                        public static let __selections: [GraphQLSelection] = [
+                                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                                        private static let __selectionTable: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                             .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                                             .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
                                             .field(GraphQLField("closed", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                                         ]
 
-                                        public let __data: JSONObject
-                                        public let __variables: JSONObject
+                                        public let __object: GraphQLCheckedObject
 
-                                        public init(__data: JSONObject, variables: JSONObject) {
-                                            self.__data = __data
-                                            __variables = variables
+                                        public init(__object: GraphQLCheckedObject) {
+                                            self.__object = __object
                                         }
 
                                         /// Identifies the issue title.
@@ -1217,7 +1030,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                     public struct AsPullRequest: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                                        public static let __selections: [GraphQLSelection] = [
+                                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                                        private static let __selectionTable: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                             .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                                             .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
@@ -1225,12 +1039,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                             .field(GraphQLField("merged", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                                         ]
 
-                                        public let __data: JSONObject
-                                        public let __variables: JSONObject
+                                        public let __object: GraphQLCheckedObject
 
-                                        public init(__data: JSONObject, variables: JSONObject) {
-                                            self.__data = __data
-                                            __variables = variables
+                                        public init(__object: GraphQLCheckedObject) {
+                                            self.__object = __object
                                         }
 
                                         /// Identifies the pull request title.
@@ -1250,7 +1062,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsAssignedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AssignedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
@@ -1258,12 +1071,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the date and time when the object was created.
@@ -1277,34 +1088,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
                                 public struct User: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
 
                                     /// The username used to login.
@@ -1314,7 +1114,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsUnassignedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnassignedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
@@ -1322,12 +1123,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the date and time when the object was created.
@@ -1341,18 +1140,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
@@ -1361,7 +1150,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsMilestonedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MilestonedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
@@ -1369,12 +1159,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the date and time when the object was created.
@@ -1388,25 +1176,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
                             public struct AsDemilestonedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.DemilestonedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
@@ -1414,12 +1193,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the date and time when the object was created.
@@ -1433,18 +1210,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
@@ -1453,17 +1220,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                     public struct Milestone: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .fragment(MilestoneFields.self),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         @_alwaysEmitIntoClient public var number: Int { __field("number") }
@@ -1478,24 +1244,15 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                         @_alwaysEmitIntoClient public var totalCount: MilestoneFields.TotalCount { __field("totalCount") }
 
-                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                        public struct Fragments: GraphQLCheckedData, Hashable {
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
-
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
-                            }
-                            @_alwaysEmitIntoClient public var milestoneFields: MilestoneFields { __fragment() }
-                        }
+                        public typealias Fragments = GraphQLFragmentSpreads<Self>
+                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                     }
                 }
 
                 public struct AsPullRequest: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("timeline", .nonNull(.object(Timeline.self)), arguments: [("last", .variable("page_size")), ("before", .variable("before"))])),
                         .field(GraphQLField("reviewRequests", .object(ReviewRequests.self), arguments: [("first", .variable("page_size"))])),
@@ -1520,12 +1277,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         .fragment(AssigneeFields.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// A list of events, comments, commits, etc. associated with the pull request.
@@ -1595,40 +1350,22 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var assignees: AssigneeFields.Assignees { __field("assignees") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
-                        @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
-                        @_alwaysEmitIntoClient public var lockableFields: LockableFields { __fragment() }
-                        @_alwaysEmitIntoClient public var closableFields: ClosableFields { __fragment() }
-                        @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
-                        @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
-                        @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                        @_alwaysEmitIntoClient public var assigneeFields: AssigneeFields { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                     public struct Timeline: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestTimelineConnection }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
                             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// Information to aid in pagination.
@@ -1641,7 +1378,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                         public struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.PullRequestTimelineItem }
-                            public static let __selections: [GraphQLSelection] = [
+                            public static var __selections: [GraphQLSelection] { __selectionTable }
+                            private static let __selectionTable: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .inlineFragment(AsCommit.self),
                                 .inlineFragment(AsIssueComment.self),
@@ -1665,12 +1403,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 .inlineFragment(AsDemilestonedEvent.self),
                             ]
 
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
+                            public let __object: GraphQLCheckedObject
 
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
+                            public init(__object: GraphQLCheckedObject) {
+                                self.__object = __object
                             }
                             @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
                             @_alwaysEmitIntoClient public var asIssueComment: AsIssueComment? { __typeCase() }
@@ -1713,7 +1449,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsMergedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MergedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("commit", alias: "mergedCommit", .object(MergedCommit.self))),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
@@ -1721,12 +1458,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the commit associated with the `merge` event.
@@ -1740,18 +1475,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias MergedCommit = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent.Closer.AsCommit
 
@@ -1760,17 +1485,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsPullRequestReviewThread: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewThread }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("comments", .nonNull(.object(Comments.self)), arguments: [("first", .variable("page_size"))])),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// A list of pull request comments associated with the thread.
@@ -1778,17 +1502,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public struct Comments: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
 
                                     /// A list of nodes.
@@ -1796,7 +1519,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                     public struct Nodes: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewComment }
-                                        public static let __selections: [GraphQLSelection] = [
+                                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                                        private static let __selectionTable: [GraphQLSelection] = [
                                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                             .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
                                             .field(GraphQLField("diffHunk", .nonNull(.scalar("String")), leaf: String.self)),
@@ -1805,12 +1529,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                             .fragment(CommentFields.self),
                                         ]
 
-                                        public let __data: JSONObject
-                                        public let __variables: JSONObject
+                                        public let __object: GraphQLCheckedObject
 
-                                        public init(__data: JSONObject, variables: JSONObject) {
-                                            self.__data = __data
-                                            __variables = variables
+                                        public init(__object: GraphQLCheckedObject) {
+                                            self.__object = __object
                                         }
 
                                         /// The path to which the comment applies.
@@ -1837,27 +1559,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                         @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-                                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                        public struct Fragments: GraphQLCheckedData, Hashable {
-                                            public let __data: JSONObject
-                                            public let __variables: JSONObject
-
-                                            public init(__data: JSONObject, variables: JSONObject) {
-                                                self.__data = __data
-                                                __variables = variables
-                                            }
-                                            @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
-                                            @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                            @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
-                                        }
+                                        public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                                     }
                                 }
                             }
 
                             public struct AsPullRequestReview: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReview }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("author", .object(Author.self))),
                                     .field(GraphQLField("state", .nonNull(.scalar("PullRequestReviewState")), leaf: GraphQLEnum<GitHawkAPI.PullRequestReviewState>.self)),
@@ -1867,12 +1578,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(CommentFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// The actor who authored the comment.
@@ -1899,34 +1608,22 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public struct Author: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                                         .field(GraphQLField("avatarUrl", .nonNull(.scalar("URI")), leaf: GitHawkAPI.URI.self)),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
 
                                     /// The username of the actor.
@@ -1938,17 +1635,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public struct Comments: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
 
                                     /// Identifies the total count of items in the connection.
@@ -1960,7 +1656,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsReferencedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
@@ -1969,12 +1666,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the date and time when the object was created.
@@ -1991,18 +1686,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
@@ -2017,7 +1702,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsReviewRequestedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
@@ -2025,12 +1711,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the date and time when the object was created.
@@ -2044,34 +1728,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
                                 public struct RequestedReviewer: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .inlineFragment(AsActor.self),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
                                     @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
 
@@ -2081,7 +1754,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct AsReviewRequestRemovedEvent: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestRemovedEvent }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
                                     .field(GraphQLField("actor", .object(Actor_.self))),
@@ -2089,12 +1763,10 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     .fragment(NodeFields.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Identifies the date and time when the object was created.
@@ -2108,18 +1780,8 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
@@ -2134,17 +1796,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                     public struct ReviewRequests: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestConnection }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// A list of nodes.
@@ -2152,17 +1813,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                         public struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequest }
-                            public static let __selections: [GraphQLSelection] = [
+                            public static var __selections: [GraphQLSelection] { __selectionTable }
+                            private static let __selectionTable: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .field(GraphQLField("requestedReviewer", .object(RequestedReviewer.self))),
                             ]
 
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
+                            public let __object: GraphQLCheckedObject
 
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
+                            public init(__object: GraphQLCheckedObject) {
+                                self.__object = __object
                             }
 
                             /// The reviewer that is requested.
@@ -2170,17 +1830,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct RequestedReviewer: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .inlineFragment(AsActor.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
                                 @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
 
@@ -2191,17 +1850,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                     public struct Commits: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// A list of nodes.
@@ -2209,17 +1867,16 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                         public struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
-                            public static let __selections: [GraphQLSelection] = [
+                            public static var __selections: [GraphQLSelection] { __selectionTable }
+                            private static let __selectionTable: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .field(GraphQLField("commit", .nonNull(.object(Commit.self)))),
                             ]
 
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
+                            public let __object: GraphQLCheckedObject
 
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
+                            public init(__object: GraphQLCheckedObject) {
+                                self.__object = __object
                             }
 
                             /// The Git commit object
@@ -2227,35 +1884,24 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public struct Commit: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .fragment(CommitContext.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
                                 @_alwaysEmitIntoClient public var status: CommitContext.Status? { __field("status") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var commitContext: CommitContext { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                             }
                         }
                     }
@@ -2265,4 +1911,133 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue {
+    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+    @_alwaysEmitIntoClient public var lockableFields: LockableFields { __fragment() }
+    @_alwaysEmitIntoClient public var closableFields: ClosableFields { __fragment() }
+    @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
+    @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+    @_alwaysEmitIntoClient public var assigneeFields: AssigneeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.PageInfo {
+    @_alwaysEmitIntoClient public var headPaging: HeadPaging { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCommit {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsIssueComment {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+    @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
+    @_alwaysEmitIntoClient public var deletableFields: DeletableFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlabeledEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReopenedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsRenamedTitleEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLockedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlockedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent.CommitRepository {
+    @_alwaysEmitIntoClient public var referencedRepositoryFields: ReferencedRepositoryFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnassignedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsMilestonedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsDemilestonedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Milestone {
+    @_alwaysEmitIntoClient public var milestoneFields: MilestoneFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest {
+    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+    @_alwaysEmitIntoClient public var lockableFields: LockableFields { __fragment() }
+    @_alwaysEmitIntoClient public var closableFields: ClosableFields { __fragment() }
+    @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
+    @_alwaysEmitIntoClient public var updatableFields: UpdatableFields { __fragment() }
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+    @_alwaysEmitIntoClient public var assigneeFields: AssigneeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsMergedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsPullRequestReviewThread.Comments.Nodes {
+    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsPullRequestReview {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+    @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReferencedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReviewRequestedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReviewRequestRemovedEvent {
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Commits.Nodes.Commit {
+    @_alwaysEmitIntoClient public var commitContext: CommitContext { __fragment() }
 }

@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct LabelableFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "labelableFields"
-    public static let fragmentDefinition = "fragment labelableFields on Labelable { __typename labels(first: 30) { __typename nodes { __typename color name } } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "labelableFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment labelableFields on Labelable { __typename labels(first: 30) { __typename nodes { __typename color name } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Labelable }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(30))])),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A list of labels associated with the object.
@@ -25,17 +24,16 @@ public struct LabelableFields: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Labels: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A list of nodes.
@@ -43,18 +41,17 @@ public struct LabelableFields: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Nodes: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// Identifies the label color.

@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct LockableFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "lockableFields"
-    public static let fragmentDefinition = "fragment lockableFields on Lockable { __typename locked }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "lockableFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment lockableFields on Lockable { __typename locked }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Lockable }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("locked", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// `true` if the object is locked

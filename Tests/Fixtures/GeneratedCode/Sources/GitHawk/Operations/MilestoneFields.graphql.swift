@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct MilestoneFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "milestoneFields"
-    public static let fragmentDefinition = "fragment milestoneFields on Milestone { __typename number title url dueOn openCount: issues(states: [OPEN]) { __typename totalCount } totalCount: issues { __typename totalCount } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "milestoneFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment milestoneFields on Milestone { __typename number title url dueOn openCount: issues(states: [OPEN]) { __typename totalCount } totalCount: issues { __typename totalCount } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -17,12 +18,10 @@ public struct MilestoneFields: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("issues", alias: "totalCount", .nonNull(.object(TotalCount.self)))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Identifies the number of the milestone.
@@ -45,17 +44,16 @@ public struct MilestoneFields: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct OpenCount: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueConnection }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Identifies the total count of items in the connection.

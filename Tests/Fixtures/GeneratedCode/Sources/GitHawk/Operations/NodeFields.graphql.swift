@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct NodeFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "nodeFields"
-    public static let fragmentDefinition = "fragment nodeFields on Node { __typename id }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "nodeFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment nodeFields on Node { __typename id }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// ID of the object.

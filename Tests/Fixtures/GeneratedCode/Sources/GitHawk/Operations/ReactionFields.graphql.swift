@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct ReactionFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "reactionFields"
-    public static let fragmentDefinition = "fragment reactionFields on Reactable { __typename viewerCanReact reactionGroups { __typename viewerHasReacted users(first: 3) { __typename nodes { __typename login } totalCount } content } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "reactionFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment reactionFields on Reactable { __typename viewerCanReact reactionGroups { __typename viewerHasReacted users(first: 3) { __typename nodes { __typename login } totalCount } content } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("viewerCanReact", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
         .field(GraphQLField("reactionGroups", .list(.nonNull(.object(ReactionGroups.self))))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Can user react to this subject
@@ -29,19 +28,18 @@ public struct ReactionFields: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct ReactionGroups: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactionGroup }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("viewerHasReacted", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
             .field(GraphQLField("users", .nonNull(.object(Users.self)), arguments: [("first", .literal(3))])),
             .field(GraphQLField("content", .nonNull(.scalar("ReactionContent")), leaf: GraphQLEnum<GitHawkAPI.ReactionContent>.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Whether or not the authenticated user has left a reaction on the subject.
@@ -55,18 +53,17 @@ public struct ReactionFields: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Users: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactingUserConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                 .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of nodes.
@@ -77,17 +74,16 @@ public struct ReactionFields: GraphQLFragment, GraphQLDataSelectionSet {
 
             public struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The username used to login.

@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct ReferencedRepositoryFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "referencedRepositoryFields"
-    public static let fragmentDefinition = "fragment referencedRepositoryFields on RepositoryInfo { __typename name owner { __typename login } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "referencedRepositoryFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment referencedRepositoryFields on RepositoryInfo { __typename name owner { __typename login } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryInfo }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("owner", .nonNull(.object(Owner.self)))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The name of the repository.
@@ -29,17 +28,16 @@ public struct ReferencedRepositoryFields: GraphQLFragment, GraphQLDataSelectionS
 
     public struct Owner: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The username used to login.

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct RemoveReactionMutation: GraphQLMutation {
-    public static let operationName = "RemoveReaction"
-    public static let document = "mutation RemoveReaction($subject_id: ID!, $content: ReactionContent!) { removeReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition
-    public static let operationIdentifier: String? = "a7d3bc077f560c9d239b6abfba362939217ea9d38540c4931b2571ebeab64968"
+    @_alwaysEmitIntoClient public static var operationName: String { "RemoveReaction" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation RemoveReaction($subject_id: ID!, $content: ReactionContent!) { removeReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a7d3bc077f560c9d239b6abfba362939217ea9d38540c4931b2571ebeab64968" }
 
     public var subject_id: String
     public var content: GraphQLEnum<GitHawkAPI.ReactionContent>
@@ -22,16 +22,15 @@ public struct RemoveReactionMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("removeReaction", .object(RemoveReaction.self), arguments: [("input", .object(["content": .variable("content"), "subjectId": .variable("subject_id")]))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Removes a reaction from a subject.
@@ -39,17 +38,16 @@ public struct RemoveReactionMutation: GraphQLMutation {
 
         public struct RemoveReaction: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RemoveReactionPayload }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("subject", .nonNull(.object(Subject.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The reactable subject.
@@ -57,36 +55,29 @@ public struct RemoveReactionMutation: GraphQLMutation {
 
             public struct Subject: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(ReactionFields.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
 
                 @_alwaysEmitIntoClient public var reactionGroups: [ReactionFields.ReactionGroups]? { __field("reactionGroups") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == RemoveReactionMutation.Data.RemoveReaction.Subject {
+    @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
 }

@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct RepoEventFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "repoEventFields"
-    public static let fragmentDefinition = "fragment repoEventFields on Comment { __typename createdAt author { __typename login } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "repoEventFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment repoEventFields on Comment { __typename createdAt author { __typename login } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("createdAt", .nonNull(.scalar("DateTime")), leaf: GitHawkAPI.DateTime.self)),
         .field(GraphQLField("author", .object(Author.self))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Identifies the date and time when the object was created.
@@ -29,17 +28,16 @@ public struct RepoEventFields: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Author: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The username of the actor.

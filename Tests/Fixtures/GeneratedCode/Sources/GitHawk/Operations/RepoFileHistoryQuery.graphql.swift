@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct RepoFileHistoryQuery: GraphQLQuery {
-    public static let operationName = "RepoFileHistory"
-    public static let document = "query RepoFileHistory($owner: String!, $name: String!, $branch: String!, $path: String, $after: String, $page_size: Int!) { repository(owner: $owner, name: $name) { __typename object(expression: $branch) { __typename ... on Commit { __typename history(after: $after, path: $path, first: $page_size) { __typename nodes { __typename message oid committedDate url author { __typename user { __typename login } } committer { __typename user { __typename login } } } pageInfo { __typename hasNextPage endCursor } } } } } }"
-    public static let operationIdentifier: String? = "ea0dc725438702f5dcca97ae5b23daaa1e582f71b3b4d147a250810b7ec57ea7"
+    @_alwaysEmitIntoClient public static var operationName: String { "RepoFileHistory" }
+    @_alwaysEmitIntoClient public static var document: String { "query RepoFileHistory($owner: String!, $name: String!, $branch: String!, $path: String, $after: String, $page_size: Int!) { repository(owner: $owner, name: $name) { __typename object(expression: $branch) { __typename ... on Commit { __typename history(after: $after, path: $path, first: $page_size) { __typename nodes { __typename message oid committedDate url author { __typename user { __typename login } } committer { __typename user { __typename login } } } pageInfo { __typename hasNextPage endCursor } } } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ea0dc725438702f5dcca97ae5b23daaa1e582f71b3b4d147a250810b7ec57ea7" }
 
     public var owner: String
     public var name: String
@@ -37,16 +37,15 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Lookup a given repository by the owner and repository name.
@@ -54,17 +53,16 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
         public struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("object", .object(Object.self), arguments: [("expression", .variable("branch"))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A Git object in the repository
@@ -72,33 +70,31 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
             public struct Object: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsCommit.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
                 @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
 
                 public struct AsCommit: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("history", .nonNull(.object(History.self)), arguments: [("after", .variable("after")), ("path", .variable("path")), ("first", .variable("page_size"))])),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The linear commit history starting from (and including) this commit, in the same order as `git log`.
@@ -106,18 +102,17 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
                     public struct History: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CommitHistoryConnection }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                             .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// A list of nodes.
@@ -128,7 +123,8 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
                         public struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                            public static let __selections: [GraphQLSelection] = [
+                            public static var __selections: [GraphQLSelection] { __selectionTable }
+                            private static let __selectionTable: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
                                 .field(GraphQLField("oid", .nonNull(.scalar("GitObjectID")), leaf: GitHawkAPI.GitObjectID.self)),
@@ -138,12 +134,10 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
                                 .field(GraphQLField("committer", .object(Committer.self))),
                             ]
 
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
+                            public let __object: GraphQLCheckedObject
 
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
+                            public init(__object: GraphQLCheckedObject) {
+                                self.__object = __object
                             }
 
                             /// The Git commit message
@@ -166,17 +160,16 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
                             public struct Author: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("user", .object(User.self))),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// The GitHub user corresponding to the email field. Null if no such user exists.
@@ -184,17 +177,16 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
                                 public struct User: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
 
                                     /// The username used to login.
@@ -207,18 +199,17 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
                         public struct PageInfo: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-                            public static let __selections: [GraphQLSelection] = [
+                            public static var __selections: [GraphQLSelection] { __selectionTable }
+                            private static let __selectionTable: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                                 .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                             ]
 
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
+                            public let __object: GraphQLCheckedObject
 
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
+                            public init(__object: GraphQLCheckedObject) {
+                                self.__object = __object
                             }
 
                             /// When paginating forwards, are there more items?

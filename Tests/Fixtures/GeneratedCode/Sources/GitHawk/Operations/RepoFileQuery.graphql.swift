@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct RepoFileQuery: GraphQLQuery {
-    public static let operationName = "RepoFile"
-    public static let document = "query RepoFile($owner: String!, $name: String!, $branchAndPath: String!) { repository(owner: $owner, name: $name) { __typename object(expression: $branchAndPath) { __typename ... on Blob { __typename text } } } }"
-    public static let operationIdentifier: String? = "fb67e50a9156635d305fd44fed185f825b9cd07cdc47faba8438a5f2a9f23ed6"
+    @_alwaysEmitIntoClient public static var operationName: String { "RepoFile" }
+    @_alwaysEmitIntoClient public static var document: String { "query RepoFile($owner: String!, $name: String!, $branchAndPath: String!) { repository(owner: $owner, name: $name) { __typename object(expression: $branchAndPath) { __typename ... on Blob { __typename text } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fb67e50a9156635d305fd44fed185f825b9cd07cdc47faba8438a5f2a9f23ed6" }
 
     public var owner: String
     public var name: String
@@ -24,16 +24,15 @@ public struct RepoFileQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Lookup a given repository by the owner and repository name.
@@ -41,17 +40,16 @@ public struct RepoFileQuery: GraphQLQuery {
 
         public struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("object", .object(Object.self), arguments: [("expression", .variable("branchAndPath"))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A Git object in the repository
@@ -59,33 +57,31 @@ public struct RepoFileQuery: GraphQLQuery {
 
             public struct Object: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsBlob.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
                 @_alwaysEmitIntoClient public var asBlob: AsBlob? { __typeCase() }
 
                 public struct AsBlob: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Blob }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("text", .scalar("String"), leaf: String?.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// UTF8 text data or null if the Blob is binary

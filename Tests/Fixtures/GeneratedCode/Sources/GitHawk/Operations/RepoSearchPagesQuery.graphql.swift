@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct RepoSearchPagesQuery: GraphQLQuery {
-    public static let operationName = "RepoSearchPages"
-    public static let document = "query RepoSearchPages($query: String!, $after: String, $page_size: Int!) { search(query: $query, type: ISSUE, after: $after, first: $page_size) { __typename nodes { __typename ... on Issue { __typename ...repoEventFields ...nodeFields ...labelableFields title number issueState: state } ... on PullRequest { __typename ...repoEventFields ...nodeFields ...labelableFields title number pullRequestState: state commits(last: 1) { __typename nodes { __typename commit { __typename status { __typename state } } } } } } pageInfo { __typename hasNextPage endCursor } } }\n" + LabelableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + RepoEventFields.fragmentDefinition
-    public static let operationIdentifier: String? = "f210ca00316c5ba72756bb9da5bd6dddf23a8068efecca2ba81d5f63896fcfe6"
+    @_alwaysEmitIntoClient public static var operationName: String { "RepoSearchPages" }
+    @_alwaysEmitIntoClient public static var document: String { "query RepoSearchPages($query: String!, $after: String, $page_size: Int!) { search(query: $query, type: ISSUE, after: $after, first: $page_size) { __typename nodes { __typename ... on Issue { __typename ...repoEventFields ...nodeFields ...labelableFields title number issueState: state } ... on PullRequest { __typename ...repoEventFields ...nodeFields ...labelableFields title number pullRequestState: state commits(last: 1) { __typename nodes { __typename commit { __typename status { __typename state } } } } } } pageInfo { __typename hasNextPage endCursor } } }\n" + LabelableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + RepoEventFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f210ca00316c5ba72756bb9da5bd6dddf23a8068efecca2ba81d5f63896fcfe6" }
 
     public var query: String
     public var after: GraphQLNullable<String>
@@ -24,16 +24,15 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("query", .variable("query")), ("type", .literal("ISSUE")), ("after", .variable("after")), ("first", .variable("page_size"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Perform a search across resources.
@@ -41,18 +40,17 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
         public struct Search: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                 .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of nodes.
@@ -63,25 +61,25 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
             public struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsIssue.self),
                     .inlineFragment(AsPullRequest.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
                 public struct AsIssue: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                         .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
@@ -91,12 +89,10 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                         .fragment(LabelableFields.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// Identifies the issue title.
@@ -116,25 +112,14 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var repoEventFields: RepoEventFields { __fragment() }
-                        @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                        @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
                 public struct AsPullRequest: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                         .field(GraphQLField("number", .nonNull(.scalar("Int")), leaf: Int.self)),
@@ -145,12 +130,10 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                         .fragment(LabelableFields.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// Identifies the pull request title.
@@ -173,34 +156,21 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var labels: LabelableFields.Labels? { __field("labels") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var repoEventFields: RepoEventFields { __fragment() }
-                        @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
-                        @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
                     public struct Commits: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// A list of nodes.
@@ -208,17 +178,16 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
                         public struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
-                            public static let __selections: [GraphQLSelection] = [
+                            public static var __selections: [GraphQLSelection] { __selectionTable }
+                            private static let __selectionTable: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .field(GraphQLField("commit", .nonNull(.object(Commit.self)))),
                             ]
 
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
+                            public let __object: GraphQLCheckedObject
 
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
+                            public init(__object: GraphQLCheckedObject) {
+                                self.__object = __object
                             }
 
                             /// The Git commit object
@@ -226,17 +195,16 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
                             public struct Commit: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("status", .object(Status.self))),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// Status information for this commit
@@ -244,17 +212,16 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
                                 public struct Status: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .field(GraphQLField("state", .nonNull(.scalar("StatusState")), leaf: GraphQLEnum<GitHawkAPI.StatusState>.self)),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
 
                                     /// The combined commit status.
@@ -268,18 +235,17 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
             public struct PageInfo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                     .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// When paginating forwards, are there more items?
@@ -290,4 +256,16 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == RepoSearchPagesQuery.Data.Search.Nodes.AsIssue {
+    @_alwaysEmitIntoClient public var repoEventFields: RepoEventFields { __fragment() }
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+    @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == RepoSearchPagesQuery.Data.Search.Nodes.AsPullRequest {
+    @_alwaysEmitIntoClient public var repoEventFields: RepoEventFields { __fragment() }
+    @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
+    @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct RepositoryInfoQuery: GraphQLQuery {
-    public static let operationName = "RepositoryInfo"
-    public static let document = "query RepositoryInfo($owner: String!, $name: String!, $issueQuery: String!, $prQuery: String!) { repository(owner: $owner, name: $name) { __typename id defaultBranchRef { __typename name } hasIssuesEnabled } repoIssueOverview: search(query: $issueQuery, type: ISSUE) { __typename issueCount } repoPullRequestOverView: search(query: $prQuery, type: ISSUE) { __typename issueCount } }"
-    public static let operationIdentifier: String? = "bdcce7ca9bce8aae89eb4bc5d060b9cb1d9d9412321050c6ef8b48af24b2f031"
+    @_alwaysEmitIntoClient public static var operationName: String { "RepositoryInfo" }
+    @_alwaysEmitIntoClient public static var document: String { "query RepositoryInfo($owner: String!, $name: String!, $issueQuery: String!, $prQuery: String!) { repository(owner: $owner, name: $name) { __typename id defaultBranchRef { __typename name } hasIssuesEnabled } repoIssueOverview: search(query: $issueQuery, type: ISSUE) { __typename issueCount } repoPullRequestOverView: search(query: $prQuery, type: ISSUE) { __typename issueCount } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bdcce7ca9bce8aae89eb4bc5d060b9cb1d9d9412321050c6ef8b48af24b2f031" }
 
     public var owner: String
     public var name: String
@@ -26,18 +26,17 @@ public struct RepositoryInfoQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("name"))])),
             .field(GraphQLField("search", alias: "repoIssueOverview", .nonNull(.object(RepoIssueOverview.self)), arguments: [("query", .variable("issueQuery")), ("type", .literal("ISSUE"))])),
             .field(GraphQLField("search", alias: "repoPullRequestOverView", .nonNull(.object(RepoPullRequestOverView.self)), arguments: [("query", .variable("prQuery")), ("type", .literal("ISSUE"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Lookup a given repository by the owner and repository name.
@@ -51,19 +50,18 @@ public struct RepositoryInfoQuery: GraphQLQuery {
 
         public struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
                 .field(GraphQLField("hasIssuesEnabled", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -76,17 +74,16 @@ public struct RepositoryInfoQuery: GraphQLQuery {
 
             public struct DefaultBranchRef: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The ref name.
@@ -96,17 +93,16 @@ public struct RepositoryInfoQuery: GraphQLQuery {
 
         public struct RepoIssueOverview: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("issueCount", .nonNull(.scalar("Int")), leaf: Int.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The number of issues that matched the search query.

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct RepositoryLabelsQuery: GraphQLQuery {
-    public static let operationName = "RepositoryLabels"
-    public static let document = "query RepositoryLabels($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { __typename labels(first: 100) { __typename nodes { __typename name color } } } }"
-    public static let operationIdentifier: String? = "6e226e821d54f9e4e8c4f47d8a58a20317620483cef9fea4ea508ded8f78dcd4"
+    @_alwaysEmitIntoClient public static var operationName: String { "RepositoryLabels" }
+    @_alwaysEmitIntoClient public static var document: String { "query RepositoryLabels($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { __typename labels(first: 100) { __typename nodes { __typename name color } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "6e226e821d54f9e4e8c4f47d8a58a20317620483cef9fea4ea508ded8f78dcd4" }
 
     public var owner: String
     public var repo: String
@@ -22,16 +22,15 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .variable("owner")), ("name", .variable("repo"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Lookup a given repository by the owner and repository name.
@@ -39,17 +38,16 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
 
         public struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("labels", .object(Labels.self), arguments: [("first", .literal(100))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of labels associated with the repository.
@@ -57,17 +55,16 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
 
             public struct Labels: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// A list of nodes.
@@ -75,18 +72,17 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
 
                 public struct Nodes: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                         .field(GraphQLField("color", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// Identifies the label name.

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct SearchReposQuery: GraphQLQuery {
-    public static let operationName = "SearchRepos"
-    public static let document = "query SearchRepos($search: String!, $before: String) { search(first: 100, query: $search, type: REPOSITORY, before: $before) { __typename nodes { __typename ... on Repository { __typename id name hasIssuesEnabled owner { __typename login } description pushedAt primaryLanguage { __typename name color } stargazers { __typename totalCount } defaultBranchRef { __typename name } } } pageInfo { __typename endCursor hasNextPage } repositoryCount } }"
-    public static let operationIdentifier: String? = "a292c5acedac6d86bf3590498ce90fe0ebcf9cb7577e51bd99e1d68e12ad7fc2"
+    @_alwaysEmitIntoClient public static var operationName: String { "SearchRepos" }
+    @_alwaysEmitIntoClient public static var document: String { "query SearchRepos($search: String!, $before: String) { search(first: 100, query: $search, type: REPOSITORY, before: $before) { __typename nodes { __typename ... on Repository { __typename id name hasIssuesEnabled owner { __typename login } description pushedAt primaryLanguage { __typename name color } stargazers { __typename totalCount } defaultBranchRef { __typename name } } } pageInfo { __typename endCursor hasNextPage } repositoryCount } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a292c5acedac6d86bf3590498ce90fe0ebcf9cb7577e51bd99e1d68e12ad7fc2" }
 
     public var search: String
     public var before: GraphQLNullable<String>
@@ -22,16 +22,15 @@ public struct SearchReposQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("search", .nonNull(.object(Search.self)), arguments: [("first", .literal(100)), ("query", .variable("search")), ("type", .literal("REPOSITORY")), ("before", .variable("before"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Perform a search across resources.
@@ -39,19 +38,18 @@ public struct SearchReposQuery: GraphQLQuery {
 
         public struct Search: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                 .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
                 .field(GraphQLField("repositoryCount", .nonNull(.scalar("Int")), leaf: Int.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of nodes.
@@ -65,23 +63,23 @@ public struct SearchReposQuery: GraphQLQuery {
 
             public struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsRepository.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
                 @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
 
                 public struct AsRepository: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
@@ -94,12 +92,10 @@ public struct SearchReposQuery: GraphQLQuery {
                         .field(GraphQLField("defaultBranchRef", .object(DefaultBranchRef.self))),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -130,17 +126,16 @@ public struct SearchReposQuery: GraphQLQuery {
 
                     public struct Owner: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// The username used to login.
@@ -149,18 +144,17 @@ public struct SearchReposQuery: GraphQLQuery {
 
                     public struct PrimaryLanguage: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Language }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                             .field(GraphQLField("color", .scalar("String"), leaf: String?.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// The name of the current language.
@@ -172,17 +166,16 @@ public struct SearchReposQuery: GraphQLQuery {
 
                     public struct Stargazers: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StargazerConnection }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// Identifies the total count of items in the connection.
@@ -191,17 +184,16 @@ public struct SearchReposQuery: GraphQLQuery {
 
                     public struct DefaultBranchRef: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// The ref name.
@@ -212,18 +204,17 @@ public struct SearchReposQuery: GraphQLQuery {
 
             public struct PageInfo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                     .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// When paginating forwards, the cursor to continue.

@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct AuthorDetails: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "AuthorDetails"
-    public static let fragmentDefinition = "fragment AuthorDetails on Actor { __typename login ... on User { __typename id name } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "AuthorDetails" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AuthorDetails on Actor { __typename login ... on User { __typename id name } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("login", .nonNull(.scalar("String")), leaf: String.self)),
         .inlineFragment(AsUser.self),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The username of the actor.
@@ -27,18 +26,17 @@ public struct AuthorDetails: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct AsUser: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.User }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
             .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,24 +4,23 @@
 import APICoreGraphQL
 
 public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
-    public static let operationName = "IssuesAndCommentsForRepository"
-    public static let document = "query IssuesAndCommentsForRepository { repository(name: \"apollo-ios\", owner: \"apollographql\") { __typename name issues(last: 100) { __typename nodes { __typename title author { __typename ...AuthorDetails } body comments(last: 100) { __typename nodes { __typename body author { __typename ...AuthorDetails } } } } } } }\n" + AuthorDetails.fragmentDefinition
-    public static let operationIdentifier: String? = "8dbf288423a7530e6b0917f23e2aad3143cd42016ec54b3611e8f87afeb9bb50"
+    @_alwaysEmitIntoClient public static var operationName: String { "IssuesAndCommentsForRepository" }
+    @_alwaysEmitIntoClient public static var document: String { "query IssuesAndCommentsForRepository { repository(name: \"apollo-ios\", owner: \"apollographql\") { __typename name issues(last: 100) { __typename nodes { __typename title author { __typename ...AuthorDetails } body comments(last: 100) { __typename nodes { __typename body author { __typename ...AuthorDetails } } } } } } }\n" + AuthorDetails.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8dbf288423a7530e6b0917f23e2aad3143cd42016ec54b3611e8f87afeb9bb50" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("name", .literal("apollo-ios")), ("owner", .literal("apollographql"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Lookup a given repository by the owner and repository name.
@@ -29,18 +28,17 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
 
         public struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("issues", .nonNull(.object(Issues.self)), arguments: [("last", .literal(100))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of the repository.
@@ -51,17 +49,16 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
 
             public struct Issues: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueConnection }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// A list of nodes.
@@ -69,7 +66,8 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
 
                 public struct Nodes: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                         .field(GraphQLField("author", .object(Author.self))),
@@ -77,12 +75,10 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                         .field(GraphQLField("comments", .nonNull(.object(Comments.self)), arguments: [("last", .literal(100))])),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// Identifies the issue title.
@@ -99,48 +95,36 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
 
                     public struct Author: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .fragment(AuthorDetails.self),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         @_alwaysEmitIntoClient public var login: String { __field("login") }
 
-                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                        public struct Fragments: GraphQLCheckedData, Hashable {
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
-
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
-                            }
-                            @_alwaysEmitIntoClient public var authorDetails: AuthorDetails { __fragment() }
-                        }
+                        public typealias Fragments = GraphQLFragmentSpreads<Self>
+                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                     }
 
                     public struct Comments: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueCommentConnection }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("nodes", .list(.object(Nodes.self)))),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// A list of nodes.
@@ -148,18 +132,17 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
 
                         public struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueComment }
-                            public static let __selections: [GraphQLSelection] = [
+                            public static var __selections: [GraphQLSelection] { __selectionTable }
+                            private static let __selectionTable: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
                                 .field(GraphQLField("author", .object(Author.self))),
                             ]
 
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
+                            public let __object: GraphQLCheckedObject
 
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
+                            public init(__object: GraphQLCheckedObject) {
+                                self.__object = __object
                             }
 
                             /// The body as Markdown.
@@ -175,4 +158,8 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == IssuesAndCommentsForRepositoryQuery.Data.Repository.Issues.Nodes.Author {
+    @_alwaysEmitIntoClient public var authorDetails: AuthorDetails { __fragment() }
 }

@@ -4,24 +4,23 @@
 import APICoreGraphQL
 
 public struct RepoURLQuery: GraphQLQuery {
-    public static let operationName = "RepoURL"
-    public static let document = "query RepoURL { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename url } }"
-    public static let operationIdentifier: String? = "ecd015ec1bf1ae0670be0b6f8563b7e0ff8498eccbab9934316e2288fc3470d8"
+    @_alwaysEmitIntoClient public static var operationName: String { "RepoURL" }
+    @_alwaysEmitIntoClient public static var document: String { "query RepoURL { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename url } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ecd015ec1bf1ae0670be0b6f8563b7e0ff8498eccbab9934316e2288fc3470d8" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("repository", .object(Repository.self), arguments: [("owner", .literal("apollographql")), ("name", .literal("apollo-ios"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Lookup a given repository by the owner and repository name.
@@ -29,17 +28,16 @@ public struct RepoURLQuery: GraphQLQuery {
 
         public struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("url", .nonNull(.scalar("URI")), leaf: GitHubAPI.URI.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The HTTP URL for this repository

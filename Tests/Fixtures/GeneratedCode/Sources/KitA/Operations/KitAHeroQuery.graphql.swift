@@ -5,9 +5,9 @@ import APICoreGraphQL
 import SharedKit
 
 public struct KitAHeroQuery: GraphQLQuery {
-    public static let operationName = "KitAHero"
-    public static let document = "query KitAHero($episode: Episode) { hero(episode: $episode) { __typename ...KitACharacter ... on Droid { __typename primaryFunction } } }\n" + KitACharacter.fragmentDefinition
-    public static let operationIdentifier: String? = "352f1ffb1c8d524f3d6777efe00f403c9cb739fabea2a7d5f2960718f9825537"
+    @_alwaysEmitIntoClient public static var operationName: String { "KitAHero" }
+    @_alwaysEmitIntoClient public static var document: String { "query KitAHero($episode: Episode) { hero(episode: $episode) { __typename ...KitACharacter ... on Droid { __typename primaryFunction } } }\n" + KitACharacter.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "352f1ffb1c8d524f3d6777efe00f403c9cb739fabea2a7d5f2960718f9825537" }
 
     public var episode: GraphQLNullable<GraphQLEnum<SharedAPI.Episode>>
 
@@ -21,67 +21,54 @@ public struct KitAHeroQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(KitACharacter.self),
                 .inlineFragment(AsDroid.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var name: String { __field("name") }
 
             @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { __field("appearsIn") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var kitACharacter: KitACharacter { __fragment() }
-            }
 
             public struct AsDroid: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Droid }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// This droid's primary function
@@ -91,19 +78,17 @@ public struct KitAHeroQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<SharedAPI.Episode>?] { __field("appearsIn") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var kitACharacter: KitACharacter { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == KitAHeroQuery.Data.Hero {
+    @_alwaysEmitIntoClient public var kitACharacter: KitACharacter { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == KitAHeroQuery.Data.Hero.AsDroid {
+    @_alwaysEmitIntoClient public var kitACharacter: KitACharacter { __fragment() }
 }

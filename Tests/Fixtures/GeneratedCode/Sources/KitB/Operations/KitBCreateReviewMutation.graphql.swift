@@ -5,9 +5,9 @@ import APICoreGraphQL
 import SharedKit
 
 public struct KitBCreateReviewMutation: GraphQLMutation {
-    public static let operationName = "KitBCreateReview"
-    public static let document = "mutation KitBCreateReview($episode: Episode, $review: ReviewInput!) { createReview(episode: $episode, review: $review) { __typename stars commentary } }"
-    public static let operationIdentifier: String? = "dceac94b5733f5c2b8f54cc0f69694d4c40a872bb0c40afbb2301b0845c97722"
+    @_alwaysEmitIntoClient public static var operationName: String { "KitBCreateReview" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation KitBCreateReview($episode: Episode, $review: ReviewInput!) { createReview(episode: $episode, review: $review) { __typename stars commentary } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dceac94b5733f5c2b8f54cc0f69694d4c40a872bb0c40afbb2301b0845c97722" }
 
     public var episode: GraphQLNullable<GraphQLEnum<SharedAPI.Episode>>
     public var review: SharedAPI.ReviewInput
@@ -23,34 +23,32 @@ public struct KitBCreateReviewMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("createReview", .object(CreateReview.self), arguments: [("episode", .variable("episode")), ("review", .variable("review"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
 
         public struct CreateReview: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Review }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
                 .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The number of stars this review gave, 1-5

@@ -5,9 +5,9 @@ import APICoreGraphQL
 import SharedKit
 
 public struct KitBSearchQuery: GraphQLQuery {
-    public static let operationName = "KitBSearch"
-    public static let document = "query KitBSearch($text: String) { search(text: $text) { __typename ... on Human { __typename name height } ... on Starship { __typename name } } }"
-    public static let operationIdentifier: String? = "ec3786bdaec5f4e7c23eca9e58ba7957783573313feb1ce331e86bc66f663e60"
+    @_alwaysEmitIntoClient public static var operationName: String { "KitBSearch" }
+    @_alwaysEmitIntoClient public static var document: String { "query KitBSearch($text: String) { search(text: $text) { __typename ... on Human { __typename name height } ... on Starship { __typename name } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ec3786bdaec5f4e7c23eca9e58ba7957783573313feb1ce331e86bc66f663e60" }
 
     public var text: GraphQLNullable<String>
 
@@ -21,52 +21,49 @@ public struct KitBSearchQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("search", .list(.object(Search.self)), arguments: [("text", .variable("text"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
 
         public struct Search: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Unions.SearchResult }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .inlineFragment(AsHuman.self),
                 .inlineFragment(AsStarship.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
             @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
             @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
 
             public struct AsHuman: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Human }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("height", .scalar("Float"), leaf: Double?.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// What this human calls themselves
@@ -78,17 +75,16 @@ public struct KitBSearchQuery: GraphQLQuery {
 
             public struct AsStarship: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Starship }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The name of the starship

@@ -4,22 +4,21 @@
 import APICoreGraphQL
 
 public struct CuratedInfoParts: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "CuratedInfoParts"
-    public static let fragmentDefinition = "fragment CuratedInfoParts on CuratedInfo { __typename excerpt imageSrc title }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "CuratedInfoParts" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CuratedInfoParts on CuratedInfo { __typename excerpt imageSrc title }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("excerpt", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("imageSrc", .scalar("Url"), leaf: PocketGraph.Url?.self)),
         .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }

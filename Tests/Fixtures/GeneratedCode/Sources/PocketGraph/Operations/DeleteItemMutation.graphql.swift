@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct DeleteItemMutation: GraphQLMutation {
-    public static let operationName = "DeleteItem"
-    public static let document = "mutation DeleteItem($itemID: ID!) { deleteSavedItem(id: $itemID) }"
-    public static let operationIdentifier: String? = "898007eb0e289f5ef0b079fe5b046494da7ad6fd273a3243a4b56d4fec9ca3cc"
+    @_alwaysEmitIntoClient public static var operationName: String { "DeleteItem" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation DeleteItem($itemID: ID!) { deleteSavedItem(id: $itemID) }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "898007eb0e289f5ef0b079fe5b046494da7ad6fd273a3243a4b56d4fec9ca3cc" }
 
     public var itemID: String
 
@@ -20,16 +20,15 @@ public struct DeleteItemMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("deleteSavedItem", .nonNull(.scalar("ID")), arguments: [("id", .variable("itemID"))], leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Deletes a SavedItem from the users list. Returns ID of the

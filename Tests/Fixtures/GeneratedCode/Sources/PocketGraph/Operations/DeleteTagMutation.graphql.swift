@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct DeleteTagMutation: GraphQLMutation {
-    public static let operationName = "DeleteTag"
-    public static let document = "mutation DeleteTag($id: ID!) { deleteTag(id: $id) }"
-    public static let operationIdentifier: String? = "b4464615b0fa81104de0df4a1c55e9cb2ef091bbc710c0a6549fb4601efe47f8"
+    @_alwaysEmitIntoClient public static var operationName: String { "DeleteTag" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation DeleteTag($id: ID!) { deleteTag(id: $id) }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b4464615b0fa81104de0df4a1c55e9cb2ef091bbc710c0a6549fb4601efe47f8" }
 
     public var id: String
 
@@ -20,16 +20,15 @@ public struct DeleteTagMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("deleteTag", .nonNull(.scalar("ID")), arguments: [("id", .variable("id"))], leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Deletes a Tag object. This is deletes the Tag and all SavedItem associations

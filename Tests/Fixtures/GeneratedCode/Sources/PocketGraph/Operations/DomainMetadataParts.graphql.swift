@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct DomainMetadataParts: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "DomainMetadataParts"
-    public static let fragmentDefinition = "fragment DomainMetadataParts on DomainMetadata { __typename name logo }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "DomainMetadataParts" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DomainMetadataParts on DomainMetadata { __typename name logo }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("logo", .scalar("Url"), leaf: PocketGraph.Url?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The name of the domain (e.g., The New York Times)

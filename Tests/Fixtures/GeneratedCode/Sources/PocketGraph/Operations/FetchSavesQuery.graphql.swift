@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct FetchSavesQuery: GraphQLQuery {
-    public static let operationName = "FetchSaves"
-    public static let document = "query FetchSaves($token: String!, $pagination: PaginationInput, $savedItemsFilter: SavedItemsFilter) { userByToken(token: $token) { __typename savedItems(pagination: $pagination, filter: $savedItemsFilter) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename ...SavedItemParts } } } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition
-    public static let operationIdentifier: String? = "afa9e54cc1460dd7f49e6f3d493f07b917344aa27a16f229c5ddb56a3f87e713"
+    @_alwaysEmitIntoClient public static var operationName: String { "FetchSaves" }
+    @_alwaysEmitIntoClient public static var document: String { "query FetchSaves($token: String!, $pagination: PaginationInput, $savedItemsFilter: SavedItemsFilter) { userByToken(token: $token) { __typename savedItems(pagination: $pagination, filter: $savedItemsFilter) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename ...SavedItemParts } } } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "afa9e54cc1460dd7f49e6f3d493f07b917344aa27a16f229c5ddb56a3f87e713" }
 
     public var token: String
     public var pagination: GraphQLNullable<PocketGraph.PaginationInput>
@@ -28,16 +28,15 @@ public struct FetchSavesQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("userByToken", .object(UserByToken.self), arguments: [("token", .variable("token"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Gets a user entity for a given access token
@@ -45,17 +44,16 @@ public struct FetchSavesQuery: GraphQLQuery {
 
         public struct UserByToken: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("savedItems", .object(SavedItems.self), arguments: [("pagination", .variable("pagination")), ("filter", .variable("savedItemsFilter"))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// Get a general paginated listing of all SavedItems for the user
@@ -63,19 +61,18 @@ public struct FetchSavesQuery: GraphQLQuery {
 
             public struct SavedItems: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemConnection }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
                     .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
                     .field(GraphQLField("edges", .list(.object(Edges.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// Identifies the total count of SavedItems in the connection.
@@ -89,18 +86,17 @@ public struct FetchSavesQuery: GraphQLQuery {
 
                 public struct PageInfo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                         .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// When paginating forwards, are there more items?
@@ -112,18 +108,17 @@ public struct FetchSavesQuery: GraphQLQuery {
 
                 public struct Edges: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemEdge }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
                         .field(GraphQLField("node", .object(Node.self))),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// A cursor for use in pagination.
@@ -134,17 +129,16 @@ public struct FetchSavesQuery: GraphQLQuery {
 
                     public struct Node: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .fragment(SavedItemParts.self),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         @_alwaysEmitIntoClient public var url: String { __field("url") }
@@ -165,21 +159,15 @@ public struct FetchSavesQuery: GraphQLQuery {
 
                         @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
 
-                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                        public struct Fragments: GraphQLCheckedData, Hashable {
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
-
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
-                            }
-                            @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
-                        }
+                        public typealias Fragments = GraphQLFragmentSpreads<Self>
+                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                     }
                 }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == FetchSavesQuery.Data.UserByToken.SavedItems.Edges.Node {
+    @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct GetSlateLineupQuery: GraphQLQuery {
-    public static let operationName = "GetSlateLineup"
-    public static let document = "query GetSlateLineup($lineupID: String!, $maxRecommendations: Int!) { getSlateLineup(slateLineupId: $lineupID recommendationCount: $maxRecommendations) { __typename id requestId experimentId slates { __typename ...SlateParts } } }\n" + CuratedInfoParts.fragmentDefinition + "\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SlateParts.fragmentDefinition
-    public static let operationIdentifier: String? = "fe228a54681f61e7cd8ecb4d0c54aa29179bd49b7da08cf7421e247eb8c4f5b8"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetSlateLineup" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetSlateLineup($lineupID: String!, $maxRecommendations: Int!) { getSlateLineup(slateLineupId: $lineupID recommendationCount: $maxRecommendations) { __typename id requestId experimentId slates { __typename ...SlateParts } } }\n" + CuratedInfoParts.fragmentDefinition + "\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SlateParts.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fe228a54681f61e7cd8ecb4d0c54aa29179bd49b7da08cf7421e247eb8c4f5b8" }
 
     public var lineupID: String
     public var maxRecommendations: Int
@@ -22,16 +22,15 @@ public struct GetSlateLineupQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("getSlateLineup", .object(GetSlateLineup.self), arguments: [("slateLineupId", .variable("lineupID")), ("recommendationCount", .variable("maxRecommendations"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Request a specific `SlateLineup` by id
@@ -40,7 +39,8 @@ public struct GetSlateLineupQuery: GraphQLQuery {
 
         public struct GetSlateLineup: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SlateLineup }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("requestId", .nonNull(.scalar("ID")), leaf: String.self)),
@@ -48,12 +48,10 @@ public struct GetSlateLineupQuery: GraphQLQuery {
                 .field(GraphQLField("slates", .nonNull(.list(.nonNull(.object(Slates.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A unique slug/id that describes a SlateLineup. The Data & Learning team will provide apps what id to use here for specific cases.
@@ -70,17 +68,16 @@ public struct GetSlateLineupQuery: GraphQLQuery {
 
             public struct Slates: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(SlateParts.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -95,19 +92,13 @@ public struct GetSlateLineupQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var recommendations: [SlateParts.Recommendations] { __field("recommendations") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var slateParts: SlateParts { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == GetSlateLineupQuery.Data.GetSlateLineup.Slates {
+    @_alwaysEmitIntoClient public var slateParts: SlateParts { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct GetSlateQuery: GraphQLQuery {
-    public static let operationName = "GetSlate"
-    public static let document = "query GetSlate($slateID: String!, $recommendationCount: Int!) { getSlate(slateId: $slateID, recommendationCount: $recommendationCount) { __typename ...SlateParts } }\n" + CuratedInfoParts.fragmentDefinition + "\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SlateParts.fragmentDefinition
-    public static let operationIdentifier: String? = "4c3c6c3ca73bdf993bb0be011506429bdec522a289f053617731aeec95e5dda5"
+    @_alwaysEmitIntoClient public static var operationName: String { "GetSlate" }
+    @_alwaysEmitIntoClient public static var document: String { "query GetSlate($slateID: String!, $recommendationCount: Int!) { getSlate(slateId: $slateID, recommendationCount: $recommendationCount) { __typename ...SlateParts } }\n" + CuratedInfoParts.fragmentDefinition + "\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SlateParts.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4c3c6c3ca73bdf993bb0be011506429bdec522a289f053617731aeec95e5dda5" }
 
     public var slateID: String
     public var recommendationCount: Int
@@ -22,16 +22,15 @@ public struct GetSlateQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("getSlate", .object(GetSlate.self), arguments: [("slateId", .variable("slateID")), ("recommendationCount", .variable("recommendationCount"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Request a specific `Slate` by id
@@ -40,17 +39,16 @@ public struct GetSlateQuery: GraphQLQuery {
 
         public struct GetSlate: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(SlateParts.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -65,18 +63,12 @@ public struct GetSlateQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var recommendations: [SlateParts.Recommendations] { __field("recommendations") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var slateParts: SlateParts { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == GetSlateQuery.Data.GetSlate {
+    @_alwaysEmitIntoClient public var slateParts: SlateParts { __fragment() }
 }

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct ImageParts: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "ImageParts"
-    public static let fragmentDefinition = "fragment ImageParts on Image { __typename caption credit imageID: imageId src height width }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "ImageParts" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ImageParts on Image { __typename caption credit imageID: imageId src height width }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("caption", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("credit", .scalar("String"), leaf: String?.self)),
@@ -17,12 +18,10 @@ public struct ImageParts: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A caption or description of the image

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "ItemSummary"
-    public static let fragmentDefinition = "fragment ItemSummary on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId mainImage title excerpt publisher { __typename name } } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "ItemSummary" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSummary on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId mainImage title excerpt publisher { __typename name } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("itemId", alias: "remoteID", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("givenUrl", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
@@ -28,12 +29,10 @@ public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("syndicatedArticle", .object(SyndicatedArticle.self))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The Item entity is owned by the Parser service.
@@ -92,19 +91,18 @@ public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Authors: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
             .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
             .field(GraphQLField("url", .scalar("String"), leaf: String?.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Unique id for that Author
@@ -119,40 +117,30 @@ public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct DomainMetadata: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(DomainMetadataParts.self),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var name: String? { __field("name") }
 
         @_alwaysEmitIntoClient public var logo: PocketGraph.Url? { __field("logo") }
 
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-        public struct Fragments: GraphQLCheckedData, Hashable {
-            public let __data: JSONObject
-            public let __variables: JSONObject
-
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
-            }
-            @_alwaysEmitIntoClient public var domainMetadataParts: DomainMetadataParts { __fragment() }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
     public struct Images: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
             .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
@@ -160,12 +148,10 @@ public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
             .field(GraphQLField("imageId", .nonNull(.scalar("Int")), leaf: Int.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The determined height of the image at the url
@@ -184,7 +170,8 @@ public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct SyndicatedArticle: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("itemId", .scalar("ID"), leaf: String?.self)),
             .field(GraphQLField("mainImage", .scalar("String"), leaf: String?.self)),
@@ -193,12 +180,10 @@ public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
             .field(GraphQLField("publisher", .object(Publisher.self))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The item id of this Syndicated Article
@@ -218,21 +203,24 @@ public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Publisher: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Publisher }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// Name of the publisher of the article
             @_alwaysEmitIntoClient public var name: String? { __field("name") }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == ItemSummary.DomainMetadata {
+    @_alwaysEmitIntoClient public var domainMetadataParts: DomainMetadataParts { __fragment() }
 }

@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct MarticleBlockquoteParts: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "MarticleBlockquoteParts"
-    public static let fragmentDefinition = "fragment MarticleBlockquoteParts on MarticleBlockquote { __typename content }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleBlockquoteParts" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleBlockquoteParts on MarticleBlockquote { __typename content }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBlockquote }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Markdown text content.

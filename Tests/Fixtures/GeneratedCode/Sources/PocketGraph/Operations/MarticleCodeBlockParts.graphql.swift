@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct MarticleCodeBlockParts: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "MarticleCodeBlockParts"
-    public static let fragmentDefinition = "fragment MarticleCodeBlockParts on MarticleCodeBlock { __typename text language }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleCodeBlockParts" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleCodeBlockParts on MarticleCodeBlock { __typename text language }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("text", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("language", .scalar("Int"), leaf: Int?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Content of a pre tag

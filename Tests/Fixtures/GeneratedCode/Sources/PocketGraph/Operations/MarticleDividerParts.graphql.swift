@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct MarticleDividerParts: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "MarticleDividerParts"
-    public static let fragmentDefinition = "fragment MarticleDividerParts on MarticleDivider { __typename content }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleDividerParts" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleDividerParts on MarticleDivider { __typename content }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Always '---'; provided for convenience if building a markdown string

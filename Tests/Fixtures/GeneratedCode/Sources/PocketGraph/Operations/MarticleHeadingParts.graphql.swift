@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct MarticleHeadingParts: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "MarticleHeadingParts"
-    public static let fragmentDefinition = "fragment MarticleHeadingParts on MarticleHeading { __typename content level }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleHeadingParts" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleHeadingParts on MarticleHeading { __typename content level }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleHeading }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
         .field(GraphQLField("level", .nonNull(.scalar("Int")), leaf: Int.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Heading text, in markdown.

@@ -4,39 +4,37 @@
 import APICoreGraphQL
 
 public struct MarticleNumberedListParts: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "MarticleNumberedListParts"
-    public static let fragmentDefinition = "fragment MarticleNumberedListParts on MarticleNumberedList { __typename rows { __typename content level index } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleNumberedListParts" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleNumberedListParts on MarticleNumberedList { __typename rows { __typename content level index } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("rows", .nonNull(.list(.nonNull(.object(Rows.self)))))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var rows: [Rows] { __field("rows") }
 
     public struct Rows: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.NumberedListElement }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("content", .nonNull(.scalar("Markdown")), leaf: PocketGraph.Markdown.self)),
             .field(GraphQLField("level", .nonNull(.scalar("Int")), leaf: Int.self)),
             .field(GraphQLField("index", .nonNull(.scalar("Int")), leaf: Int.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Row in a list

@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct MarticleTableParts: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "MarticleTableParts"
-    public static let fragmentDefinition = "fragment MarticleTableParts on MarticleTable { __typename html }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleTableParts" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleTableParts on MarticleTable { __typename html }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("html", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Raw HTML representation of the table.

@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct PendingItemParts: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "PendingItemParts"
-    public static let fragmentDefinition = "fragment PendingItemParts on PendingItem { __typename url status }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "PendingItemParts" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PendingItemParts on PendingItem { __typename url status }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PendingItem }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("url", .nonNull(.scalar("Url")), leaf: PocketGraph.Url.self)),
         .field(GraphQLField("status", .scalar("PendingItemStatus"), leaf: GraphQLEnum<PocketGraph.PendingItemStatus>?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// URL of the item that the user gave for the SavedItem

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct ReplaceSavedItemTagsMutation: GraphQLMutation {
-    public static let operationName = "ReplaceSavedItemTags"
-    public static let document = "mutation ReplaceSavedItemTags($input: [SavedItemTagsInput!]!) { replaceSavedItemTags(input: $input) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition
-    public static let operationIdentifier: String? = "b9314086554a6c5bc483dac37666d3482fd6bb7e9d9646f4b9002e52d0474252"
+    @_alwaysEmitIntoClient public static var operationName: String { "ReplaceSavedItemTags" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation ReplaceSavedItemTags($input: [SavedItemTagsInput!]!) { replaceSavedItemTags(input: $input) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b9314086554a6c5bc483dac37666d3482fd6bb7e9d9646f4b9002e52d0474252" }
 
     public var input: [PocketGraph.SavedItemTagsInput]
 
@@ -20,16 +20,15 @@ public struct ReplaceSavedItemTagsMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("replaceSavedItemTags", .nonNull(.list(.nonNull(.object(ReplaceSavedItemTags.self)))), arguments: [("input", .variable("input"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Replaces the old tags associated with the savedItem to the new tag list
@@ -42,17 +41,16 @@ public struct ReplaceSavedItemTagsMutation: GraphQLMutation {
 
         public struct ReplaceSavedItemTags: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(SavedItemParts.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var url: String { __field("url") }
@@ -73,18 +71,12 @@ public struct ReplaceSavedItemTagsMutation: GraphQLMutation {
 
             @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == ReplaceSavedItemTagsMutation.Data.ReplaceSavedItemTags {
+    @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct SaveItemMutation: GraphQLMutation {
-    public static let operationName = "SaveItem"
-    public static let document = "mutation SaveItem($input: SavedItemUpsertInput!) { upsertSavedItem(input: $input) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition
-    public static let operationIdentifier: String? = "470dde3441fa9763ccaf68a50fe48b16d879f2dee947fa1f0976753e476fe4e2"
+    @_alwaysEmitIntoClient public static var operationName: String { "SaveItem" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation SaveItem($input: SavedItemUpsertInput!) { upsertSavedItem(input: $input) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "470dde3441fa9763ccaf68a50fe48b16d879f2dee947fa1f0976753e476fe4e2" }
 
     public var input: PocketGraph.SavedItemUpsertInput
 
@@ -20,16 +20,15 @@ public struct SaveItemMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("upsertSavedItem", .nonNull(.object(UpsertSavedItem.self)), arguments: [("input", .variable("input"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Updates a SavedItem, undeletes and unarchives it, bringing it to the top of the user's list, if it exists
@@ -38,17 +37,16 @@ public struct SaveItemMutation: GraphQLMutation {
 
         public struct UpsertSavedItem: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(SavedItemParts.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var url: String { __field("url") }
@@ -69,18 +67,12 @@ public struct SaveItemMutation: GraphQLMutation {
 
             @_alwaysEmitIntoClient public var item: SavedItemParts.Item { __field("item") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == SaveItemMutation.Data.UpsertSavedItem {
+    @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct SavedItemSummariesQuery: GraphQLQuery {
-    public static let operationName = "SavedItemSummaries"
-    public static let document = "query SavedItemSummaries($pagination: PaginationInput, $filter: SavedItemsFilter, $sort: SavedItemsSort) { user { __typename savedItems(pagination: $pagination, filter: $filter, sort: $sort) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename ...SavedItemSummary } } } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SavedItemSummary.fragmentDefinition
-    public static let operationIdentifier: String? = "7056d1c0b17330430a662c7885178d39f63b4b09dd9f1344d9d8be412cc4226e"
+    @_alwaysEmitIntoClient public static var operationName: String { "SavedItemSummaries" }
+    @_alwaysEmitIntoClient public static var document: String { "query SavedItemSummaries($pagination: PaginationInput, $filter: SavedItemsFilter, $sort: SavedItemsSort) { user { __typename savedItems(pagination: $pagination, filter: $filter, sort: $sort) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename ...SavedItemSummary } } } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SavedItemSummary.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7056d1c0b17330430a662c7885178d39f63b4b09dd9f1344d9d8be412cc4226e" }
 
     public var pagination: GraphQLNullable<PocketGraph.PaginationInput>
     public var filter: GraphQLNullable<PocketGraph.SavedItemsFilter>
@@ -28,16 +28,15 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Get a user entity for an authenticated client
@@ -45,17 +44,16 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
 
         public struct User: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("savedItems", .object(SavedItems.self), arguments: [("pagination", .variable("pagination")), ("filter", .variable("filter")), ("sort", .variable("sort"))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// Get a general paginated listing of all SavedItems for the user
@@ -63,19 +61,18 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
 
             public struct SavedItems: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemConnection }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
                     .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
                     .field(GraphQLField("edges", .list(.object(Edges.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// Identifies the total count of SavedItems in the connection.
@@ -89,18 +86,17 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
 
                 public struct PageInfo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                         .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// When paginating forwards, are there more items?
@@ -112,18 +108,17 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
 
                 public struct Edges: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemEdge }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
                         .field(GraphQLField("node", .object(Node.self))),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// A cursor for use in pagination.
@@ -134,17 +129,16 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
 
                     public struct Node: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .fragment(SavedItemSummary.self),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         @_alwaysEmitIntoClient public var url: String { __field("url") }
@@ -165,21 +159,15 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
 
                         @_alwaysEmitIntoClient public var item: SavedItemSummary.Item { __field("item") }
 
-                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                        public struct Fragments: GraphQLCheckedData, Hashable {
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
-
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
-                            }
-                            @_alwaysEmitIntoClient public var savedItemSummary: SavedItemSummary { __fragment() }
-                        }
+                        public typealias Fragments = GraphQLFragmentSpreads<Self>
+                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                     }
                 }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == SavedItemSummariesQuery.Data.User.SavedItems.Edges.Node {
+    @_alwaysEmitIntoClient public var savedItemSummary: SavedItemSummary { __fragment() }
 }

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct SavedItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "SavedItemSummary"
-    public static let fragmentDefinition = "fragment SavedItemSummary on SavedItem { __typename url remoteID: id isArchived isFavorite _deletedAt _createdAt archivedAt tags { __typename name } item { __typename ...ItemSummary } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "SavedItemSummary" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SavedItemSummary on SavedItem { __typename url remoteID: id isArchived isFavorite _deletedAt _createdAt archivedAt tags { __typename name } item { __typename ...ItemSummary } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("url", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("id", alias: "remoteID", .nonNull(.scalar("ID")), leaf: String.self)),
@@ -20,12 +21,10 @@ public struct SavedItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("item", .nonNull(.object(Item.self)))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The url the user saved to their list
@@ -57,17 +56,16 @@ public struct SavedItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Tags: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The actual tag string the user created for their list
@@ -76,32 +74,30 @@ public struct SavedItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Item: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Unions.ItemResult }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .inlineFragment(AsItem.self),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
         @_alwaysEmitIntoClient public var asItem: AsItem? { __typeCase() }
 
         public struct AsItem: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .fragment(ItemSummary.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
@@ -139,18 +135,12 @@ public struct SavedItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
 
             @_alwaysEmitIntoClient public var syndicatedArticle: ItemSummary.SyndicatedArticle? { __field("syndicatedArticle") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var itemSummary: ItemSummary { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == SavedItemSummary.Item.AsItem {
+    @_alwaysEmitIntoClient public var itemSummary: ItemSummary { __fragment() }
 }

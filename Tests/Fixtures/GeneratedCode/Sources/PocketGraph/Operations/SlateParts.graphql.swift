@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "SlateParts"
-    public static let fragmentDefinition = "fragment SlateParts on Slate { __typename id requestId experimentId displayName description recommendations { __typename id item { __typename ...ItemSummary } curatedInfo { __typename ...CuratedInfoParts } } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "SlateParts" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SlateParts on Slate { __typename id requestId experimentId displayName description recommendations { __typename id item { __typename ...ItemSummary } curatedInfo { __typename ...CuratedInfoParts } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("requestId", .nonNull(.scalar("ID")), leaf: String.self)),
@@ -17,12 +18,10 @@ public struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("recommendations", .nonNull(.list(.nonNull(.object(Recommendations.self)))))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -44,19 +43,18 @@ public struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Recommendations: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Recommendation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
             .field(GraphQLField("item", .nonNull(.object(Item.self)))),
             .field(GraphQLField("curatedInfo", .object(CuratedInfo.self))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A generated id from the Data and Learning team that represents the Recommendation
@@ -71,17 +69,16 @@ public struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Item: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(ItemSummary.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
@@ -119,33 +116,22 @@ public struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet {
 
             @_alwaysEmitIntoClient public var syndicatedArticle: ItemSummary.SyndicatedArticle? { __field("syndicatedArticle") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var itemSummary: ItemSummary { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
         public struct CuratedInfo: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(CuratedInfoParts.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
@@ -154,18 +140,16 @@ public struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet {
 
             @_alwaysEmitIntoClient public var title: String? { __field("title") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var curatedInfoParts: CuratedInfoParts { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == SlateParts.Recommendations.Item {
+    @_alwaysEmitIntoClient public var itemSummary: ItemSummary { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == SlateParts.Recommendations.CuratedInfo {
+    @_alwaysEmitIntoClient public var curatedInfoParts: CuratedInfoParts { __fragment() }
 }

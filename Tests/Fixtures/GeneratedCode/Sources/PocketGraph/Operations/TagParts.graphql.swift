@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct TagParts: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "TagParts"
-    public static let fragmentDefinition = "fragment TagParts on Tag { __typename name id }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "TagParts" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment TagParts on Tag { __typename name id }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The actual tag string the user created for their list

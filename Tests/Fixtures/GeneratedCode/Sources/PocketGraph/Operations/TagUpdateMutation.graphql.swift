@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct TagUpdateMutation: GraphQLMutation {
-    public static let operationName = "TagUpdate"
-    public static let document = "mutation TagUpdate($input: TagUpdateInput!) { updateTag(input: $input) { __typename name id } }"
-    public static let operationIdentifier: String? = "e834dc1b56d97052e4d1e7b60692265ad4c27a46850722093a350498f28aa28e"
+    @_alwaysEmitIntoClient public static var operationName: String { "TagUpdate" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation TagUpdate($input: TagUpdateInput!) { updateTag(input: $input) { __typename name id } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e834dc1b56d97052e4d1e7b60692265ad4c27a46850722093a350498f28aa28e" }
 
     public var input: PocketGraph.TagUpdateInput
 
@@ -20,16 +20,15 @@ public struct TagUpdateMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("updateTag", .nonNull(.object(UpdateTag.self)), arguments: [("input", .variable("input"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Updates a Tag (renames the tag), and returns the updated Tag.
@@ -40,18 +39,17 @@ public struct TagUpdateMutation: GraphQLMutation {
 
         public struct UpdateTag: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The actual tag string the user created for their list

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct TagsQuery: GraphQLQuery {
-    public static let operationName = "Tags"
-    public static let document = "query Tags($pagination: PaginationInput) { user { __typename tags(pagination: $pagination) { __typename edges { __typename node { __typename ...TagParts } cursor } pageInfo { __typename endCursor hasNextPage hasPreviousPage startCursor } totalCount } } }\n" + TagParts.fragmentDefinition
-    public static let operationIdentifier: String? = "8c153fd16475de0d0f74aac551190038acfc7ae58c030f299a32c0502c942c43"
+    @_alwaysEmitIntoClient public static var operationName: String { "Tags" }
+    @_alwaysEmitIntoClient public static var document: String { "query Tags($pagination: PaginationInput) { user { __typename tags(pagination: $pagination) { __typename edges { __typename node { __typename ...TagParts } cursor } pageInfo { __typename endCursor hasNextPage hasPreviousPage startCursor } totalCount } } }\n" + TagParts.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8c153fd16475de0d0f74aac551190038acfc7ae58c030f299a32c0502c942c43" }
 
     public var pagination: GraphQLNullable<PocketGraph.PaginationInput>
 
@@ -20,16 +20,15 @@ public struct TagsQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Get a user entity for an authenticated client
@@ -37,17 +36,16 @@ public struct TagsQuery: GraphQLQuery {
 
         public struct User: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("tags", .object(Tags.self), arguments: [("pagination", .variable("pagination"))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// Get a paginated listing of all a user's Tags
@@ -55,19 +53,18 @@ public struct TagsQuery: GraphQLQuery {
 
             public struct Tags: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagConnection }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("edges", .list(.object(Edges.self)))),
                     .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
                     .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// A list of edges.
@@ -81,18 +78,17 @@ public struct TagsQuery: GraphQLQuery {
 
                 public struct Edges: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagEdge }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("node", .object(Node.self))),
                         .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The Tag at the end of the edge.
@@ -103,41 +99,31 @@ public struct TagsQuery: GraphQLQuery {
 
                     public struct Node: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .fragment(TagParts.self),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         @_alwaysEmitIntoClient public var name: String { __field("name") }
 
                         @_alwaysEmitIntoClient public var id: String { __field("id") }
 
-                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                        public struct Fragments: GraphQLCheckedData, Hashable {
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
-
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
-                            }
-                            @_alwaysEmitIntoClient public var tagParts: TagParts { __fragment() }
-                        }
+                        public typealias Fragments = GraphQLFragmentSpreads<Self>
+                        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                     }
                 }
 
                 public struct PageInfo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                         .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
@@ -145,12 +131,10 @@ public struct TagsQuery: GraphQLQuery {
                         .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// When paginating forwards, the cursor to continue.
@@ -168,4 +152,8 @@ public struct TagsQuery: GraphQLQuery {
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == TagsQuery.Data.User.Tags.Edges.Node {
+    @_alwaysEmitIntoClient public var tagParts: TagParts { __fragment() }
 }

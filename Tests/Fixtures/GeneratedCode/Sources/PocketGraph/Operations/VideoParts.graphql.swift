@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct VideoParts: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "VideoParts"
-    public static let fragmentDefinition = "fragment VideoParts on Video { __typename height src type vid videoID: videoId width length }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "VideoParts" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment VideoParts on Video { __typename height src type vid videoID: videoId width length }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
         .field(GraphQLField("src", .nonNull(.scalar("String")), leaf: String.self)),
@@ -18,12 +19,10 @@ public struct VideoParts: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("length", .scalar("Int"), leaf: Int?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// If known, the height of the video in px

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct CreateUserMutation: GraphQLMutation {
-    public static let operationName = "CreateUser"
-    public static let document = "mutation CreateUser($name: String!, $email: String, $role: Role) { createUser(name: $name, email: $email, role: $role) { __typename id name email role followerCount } }"
-    public static let operationIdentifier: String? = "6e375ca06fedf60918fd9e0d3cf0b05900911e56dae2731ede476ebfda6c953e"
+    @_alwaysEmitIntoClient public static var operationName: String { "CreateUser" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation CreateUser($name: String!, $email: String, $role: Role) { createUser(name: $name, email: $email, role: $role) { __typename id name email role followerCount } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "6e375ca06fedf60918fd9e0d3cf0b05900911e56dae2731ede476ebfda6c953e" }
 
     public var name: String
     public var email: GraphQLNullable<String>
@@ -28,23 +28,23 @@ public struct CreateUserMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("createUser", .nonNull(.object(CreateUser.self)), arguments: [("name", .variable("name")), ("email", .variable("email")), ("role", .variable("role"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var createUser: CreateUser { __field("createUser") }
 
         public struct CreateUser: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
@@ -53,12 +53,10 @@ public struct CreateUserMutation: GraphQLMutation {
                 .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: ReferenceSchema.Long.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct UserDetailsQuery: GraphQLQuery {
-    public static let operationName = "UserDetails"
-    public static let document = "query UserDetails($id: ID!, $withEmail: Boolean!) { user(id: $id) { __typename ...UserFields email @include(if: $withEmail) } }\n" + UserFields.fragmentDefinition
-    public static let operationIdentifier: String? = "502458bc1a5847d7f2ceb1a80d233884028c058053ed5638b236c028d2f704ae"
+    @_alwaysEmitIntoClient public static var operationName: String { "UserDetails" }
+    @_alwaysEmitIntoClient public static var document: String { "query UserDetails($id: ID!, $withEmail: Boolean!) { user(id: $id) { __typename ...UserFields email @include(if: $withEmail) } }\n" + UserFields.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "502458bc1a5847d7f2ceb1a80d233884028c058053ed5638b236c028d2f704ae" }
 
     public var id: String
     public var withEmail: Bool
@@ -22,34 +22,32 @@ public struct UserDetailsQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
         public struct User: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .conditional(.include("withEmail"), [.field(GraphQLField("email", .scalar("String"), leaf: String?.self))]),
                 .fragment(UserFields.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var email: String? { __field("email", if: .include("withEmail")) }
@@ -62,18 +60,12 @@ public struct UserDetailsQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var followerCount: ReferenceSchema.Long { __field("followerCount") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == UserDetailsQuery.Data.User {
+    @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
 }

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct UserFields: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "UserFields"
-    public static let fragmentDefinition = "fragment UserFields on User { __typename id name role followerCount }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "UserFields" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment UserFields on User { __typename id name role followerCount }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
@@ -15,12 +16,10 @@ public struct UserFields: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: ReferenceSchema.Long.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,41 +4,39 @@
 import APICoreGraphQL
 
 public struct Operation01BasicQuery: GraphQLQuery {
-    public static let operationName = "Operation01BasicQuery"
-    public static let document = "query Operation01BasicQuery { person(personID: 4) { __typename name } }"
-    public static let operationIdentifier: String? = "eb87086c417e0d9f4ae8b386de1e8beeb8f52562c2ebae8526650c1ed0748cad"
+    @_alwaysEmitIntoClient public static var operationName: String { "Operation01BasicQuery" }
+    @_alwaysEmitIntoClient public static var document: String { "query Operation01BasicQuery { person(personID: 4) { __typename name } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "eb87086c417e0d9f4ae8b386de1e8beeb8f52562c2ebae8526650c1ed0748cad" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var person: Person? { __field("person") }
 
         public struct Person: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of this person.

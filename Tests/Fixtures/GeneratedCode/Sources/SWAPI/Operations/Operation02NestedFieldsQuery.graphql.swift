@@ -4,43 +4,41 @@
 import APICoreGraphQL
 
 public struct Operation02NestedFieldsQuery: GraphQLQuery {
-    public static let operationName = "Operation02NestedFields"
-    public static let document = "query Operation02NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } } }"
-    public static let operationIdentifier: String? = "54656ff0942082a0ae867939302dbfa585c1c9c3f011ca54569d9e3cf1a9e521"
+    @_alwaysEmitIntoClient public static var operationName: String { "Operation02NestedFields" }
+    @_alwaysEmitIntoClient public static var document: String { "query Operation02NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "54656ff0942082a0ae867939302dbfa585c1c9c3f011ca54569d9e3cf1a9e521" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var person: Person? { __field("person") }
 
         public struct Person: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
                 .field(GraphQLField("gender", .scalar("String"), leaf: String?.self)),
                 .field(GraphQLField("homeworld", .object(Homeworld.self))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of this person.
@@ -55,17 +53,16 @@ public struct Operation02NestedFieldsQuery: GraphQLQuery {
 
             public struct Homeworld: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The name of this planet.

@@ -4,31 +4,31 @@
 import APICoreGraphQL
 
 public struct Operation03NestedFieldsQuery: GraphQLQuery {
-    public static let operationName = "Operation03NestedFields"
-    public static let document = "query Operation03NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } starshipConnection { __typename edges { __typename node { __typename id manufacturers } } } } }"
-    public static let operationIdentifier: String? = "a581b4eb5683dd55a7d0c1c0e72a4e966b261c6e3a09db327c1c7e34b064d9bc"
+    @_alwaysEmitIntoClient public static var operationName: String { "Operation03NestedFields" }
+    @_alwaysEmitIntoClient public static var document: String { "query Operation03NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } starshipConnection { __typename edges { __typename node { __typename id manufacturers } } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a581b4eb5683dd55a7d0c1c0e72a4e966b261c6e3a09db327c1c7e34b064d9bc" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("person", .object(Person.self), arguments: [("personID", .literal(4))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var person: Person? { __field("person") }
 
         public struct Person: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
                 .field(GraphQLField("gender", .scalar("String"), leaf: String?.self)),
@@ -36,12 +36,10 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
                 .field(GraphQLField("starshipConnection", .object(StarshipConnection.self))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of this person.
@@ -58,17 +56,16 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
 
             public struct Homeworld: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The name of this planet.
@@ -77,17 +74,16 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
 
             public struct StarshipConnection: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsConnection }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("edges", .list(.object(Edges.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// A list of edges.
@@ -95,17 +91,16 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
 
                 public struct Edges: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsEdge }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("node", .object(Node.self))),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The item at the end of the edge
@@ -113,18 +108,17 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
 
                     public struct Node: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                             .field(GraphQLField("manufacturers", .list(.scalar("String")), leaf: [String?]?.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// The ID of an object

@@ -4,41 +4,39 @@
 import APICoreGraphQL
 
 public struct Operation05ArgumentQuery: GraphQLQuery {
-    public static let operationName = "Operation05Argument"
-    public static let document = "query Operation05Argument { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename name homeworld { __typename name } } } } } } } }"
-    public static let operationIdentifier: String? = "a4c43381fc07bace268da0ae6947bdd56e2480bdc120f1a97a0f0afee41265eb"
+    @_alwaysEmitIntoClient public static var operationName: String { "Operation05Argument" }
+    @_alwaysEmitIntoClient public static var document: String { "query Operation05Argument { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename name homeworld { __typename name } } } } } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a4c43381fc07bace268da0ae6947bdd56e2480bdc120f1a97a0f0afee41265eb" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("allStarships", .object(AllStarships.self), arguments: [("first", .literal(7))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
 
         public struct AllStarships: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("edges", .list(.object(Edges.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of edges.
@@ -46,17 +44,16 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
 
             public struct Edges: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("node", .object(Node.self))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The item at the end of the edge
@@ -64,7 +61,8 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
 
                 public struct Node: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                         .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
@@ -73,12 +71,10 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
                         .field(GraphQLField("pilotConnection", .object(PilotConnection.self))),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The ID of an object
@@ -98,17 +94,16 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
 
                     public struct PilotConnection: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("edges", .list(.object(Edges.self)))),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// A list of edges.
@@ -116,17 +111,16 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
 
                         public struct Edges: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
-                            public static let __selections: [GraphQLSelection] = [
+                            public static var __selections: [GraphQLSelection] { __selectionTable }
+                            private static let __selectionTable: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .field(GraphQLField("node", .object(Node.self))),
                             ]
 
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
+                            public let __object: GraphQLCheckedObject
 
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
+                            public init(__object: GraphQLCheckedObject) {
+                                self.__object = __object
                             }
 
                             /// The item at the end of the edge
@@ -134,18 +128,17 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
 
                             public struct Node: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
                                     .field(GraphQLField("homeworld", .object(Homeworld.self))),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 /// The name of this person.
@@ -156,17 +149,16 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
 
                                 public struct Homeworld: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
-                                    public static let __selections: [GraphQLSelection] = [
+                                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                                    private static let __selectionTable: [GraphQLSelection] = [
                                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                         .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
                                     ]
 
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
+                                    public let __object: GraphQLCheckedObject
 
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
+                                    public init(__object: GraphQLCheckedObject) {
+                                        self.__object = __object
                                     }
 
                                     /// The name of this planet.

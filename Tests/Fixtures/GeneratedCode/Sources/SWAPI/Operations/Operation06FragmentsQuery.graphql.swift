@@ -4,41 +4,39 @@
 import APICoreGraphQL
 
 public struct Operation06FragmentsQuery: GraphQLQuery {
-    public static let operationName = "Operation06Fragments"
-    public static let document = "query Operation06Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } } } } }\n" + PilotFragment.fragmentDefinition
-    public static let operationIdentifier: String? = "077552aa437027494acefb891cd3aca68e86eb8ad021cdc008d805a775ac29ab"
+    @_alwaysEmitIntoClient public static var operationName: String { "Operation06Fragments" }
+    @_alwaysEmitIntoClient public static var document: String { "query Operation06Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } } } } }\n" + PilotFragment.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "077552aa437027494acefb891cd3aca68e86eb8ad021cdc008d805a775ac29ab" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("allStarships", .object(AllStarships.self), arguments: [("first", .literal(7))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
 
         public struct AllStarships: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("edges", .list(.object(Edges.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of edges.
@@ -46,17 +44,16 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
 
             public struct Edges: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("node", .object(Node.self))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The item at the end of the edge
@@ -64,7 +61,8 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
 
                 public struct Node: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                         .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
@@ -73,12 +71,10 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
                         .field(GraphQLField("pilotConnection", .object(PilotConnection.self))),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The ID of an object
@@ -98,17 +94,16 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
 
                     public struct PilotConnection: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("edges", .list(.object(Edges.self)))),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// A list of edges.
@@ -116,17 +111,16 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
 
                         public struct Edges: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
-                            public static let __selections: [GraphQLSelection] = [
+                            public static var __selections: [GraphQLSelection] { __selectionTable }
+                            private static let __selectionTable: [GraphQLSelection] = [
                                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                 .field(GraphQLField("node", .object(Node.self))),
                             ]
 
-                            public let __data: JSONObject
-                            public let __variables: JSONObject
+                            public let __object: GraphQLCheckedObject
 
-                            public init(__data: JSONObject, variables: JSONObject) {
-                                self.__data = __data
-                                __variables = variables
+                            public init(__object: GraphQLCheckedObject) {
+                                self.__object = __object
                             }
 
                             /// The item at the end of the edge
@@ -134,35 +128,24 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
 
                             public struct Node: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-                                public static let __selections: [GraphQLSelection] = [
+                                public static var __selections: [GraphQLSelection] { __selectionTable }
+                                private static let __selectionTable: [GraphQLSelection] = [
                                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                                     .fragment(PilotFragment.self),
                                 ]
 
-                                public let __data: JSONObject
-                                public let __variables: JSONObject
+                                public let __object: GraphQLCheckedObject
 
-                                public init(__data: JSONObject, variables: JSONObject) {
-                                    self.__data = __data
-                                    __variables = variables
+                                public init(__object: GraphQLCheckedObject) {
+                                    self.__object = __object
                                 }
 
                                 @_alwaysEmitIntoClient public var name: String? { __field("name") }
 
                                 @_alwaysEmitIntoClient public var homeworld: PilotFragment.Homeworld? { __field("homeworld") }
 
-                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                                public struct Fragments: GraphQLCheckedData, Hashable {
-                                    public let __data: JSONObject
-                                    public let __variables: JSONObject
-
-                                    public init(__data: JSONObject, variables: JSONObject) {
-                                        self.__data = __data
-                                        __variables = variables
-                                    }
-                                    @_alwaysEmitIntoClient public var pilotFragment: PilotFragment { __fragment() }
-                                }
+                                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                             }
                         }
                     }
@@ -170,4 +153,8 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == Operation06FragmentsQuery.Data.AllStarships.Edges.Node.PilotConnection.Edges.Node {
+    @_alwaysEmitIntoClient public var pilotFragment: PilotFragment { __fragment() }
 }

@@ -4,41 +4,39 @@
 import APICoreGraphQL
 
 public struct Operation07FragmentsQuery: GraphQLQuery {
-    public static let operationName = "Operation07Fragments"
-    public static let document = "query Operation07Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename ...starshipFragment } } } }\n" + PilotFragment.fragmentDefinition + "\n" + StarshipFragment.fragmentDefinition
-    public static let operationIdentifier: String? = "175454516d42f738b5b845ac73d91d386cf21a807e37cde7760a8a90a2ba9066"
+    @_alwaysEmitIntoClient public static var operationName: String { "Operation07Fragments" }
+    @_alwaysEmitIntoClient public static var document: String { "query Operation07Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename ...starshipFragment } } } }\n" + PilotFragment.fragmentDefinition + "\n" + StarshipFragment.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "175454516d42f738b5b845ac73d91d386cf21a807e37cde7760a8a90a2ba9066" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("allStarships", .object(AllStarships.self), arguments: [("first", .literal(7))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
 
         public struct AllStarships: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("edges", .list(.object(Edges.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of edges.
@@ -46,17 +44,16 @@ public struct Operation07FragmentsQuery: GraphQLQuery {
 
             public struct Edges: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("node", .object(Node.self))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The item at the end of the edge
@@ -64,17 +61,16 @@ public struct Operation07FragmentsQuery: GraphQLQuery {
 
                 public struct Node: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .fragment(StarshipFragment.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -87,20 +83,14 @@ public struct Operation07FragmentsQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var pilotConnection: StarshipFragment.PilotConnection? { __field("pilotConnection") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var starshipFragment: StarshipFragment { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == Operation07FragmentsQuery.Data.AllStarships.Edges.Node {
+    @_alwaysEmitIntoClient public var starshipFragment: StarshipFragment { __fragment() }
 }

@@ -4,42 +4,40 @@
 import APICoreGraphQL
 
 public struct Operation08IntrospectionQuery: GraphQLQuery {
-    public static let operationName = "Operation08Introspection"
-    public static let document = "query Operation08Introspection { __type(name: \"Person\") { __typename name fields { __typename name description type { __typename name } } } }"
-    public static let operationIdentifier: String? = "3295ce78fd765a199119985a2222d3d05f770b3061a182775f658f07b9d73670"
+    @_alwaysEmitIntoClient public static var operationName: String { "Operation08Introspection" }
+    @_alwaysEmitIntoClient public static var document: String { "query Operation08Introspection { __type(name: \"Person\") { __typename name fields { __typename name description type { __typename name } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "3295ce78fd765a199119985a2222d3d05f770b3061a182775f658f07b9d73670" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__type", .object(__Type.self), arguments: [("name", .literal("Person"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var __type: __Type? { __field("__type") }
 
         public struct __Type: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
                 .field(GraphQLField("fields", .list(.nonNull(.object(Fields.self))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var name: String? { __field("name") }
@@ -48,19 +46,18 @@ public struct Operation08IntrospectionQuery: GraphQLQuery {
 
             public struct Fields: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Field }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
                     .field(GraphQLField("type", .nonNull(.object(Type_.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
@@ -71,17 +68,16 @@ public struct Operation08IntrospectionQuery: GraphQLQuery {
 
                 public struct Type_: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var name: String? { __field("name") }

@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct PilotFragment: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "pilotFragment"
-    public static let fragmentDefinition = "fragment pilotFragment on Person { __typename name homeworld { __typename name } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "pilotFragment" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment pilotFragment on Person { __typename name homeworld { __typename name } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
         .field(GraphQLField("homeworld", .object(Homeworld.self))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The name of this person.
@@ -29,17 +28,16 @@ public struct PilotFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Homeworld: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The name of this planet.

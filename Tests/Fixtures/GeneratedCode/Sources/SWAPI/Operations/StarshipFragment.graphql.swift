@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "starshipFragment"
-    public static let fragmentDefinition = "fragment starshipFragment on Starship { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "starshipFragment" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment starshipFragment on Starship { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("name", .scalar("String"), leaf: String?.self)),
@@ -16,12 +17,10 @@ public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("pilotConnection", .object(PilotConnection.self))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The ID of an object
@@ -41,17 +40,16 @@ public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct PilotConnection: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("edges", .list(.object(Edges.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A list of edges.
@@ -59,17 +57,16 @@ public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Edges: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("node", .object(Node.self))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The item at the end of the edge
@@ -77,36 +74,29 @@ public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
             public struct Node: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PilotFragment.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var name: String? { __field("name") }
 
                 @_alwaysEmitIntoClient public var homeworld: PilotFragment.Homeworld? { __field("homeworld") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var pilotFragment: PilotFragment { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == StarshipFragment.PilotConnection.Edges.Node {
+    @_alwaysEmitIntoClient public var pilotFragment: PilotFragment { __fragment() }
 }

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct Address: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "Address"
-    public static let fragmentDefinition = "fragment Address on CustomerAddress { __typename id formatted firstName lastName company address1 address2 territoryCode zoneCode city zip phoneNumber }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "Address" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Address on CustomerAddress { __typename id formatted firstName lastName company address1 address2 territoryCode zoneCode city zip phoneNumber }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("formatted", .nonNull(.list(.nonNull(.scalar("String")))), leaf: [String].self)),
@@ -23,12 +24,10 @@ public struct Address: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("phoneNumber", .scalar("String"), leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct Customer: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "Customer"
-    public static let fragmentDefinition = "fragment Customer on Customer { __typename id firstName lastName defaultAddress { __typename ...Address } addresses(first: 6) { __typename nodes { __typename ...Address } } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "Customer" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Customer on Customer { __typename id firstName lastName defaultAddress { __typename ...Address } addresses(first: 6) { __typename nodes { __typename ...Address } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
@@ -16,12 +17,10 @@ public struct Customer: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("addresses", .nonNull(.object(Addresses.self)), arguments: [("first", .literal(6))])),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.
@@ -41,17 +40,16 @@ public struct Customer: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct DefaultAddress: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(Address.self),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -78,33 +76,22 @@ public struct Customer: GraphQLFragment, GraphQLDataSelectionSet {
 
         @_alwaysEmitIntoClient public var phoneNumber: String? { __field("phoneNumber") }
 
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-        public struct Fragments: GraphQLCheckedData, Hashable {
-            public let __data: JSONObject
-            public let __variables: JSONObject
-
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
-            }
-            @_alwaysEmitIntoClient public var address: Address { __fragment() }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
     public struct Addresses: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressConnection }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A list of nodes that are contained in CustomerAddressEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
@@ -112,4 +99,8 @@ public struct Customer: GraphQLFragment, GraphQLDataSelectionSet {
 
         public typealias Nodes = Customer.DefaultAddress
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == Customer.DefaultAddress {
+    @_alwaysEmitIntoClient public var address: Address { __fragment() }
 }

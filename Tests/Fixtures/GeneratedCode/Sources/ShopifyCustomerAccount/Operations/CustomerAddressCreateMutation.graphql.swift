@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct CustomerAddressCreateMutation: GraphQLMutation {
-    public static let operationName = "customerAddressCreate"
-    public static let document = "mutation customerAddressCreate($address: CustomerAddressInput!, $defaultAddress: Boolean, $language: LanguageCode) @inContext(language: $language) { customerAddressCreate(address: $address, defaultAddress: $defaultAddress) { __typename customerAddress { __typename id } userErrors { __typename code field message } } }"
-    public static let operationIdentifier: String? = "d5e48719547a553fec246b440571bd57eca9e0b5a83bc9f5f6f366e29f59665d"
+    @_alwaysEmitIntoClient public static var operationName: String { "customerAddressCreate" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation customerAddressCreate($address: CustomerAddressInput!, $defaultAddress: Boolean, $language: LanguageCode) @inContext(language: $language) { customerAddressCreate(address: $address, defaultAddress: $defaultAddress) { __typename customerAddress { __typename id } userErrors { __typename code field message } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d5e48719547a553fec246b440571bd57eca9e0b5a83bc9f5f6f366e29f59665d" }
 
     public var address: CustomerAccountAPI.CustomerAddressInput
     public var defaultAddress: GraphQLNullable<Bool>
@@ -28,16 +28,15 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("customerAddressCreate", .object(CustomerAddressCreate.self), arguments: [("address", .variable("address")), ("defaultAddress", .variable("defaultAddress"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Creates a new address for a customer.
@@ -45,18 +44,17 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
 
         public struct CustomerAddressCreate: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressCreatePayload }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("customerAddress", .object(CustomerAddress.self))),
                 .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The created customer address.
@@ -67,17 +65,16 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
 
             public struct CustomerAddress: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// A globally-unique ID.
@@ -86,19 +83,18 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
 
             public struct UserErrors: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self)),
                     .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
                     .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The error code.

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct CustomerAddressDeleteMutation: GraphQLMutation {
-    public static let operationName = "customerAddressDelete"
-    public static let document = "mutation customerAddressDelete($addressId: ID!, $language: LanguageCode) @inContext(language: $language) { customerAddressDelete(addressId: $addressId) { __typename deletedAddressId userErrors { __typename code field message } } }"
-    public static let operationIdentifier: String? = "a718e1f56bdf0f44df3c768c50a0724c6fa8dd5d931d6e03b97ffb5458dd1920"
+    @_alwaysEmitIntoClient public static var operationName: String { "customerAddressDelete" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation customerAddressDelete($addressId: ID!, $language: LanguageCode) @inContext(language: $language) { customerAddressDelete(addressId: $addressId) { __typename deletedAddressId userErrors { __typename code field message } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a718e1f56bdf0f44df3c768c50a0724c6fa8dd5d931d6e03b97ffb5458dd1920" }
 
     public var addressId: String
     public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
@@ -22,16 +22,15 @@ public struct CustomerAddressDeleteMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("customerAddressDelete", .object(CustomerAddressDelete.self), arguments: [("addressId", .variable("addressId"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Deletes a specific address for a customer.
@@ -39,18 +38,17 @@ public struct CustomerAddressDeleteMutation: GraphQLMutation {
 
         public struct CustomerAddressDelete: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressDeletePayload }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("deletedAddressId", .scalar("ID"), leaf: String?.self)),
                 .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The ID of the deleted address.
@@ -61,19 +59,18 @@ public struct CustomerAddressDeleteMutation: GraphQLMutation {
 
             public struct UserErrors: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self)),
                     .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
                     .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The error code.

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct CustomerAddressUpdateMutation: GraphQLMutation {
-    public static let operationName = "customerAddressUpdate"
-    public static let document = "mutation customerAddressUpdate($address: CustomerAddressInput!, $addressId: ID!, $defaultAddress: Boolean, $language: LanguageCode) @inContext(language: $language) { customerAddressUpdate(address: $address addressId: $addressId defaultAddress: $defaultAddress) { __typename customerAddress { __typename id } userErrors { __typename code field message } } }"
-    public static let operationIdentifier: String? = "6b1a84630107fc0fbdd96e4f44b3a118253c2044970c4d7c9cf11cdf3e6c4d14"
+    @_alwaysEmitIntoClient public static var operationName: String { "customerAddressUpdate" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation customerAddressUpdate($address: CustomerAddressInput!, $addressId: ID!, $defaultAddress: Boolean, $language: LanguageCode) @inContext(language: $language) { customerAddressUpdate(address: $address addressId: $addressId defaultAddress: $defaultAddress) { __typename customerAddress { __typename id } userErrors { __typename code field message } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "6b1a84630107fc0fbdd96e4f44b3a118253c2044970c4d7c9cf11cdf3e6c4d14" }
 
     public var address: CustomerAccountAPI.CustomerAddressInput
     public var addressId: String
@@ -31,16 +31,15 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("customerAddressUpdate", .object(CustomerAddressUpdate.self), arguments: [("address", .variable("address")), ("addressId", .variable("addressId")), ("defaultAddress", .variable("defaultAddress"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Updates a specific address for a customer.
@@ -48,18 +47,17 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
 
         public struct CustomerAddressUpdate: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressUpdatePayload }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("customerAddress", .object(CustomerAddress.self))),
                 .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The updated address.
@@ -70,17 +68,16 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
 
             public struct CustomerAddress: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// A globally-unique ID.
@@ -89,19 +86,18 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
 
             public struct UserErrors: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("code", .scalar("UserErrorsCustomerAddressUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>?.self)),
                     .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
                     .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The error code.

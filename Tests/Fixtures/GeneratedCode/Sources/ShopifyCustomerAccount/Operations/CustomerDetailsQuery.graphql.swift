@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct CustomerDetailsQuery: GraphQLQuery {
-    public static let operationName = "CustomerDetails"
-    public static let document = "query CustomerDetails($language: LanguageCode) @inContext(language: $language) { customer { __typename ...Customer } }\n" + Address.fragmentDefinition + "\n" + Customer.fragmentDefinition
-    public static let operationIdentifier: String? = "e9562a8bbd8c765f453011f59282f901dfd2474c645194022a5f8cfa8f9c6d78"
+    @_alwaysEmitIntoClient public static var operationName: String { "CustomerDetails" }
+    @_alwaysEmitIntoClient public static var document: String { "query CustomerDetails($language: LanguageCode) @inContext(language: $language) { customer { __typename ...Customer } }\n" + Address.fragmentDefinition + "\n" + Customer.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e9562a8bbd8c765f453011f59282f901dfd2474c645194022a5f8cfa8f9c6d78" }
 
     public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
 
@@ -20,16 +20,15 @@ public struct CustomerDetailsQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("customer", .nonNull(.object(Customer_.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
@@ -37,17 +36,16 @@ public struct CustomerDetailsQuery: GraphQLQuery {
 
         public struct Customer_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(Customer.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -60,18 +58,12 @@ public struct CustomerDetailsQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var addresses: Customer.Addresses { __field("addresses") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var customer: Customer { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == CustomerDetailsQuery.Data.Customer_ {
+    @_alwaysEmitIntoClient public var customer: Customer { __fragment() }
 }

@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "CustomerOrders"
-    public static let fragmentDefinition = "fragment CustomerOrders on Customer { __typename orders(sortKey: PROCESSED_AT reverse: true first: $first last: $last before: $startCursor after: $endCursor query: $query) { __typename nodes { __typename ...OrderItem } pageInfo { __typename hasPreviousPage hasNextPage endCursor startCursor } } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "CustomerOrders" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CustomerOrders on Customer { __typename orders(sortKey: PROCESSED_AT reverse: true first: $first last: $last before: $startCursor after: $endCursor query: $query) { __typename nodes { __typename ...OrderItem } pageInfo { __typename hasPreviousPage hasNextPage endCursor startCursor } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("orders", .nonNull(.object(Orders.self)), arguments: [("sortKey", .literal("PROCESSED_AT")), ("reverse", .literal(true)), ("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor")), ("query", .variable("query"))])),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The orders associated with the customer.
@@ -25,18 +24,17 @@ public struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Orders: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.OrderConnection }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
             .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A list of nodes that are contained in OrderEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
@@ -47,17 +45,16 @@ public struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Nodes: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(OrderItem.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var totalPrice: OrderItem.TotalPrice { __field("totalPrice") }
@@ -76,23 +73,14 @@ public struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionSet {
 
             @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var orderItem: OrderItem { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
         public struct PageInfo: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PageInfo }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                 .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
@@ -100,12 +88,10 @@ public struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionSet {
                 .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// Whether there are any pages prior to the current page.
@@ -121,4 +107,8 @@ public struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public var startCursor: String? { __field("startCursor") }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == CustomerOrders.Orders.Nodes {
+    @_alwaysEmitIntoClient public var orderItem: OrderItem { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct CustomerOrdersQuery: GraphQLQuery {
-    public static let operationName = "CustomerOrders"
-    public static let document = "query CustomerOrders($endCursor: String, $first: Int, $last: Int, $startCursor: String, $query: String, $language: LanguageCode) @inContext(language: $language) { customer { __typename ...CustomerOrders } }\n" + CustomerOrders.fragmentDefinition + "\n" + OrderItem.fragmentDefinition
-    public static let operationIdentifier: String? = "9dca6be587125235dcbed7ee58a3c5b50650d4a6dfbb44cc63b60311fdab478a"
+    @_alwaysEmitIntoClient public static var operationName: String { "CustomerOrders" }
+    @_alwaysEmitIntoClient public static var document: String { "query CustomerOrders($endCursor: String, $first: Int, $last: Int, $startCursor: String, $query: String, $language: LanguageCode) @inContext(language: $language) { customer { __typename ...CustomerOrders } }\n" + CustomerOrders.fragmentDefinition + "\n" + OrderItem.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9dca6be587125235dcbed7ee58a3c5b50650d4a6dfbb44cc63b60311fdab478a" }
 
     public var endCursor: GraphQLNullable<String>
     public var first: GraphQLNullable<Int>
@@ -37,16 +37,15 @@ public struct CustomerOrdersQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("customer", .nonNull(.object(Customer_.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
@@ -54,33 +53,26 @@ public struct CustomerOrdersQuery: GraphQLQuery {
 
         public struct Customer_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(CustomerOrders.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var orders: CustomerOrders.Orders { __field("orders") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var customerOrders: CustomerOrders { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == CustomerOrdersQuery.Data.Customer_ {
+    @_alwaysEmitIntoClient public var customerOrders: CustomerOrders { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct CustomerUpdateMutation: GraphQLMutation {
-    public static let operationName = "customerUpdate"
-    public static let document = "mutation customerUpdate($customer: CustomerUpdateInput!, $language: LanguageCode) @inContext(language: $language) { customerUpdate(input: $customer) { __typename customer { __typename firstName lastName emailAddress { __typename emailAddress } phoneNumber { __typename phoneNumber } } userErrors { __typename code field message } } }"
-    public static let operationIdentifier: String? = "28542cf1a82f10d5e696a120264b16e78485ed41d833341f88c022d78cf60c55"
+    @_alwaysEmitIntoClient public static var operationName: String { "customerUpdate" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation customerUpdate($customer: CustomerUpdateInput!, $language: LanguageCode) @inContext(language: $language) { customerUpdate(input: $customer) { __typename customer { __typename firstName lastName emailAddress { __typename emailAddress } phoneNumber { __typename phoneNumber } } userErrors { __typename code field message } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "28542cf1a82f10d5e696a120264b16e78485ed41d833341f88c022d78cf60c55" }
 
     public var customer: CustomerAccountAPI.CustomerUpdateInput
     public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
@@ -25,16 +25,15 @@ public struct CustomerUpdateMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("customerUpdate", .object(CustomerUpdate.self), arguments: [("input", .variable("customer"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Updates the customer's personal information.
@@ -42,18 +41,17 @@ public struct CustomerUpdateMutation: GraphQLMutation {
 
         public struct CustomerUpdate: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerUpdatePayload }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("customer", .object(Customer_.self))),
                 .field(GraphQLField("userErrors", .nonNull(.list(.nonNull(.object(UserErrors.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The customer's personal information that has been updated.
@@ -64,7 +62,8 @@ public struct CustomerUpdateMutation: GraphQLMutation {
 
             public struct Customer_: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("firstName", .scalar("String"), leaf: String?.self)),
                     .field(GraphQLField("lastName", .scalar("String"), leaf: String?.self)),
@@ -72,12 +71,10 @@ public struct CustomerUpdateMutation: GraphQLMutation {
                     .field(GraphQLField("phoneNumber", .object(PhoneNumber.self))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The first name of the customer.
@@ -94,17 +91,16 @@ public struct CustomerUpdateMutation: GraphQLMutation {
 
                 public struct EmailAddress: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerEmailAddress }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("emailAddress", .scalar("String"), leaf: String?.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The email address of the customer.
@@ -113,17 +109,16 @@ public struct CustomerUpdateMutation: GraphQLMutation {
 
                 public struct PhoneNumber: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerPhoneNumber }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("phoneNumber", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The customer's phone number.
@@ -133,19 +128,18 @@ public struct CustomerUpdateMutation: GraphQLMutation {
 
             public struct UserErrors: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerUserErrors }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("code", .scalar("UserErrorsCustomerUserErrorsCode"), leaf: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>?.self)),
                     .field(GraphQLField("field", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
                     .field(GraphQLField("message", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The error code.

@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct DiscountApplication: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "DiscountApplication"
-    public static let fragmentDefinition = "fragment DiscountApplication on DiscountApplication { __typename value { __typename ... on MoneyV2 { __typename ...OrderMoney } ... on PricingPercentageValue { __typename percentage } } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "DiscountApplication" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DiscountApplication on DiscountApplication { __typename value { __typename ... on MoneyV2 { __typename ...OrderMoney } ... on PricingPercentageValue { __typename percentage } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("value", .nonNull(.object(Value.self)))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The value of the discount application.
@@ -25,72 +24,63 @@ public struct DiscountApplication: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Value: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Unions.PricingValue }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .inlineFragment(AsMoneyV2.self),
             .inlineFragment(AsPricingPercentageValue.self),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
         @_alwaysEmitIntoClient public var asMoneyV2: AsMoneyV2? { __typeCase() }
         @_alwaysEmitIntoClient public var asPricingPercentageValue: AsPricingPercentageValue? { __typeCase() }
 
         public struct AsMoneyV2: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(OrderMoney.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
 
             @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
         public struct AsPricingPercentageValue: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PricingPercentageValue }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("percentage", .nonNull(.scalar("Float")), leaf: Double.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The percentage value of the object.
             @_alwaysEmitIntoClient public var percentage: Double { __field("percentage") }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == DiscountApplication.Value.AsMoneyV2 {
+    @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
 }

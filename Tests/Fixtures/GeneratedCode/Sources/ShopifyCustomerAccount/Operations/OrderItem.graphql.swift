@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "OrderItem"
-    public static let fragmentDefinition = "fragment OrderItem on Order { __typename totalPrice { __typename amount currencyCode } financialStatus fulfillmentStatus fulfillments(first: 1) { __typename nodes { __typename status } } id number confirmationNumber processedAt }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "OrderItem" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderItem on Order { __typename totalPrice { __typename amount currencyCode } financialStatus fulfillmentStatus fulfillments(first: 1) { __typename nodes { __typename status } } id number confirmationNumber processedAt }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("totalPrice", .nonNull(.object(TotalPrice.self)))),
         .field(GraphQLField("financialStatus", .scalar("OrderFinancialStatus"), leaf: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>?.self)),
@@ -19,12 +20,10 @@ public struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("processedAt", .nonNull(.scalar("DateTime")), leaf: CustomerAccountAPI.DateTime.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The total amount of the order (including taxes and discounts) minus the amounts for line items that have been returned.
@@ -57,18 +56,17 @@ public struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct TotalPrice: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: CustomerAccountAPI.Decimal.self)),
             .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<CustomerAccountAPI.CurrencyCode>.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A monetary value in decimal format, allowing for precise representation of cents or fractional
@@ -83,17 +81,16 @@ public struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Fulfillments: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
@@ -101,17 +98,16 @@ public struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Nodes: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("status", .scalar("FulfillmentStatus"), leaf: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The status of the fulfillment.

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "OrderLineItemFull"
-    public static let fragmentDefinition = "fragment OrderLineItemFull on LineItem { __typename id title quantity price { __typename ...OrderMoney } discountAllocations { __typename allocatedAmount { __typename ...OrderMoney } discountApplication { __typename ...DiscountApplication } } totalDiscount { __typename ...OrderMoney } image { __typename altText height url id width } variantTitle }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "OrderLineItemFull" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderLineItemFull on LineItem { __typename id title quantity price { __typename ...OrderMoney } discountAllocations { __typename allocatedAmount { __typename ...OrderMoney } discountApplication { __typename ...DiscountApplication } } totalDiscount { __typename ...OrderMoney } image { __typename altText height url id width } variantTitle }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -19,12 +20,10 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("variantTitle", .scalar("String"), leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.
@@ -53,51 +52,39 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Price: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(OrderMoney.self),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
 
         @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
 
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-        public struct Fragments: GraphQLCheckedData, Hashable {
-            public let __data: JSONObject
-            public let __variables: JSONObject
-
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
-            }
-            @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
     public struct DiscountAllocations: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountAllocation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("allocatedAmount", .nonNull(.object(AllocatedAmount.self)))),
             .field(GraphQLField("discountApplication", .nonNull(.object(DiscountApplication_.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The amount of discount allocated.
@@ -110,33 +97,22 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct DiscountApplication_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(DiscountApplication.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var value: DiscountApplication.Value { __field("value") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var discountApplication: DiscountApplication { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
 
@@ -144,7 +120,8 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Image: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Image }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
             .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
@@ -153,12 +130,10 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet {
             .field(GraphQLField("width", .scalar("Int"), leaf: Int?.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A word or phrase to share the nature or contents of an image.
@@ -182,4 +157,12 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet {
         /// The original width of the image in pixels. Returns `null` if the image isn't hosted by Shopify.
         @_alwaysEmitIntoClient public var width: Int? { __field("width") }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == OrderLineItemFull.Price {
+    @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == OrderLineItemFull.DiscountAllocations.DiscountApplication_ {
+    @_alwaysEmitIntoClient public var discountApplication: DiscountApplication { __fragment() }
 }

@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct OrderMoney: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "OrderMoney"
-    public static let fragmentDefinition = "fragment OrderMoney on MoneyV2 { __typename amount currencyCode }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "OrderMoney" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderMoney on MoneyV2 { __typename amount currencyCode }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: CustomerAccountAPI.Decimal.self)),
         .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<CustomerAccountAPI.CurrencyCode>.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A monetary value in decimal format, allowing for precise representation of cents or fractional

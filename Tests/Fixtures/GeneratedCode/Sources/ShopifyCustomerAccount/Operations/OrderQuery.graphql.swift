@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct OrderQuery: GraphQLQuery {
-    public static let operationName = "Order"
-    public static let document = "query Order($orderId: ID!, $language: LanguageCode) @inContext(language: $language) { order(id: $orderId) { __typename ... on Order { __typename ...Order } } }\n" + DiscountApplication.fragmentDefinition + "\n" + Order.fragmentDefinition + "\n" + OrderLineItemFull.fragmentDefinition + "\n" + OrderMoney.fragmentDefinition
-    public static let operationIdentifier: String? = "a5084d62ae5349067bbbfcbb6db7dbea292ed68824d4432127cd7221b98e15a8"
+    @_alwaysEmitIntoClient public static var operationName: String { "Order" }
+    @_alwaysEmitIntoClient public static var document: String { "query Order($orderId: ID!, $language: LanguageCode) @inContext(language: $language) { order(id: $orderId) { __typename ... on Order { __typename ...Order } } }\n" + DiscountApplication.fragmentDefinition + "\n" + Order.fragmentDefinition + "\n" + OrderLineItemFull.fragmentDefinition + "\n" + OrderMoney.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a5084d62ae5349067bbbfcbb6db7dbea292ed68824d4432127cd7221b98e15a8" }
 
     public var orderId: String
     public var language: GraphQLNullable<GraphQLEnum<CustomerAccountAPI.LanguageCode>>
@@ -22,16 +22,15 @@ public struct OrderQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("order", .object(Order_.self), arguments: [("id", .variable("orderId"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Returns an Order resource by ID. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
@@ -39,17 +38,16 @@ public struct OrderQuery: GraphQLQuery {
 
         public struct Order_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(Order.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -78,18 +76,12 @@ public struct OrderQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var lineItems: Order.LineItems { __field("lineItems") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var order: Order { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == OrderQuery.Data.Order_ {
+    @_alwaysEmitIntoClient public var order: Order { __fragment() }
 }

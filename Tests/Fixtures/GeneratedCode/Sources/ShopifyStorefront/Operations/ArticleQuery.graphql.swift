@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct ArticleQuery: GraphQLQuery {
-    public static let operationName = "Article"
-    public static let document = "query Article($articleHandle: String!, $blogHandle: String!, $country: CountryCode, $language: LanguageCode) @inContext(language: $language, country: $country) { blog(handle: $blogHandle) { __typename handle articleByHandle(handle: $articleHandle) { __typename handle title contentHtml publishedAt author: authorV2 { __typename name } image { __typename id altText url width height } seo { __typename description title } } } }"
-    public static let operationIdentifier: String? = "c294c0f7dbb348538eda7cb775032ce10291fa546da998844569d0674a79230c"
+    @_alwaysEmitIntoClient public static var operationName: String { "Article" }
+    @_alwaysEmitIntoClient public static var document: String { "query Article($articleHandle: String!, $blogHandle: String!, $country: CountryCode, $language: LanguageCode) @inContext(language: $language, country: $country) { blog(handle: $blogHandle) { __typename handle articleByHandle(handle: $articleHandle) { __typename handle title contentHtml publishedAt author: authorV2 { __typename name } image { __typename id altText url width height } seo { __typename description title } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c294c0f7dbb348538eda7cb775032ce10291fa546da998844569d0674a79230c" }
 
     public var articleHandle: String
     public var blogHandle: String
@@ -31,16 +31,15 @@ public struct ArticleQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("blog", .object(Blog.self), arguments: [("handle", .variable("blogHandle"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Retrieves a [`Blog`](https://shopify.dev/docs/api/storefront/current/objects/Blog) by its handle or ID. A blog organizes [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) objects for the online store and includes author information, [`SEO`](https://shopify.dev/docs/api/storefront/current/objects/SEO) settings, and custom [`Metafield`](https://shopify.dev/docs/api/storefront/current/objects/Metafield) objects.
@@ -49,18 +48,17 @@ public struct ArticleQuery: GraphQLQuery {
 
         public struct Blog: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("articleByHandle", .object(ArticleByHandle.self), arguments: [("handle", .variable("articleHandle"))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A human-friendly unique string for the Blog automatically generated from its title.
@@ -72,7 +70,8 @@ public struct ArticleQuery: GraphQLQuery {
 
             public struct ArticleByHandle: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -83,12 +82,10 @@ public struct ArticleQuery: GraphQLQuery {
                     .field(GraphQLField("seo", .object(Seo.self))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// A human-friendly unique string for the Article automatically generated from its title.
@@ -114,17 +111,16 @@ public struct ArticleQuery: GraphQLQuery {
 
                 public struct Author: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ArticleAuthor }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The author's full name.
@@ -133,7 +129,8 @@ public struct ArticleQuery: GraphQLQuery {
 
                 public struct Image: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
                         .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
@@ -142,12 +139,10 @@ public struct ArticleQuery: GraphQLQuery {
                         .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// A unique ID for the image.
@@ -175,18 +170,17 @@ public struct ArticleQuery: GraphQLQuery {
 
                 public struct Seo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
                         .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The meta description.

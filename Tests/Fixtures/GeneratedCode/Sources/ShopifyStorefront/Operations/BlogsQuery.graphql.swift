@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct BlogsQuery: GraphQLQuery {
-    public static let operationName = "Blogs"
-    public static let document = "query Blogs($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { blogs(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } nodes { __typename title handle seo { __typename title description } } } }"
-    public static let operationIdentifier: String? = "b3fd47b2fa810970806f23169e65c32de3c1c12fe8c58f5e1a0c032617b75719"
+    @_alwaysEmitIntoClient public static var operationName: String { "Blogs" }
+    @_alwaysEmitIntoClient public static var document: String { "query Blogs($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { blogs(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } nodes { __typename title handle seo { __typename title description } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b3fd47b2fa810970806f23169e65c32de3c1c12fe8c58f5e1a0c032617b75719" }
 
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
     public var endCursor: GraphQLNullable<String>
@@ -37,16 +37,15 @@ public struct BlogsQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("blogs", .nonNull(.object(Blogs.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Returns a paginated list of the shop's [`Blog`](https://shopify.dev/docs/api/storefront/current/objects/Blog) objects. Each blog serves as a container for [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) objects.
@@ -55,18 +54,17 @@ public struct BlogsQuery: GraphQLQuery {
 
         public struct Blogs: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.BlogConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// Information to aid in pagination.
@@ -77,7 +75,8 @@ public struct BlogsQuery: GraphQLQuery {
 
             public struct PageInfo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                     .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
@@ -85,12 +84,10 @@ public struct BlogsQuery: GraphQLQuery {
                     .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// Whether there are more pages to fetch following the current page.
@@ -108,19 +105,18 @@ public struct BlogsQuery: GraphQLQuery {
 
             public struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("seo", .object(Seo.self))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The blogs’s title.
@@ -135,18 +131,17 @@ public struct BlogsQuery: GraphQLQuery {
 
                 public struct Seo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
                         .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The SEO title.

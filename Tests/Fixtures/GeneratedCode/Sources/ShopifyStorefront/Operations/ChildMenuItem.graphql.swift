@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct ChildMenuItem: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "ChildMenuItem"
-    public static let fragmentDefinition = "fragment ChildMenuItem on MenuItem { __typename ...MenuItem }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "ChildMenuItem" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ChildMenuItem on MenuItem { __typename ...MenuItem }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .fragment(MenuItem.self),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -32,16 +31,10 @@ public struct ChildMenuItem: GraphQLFragment, GraphQLDataSelectionSet {
 
     @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+}
 
-    public struct Fragments: GraphQLCheckedData, Hashable {
-        public let __data: JSONObject
-        public let __variables: JSONObject
-
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
-        }
-        @_alwaysEmitIntoClient public var menuItem: MenuItem { __fragment() }
-    }
+extension GraphQLFragmentSpreads where Owner == ChildMenuItem {
+    @_alwaysEmitIntoClient public var menuItem: MenuItem { __fragment() }
 }

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct CollectionItem: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "CollectionItem"
-    public static let fragmentDefinition = "fragment CollectionItem on Product { __typename id handle title featuredImage { __typename id altText url width height } priceRange { __typename minVariantPrice { __typename ...MoneyCollectionItem } maxVariantPrice { __typename ...MoneyCollectionItem } } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "CollectionItem" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CollectionItem on Product { __typename id handle title featuredImage { __typename id altText url width height } priceRange { __typename minVariantPrice { __typename ...MoneyCollectionItem } maxVariantPrice { __typename ...MoneyCollectionItem } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
@@ -16,12 +17,10 @@ public struct CollectionItem: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("priceRange", .nonNull(.object(PriceRange.self)))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.
@@ -52,7 +51,8 @@ public struct CollectionItem: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct FeaturedImage: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
             .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
@@ -61,12 +61,10 @@ public struct CollectionItem: GraphQLFragment, GraphQLDataSelectionSet {
             .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A unique ID for the image.
@@ -94,18 +92,17 @@ public struct CollectionItem: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct PriceRange: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("minVariantPrice", .nonNull(.object(MinVariantPrice.self)))),
             .field(GraphQLField("maxVariantPrice", .nonNull(.object(MaxVariantPrice.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The lowest variant's price.
@@ -116,37 +113,30 @@ public struct CollectionItem: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct MinVariantPrice: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(MoneyCollectionItem.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
 
             @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var moneyCollectionItem: MoneyCollectionItem { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
         public typealias MaxVariantPrice = CollectionItem.PriceRange.MinVariantPrice
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == CollectionItem.PriceRange.MinVariantPrice {
+    @_alwaysEmitIntoClient public var moneyCollectionItem: MoneyCollectionItem { __fragment() }
 }

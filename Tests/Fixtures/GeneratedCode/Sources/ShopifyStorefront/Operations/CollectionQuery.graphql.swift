@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct CollectionQuery: GraphQLQuery {
-    public static let operationName = "Collection"
-    public static let document = "query Collection($handle: String!, $country: CountryCode, $language: LanguageCode, $first: Int, $last: Int, $startCursor: String, $endCursor: String) @inContext(country: $country, language: $language) { collection(handle: $handle) { __typename id handle title description products(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...ProductItem } pageInfo { __typename hasPreviousPage hasNextPage endCursor startCursor } } } }\n" + MoneyProductItem.fragmentDefinition + "\n" + ProductItem.fragmentDefinition
-    public static let operationIdentifier: String? = "b87b9bcc7e20477793a7acd51f5b3dc03ed1161202d9ccbb4372c4b0d144fb8c"
+    @_alwaysEmitIntoClient public static var operationName: String { "Collection" }
+    @_alwaysEmitIntoClient public static var document: String { "query Collection($handle: String!, $country: CountryCode, $language: LanguageCode, $first: Int, $last: Int, $startCursor: String, $endCursor: String) @inContext(country: $country, language: $language) { collection(handle: $handle) { __typename id handle title description products(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...ProductItem } pageInfo { __typename hasPreviousPage hasNextPage endCursor startCursor } } } }\n" + MoneyProductItem.fragmentDefinition + "\n" + ProductItem.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b87b9bcc7e20477793a7acd51f5b3dc03ed1161202d9ccbb4372c4b0d144fb8c" }
 
     public var handle: String
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
@@ -40,16 +40,15 @@ public struct CollectionQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("collection", .object(Collection__.self), arguments: [("handle", .variable("handle"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Retrieves a single [`Collection`](https://shopify.dev/docs/api/storefront/current/objects/Collection) by its ID or handle. Use the [`products`](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products) field to access items in the collection.
@@ -58,7 +57,8 @@ public struct CollectionQuery: GraphQLQuery {
 
         public struct Collection__: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
@@ -67,12 +67,10 @@ public struct CollectionQuery: GraphQLQuery {
                 .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A globally-unique ID.
@@ -94,18 +92,17 @@ public struct CollectionQuery: GraphQLQuery {
 
             public struct Products: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
                     .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// A list of the nodes contained in ProductEdge.
@@ -116,17 +113,16 @@ public struct CollectionQuery: GraphQLQuery {
 
                 public struct Nodes: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .fragment(ProductItem.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -139,23 +135,14 @@ public struct CollectionQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var priceRange: ProductItem.PriceRange { __field("priceRange") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var productItem: ProductItem { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
                 public struct PageInfo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                         .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
@@ -163,12 +150,10 @@ public struct CollectionQuery: GraphQLQuery {
                         .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// Whether there are any pages prior to the current page.
@@ -186,4 +171,8 @@ public struct CollectionQuery: GraphQLQuery {
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == CollectionQuery.Data.Collection__.Products.Nodes {
+    @_alwaysEmitIntoClient public var productItem: ProductItem { __fragment() }
 }

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct FeaturedCollection: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "FeaturedCollection"
-    public static let fragmentDefinition = "fragment FeaturedCollection on Collection { __typename id title image { __typename id url altText width height } handle }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "FeaturedCollection" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FeaturedCollection on Collection { __typename id title image { __typename id url altText width height } handle }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -15,12 +16,10 @@ public struct FeaturedCollection: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.
@@ -39,7 +38,8 @@ public struct FeaturedCollection: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Image: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
             .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
@@ -48,12 +48,10 @@ public struct FeaturedCollection: GraphQLFragment, GraphQLDataSelectionSet {
             .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A unique ID for the image.

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct FeaturedCollectionQuery: GraphQLQuery {
-    public static let operationName = "FeaturedCollection"
-    public static let document = "query FeaturedCollection($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { collections(first: 1, sortKey: UPDATED_AT, reverse: true) { __typename nodes { __typename ...FeaturedCollection } } }\n" + FeaturedCollection.fragmentDefinition
-    public static let operationIdentifier: String? = "1cb19b7a5c497c4e81a04aa7cbad18b6b32fa957c0b99ea00c560e50ae0172d9"
+    @_alwaysEmitIntoClient public static var operationName: String { "FeaturedCollection" }
+    @_alwaysEmitIntoClient public static var document: String { "query FeaturedCollection($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { collections(first: 1, sortKey: UPDATED_AT, reverse: true) { __typename nodes { __typename ...FeaturedCollection } } }\n" + FeaturedCollection.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1cb19b7a5c497c4e81a04aa7cbad18b6b32fa957c0b99ea00c560e50ae0172d9" }
 
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
     public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
@@ -25,16 +25,15 @@ public struct FeaturedCollectionQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("collections", .nonNull(.object(Collections.self)), arguments: [("first", .literal(1)), ("sortKey", .literal("UPDATED_AT")), ("reverse", .literal(true))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Returns a paginated list of the shop's [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection). Each `Collection` object includes a nested connection to its [products](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products).
@@ -43,17 +42,16 @@ public struct FeaturedCollectionQuery: GraphQLQuery {
 
         public struct Collections: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of the nodes contained in CollectionEdge.
@@ -61,17 +59,16 @@ public struct FeaturedCollectionQuery: GraphQLQuery {
 
             public struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(FeaturedCollection.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -82,19 +79,13 @@ public struct FeaturedCollectionQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var featuredCollection: FeaturedCollection { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == FeaturedCollectionQuery.Data.Collections.Nodes {
+    @_alwaysEmitIntoClient public var featuredCollection: FeaturedCollection { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct FooterQuery: GraphQLQuery {
-    public static let operationName = "Footer"
-    public static let document = "query Footer($country: CountryCode, $footerMenuHandle: String!, $language: LanguageCode) @inContext(language: $language, country: $country) { menu(handle: $footerMenuHandle) { __typename ...Menu } }\n" + ChildMenuItem.fragmentDefinition + "\n" + Menu.fragmentDefinition + "\n" + MenuItem.fragmentDefinition + "\n" + ParentMenuItem.fragmentDefinition
-    public static let operationIdentifier: String? = "a3af27220dc7449da0998e380cc9a742480196ea998c791a39b24a99dcf0d7c9"
+    @_alwaysEmitIntoClient public static var operationName: String { "Footer" }
+    @_alwaysEmitIntoClient public static var document: String { "query Footer($country: CountryCode, $footerMenuHandle: String!, $language: LanguageCode) @inContext(language: $language, country: $country) { menu(handle: $footerMenuHandle) { __typename ...Menu } }\n" + ChildMenuItem.fragmentDefinition + "\n" + Menu.fragmentDefinition + "\n" + MenuItem.fragmentDefinition + "\n" + ParentMenuItem.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a3af27220dc7449da0998e380cc9a742480196ea998c791a39b24a99dcf0d7c9" }
 
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
     public var footerMenuHandle: String
@@ -28,16 +28,15 @@ public struct FooterQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("menu", .object(Menu_.self), arguments: [("handle", .variable("footerMenuHandle"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Retrieves a [`Menu`](https://shopify.dev/docs/api/storefront/current/objects/Menu) by its handle. Menus are [hierarchical navigation structures](https://help.shopify.com/manual/online-store/menus-and-links) that merchants configure for their storefront, such as header and footer navigation.
@@ -48,35 +47,28 @@ public struct FooterQuery: GraphQLQuery {
 
         public struct Menu_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(Menu.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
 
             @_alwaysEmitIntoClient public var items: [Menu.Items] { __field("items") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var menu: Menu { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == FooterQuery.Data.Menu_ {
+    @_alwaysEmitIntoClient public var menu: Menu { __fragment() }
 }

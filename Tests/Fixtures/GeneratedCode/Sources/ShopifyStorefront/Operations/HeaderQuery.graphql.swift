@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct HeaderQuery: GraphQLQuery {
-    public static let operationName = "Header"
-    public static let document = "query Header($country: CountryCode, $headerMenuHandle: String!, $language: LanguageCode) @inContext(language: $language, country: $country) { shop { __typename ...Shop } menu(handle: $headerMenuHandle) { __typename ...Menu } }\n" + ChildMenuItem.fragmentDefinition + "\n" + Menu.fragmentDefinition + "\n" + MenuItem.fragmentDefinition + "\n" + ParentMenuItem.fragmentDefinition + "\n" + Shop.fragmentDefinition
-    public static let operationIdentifier: String? = "b829b273e94d1efdaf761e9237b6cedf3e51d941b627b38dbafdfc044672df20"
+    @_alwaysEmitIntoClient public static var operationName: String { "Header" }
+    @_alwaysEmitIntoClient public static var document: String { "query Header($country: CountryCode, $headerMenuHandle: String!, $language: LanguageCode) @inContext(language: $language, country: $country) { shop { __typename ...Shop } menu(handle: $headerMenuHandle) { __typename ...Menu } }\n" + ChildMenuItem.fragmentDefinition + "\n" + Menu.fragmentDefinition + "\n" + MenuItem.fragmentDefinition + "\n" + ParentMenuItem.fragmentDefinition + "\n" + Shop.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b829b273e94d1efdaf761e9237b6cedf3e51d941b627b38dbafdfc044672df20" }
 
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
     public var headerMenuHandle: String
@@ -28,17 +28,16 @@ public struct HeaderQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
             .field(GraphQLField("menu", .object(Menu_.self), arguments: [("handle", .variable("headerMenuHandle"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
@@ -55,17 +54,16 @@ public struct HeaderQuery: GraphQLQuery {
 
         public struct Shop_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(Shop.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -78,51 +76,38 @@ public struct HeaderQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var brand: Shop.Brand? { __field("brand") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var shop: Shop { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
         public struct Menu_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(Menu.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
 
             @_alwaysEmitIntoClient public var items: [Menu.Items] { __field("items") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var menu: Menu { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == HeaderQuery.Data.Shop_ {
+    @_alwaysEmitIntoClient public var shop: Shop { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == HeaderQuery.Data.Menu_ {
+    @_alwaysEmitIntoClient public var menu: Menu { __fragment() }
 }

@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct Menu: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "Menu"
-    public static let fragmentDefinition = "fragment Menu on Menu { __typename id items { __typename ...ParentMenuItem } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "Menu" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Menu on Menu { __typename id items { __typename ...ParentMenuItem } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.
@@ -29,17 +28,16 @@ public struct Menu: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Items: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(ParentMenuItem.self),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var items: [ParentMenuItem.Items] { __field("items") }
@@ -56,17 +54,11 @@ public struct Menu: GraphQLFragment, GraphQLDataSelectionSet {
 
         @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-        public struct Fragments: GraphQLCheckedData, Hashable {
-            public let __data: JSONObject
-            public let __variables: JSONObject
-
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
-            }
-            @_alwaysEmitIntoClient public var parentMenuItem: ParentMenuItem { __fragment() }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == Menu.Items {
+    @_alwaysEmitIntoClient public var parentMenuItem: ParentMenuItem { __fragment() }
 }

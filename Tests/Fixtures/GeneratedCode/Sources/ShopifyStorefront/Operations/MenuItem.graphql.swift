@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct MenuItem: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "MenuItem"
-    public static let fragmentDefinition = "fragment MenuItem on MenuItem { __typename id resourceId tags title type url }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "MenuItem" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MenuItem on MenuItem { __typename id resourceId tags title type url }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("resourceId", .scalar("ID"), leaf: String?.self)),
@@ -17,12 +18,10 @@ public struct MenuItem: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("url", .scalar("URL"), leaf: StorefrontAPI.URL?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct PageInfoFragment: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "PageInfoFragment"
-    public static let fragmentDefinition = "fragment PageInfoFragment on PageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "PageInfoFragment" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PageInfoFragment on PageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
         .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
@@ -15,12 +16,10 @@ public struct PageInfoFragment: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Whether there are more pages to fetch following the current page.

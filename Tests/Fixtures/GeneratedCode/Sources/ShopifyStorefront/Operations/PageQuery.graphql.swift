@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct PageQuery: GraphQLQuery {
-    public static let operationName = "Page"
-    public static let document = "query Page($language: LanguageCode, $country: CountryCode, $handle: String!) @inContext(language: $language, country: $country) { page(handle: $handle) { __typename handle id title body seo { __typename description title } } }"
-    public static let operationIdentifier: String? = "14af52cef84302e3ee891a0410aa3e6c39b3f05a1942fd89882be875fa051223"
+    @_alwaysEmitIntoClient public static var operationName: String { "Page" }
+    @_alwaysEmitIntoClient public static var document: String { "query Page($language: LanguageCode, $country: CountryCode, $handle: String!) @inContext(language: $language, country: $country) { page(handle: $handle) { __typename handle id title body seo { __typename description title } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "14af52cef84302e3ee891a0410aa3e6c39b3f05a1942fd89882be875fa051223" }
 
     public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
@@ -28,16 +28,15 @@ public struct PageQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("page", .object(Page.self), arguments: [("handle", .variable("handle"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Retrieves a [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page) by its [`handle`](https://shopify.dev/docs/api/storefront/current/queries/page#arguments-handle) or [`id`](https://shopify.dev/docs/api/storefront/current/queries/page#arguments-id). Pages are static content pages that merchants display outside their product catalog, such as "About Us," "Contact," or policy pages.
@@ -48,7 +47,8 @@ public struct PageQuery: GraphQLQuery {
 
         public struct Page: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
@@ -57,12 +57,10 @@ public struct PageQuery: GraphQLQuery {
                 .field(GraphQLField("seo", .object(Seo.self))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A human-friendly unique string for the page automatically generated from its title.
@@ -82,18 +80,17 @@ public struct PageQuery: GraphQLQuery {
 
             public struct Seo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
                     .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The meta description.

@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "ParentMenuItem"
-    public static let fragmentDefinition = "fragment ParentMenuItem on MenuItem { __typename ...MenuItem items { __typename ...ChildMenuItem } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "ParentMenuItem" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ParentMenuItem on MenuItem { __typename ...MenuItem items { __typename ...ChildMenuItem } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Items.self)))))),
         .fragment(MenuItem.self),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The menu item's child items.
@@ -36,32 +35,21 @@ public struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet {
 
     @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-    public struct Fragments: GraphQLCheckedData, Hashable {
-        public let __data: JSONObject
-        public let __variables: JSONObject
-
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
-        }
-        @_alwaysEmitIntoClient public var menuItem: MenuItem { __fragment() }
-    }
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
     public struct Items: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(ChildMenuItem.self),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -76,17 +64,15 @@ public struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet {
 
         @_alwaysEmitIntoClient public var url: StorefrontAPI.URL? { __field("url") }
 
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-        public struct Fragments: GraphQLCheckedData, Hashable {
-            public let __data: JSONObject
-            public let __variables: JSONObject
-
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
-            }
-            @_alwaysEmitIntoClient public var childMenuItem: ChildMenuItem { __fragment() }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == ParentMenuItem {
+    @_alwaysEmitIntoClient public var menuItem: MenuItem { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == ParentMenuItem.Items {
+    @_alwaysEmitIntoClient public var childMenuItem: ChildMenuItem { __fragment() }
 }

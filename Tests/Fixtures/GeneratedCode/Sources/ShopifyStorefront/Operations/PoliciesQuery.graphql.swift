@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct PoliciesQuery: GraphQLQuery {
-    public static let operationName = "Policies"
-    public static let document = "query Policies($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { shop { __typename privacyPolicy { __typename ...PolicyItem } shippingPolicy { __typename ...PolicyItem } termsOfService { __typename ...PolicyItem } refundPolicy { __typename ...PolicyItem } subscriptionPolicy { __typename id title handle } } }\n" + PolicyItem.fragmentDefinition
-    public static let operationIdentifier: String? = "419cfae26d75216bb3413024e729a4c07cfa2fb69babe8b78d50a7b662a7692e"
+    @_alwaysEmitIntoClient public static var operationName: String { "Policies" }
+    @_alwaysEmitIntoClient public static var document: String { "query Policies($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { shop { __typename privacyPolicy { __typename ...PolicyItem } shippingPolicy { __typename ...PolicyItem } termsOfService { __typename ...PolicyItem } refundPolicy { __typename ...PolicyItem } subscriptionPolicy { __typename id title handle } } }\n" + PolicyItem.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "419cfae26d75216bb3413024e729a4c07cfa2fb69babe8b78d50a7b662a7692e" }
 
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
     public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
@@ -25,16 +25,15 @@ public struct PoliciesQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
@@ -45,7 +44,8 @@ public struct PoliciesQuery: GraphQLQuery {
 
         public struct Shop_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("privacyPolicy", .object(PrivacyPolicy.self))),
                 .field(GraphQLField("shippingPolicy", .object(ShippingPolicy.self))),
@@ -54,12 +54,10 @@ public struct PoliciesQuery: GraphQLQuery {
                 .field(GraphQLField("subscriptionPolicy", .object(SubscriptionPolicy.self))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The shop’s privacy policy.
@@ -79,17 +77,16 @@ public struct PoliciesQuery: GraphQLQuery {
 
             public struct PrivacyPolicy: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PolicyItem.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -98,18 +95,8 @@ public struct PoliciesQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var policyItem: PolicyItem { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
             public typealias ShippingPolicy = PoliciesQuery.Data.Shop_.PrivacyPolicy
@@ -120,19 +107,18 @@ public struct PoliciesQuery: GraphQLQuery {
 
             public struct SubscriptionPolicy: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicyWithDefault }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
                     .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The unique ID of the policy. A default policy doesn't have an ID.
@@ -146,4 +132,8 @@ public struct PoliciesQuery: GraphQLQuery {
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == PoliciesQuery.Data.Shop_.PrivacyPolicy {
+    @_alwaysEmitIntoClient public var policyItem: PolicyItem { __fragment() }
 }

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct Policy: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "Policy"
-    public static let fragmentDefinition = "fragment Policy on ShopPolicy { __typename body handle id title url }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "Policy" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Policy on ShopPolicy { __typename body handle id title url }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("body", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
@@ -16,12 +17,10 @@ public struct Policy: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Policy text, maximum size of 64kb.

@@ -4,22 +4,21 @@
 import APICoreGraphQL
 
 public struct PolicyItem: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "PolicyItem"
-    public static let fragmentDefinition = "fragment PolicyItem on ShopPolicy { __typename id title handle }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "PolicyItem" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PolicyItem on ShopPolicy { __typename id title handle }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.

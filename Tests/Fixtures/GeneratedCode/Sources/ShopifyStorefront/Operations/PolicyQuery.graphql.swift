@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct PolicyQuery: GraphQLQuery {
-    public static let operationName = "Policy"
-    public static let document = "query Policy($country: CountryCode, $language: LanguageCode, $privacyPolicy: Boolean!, $refundPolicy: Boolean!, $shippingPolicy: Boolean!, $termsOfService: Boolean!) @inContext(language: $language, country: $country) { shop { __typename privacyPolicy @include(if: $privacyPolicy) { __typename ...Policy } shippingPolicy @include(if: $shippingPolicy) { __typename ...Policy } termsOfService @include(if: $termsOfService) { __typename ...Policy } refundPolicy @include(if: $refundPolicy) { __typename ...Policy } } }\n" + Policy.fragmentDefinition
-    public static let operationIdentifier: String? = "bef552dc2bc07b607277206fe6d98aceeefa062644b289fb942f662c501c462a"
+    @_alwaysEmitIntoClient public static var operationName: String { "Policy" }
+    @_alwaysEmitIntoClient public static var document: String { "query Policy($country: CountryCode, $language: LanguageCode, $privacyPolicy: Boolean!, $refundPolicy: Boolean!, $shippingPolicy: Boolean!, $termsOfService: Boolean!) @inContext(language: $language, country: $country) { shop { __typename privacyPolicy @include(if: $privacyPolicy) { __typename ...Policy } shippingPolicy @include(if: $shippingPolicy) { __typename ...Policy } termsOfService @include(if: $termsOfService) { __typename ...Policy } refundPolicy @include(if: $refundPolicy) { __typename ...Policy } } }\n" + Policy.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bef552dc2bc07b607277206fe6d98aceeefa062644b289fb942f662c501c462a" }
 
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
     public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
@@ -37,16 +37,15 @@ public struct PolicyQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("shop", .nonNull(.object(Shop_.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
@@ -57,7 +56,8 @@ public struct PolicyQuery: GraphQLQuery {
 
         public struct Shop_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .conditional(.include("privacyPolicy"), [.field(GraphQLField("privacyPolicy", .object(PrivacyPolicy.self)))]),
                 .conditional(.include("shippingPolicy"), [.field(GraphQLField("shippingPolicy", .object(ShippingPolicy.self)))]),
@@ -65,12 +65,10 @@ public struct PolicyQuery: GraphQLQuery {
                 .conditional(.include("refundPolicy"), [.field(GraphQLField("refundPolicy", .object(RefundPolicy.self)))]),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The shop’s privacy policy.
@@ -87,17 +85,16 @@ public struct PolicyQuery: GraphQLQuery {
 
             public struct PrivacyPolicy: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(Policy.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var body: String { __field("body") }
@@ -110,18 +107,8 @@ public struct PolicyQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var policy: Policy { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
             public typealias ShippingPolicy = PolicyQuery.Data.Shop_.PrivacyPolicy
@@ -131,4 +118,8 @@ public struct PolicyQuery: GraphQLQuery {
             public typealias RefundPolicy = PolicyQuery.Data.Shop_.PrivacyPolicy
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == PolicyQuery.Data.Shop_.PrivacyPolicy {
+    @_alwaysEmitIntoClient public var policy: Policy { __fragment() }
 }

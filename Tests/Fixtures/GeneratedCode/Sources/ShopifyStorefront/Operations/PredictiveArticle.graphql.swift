@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct PredictiveArticle: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "PredictiveArticle"
-    public static let fragmentDefinition = "fragment PredictiveArticle on Article { __typename id title handle blog { __typename handle } image { __typename url altText width height } trackingParameters }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveArticle" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveArticle on Article { __typename id title handle blog { __typename handle } image { __typename url altText width height } trackingParameters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -17,12 +18,10 @@ public struct PredictiveArticle: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.
@@ -45,17 +44,16 @@ public struct PredictiveArticle: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Blog: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A human-friendly unique string for the Blog automatically generated from its title.
@@ -65,7 +63,8 @@ public struct PredictiveArticle: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Image: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
             .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
@@ -73,12 +72,10 @@ public struct PredictiveArticle: GraphQLFragment, GraphQLDataSelectionSet {
             .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The location of the image as a URL.

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct PredictiveCollection: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "PredictiveCollection"
-    public static let fragmentDefinition = "fragment PredictiveCollection on Collection { __typename id title handle image { __typename url altText width height } trackingParameters }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveCollection" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveCollection on Collection { __typename id title handle image { __typename url altText width height } trackingParameters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -16,12 +17,10 @@ public struct PredictiveCollection: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.
@@ -43,7 +42,8 @@ public struct PredictiveCollection: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Image: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
             .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
@@ -51,12 +51,10 @@ public struct PredictiveCollection: GraphQLFragment, GraphQLDataSelectionSet {
             .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The location of the image as a URL.

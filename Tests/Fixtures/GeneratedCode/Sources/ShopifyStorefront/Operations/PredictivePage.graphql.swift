@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct PredictivePage: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "PredictivePage"
-    public static let fragmentDefinition = "fragment PredictivePage on Page { __typename id title handle trackingParameters }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "PredictivePage" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictivePage on Page { __typename id title handle trackingParameters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -15,12 +16,10 @@ public struct PredictivePage: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.

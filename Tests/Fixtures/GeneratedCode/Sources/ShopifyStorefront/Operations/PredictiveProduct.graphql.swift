@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "PredictiveProduct"
-    public static let fragmentDefinition = "fragment PredictiveProduct on Product { __typename id title handle trackingParameters selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveProduct" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveProduct on Product { __typename id title handle trackingParameters selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -16,12 +17,10 @@ public struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .literal([])), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.
@@ -50,19 +49,18 @@ public struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct SelectedOrFirstAvailableVariant: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
             .field(GraphQLField("image", .object(Image.self))),
             .field(GraphQLField("price", .nonNull(.object(Price.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A globally-unique ID.
@@ -76,7 +74,8 @@ public struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Image: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
                 .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
@@ -84,12 +83,10 @@ public struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet {
                 .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The location of the image as a URL.
@@ -114,18 +111,17 @@ public struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Price: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
                 .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// Decimal money amount.

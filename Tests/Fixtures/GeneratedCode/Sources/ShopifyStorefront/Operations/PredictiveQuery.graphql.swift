@@ -4,22 +4,21 @@
 import APICoreGraphQL
 
 public struct PredictiveQuery: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "PredictiveQuery"
-    public static let fragmentDefinition = "fragment PredictiveQuery on SearchQuerySuggestion { __typename text styledText trackingParameters }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveQuery" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveQuery on SearchQuerySuggestion { __typename text styledText trackingParameters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("text", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("styledText", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("trackingParameters", .scalar("String"), leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The text of the search query suggestion.

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct PredictiveSearchQuery: GraphQLQuery {
-    public static let operationName = "PredictiveSearch"
-    public static let document = "query PredictiveSearch($country: CountryCode, $language: LanguageCode, $limit: Int!, $limitScope: PredictiveSearchLimitScope!, $term: String!, $types: [PredictiveSearchType!]) @inContext(country: $country, language: $language) { predictiveSearch(limit: $limit limitScope: $limitScope query: $term types: $types) { __typename articles { __typename ...PredictiveArticle } collections { __typename ...PredictiveCollection } pages { __typename ...PredictivePage } products { __typename ...PredictiveProduct } queries { __typename ...PredictiveQuery } } }\n" + PredictiveArticle.fragmentDefinition + "\n" + PredictiveCollection.fragmentDefinition + "\n" + PredictivePage.fragmentDefinition + "\n" + PredictiveProduct.fragmentDefinition + "\n" + PredictiveQuery.fragmentDefinition
-    public static let operationIdentifier: String? = "be171b32deaf8618cd2fe48d73534024a6faf88928e181bffe5b5f6ad1c8c2da"
+    @_alwaysEmitIntoClient public static var operationName: String { "PredictiveSearch" }
+    @_alwaysEmitIntoClient public static var document: String { "query PredictiveSearch($country: CountryCode, $language: LanguageCode, $limit: Int!, $limitScope: PredictiveSearchLimitScope!, $term: String!, $types: [PredictiveSearchType!]) @inContext(country: $country, language: $language) { predictiveSearch(limit: $limit limitScope: $limitScope query: $term types: $types) { __typename articles { __typename ...PredictiveArticle } collections { __typename ...PredictiveCollection } pages { __typename ...PredictivePage } products { __typename ...PredictiveProduct } queries { __typename ...PredictiveQuery } } }\n" + PredictiveArticle.fragmentDefinition + "\n" + PredictiveCollection.fragmentDefinition + "\n" + PredictivePage.fragmentDefinition + "\n" + PredictiveProduct.fragmentDefinition + "\n" + PredictiveQuery.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "be171b32deaf8618cd2fe48d73534024a6faf88928e181bffe5b5f6ad1c8c2da" }
 
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
     public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
@@ -37,16 +37,15 @@ public struct PredictiveSearchQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("predictiveSearch", .object(PredictiveSearch.self), arguments: [("limit", .variable("limit")), ("limitScope", .variable("limitScope")), ("query", .variable("term")), ("types", .variable("types"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Returns suggested results as customers type in a search field, enabling type-ahead search experiences. The query matches [products](https://shopify.dev/docs/api/storefront/current/objects/Product), [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection), [pages](https://shopify.dev/docs/api/storefront/current/objects/Page), and [articles](https://shopify.dev/docs/api/storefront/current/objects/Article) based on partial search terms, and also provides [search query suggestions](https://shopify.dev/docs/api/storefront/current/objects/SearchQuerySuggestion) to help customers refine their search.
@@ -57,7 +56,8 @@ public struct PredictiveSearchQuery: GraphQLQuery {
 
         public struct PredictiveSearch: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PredictiveSearchResult }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("articles", .nonNull(.list(.nonNull(.object(Articles.self)))))),
                 .field(GraphQLField("collections", .nonNull(.list(.nonNull(.object(Collections.self)))))),
@@ -66,12 +66,10 @@ public struct PredictiveSearchQuery: GraphQLQuery {
                 .field(GraphQLField("queries", .nonNull(.list(.nonNull(.object(Queries.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The articles that match the search query.
@@ -91,17 +89,16 @@ public struct PredictiveSearchQuery: GraphQLQuery {
 
             public struct Articles: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PredictiveArticle.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -116,33 +113,22 @@ public struct PredictiveSearchQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var predictiveArticle: PredictiveArticle { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
             public struct Collections: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PredictiveCollection.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -155,33 +141,22 @@ public struct PredictiveSearchQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var predictiveCollection: PredictiveCollection { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
             public struct Pages: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PredictivePage.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -192,33 +167,22 @@ public struct PredictiveSearchQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var predictivePage: PredictivePage { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
             public struct Products: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PredictiveProduct.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -231,33 +195,22 @@ public struct PredictiveSearchQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: PredictiveProduct.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var predictiveProduct: PredictiveProduct { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
             public struct Queries: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PredictiveQuery.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var text: String { __field("text") }
@@ -266,19 +219,29 @@ public struct PredictiveSearchQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var predictiveQuery: PredictiveQuery { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Articles {
+    @_alwaysEmitIntoClient public var predictiveArticle: PredictiveArticle { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Collections {
+    @_alwaysEmitIntoClient public var predictiveCollection: PredictiveCollection { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Pages {
+    @_alwaysEmitIntoClient public var predictivePage: PredictivePage { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Products {
+    @_alwaysEmitIntoClient public var predictiveProduct: PredictiveProduct { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Queries {
+    @_alwaysEmitIntoClient public var predictiveQuery: PredictiveQuery { __fragment() }
 }

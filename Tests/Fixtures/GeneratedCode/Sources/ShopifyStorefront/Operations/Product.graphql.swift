@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct Product: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "Product"
-    public static let fragmentDefinition = "fragment Product on Product { __typename id title vendor handle descriptionHtml description encodedVariantExistence encodedVariantAvailability options { __typename name optionValues { __typename name firstSelectableVariant { __typename ...ProductVariant } swatch { __typename color image { __typename previewImage { __typename url } } } } } selectedOrFirstAvailableVariant(selectedOptions: $selectedOptions ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename ...ProductVariant } adjacentVariants(selectedOptions: $selectedOptions) { __typename ...ProductVariant } seo { __typename description title } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "Product" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Product on Product { __typename id title vendor handle descriptionHtml description encodedVariantExistence encodedVariantAvailability options { __typename name optionValues { __typename name firstSelectableVariant { __typename ...ProductVariant } swatch { __typename color image { __typename previewImage { __typename url } } } } } selectedOrFirstAvailableVariant(selectedOptions: $selectedOptions ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename ...ProductVariant } adjacentVariants(selectedOptions: $selectedOptions) { __typename ...ProductVariant } seo { __typename description title } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -23,12 +24,10 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("seo", .nonNull(.object(Seo.self)))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.
@@ -145,18 +144,17 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Options: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOption }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             .field(GraphQLField("optionValues", .nonNull(.list(.nonNull(.object(OptionValues.self)))))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The product option’s name.
@@ -167,19 +165,18 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct OptionValues: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValue }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("firstSelectableVariant", .object(FirstSelectableVariant.self))),
                 .field(GraphQLField("swatch", .object(Swatch.self))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of the product option value.
@@ -197,17 +194,16 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet {
 
             public struct FirstSelectableVariant: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(ProductVariant.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var availableForSale: Bool { __field("availableForSale") }
@@ -230,34 +226,23 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet {
 
                 @_alwaysEmitIntoClient public var unitPrice: ProductVariant.UnitPrice? { __field("unitPrice") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var productVariant: ProductVariant { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
             public struct Swatch: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValueSwatch }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("color", .scalar("Color"), leaf: StorefrontAPI.Color?.self)),
                     .field(GraphQLField("image", .object(Image.self))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The swatch color.
@@ -268,17 +253,16 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet {
 
                 public struct Image: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Interfaces.Media }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("previewImage", .object(PreviewImage.self))),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The preview image for the media.
@@ -286,17 +270,16 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet {
 
                     public struct PreviewImage: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// The location of the image as a URL.
@@ -320,18 +303,17 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Seo: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("description", .scalar("String"), leaf: String?.self)),
             .field(GraphQLField("title", .scalar("String"), leaf: String?.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The meta description.
@@ -340,4 +322,8 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet {
         /// The SEO title.
         @_alwaysEmitIntoClient public var title: String? { __field("title") }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == Product.Options.OptionValues.FirstSelectableVariant {
+    @_alwaysEmitIntoClient public var productVariant: ProductVariant { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct ProductQuery: GraphQLQuery {
-    public static let operationName = "Product"
-    public static let document = "query Product($country: CountryCode, $handle: String!, $language: LanguageCode, $selectedOptions: [SelectedOptionInput!]!) @inContext(country: $country, language: $language) { product(handle: $handle) { __typename ...Product } }\n" + Product.fragmentDefinition + "\n" + ProductVariant.fragmentDefinition
-    public static let operationIdentifier: String? = "f8bb843ad6b2d603b56fa1caf89c3487a3b77a4a9648c1bb2468dfe9467f3522"
+    @_alwaysEmitIntoClient public static var operationName: String { "Product" }
+    @_alwaysEmitIntoClient public static var document: String { "query Product($country: CountryCode, $handle: String!, $language: LanguageCode, $selectedOptions: [SelectedOptionInput!]!) @inContext(country: $country, language: $language) { product(handle: $handle) { __typename ...Product } }\n" + Product.fragmentDefinition + "\n" + ProductVariant.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f8bb843ad6b2d603b56fa1caf89c3487a3b77a4a9648c1bb2468dfe9467f3522" }
 
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
     public var handle: String
@@ -31,16 +31,15 @@ public struct ProductQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("product", .object(Product_.self), arguments: [("handle", .variable("handle"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Retrieves a single [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product) by its ID or handle. Use this query to build product detail pages, access variant and pricing information, or fetch product media and [metafields](https://shopify.dev/docs/api/storefront/current/objects/Metafield). See some [examples of querying products](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/getting-started).
@@ -49,17 +48,16 @@ public struct ProductQuery: GraphQLQuery {
 
         public struct Product_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(Product.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -86,18 +84,12 @@ public struct ProductQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var seo: Product.Seo { __field("seo") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var product: Product { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == ProductQuery.Data.Product_ {
+    @_alwaysEmitIntoClient public var product: Product { __fragment() }
 }

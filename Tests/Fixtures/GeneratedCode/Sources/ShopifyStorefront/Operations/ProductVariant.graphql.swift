@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "ProductVariant"
-    public static let fragmentDefinition = "fragment ProductVariant on ProductVariant { __typename availableForSale compareAtPrice { __typename amount currencyCode } id image { __typename id url altText width height } price { __typename amount currencyCode } product { __typename title handle } selectedOptions { __typename name value } sku title unitPrice { __typename amount currencyCode } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "ProductVariant" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductVariant on ProductVariant { __typename availableForSale compareAtPrice { __typename amount currencyCode } id image { __typename id url altText width height } price { __typename amount currencyCode } product { __typename title handle } selectedOptions { __typename name value } sku title unitPrice { __typename amount currencyCode } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("availableForSale", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
         .field(GraphQLField("compareAtPrice", .object(CompareAtPrice.self))),
@@ -21,12 +22,10 @@ public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("unitPrice", .object(UnitPrice.self))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Indicates if the product variant is available for sale.
@@ -61,18 +60,17 @@ public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct CompareAtPrice: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
             .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Decimal money amount.
@@ -84,7 +82,8 @@ public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Image: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
             .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
@@ -93,12 +92,10 @@ public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet {
             .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A unique ID for the image.
@@ -128,18 +125,17 @@ public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Product_: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
             .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The name for the product that displays to customers. The title is used to construct the product's handle.
@@ -156,18 +152,17 @@ public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct SelectedOptions: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             .field(GraphQLField("value", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The product option’s name.

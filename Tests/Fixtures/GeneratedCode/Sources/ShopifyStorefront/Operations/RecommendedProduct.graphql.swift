@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "RecommendedProduct"
-    public static let fragmentDefinition = "fragment RecommendedProduct on Product { __typename id title handle priceRange { __typename minVariantPrice { __typename amount currencyCode } } featuredImage { __typename id url altText width height } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "RecommendedProduct" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment RecommendedProduct on Product { __typename id title handle priceRange { __typename minVariantPrice { __typename amount currencyCode } } featuredImage { __typename id url altText width height } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
@@ -16,12 +17,10 @@ public struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("featuredImage", .object(FeaturedImage.self))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.
@@ -52,17 +51,16 @@ public struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct PriceRange: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("minVariantPrice", .nonNull(.object(MinVariantPrice.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The lowest variant's price.
@@ -70,18 +68,17 @@ public struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct MinVariantPrice: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
                 .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// Decimal money amount.
@@ -94,7 +91,8 @@ public struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct FeaturedImage: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("id", .scalar("ID"), leaf: String?.self)),
             .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
@@ -103,12 +101,10 @@ public struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet {
             .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A unique ID for the image.

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct RecommendedProductsQuery: GraphQLQuery {
-    public static let operationName = "RecommendedProducts"
-    public static let document = "query RecommendedProducts($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { products(first: 4, sortKey: UPDATED_AT, reverse: true) { __typename nodes { __typename ...RecommendedProduct } } }\n" + RecommendedProduct.fragmentDefinition
-    public static let operationIdentifier: String? = "878302d4bee727703edf0262528ca85c2a6f7a898bb4fcfdb454c9731061eac0"
+    @_alwaysEmitIntoClient public static var operationName: String { "RecommendedProducts" }
+    @_alwaysEmitIntoClient public static var document: String { "query RecommendedProducts($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { products(first: 4, sortKey: UPDATED_AT, reverse: true) { __typename nodes { __typename ...RecommendedProduct } } }\n" + RecommendedProduct.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "878302d4bee727703edf0262528ca85c2a6f7a898bb4fcfdb454c9731061eac0" }
 
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
     public var language: GraphQLNullable<GraphQLEnum<StorefrontAPI.LanguageCode>>
@@ -25,16 +25,15 @@ public struct RecommendedProductsQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("products", .nonNull(.object(Products.self)), arguments: [("first", .literal(4)), ("sortKey", .literal("UPDATED_AT")), ("reverse", .literal(true))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Returns a paginated list of the shop's [products](https://shopify.dev/docs/api/storefront/current/objects/Product).
@@ -45,17 +44,16 @@ public struct RecommendedProductsQuery: GraphQLQuery {
 
         public struct Products: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of the nodes contained in ProductEdge.
@@ -63,17 +61,16 @@ public struct RecommendedProductsQuery: GraphQLQuery {
 
             public struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(RecommendedProduct.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -86,19 +83,13 @@ public struct RecommendedProductsQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var featuredImage: RecommendedProduct.FeaturedImage? { __field("featuredImage") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var recommendedProduct: RecommendedProduct { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == RecommendedProductsQuery.Data.Products.Nodes {
+    @_alwaysEmitIntoClient public var recommendedProduct: RecommendedProduct { __fragment() }
 }

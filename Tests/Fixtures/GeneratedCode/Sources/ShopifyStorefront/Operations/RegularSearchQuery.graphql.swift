@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct RegularSearchQuery: GraphQLQuery {
-    public static let operationName = "RegularSearch"
-    public static let document = "query RegularSearch($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $term: String!, $startCursor: String) @inContext(country: $country, language: $language) { articles: search(query: $term, types: [ARTICLE], first: $first) { __typename nodes { __typename ... on Article { __typename ...SearchArticle } } } pages: search(query: $term, types: [PAGE], first: $first) { __typename nodes { __typename ... on Page { __typename ...SearchPage } } } products: search(after: $endCursor before: $startCursor first: $first last: $last query: $term sortKey: RELEVANCE types: [PRODUCT] unavailableProducts: HIDE) { __typename nodes { __typename ... on Product { __typename ...SearchProduct } } pageInfo { __typename ...PageInfoFragment } } }\n" + PageInfoFragment.fragmentDefinition + "\n" + SearchArticle.fragmentDefinition + "\n" + SearchPage.fragmentDefinition + "\n" + SearchProduct.fragmentDefinition
-    public static let operationIdentifier: String? = "b61ef44cdca41c5eb65471c41f807de2ebf5582a4e868ba12a4b68793ef90910"
+    @_alwaysEmitIntoClient public static var operationName: String { "RegularSearch" }
+    @_alwaysEmitIntoClient public static var document: String { "query RegularSearch($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $term: String!, $startCursor: String) @inContext(country: $country, language: $language) { articles: search(query: $term, types: [ARTICLE], first: $first) { __typename nodes { __typename ... on Article { __typename ...SearchArticle } } } pages: search(query: $term, types: [PAGE], first: $first) { __typename nodes { __typename ... on Page { __typename ...SearchPage } } } products: search(after: $endCursor before: $startCursor first: $first last: $last query: $term sortKey: RELEVANCE types: [PRODUCT] unavailableProducts: HIDE) { __typename nodes { __typename ... on Product { __typename ...SearchProduct } } pageInfo { __typename ...PageInfoFragment } } }\n" + PageInfoFragment.fragmentDefinition + "\n" + SearchArticle.fragmentDefinition + "\n" + SearchPage.fragmentDefinition + "\n" + SearchProduct.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b61ef44cdca41c5eb65471c41f807de2ebf5582a4e868ba12a4b68793ef90910" }
 
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
     public var endCursor: GraphQLNullable<String>
@@ -40,18 +40,17 @@ public struct RegularSearchQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("search", alias: "articles", .nonNull(.object(Articles.self)), arguments: [("query", .variable("term")), ("types", .literal(["ARTICLE"])), ("first", .variable("first"))])),
             .field(GraphQLField("search", alias: "pages", .nonNull(.object(Pages.self)), arguments: [("query", .variable("term")), ("types", .literal(["PAGE"])), ("first", .variable("first"))])),
             .field(GraphQLField("search", alias: "products", .nonNull(.object(Products.self)), arguments: [("after", .variable("endCursor")), ("before", .variable("startCursor")), ("first", .variable("first")), ("last", .variable("last")), ("query", .variable("term")), ("sortKey", .literal("RELEVANCE")), ("types", .literal(["PRODUCT"])), ("unavailableProducts", .literal("HIDE"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
@@ -74,17 +73,16 @@ public struct RegularSearchQuery: GraphQLQuery {
 
         public struct Articles: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of the nodes contained in SearchResultItemEdge.
@@ -92,33 +90,31 @@ public struct RegularSearchQuery: GraphQLQuery {
 
             public struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsArticle.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
                 @_alwaysEmitIntoClient public var asArticle: AsArticle? { __typeCase() }
 
                 public struct AsArticle: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .fragment(SearchArticle.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var handle: String { __field("handle") }
@@ -129,35 +125,24 @@ public struct RegularSearchQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var searchArticle: SearchArticle { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
             }
         }
 
         public struct Pages: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of the nodes contained in SearchResultItemEdge.
@@ -165,33 +150,31 @@ public struct RegularSearchQuery: GraphQLQuery {
 
             public struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsPage.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
                 @_alwaysEmitIntoClient public var asPage: AsPage? { __typeCase() }
 
                 public struct AsPage: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .fragment(SearchPage.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var handle: String { __field("handle") }
@@ -202,36 +185,25 @@ public struct RegularSearchQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var searchPage: SearchPage { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
             }
         }
 
         public struct Products: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
                 .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of the nodes contained in SearchResultItemEdge.
@@ -242,33 +214,31 @@ public struct RegularSearchQuery: GraphQLQuery {
 
             public struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .inlineFragment(AsProduct.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
                 @_alwaysEmitIntoClient public var asProduct: AsProduct? { __typeCase() }
 
                 public struct AsProduct: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .fragment(SearchProduct.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     @_alwaysEmitIntoClient public var handle: String { __field("handle") }
@@ -285,34 +255,23 @@ public struct RegularSearchQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SearchProduct.SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
 
-                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                    public struct Fragments: GraphQLCheckedData, Hashable {
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
-
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
-                        }
-                        @_alwaysEmitIntoClient public var searchProduct: SearchProduct { __fragment() }
-                    }
+                    public typealias Fragments = GraphQLFragmentSpreads<Self>
+                    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
             }
 
             public struct PageInfo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(PageInfoFragment.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
@@ -323,19 +282,25 @@ public struct RegularSearchQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var pageInfoFragment: PageInfoFragment { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Articles.Nodes.AsArticle {
+    @_alwaysEmitIntoClient public var searchArticle: SearchArticle { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Pages.Nodes.AsPage {
+    @_alwaysEmitIntoClient public var searchPage: SearchPage { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Products.Nodes.AsProduct {
+    @_alwaysEmitIntoClient public var searchProduct: SearchProduct { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Products.PageInfo {
+    @_alwaysEmitIntoClient public var pageInfoFragment: PageInfoFragment { __fragment() }
 }

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "SearchProduct"
-    public static let fragmentDefinition = "fragment SearchProduct on Product { __typename handle id publishedAt title trackingParameters vendor selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } compareAtPrice { __typename amount currencyCode } selectedOptions { __typename name value } product { __typename handle title } } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "SearchProduct" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchProduct on Product { __typename handle id publishedAt title trackingParameters vendor selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } compareAtPrice { __typename amount currencyCode } selectedOptions { __typename name value } product { __typename handle title } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
@@ -18,12 +19,10 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("selectedOrFirstAvailableVariant", .object(SelectedOrFirstAvailableVariant.self), arguments: [("selectedOptions", .literal([])), ("ignoreUnknownOptions", .literal(true)), ("caseInsensitiveMatch", .literal(true))])),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A unique, human-readable string of the product's title.
@@ -58,7 +57,8 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct SelectedOrFirstAvailableVariant: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
             .field(GraphQLField("image", .object(Image.self))),
@@ -68,12 +68,10 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet {
             .field(GraphQLField("product", .nonNull(.object(Product_.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// A globally-unique ID.
@@ -96,7 +94,8 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Image: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
                 .field(GraphQLField("altText", .scalar("String"), leaf: String?.self)),
@@ -104,12 +103,10 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet {
                 .field(GraphQLField("height", .scalar("Int"), leaf: Int?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The location of the image as a URL.
@@ -134,18 +131,17 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Price: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("amount", .nonNull(.scalar("Decimal")), leaf: StorefrontAPI.Decimal.self)),
                 .field(GraphQLField("currencyCode", .nonNull(.scalar("CurrencyCode")), leaf: GraphQLEnum<StorefrontAPI.CurrencyCode>.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// Decimal money amount.
@@ -159,18 +155,17 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct SelectedOptions: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("value", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The product option’s name.
@@ -182,18 +177,17 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Product_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("handle", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A unique, human-readable string of the product's title.

@@ -4,10 +4,11 @@
 import APICoreGraphQL
 
 public struct Shop: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "Shop"
-    public static let fragmentDefinition = "fragment Shop on Shop { __typename id name description primaryDomain { __typename url } brand { __typename logo { __typename image { __typename url } } } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "Shop" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Shop on Shop { __typename id name description primaryDomain { __typename url } brand { __typename logo { __typename image { __typename url } } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
@@ -16,12 +17,10 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet {
         .field(GraphQLField("brand", .object(Brand.self))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// A globally-unique ID.
@@ -41,17 +40,16 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct PrimaryDomain: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Domain }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The URL of the domain (eg: `https://example.com`).
@@ -60,17 +58,16 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Brand: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Brand }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("logo", .object(Logo.self))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The store's default logo.
@@ -78,17 +75,16 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet {
 
         public struct Logo: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MediaImage }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("image", .object(Image.self))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The image for the media.
@@ -96,17 +92,16 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet {
 
             public struct Image: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("url", .nonNull(.scalar("URL")), leaf: StorefrontAPI.URL.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// The location of the image as a URL.

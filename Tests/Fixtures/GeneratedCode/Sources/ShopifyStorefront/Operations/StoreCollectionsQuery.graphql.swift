@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct StoreCollectionsQuery: GraphQLQuery {
-    public static let operationName = "StoreCollections"
-    public static let document = "query StoreCollections($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { collections(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...Collection } pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } } }\n" + Collection_.fragmentDefinition
-    public static let operationIdentifier: String? = "dd7a0a3abf6e5dd5f3ce5c9fb30c8a8c61dafb69755ac1cd508d856a4972300c"
+    @_alwaysEmitIntoClient public static var operationName: String { "StoreCollections" }
+    @_alwaysEmitIntoClient public static var document: String { "query StoreCollections($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { collections(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...Collection } pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } } }\n" + Collection_.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dd7a0a3abf6e5dd5f3ce5c9fb30c8a8c61dafb69755ac1cd508d856a4972300c" }
 
     public var country: GraphQLNullable<GraphQLEnum<StorefrontAPI.CountryCode>>
     public var endCursor: GraphQLNullable<String>
@@ -37,16 +37,15 @@ public struct StoreCollectionsQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("collections", .nonNull(.object(Collections.self)), arguments: [("first", .variable("first")), ("last", .variable("last")), ("before", .variable("startCursor")), ("after", .variable("endCursor"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// Returns a paginated list of the shop's [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection). Each `Collection` object includes a nested connection to its [products](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products).
@@ -55,18 +54,17 @@ public struct StoreCollectionsQuery: GraphQLQuery {
 
         public struct Collections: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("nodes", .nonNull(.list(.nonNull(.object(Nodes.self)))))),
                 .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// A list of the nodes contained in CollectionEdge.
@@ -77,17 +75,16 @@ public struct StoreCollectionsQuery: GraphQLQuery {
 
             public struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .fragment(Collection_.self),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -98,23 +95,14 @@ public struct StoreCollectionsQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var image: Collection_.Image? { __field("image") }
 
-                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-                public struct Fragments: GraphQLCheckedData, Hashable {
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
-
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
-                    }
-                    @_alwaysEmitIntoClient public var collection: Collection_ { __fragment() }
-                }
+                public typealias Fragments = GraphQLFragmentSpreads<Self>
+                @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
             public struct PageInfo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
                     .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
@@ -122,12 +110,10 @@ public struct StoreCollectionsQuery: GraphQLQuery {
                     .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// Whether there are more pages to fetch following the current page.
@@ -144,4 +130,8 @@ public struct StoreCollectionsQuery: GraphQLQuery {
             }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == StoreCollectionsQuery.Data.Collections.Nodes {
+    @_alwaysEmitIntoClient public var collection: Collection_ { __fragment() }
 }

@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct CharacterAppearsIn: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "CharacterAppearsIn"
-    public static let fragmentDefinition = "fragment CharacterAppearsIn on Character { __typename appearsIn }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterAppearsIn" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterAppearsIn on Character { __typename appearsIn }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The movies this character appears in

@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct CharacterNameAndAppearsIn: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "CharacterNameAndAppearsIn"
-    public static let fragmentDefinition = "fragment CharacterNameAndAppearsIn on Character { __typename name appearsIn }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndAppearsIn" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndAppearsIn on Character { __typename name appearsIn }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The name of the character

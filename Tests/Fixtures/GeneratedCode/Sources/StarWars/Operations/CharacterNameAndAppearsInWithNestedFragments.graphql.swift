@@ -4,36 +4,29 @@
 import APICoreGraphQL
 
 public struct CharacterNameAndAppearsInWithNestedFragments: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "CharacterNameAndAppearsInWithNestedFragments"
-    public static let fragmentDefinition = "fragment CharacterNameAndAppearsInWithNestedFragments on Character { __typename ...CharacterNameWithNestedAppearsInFragment }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndAppearsInWithNestedFragments" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndAppearsInWithNestedFragments on Character { __typename ...CharacterNameWithNestedAppearsInFragment }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .fragment(CharacterNameWithNestedAppearsInFragment.self),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var name: String { __field("name") }
 
     @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 
-    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+}
 
-    public struct Fragments: GraphQLCheckedData, Hashable {
-        public let __data: JSONObject
-        public let __variables: JSONObject
-
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
-        }
-        @_alwaysEmitIntoClient public var characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment { __fragment() }
-    }
+extension GraphQLFragmentSpreads where Owner == CharacterNameAndAppearsInWithNestedFragments {
+    @_alwaysEmitIntoClient public var characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment { __fragment() }
 }

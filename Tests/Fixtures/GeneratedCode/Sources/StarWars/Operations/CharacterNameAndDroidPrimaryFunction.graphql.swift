@@ -4,69 +4,55 @@
 import APICoreGraphQL
 
 public struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "CharacterNameAndDroidPrimaryFunction"
-    public static let fragmentDefinition = "fragment CharacterNameAndDroidPrimaryFunction on Character { __typename ...CharacterName ...DroidPrimaryFunction }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndDroidPrimaryFunction" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndDroidPrimaryFunction on Character { __typename ...CharacterName ...DroidPrimaryFunction }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .fragment(CharacterName.self),
         .inlineFragment(AsDroid.self),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
-
-    public struct Fragments: GraphQLCheckedData, Hashable {
-        public let __data: JSONObject
-        public let __variables: JSONObject
-
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
-        }
-        @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
-    }
 
     public struct AsDroid: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .fragment(DroidPrimaryFunction.self),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 
         @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-        public struct Fragments: GraphQLCheckedData, Hashable {
-            public let __data: JSONObject
-            public let __variables: JSONObject
-
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
-            }
-            @_alwaysEmitIntoClient public var droidPrimaryFunction: DroidPrimaryFunction { __fragment() }
-            @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == CharacterNameAndDroidPrimaryFunction {
+    @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
+}
+
+extension GraphQLFragmentSpreads where Owner == CharacterNameAndDroidPrimaryFunction.AsDroid {
+    @_alwaysEmitIntoClient public var droidPrimaryFunction: DroidPrimaryFunction { __fragment() }
+    @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
 }

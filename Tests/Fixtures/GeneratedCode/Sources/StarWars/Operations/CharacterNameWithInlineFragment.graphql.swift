@@ -4,38 +4,36 @@
 import APICoreGraphQL
 
 public struct CharacterNameWithInlineFragment: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "CharacterNameWithInlineFragment"
-    public static let fragmentDefinition = "fragment CharacterNameWithInlineFragment on Character { __typename ... on Human { __typename friends { __typename appearsIn } } ... on Droid { __typename ...CharacterName ...FriendsNames } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameWithInlineFragment" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithInlineFragment on Character { __typename ... on Human { __typename friends { __typename appearsIn } } ... on Droid { __typename ...CharacterName ...FriendsNames } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
     @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
     @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
     public struct AsHuman: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("friends", .list(.object(Friends.self)))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// This human's friends, or an empty list if they have none
@@ -43,17 +41,16 @@ public struct CharacterNameWithInlineFragment: GraphQLFragment, GraphQLDataSelec
 
         public struct Friends: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The movies this character appears in
@@ -63,36 +60,29 @@ public struct CharacterNameWithInlineFragment: GraphQLFragment, GraphQLDataSelec
 
     public struct AsDroid: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .fragment(CharacterName.self),
             .fragment(FriendsNames.self),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var name: String { __field("name") }
 
         @_alwaysEmitIntoClient public var friends: [FriendsNames.Friends?]? { __field("friends") }
 
-        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-        public struct Fragments: GraphQLCheckedData, Hashable {
-            public let __data: JSONObject
-            public let __variables: JSONObject
-
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
-            }
-            @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
-            @_alwaysEmitIntoClient public var friendsNames: FriendsNames { __fragment() }
-        }
+        public typealias Fragments = GraphQLFragmentSpreads<Self>
+        @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == CharacterNameWithInlineFragment.AsDroid {
+    @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
+    @_alwaysEmitIntoClient public var friendsNames: FriendsNames { __fragment() }
 }

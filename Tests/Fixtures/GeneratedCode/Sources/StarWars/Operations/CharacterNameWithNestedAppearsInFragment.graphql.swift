@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct CharacterNameWithNestedAppearsInFragment: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "CharacterNameWithNestedAppearsInFragment"
-    public static let fragmentDefinition = "fragment CharacterNameWithNestedAppearsInFragment on Character { __typename name ...CharacterAppearsIn }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameWithNestedAppearsInFragment" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithNestedAppearsInFragment on Character { __typename name ...CharacterAppearsIn }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .fragment(CharacterAppearsIn.self),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The name of the character
@@ -26,16 +25,10 @@ public struct CharacterNameWithNestedAppearsInFragment: GraphQLFragment, GraphQL
 
     @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 
-    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+}
 
-    public struct Fragments: GraphQLCheckedData, Hashable {
-        public let __data: JSONObject
-        public let __variables: JSONObject
-
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
-        }
-        @_alwaysEmitIntoClient public var characterAppearsIn: CharacterAppearsIn { __fragment() }
-    }
+extension GraphQLFragmentSpreads where Owner == CharacterNameWithNestedAppearsInFragment {
+    @_alwaysEmitIntoClient public var characterAppearsIn: CharacterAppearsIn { __fragment() }
 }

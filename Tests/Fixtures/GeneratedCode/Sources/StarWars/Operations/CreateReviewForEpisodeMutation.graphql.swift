@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct CreateReviewForEpisodeMutation: GraphQLMutation {
-    public static let operationName = "CreateReviewForEpisode"
-    public static let document = "mutation CreateReviewForEpisode($episode: Episode!, $review: ReviewInput!) { createReview(episode: $episode, review: $review) { __typename stars commentary } }"
-    public static let operationIdentifier: String? = "3edcd1f17839f43db021eccbe2ecd41ad7dcb1ba6cd4b7e9897afb4162e4c223"
+    @_alwaysEmitIntoClient public static var operationName: String { "CreateReviewForEpisode" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation CreateReviewForEpisode($episode: Episode!, $review: ReviewInput!) { createReview(episode: $episode, review: $review) { __typename stars commentary } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "3edcd1f17839f43db021eccbe2ecd41ad7dcb1ba6cd4b7e9897afb4162e4c223" }
 
     public var episode: GraphQLEnum<StarWarsAPI.Episode>
     public var review: StarWarsAPI.ReviewInput
@@ -22,34 +22,32 @@ public struct CreateReviewForEpisodeMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("createReview", .object(CreateReview.self), arguments: [("episode", .variable("episode")), ("review", .variable("review"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
 
         public struct CreateReview: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
                 .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The number of stars this review gave, 1-5

@@ -4,42 +4,40 @@
 import APICoreGraphQL
 
 public struct CreateReviewWithNullFieldMutation: GraphQLMutation {
-    public static let operationName = "CreateReviewWithNullField"
-    public static let document = "mutation CreateReviewWithNullField { createReview(episode: JEDI, review: {stars: 10, commentary: null}) { __typename stars commentary } }"
-    public static let operationIdentifier: String? = "e962313bc77c193dc516d097b5e41efea073de16c3a5f2e8c00f082853835d49"
+    @_alwaysEmitIntoClient public static var operationName: String { "CreateReviewWithNullField" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation CreateReviewWithNullField { createReview(episode: JEDI, review: {stars: 10, commentary: null}) { __typename stars commentary } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e962313bc77c193dc516d097b5e41efea073de16c3a5f2e8c00f082853835d49" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("createReview", .object(CreateReview.self), arguments: [("episode", .literal("JEDI")), ("review", .literal(["stars": 10, "commentary": nil]))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
 
         public struct CreateReview: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
                 .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The number of stars this review gave, 1-5

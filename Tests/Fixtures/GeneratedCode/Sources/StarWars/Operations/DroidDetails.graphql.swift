@@ -4,21 +4,20 @@
 import APICoreGraphQL
 
 public struct DroidDetails: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "DroidDetails"
-    public static let fragmentDefinition = "fragment DroidDetails on Droid { __typename name primaryFunction }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "DroidDetails" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidDetails on Droid { __typename name primaryFunction }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// What others call this droid

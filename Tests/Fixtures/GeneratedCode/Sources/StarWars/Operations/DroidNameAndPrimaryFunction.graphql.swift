@@ -4,38 +4,31 @@
 import APICoreGraphQL
 
 public struct DroidNameAndPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "DroidNameAndPrimaryFunction"
-    public static let fragmentDefinition = "fragment DroidNameAndPrimaryFunction on Droid { __typename ...CharacterName ...DroidPrimaryFunction }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "DroidNameAndPrimaryFunction" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidNameAndPrimaryFunction on Droid { __typename ...CharacterName ...DroidPrimaryFunction }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .fragment(CharacterName.self),
         .fragment(DroidPrimaryFunction.self),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     @_alwaysEmitIntoClient public var name: String { __field("name") }
 
     @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 
-    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
+    public typealias Fragments = GraphQLFragmentSpreads<Self>
+    @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
+}
 
-    public struct Fragments: GraphQLCheckedData, Hashable {
-        public let __data: JSONObject
-        public let __variables: JSONObject
-
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
-        }
-        @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
-        @_alwaysEmitIntoClient public var droidPrimaryFunction: DroidPrimaryFunction { __fragment() }
-    }
+extension GraphQLFragmentSpreads where Owner == DroidNameAndPrimaryFunction {
+    @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
+    @_alwaysEmitIntoClient public var droidPrimaryFunction: DroidPrimaryFunction { __fragment() }
 }

@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct DroidPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "DroidPrimaryFunction"
-    public static let fragmentDefinition = "fragment DroidPrimaryFunction on Droid { __typename primaryFunction }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "DroidPrimaryFunction" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidPrimaryFunction on Droid { __typename primaryFunction }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("primaryFunction", .scalar("String"), leaf: String?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// This droid's primary function

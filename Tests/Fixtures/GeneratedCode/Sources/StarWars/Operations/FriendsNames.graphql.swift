@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct FriendsNames: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "FriendsNames"
-    public static let fragmentDefinition = "fragment FriendsNames on Character { __typename friends { __typename name } }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "FriendsNames" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FriendsNames on Character { __typename friends { __typename name } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("friends", .list(.object(Friends.self)))),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// The friends of the character, or an empty list if they have none
@@ -25,17 +24,16 @@ public struct FriendsNames: GraphQLFragment, GraphQLDataSelectionSet {
 
     public struct Friends: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         /// The name of the character

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
-    public static let operationName = "HeroAndFriendsNamesWithFragment"
-    public static let document = "query HeroAndFriendsNamesWithFragment($episode: Episode) { hero(episode: $episode) { __typename name ...FriendsNames } }\n" + FriendsNames.fragmentDefinition
-    public static let operationIdentifier: String? = "599cd7d91ede7a5508cdb26b424e3b8e99e6c2c5575b799f6090695289ff8e99"
+    @_alwaysEmitIntoClient public static var operationName: String { "HeroAndFriendsNamesWithFragment" }
+    @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNamesWithFragment($episode: Episode) { hero(episode: $episode) { __typename name ...FriendsNames } }\n" + FriendsNames.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "599cd7d91ede7a5508cdb26b424e3b8e99e6c2c5575b799f6090695289ff8e99" }
 
     public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -20,34 +20,32 @@ public struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .fragment(FriendsNames.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of the character
@@ -55,18 +53,12 @@ public struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var friends: [FriendsNames.Friends?]? { __field("friends") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var friendsNames: FriendsNames { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == HeroAndFriendsNamesWithFragmentQuery.Data.Hero {
+    @_alwaysEmitIntoClient public var friendsNames: FriendsNames { __fragment() }
 }

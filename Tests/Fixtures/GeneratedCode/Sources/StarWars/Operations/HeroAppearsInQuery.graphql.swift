@@ -4,41 +4,39 @@
 import APICoreGraphQL
 
 public struct HeroAppearsInQuery: GraphQLQuery {
-    public static let operationName = "HeroAppearsIn"
-    public static let document = "query HeroAppearsIn { hero { __typename appearsIn } }"
-    public static let operationIdentifier: String? = "59243627e0166c9b631551b56dc4d29701f2d90336d83c231172c50152e02475"
+    @_alwaysEmitIntoClient public static var operationName: String { "HeroAppearsIn" }
+    @_alwaysEmitIntoClient public static var document: String { "query HeroAppearsIn { hero { __typename appearsIn } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "59243627e0166c9b631551b56dc4d29701f2d90336d83c231172c50152e02475" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("appearsIn", .nonNull(.list(.scalar("Episode"))), leaf: [GraphQLEnum<StarWarsAPI.Episode>?].self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The movies this character appears in

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
-    public static let operationName = "HeroAppearsInWithFragment"
-    public static let document = "query HeroAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterAppearsIn } }\n" + CharacterAppearsIn.fragmentDefinition
-    public static let operationIdentifier: String? = "eb4b78213933a59abc81f8b5b17f1548a1de3c1fec8c228cddabbab41014688d"
+    @_alwaysEmitIntoClient public static var operationName: String { "HeroAppearsInWithFragment" }
+    @_alwaysEmitIntoClient public static var document: String { "query HeroAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterAppearsIn } }\n" + CharacterAppearsIn.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "eb4b78213933a59abc81f8b5b17f1548a1de3c1fec8c228cddabbab41014688d" }
 
     public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -20,49 +20,41 @@ public struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(CharacterAppearsIn.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var characterAppearsIn: CharacterAppearsIn { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == HeroAppearsInWithFragmentQuery.Data.Hero {
+    @_alwaysEmitIntoClient public var characterAppearsIn: CharacterAppearsIn { __fragment() }
 }

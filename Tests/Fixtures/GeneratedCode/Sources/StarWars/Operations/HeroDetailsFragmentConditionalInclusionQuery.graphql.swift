@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
-    public static let operationName = "HeroDetailsFragmentConditionalInclusion"
-    public static let document = "query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) { hero { __typename ...HeroDetails @include(if: $includeDetails) } }\n" + HeroDetails.fragmentDefinition
-    public static let operationIdentifier: String? = "48319024203f115072c25e1c19237ab7699fe8e73936689a5e5c2e412ab9f64e"
+    @_alwaysEmitIntoClient public static var operationName: String { "HeroDetailsFragmentConditionalInclusion" }
+    @_alwaysEmitIntoClient public static var document: String { "query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) { hero { __typename ...HeroDetails @include(if: $includeDetails) } }\n" + HeroDetails.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "48319024203f115072c25e1c19237ab7699fe8e73936689a5e5c2e412ab9f64e" }
 
     public var includeDetails: Bool
 
@@ -20,49 +20,41 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .conditional(.include("includeDetails"), [.fragment(HeroDetails.self)]),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var name: String? { __field("name", if: .include("includeDetails")) }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var heroDetails: HeroDetails? { __fragment(if: .include("includeDetails")) }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == HeroDetailsFragmentConditionalInclusionQuery.Data.Hero {
+    @_alwaysEmitIntoClient public var heroDetails: HeroDetails? { __fragment(if: .include("includeDetails")) }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct HeroNameConditionalBothQuery: GraphQLQuery {
-    public static let operationName = "HeroNameConditionalBoth"
-    public static let document = "query HeroNameConditionalBoth($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) @include(if: $includeName) } }"
-    public static let operationIdentifier: String? = "e063fa4ab5493e9c67bfa96dfedfa8570475f6286f38c482f6e85ced4ea206af"
+    @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalBoth" }
+    @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalBoth($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) @include(if: $includeName) } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e063fa4ab5493e9c67bfa96dfedfa8570475f6286f38c482f6e85ced4ea206af" }
 
     public var skipName: Bool
     public var includeName: Bool
@@ -22,33 +22,31 @@ public struct HeroNameConditionalBothQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .conditional(GraphQLConditions([.skip("skipName"), .include("includeName")]), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of the character

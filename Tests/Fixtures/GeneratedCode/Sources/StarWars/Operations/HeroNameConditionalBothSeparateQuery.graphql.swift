@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct HeroNameConditionalBothSeparateQuery: GraphQLQuery {
-    public static let operationName = "HeroNameConditionalBothSeparate"
-    public static let document = "query HeroNameConditionalBothSeparate($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) name @include(if: $includeName) } }"
-    public static let operationIdentifier: String? = "60741c6fca15865a9af75a269ed05871e681f48ac48edfac2a77d953d217d03c"
+    @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalBothSeparate" }
+    @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalBothSeparate($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) name @include(if: $includeName) } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "60741c6fca15865a9af75a269ed05871e681f48ac48edfac2a77d953d217d03c" }
 
     public var skipName: Bool
     public var includeName: Bool
@@ -22,33 +22,31 @@ public struct HeroNameConditionalBothSeparateQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .conditional(.skip("skipName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of the character

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct HeroNameConditionalExclusionQuery: GraphQLQuery {
-    public static let operationName = "HeroNameConditionalExclusion"
-    public static let document = "query HeroNameConditionalExclusion($skipName: Boolean!) { hero { __typename name @skip(if: $skipName) } }"
-    public static let operationIdentifier: String? = "b6d6f1d10cde449adbf2891d489159006188e63d4dea4edb9a23eddcbe0bd361"
+    @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalExclusion" }
+    @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalExclusion($skipName: Boolean!) { hero { __typename name @skip(if: $skipName) } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b6d6f1d10cde449adbf2891d489159006188e63d4dea4edb9a23eddcbe0bd361" }
 
     public var skipName: Bool
 
@@ -20,33 +20,31 @@ public struct HeroNameConditionalExclusionQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .conditional(.skip("skipName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of the character

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct HeroNameConditionalInclusionQuery: GraphQLQuery {
-    public static let operationName = "HeroNameConditionalInclusion"
-    public static let document = "query HeroNameConditionalInclusion($includeName: Boolean!) { hero { __typename name @include(if: $includeName) } }"
-    public static let operationIdentifier: String? = "dd8e5df9634bb4fb6455e4aaddd2941c5abf785b7d28cda959aba65157e950c6"
+    @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalInclusion" }
+    @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalInclusion($includeName: Boolean!) { hero { __typename name @include(if: $includeName) } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dd8e5df9634bb4fb6455e4aaddd2941c5abf785b7d28cda959aba65157e950c6" }
 
     public var includeName: Bool
 
@@ -20,33 +20,31 @@ public struct HeroNameConditionalInclusionQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self))),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .conditional(.include("includeName"), [.field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))]),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of the character

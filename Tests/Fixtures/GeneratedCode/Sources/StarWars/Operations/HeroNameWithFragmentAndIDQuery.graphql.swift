@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
-    public static let operationName = "HeroNameWithFragmentAndID"
-    public static let document = "query HeroNameWithFragmentAndID($episode: Episode) { hero(episode: $episode) { __typename id ...CharacterName } }\n" + CharacterName.fragmentDefinition
-    public static let operationIdentifier: String? = "003467c64c7ab5a5bacfa69442c9611d5899fe9bd63ab726b241c02b1719327a"
+    @_alwaysEmitIntoClient public static var operationName: String { "HeroNameWithFragmentAndID" }
+    @_alwaysEmitIntoClient public static var document: String { "query HeroNameWithFragmentAndID($episode: Episode) { hero(episode: $episode) { __typename id ...CharacterName } }\n" + CharacterName.fragmentDefinition }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "003467c64c7ab5a5bacfa69442c9611d5899fe9bd63ab726b241c02b1719327a" }
 
     public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -20,34 +20,32 @@ public struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .fragment(CharacterName.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The ID of the character
@@ -55,18 +53,12 @@ public struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__data: __data, variables: __variables) }
-
-            public struct Fragments: GraphQLCheckedData, Hashable {
-                public let __data: JSONObject
-                public let __variables: JSONObject
-
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
-                }
-                @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == HeroNameWithFragmentAndIDQuery.Data.Hero {
+    @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
 }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct HeroNameWithIDQuery: GraphQLQuery {
-    public static let operationName = "HeroNameWithID"
-    public static let document = "query HeroNameWithID($episode: Episode) { hero(episode: $episode) { __typename id name } }"
-    public static let operationIdentifier: String? = "675d636002a28e24e3802d5f04772943b0a78b8795203fcab53f4c8466e1e53c"
+    @_alwaysEmitIntoClient public static var operationName: String { "HeroNameWithID" }
+    @_alwaysEmitIntoClient public static var document: String { "query HeroNameWithID($episode: Episode) { hero(episode: $episode) { __typename id name } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "675d636002a28e24e3802d5f04772943b0a78b8795203fcab53f4c8466e1e53c" }
 
     public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -20,34 +20,32 @@ public struct HeroNameWithIDQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The ID of the character

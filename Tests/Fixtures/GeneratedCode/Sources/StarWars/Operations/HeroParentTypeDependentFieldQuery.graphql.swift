@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
-    public static let operationName = "HeroParentTypeDependentField"
-    public static let document = "query HeroParentTypeDependentField($episode: Episode) { hero(episode: $episode) { __typename name ... on Human { __typename friends { __typename name ... on Human { __typename height(unit: FOOT) } } } ... on Droid { __typename friends { __typename name ... on Human { __typename height(unit: METER) } } } } }"
-    public static let operationIdentifier: String? = "dc3b582f2baa66cfb5cd53eb3c215933427fd0537076767c8e0ef894d3990d15"
+    @_alwaysEmitIntoClient public static var operationName: String { "HeroParentTypeDependentField" }
+    @_alwaysEmitIntoClient public static var document: String { "query HeroParentTypeDependentField($episode: Episode) { hero(episode: $episode) { __typename name ... on Human { __typename friends { __typename name ... on Human { __typename height(unit: FOOT) } } } ... on Droid { __typename friends { __typename name ... on Human { __typename height(unit: METER) } } } } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dc3b582f2baa66cfb5cd53eb3c215933427fd0537076767c8e0ef894d3990d15" }
 
     public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -20,35 +20,33 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("hero", .object(Hero.self), arguments: [("episode", .variable("episode"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .inlineFragment(AsHuman.self),
                 .inlineFragment(AsDroid.self),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of the character
@@ -58,17 +56,16 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
             public struct AsHuman: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("friends", .list(.object(Friends.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// This human's friends, or an empty list if they have none
@@ -79,18 +76,17 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
                 public struct Friends: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                         .inlineFragment(AsHuman.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The name of the character
@@ -99,17 +95,16 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
                     public struct AsHuman: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .literal("FOOT"))], leaf: Double?.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// Height in the preferred unit, default is meters
@@ -123,17 +118,16 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
             public struct AsDroid: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
-                public static let __selections: [GraphQLSelection] = [
+                public static var __selections: [GraphQLSelection] { __selectionTable }
+                private static let __selectionTable: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                     .field(GraphQLField("friends", .list(.object(Friends.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let __variables: JSONObject
+                public let __object: GraphQLCheckedObject
 
-                public init(__data: JSONObject, variables: JSONObject) {
-                    self.__data = __data
-                    __variables = variables
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
                 /// This droid's friends, or an empty list if they have none
@@ -144,18 +138,17 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
                 public struct Friends: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-                    public static let __selections: [GraphQLSelection] = [
+                    public static var __selections: [GraphQLSelection] { __selectionTable }
+                    private static let __selectionTable: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                         .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                         .inlineFragment(AsHuman.self),
                     ]
 
-                    public let __data: JSONObject
-                    public let __variables: JSONObject
+                    public let __object: GraphQLCheckedObject
 
-                    public init(__data: JSONObject, variables: JSONObject) {
-                        self.__data = __data
-                        __variables = variables
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
 
                     /// The name of the character
@@ -164,17 +157,16 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
                     public struct AsHuman: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-                        public static let __selections: [GraphQLSelection] = [
+                        public static var __selections: [GraphQLSelection] { __selectionTable }
+                        private static let __selectionTable: [GraphQLSelection] = [
                             .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                             .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .literal("METER"))], leaf: Double?.self)),
                         ]
 
-                        public let __data: JSONObject
-                        public let __variables: JSONObject
+                        public let __object: GraphQLCheckedObject
 
-                        public init(__data: JSONObject, variables: JSONObject) {
-                            self.__data = __data
-                            __variables = variables
+                        public init(__object: GraphQLCheckedObject) {
+                            self.__object = __object
                         }
 
                         /// Height in the preferred unit, default is meters

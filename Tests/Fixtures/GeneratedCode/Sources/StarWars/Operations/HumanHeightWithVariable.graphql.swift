@@ -4,20 +4,19 @@
 import APICoreGraphQL
 
 public struct HumanHeightWithVariable: GraphQLFragment, GraphQLDataSelectionSet {
-    public static let fragmentName = "HumanHeightWithVariable"
-    public static let fragmentDefinition = "fragment HumanHeightWithVariable on Human { __typename height(unit: $heightUnit) }"
+    @_alwaysEmitIntoClient public static var fragmentName: String { "HumanHeightWithVariable" }
+    @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HumanHeightWithVariable on Human { __typename height(unit: $heightUnit) }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-    public static let __selections: [GraphQLSelection] = [
+    public static var __selections: [GraphQLSelection] { __selectionTable }
+    private static let __selectionTable: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
         .field(GraphQLField("height", .scalar("Float"), arguments: [("unit", .variable("heightUnit"))], leaf: Double?.self)),
     ]
 
-    public let __data: JSONObject
-    public let __variables: JSONObject
+    public let __object: GraphQLCheckedObject
 
-    public init(__data: JSONObject, variables: JSONObject) {
-        self.__data = __data
-        __variables = variables
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
 
     /// Height in the preferred unit, default is meters

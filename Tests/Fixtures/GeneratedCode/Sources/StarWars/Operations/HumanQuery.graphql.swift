@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct HumanQuery: GraphQLQuery {
-    public static let operationName = "Human"
-    public static let document = "query Human($id: ID!) { human(id: $id) { __typename name mass } }"
-    public static let operationIdentifier: String? = "22b975c180932a926f48bfec1e002b9d1389e0ee1d84b3cdfa337d80fb036a26"
+    @_alwaysEmitIntoClient public static var operationName: String { "Human" }
+    @_alwaysEmitIntoClient public static var document: String { "query Human($id: ID!) { human(id: $id) { __typename name mass } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "22b975c180932a926f48bfec1e002b9d1389e0ee1d84b3cdfa337d80fb036a26" }
 
     public var id: String
 
@@ -20,34 +20,32 @@ public struct HumanQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("human", .object(Human.self), arguments: [("id", .variable("id"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var human: Human? { __field("human") }
 
         public struct Human: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("mass", .scalar("Float"), leaf: Double?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// What this human calls themselves

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct ReviewAddedSubscription: GraphQLSubscription {
-    public static let operationName = "ReviewAdded"
-    public static let document = "subscription ReviewAdded($episode: Episode) { reviewAdded(episode: $episode) { __typename episode stars commentary } }"
-    public static let operationIdentifier: String? = "2a05903b49a3b665eeb8f7a24240623aff77f1555e006f11bca604540c7cdba8"
+    @_alwaysEmitIntoClient public static var operationName: String { "ReviewAdded" }
+    @_alwaysEmitIntoClient public static var document: String { "subscription ReviewAdded($episode: Episode) { reviewAdded(episode: $episode) { __typename episode stars commentary } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2a05903b49a3b665eeb8f7a24240623aff77f1555e006f11bca604540c7cdba8" }
 
     public var episode: GraphQLNullable<GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -20,35 +20,33 @@ public struct ReviewAddedSubscription: GraphQLSubscription {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Subscription }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("reviewAdded", .object(ReviewAdded.self), arguments: [("episode", .variable("episode"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var reviewAdded: ReviewAdded? { __field("reviewAdded") }
 
         public struct ReviewAdded: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("episode", .scalar("Episode"), leaf: GraphQLEnum<StarWarsAPI.Episode>?.self)),
                 .field(GraphQLField("stars", .nonNull(.scalar("Int")), leaf: Int.self)),
                 .field(GraphQLField("commentary", .scalar("String"), leaf: String?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The movie

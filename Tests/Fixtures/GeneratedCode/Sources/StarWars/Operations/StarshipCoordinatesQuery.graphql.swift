@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct StarshipCoordinatesQuery: GraphQLQuery {
-    public static let operationName = "StarshipCoordinates"
-    public static let document = "query StarshipCoordinates($coordinates: [[Float!]!]) { starshipCoordinates(coordinates: $coordinates) { __typename name coordinates length } }"
-    public static let operationIdentifier: String? = "c10b54b8dd9361556f3b12d71f28c859ace043525d8d19541b39eadc47d14b15"
+    @_alwaysEmitIntoClient public static var operationName: String { "StarshipCoordinates" }
+    @_alwaysEmitIntoClient public static var document: String { "query StarshipCoordinates($coordinates: [[Float!]!]) { starshipCoordinates(coordinates: $coordinates) { __typename name coordinates length } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c10b54b8dd9361556f3b12d71f28c859ace043525d8d19541b39eadc47d14b15" }
 
     public var coordinates: GraphQLNullable<[[Double]]>
 
@@ -20,35 +20,33 @@ public struct StarshipCoordinatesQuery: GraphQLQuery {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("starshipCoordinates", .object(StarshipCoordinates.self), arguments: [("coordinates", .variable("coordinates"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var starshipCoordinates: StarshipCoordinates? { __field("starshipCoordinates") }
 
         public struct StarshipCoordinates: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))), leaf: [[Double]]?.self)),
                 .field(GraphQLField("length", .scalar("Float"), leaf: Double?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of the starship

@@ -4,42 +4,40 @@
 import APICoreGraphQL
 
 public struct StarshipQuery: GraphQLQuery {
-    public static let operationName = "Starship"
-    public static let document = "query Starship { starship(id: 3000) { __typename name coordinates } }"
-    public static let operationIdentifier: String? = "e42a9be2ae0f222985e3eacf8d8d513002954d5031dcf544bbb0d27b1089fc58"
+    @_alwaysEmitIntoClient public static var operationName: String { "Starship" }
+    @_alwaysEmitIntoClient public static var document: String { "query Starship { starship(id: 3000) { __typename name coordinates } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e42a9be2ae0f222985e3eacf8d8d513002954d5031dcf544bbb0d27b1089fc58" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("starship", .object(Starship.self), arguments: [("id", .literal(3000))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var starship: Starship? { __field("starship") }
 
         public struct Starship: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("coordinates", .list(.nonNull(.list(.nonNull(.scalar("Float"))))), leaf: [[Double]]?.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of the starship

@@ -4,25 +4,24 @@
 import APICoreGraphQL
 
 public struct TwoHeroesQuery: GraphQLQuery {
-    public static let operationName = "TwoHeroes"
-    public static let document = "query TwoHeroes { r2: hero { __typename name } luke: hero(episode: EMPIRE) { __typename name } }"
-    public static let operationIdentifier: String? = "79c1cf70ead0fb9d7bb0811982560f1585b0b0a4ad7507c934b43a4482bb2097"
+    @_alwaysEmitIntoClient public static var operationName: String { "TwoHeroes" }
+    @_alwaysEmitIntoClient public static var document: String { "query TwoHeroes { r2: hero { __typename name } luke: hero(episode: EMPIRE) { __typename name } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "79c1cf70ead0fb9d7bb0811982560f1585b0b0a4ad7507c934b43a4482bb2097" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("hero", alias: "r2", .object(R2.self))),
             .field(GraphQLField("hero", alias: "luke", .object(Luke.self), arguments: [("episode", .literal("EMPIRE"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var r2: R2? { __field("r2") }
@@ -31,17 +30,16 @@ public struct TwoHeroesQuery: GraphQLQuery {
 
         public struct R2: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             /// The name of the character

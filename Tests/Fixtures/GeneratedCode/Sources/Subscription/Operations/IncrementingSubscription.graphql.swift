@@ -4,24 +4,23 @@
 import APICoreGraphQL
 
 public struct IncrementingSubscription: GraphQLSubscription {
-    public static let operationName = "Incrementing"
-    public static let document = "subscription Incrementing { numberIncremented }"
-    public static let operationIdentifier: String? = "1852ec7fba957d753c9ffa60f4b283dee65d3f748e270b71ae1a98dc7b313954"
+    @_alwaysEmitIntoClient public static var operationName: String { "Incrementing" }
+    @_alwaysEmitIntoClient public static var document: String { "subscription Incrementing { numberIncremented }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1852ec7fba957d753c9ffa60f4b283dee65d3f748e270b71ae1a98dc7b313954" }
 
     public init() {}
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SubscriptionAPI.Objects.Subscription }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("numberIncremented", .scalar("Int"), leaf: Int?.self)),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var numberIncremented: Int? { __field("numberIncremented") }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation {
-    public static let operationName = "UploadMultipleFilesToDifferentParameters"
-    public static let document = "mutation UploadMultipleFilesToDifferentParameters($singleFile: Upload!, $multipleFiles: [Upload!]!) { multipleParameterUpload(singleFile: $singleFile, multipleFiles: $multipleFiles) { __typename id path filename mimetype } }"
-    public static let operationIdentifier: String? = "d9562c30ed2555c852d7e7e49a4f29645a93807991fe6e733059fe87404eb25c"
+    @_alwaysEmitIntoClient public static var operationName: String { "UploadMultipleFilesToDifferentParameters" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation UploadMultipleFilesToDifferentParameters($singleFile: Upload!, $multipleFiles: [Upload!]!) { multipleParameterUpload(singleFile: $singleFile, multipleFiles: $multipleFiles) { __typename id path filename mimetype } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d9562c30ed2555c852d7e7e49a4f29645a93807991fe6e733059fe87404eb25c" }
 
     public var singleFile: UploadAPI.Upload
     public var multipleFiles: [UploadAPI.Upload]
@@ -22,23 +22,23 @@ public struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation 
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("multipleParameterUpload", .nonNull(.list(.nonNull(.object(MultipleParameterUpload.self)))), arguments: [("singleFile", .variable("singleFile")), ("multipleFiles", .variable("multipleFiles"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var multipleParameterUpload: [MultipleParameterUpload] { __field("multipleParameterUpload") }
 
         public struct MultipleParameterUpload: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
@@ -46,12 +46,10 @@ public struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation 
                 .field(GraphQLField("mimetype", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

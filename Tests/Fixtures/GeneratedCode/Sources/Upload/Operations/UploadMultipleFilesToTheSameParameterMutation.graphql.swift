@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct UploadMultipleFilesToTheSameParameterMutation: GraphQLMutation {
-    public static let operationName = "UploadMultipleFilesToTheSameParameter"
-    public static let document = "mutation UploadMultipleFilesToTheSameParameter($files: [Upload!]!) { multipleUpload(files: $files) { __typename id path filename mimetype } }"
-    public static let operationIdentifier: String? = "93d5a278f1e14f434bcb6978c5da1ac4aec6a5ad8c81aa396f60edf825cf09fc"
+    @_alwaysEmitIntoClient public static var operationName: String { "UploadMultipleFilesToTheSameParameter" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation UploadMultipleFilesToTheSameParameter($files: [Upload!]!) { multipleUpload(files: $files) { __typename id path filename mimetype } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "93d5a278f1e14f434bcb6978c5da1ac4aec6a5ad8c81aa396f60edf825cf09fc" }
 
     public var files: [UploadAPI.Upload]
 
@@ -20,23 +20,23 @@ public struct UploadMultipleFilesToTheSameParameterMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("multipleUpload", .nonNull(.list(.nonNull(.object(MultipleUpload.self)))), arguments: [("files", .variable("files"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var multipleUpload: [MultipleUpload] { __field("multipleUpload") }
 
         public struct MultipleUpload: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
@@ -44,12 +44,10 @@ public struct UploadMultipleFilesToTheSameParameterMutation: GraphQLMutation {
                 .field(GraphQLField("mimetype", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 
 public struct UploadOneFileMutation: GraphQLMutation {
-    public static let operationName = "UploadOneFile"
-    public static let document = "mutation UploadOneFile($file: Upload!) { singleUpload(file: $file) { __typename id path filename mimetype } }"
-    public static let operationIdentifier: String? = "d67bee226e4f3b990d0d860826e93cd0ee158f02564d8fccff941eb04a9e4f07"
+    @_alwaysEmitIntoClient public static var operationName: String { "UploadOneFile" }
+    @_alwaysEmitIntoClient public static var document: String { "mutation UploadOneFile($file: Upload!) { singleUpload(file: $file) { __typename id path filename mimetype } }" }
+    @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d67bee226e4f3b990d0d860826e93cd0ee158f02564d8fccff941eb04a9e4f07" }
 
     public var file: UploadAPI.Upload
 
@@ -20,23 +20,23 @@ public struct UploadOneFileMutation: GraphQLMutation {
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
-        public static let __selections: [GraphQLSelection] = [
+        public static var __selections: [GraphQLSelection] { __selectionTable }
+        private static let __selectionTable: [GraphQLSelection] = [
             .field(GraphQLField("singleUpload", .nonNull(.object(SingleUpload.self)), arguments: [("file", .variable("file"))])),
         ]
 
-        public let __data: JSONObject
-        public let __variables: JSONObject
+        public let __object: GraphQLCheckedObject
 
-        public init(__data: JSONObject, variables: JSONObject) {
-            self.__data = __data
-            __variables = variables
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
         @_alwaysEmitIntoClient public var singleUpload: SingleUpload { __field("singleUpload") }
 
         public struct SingleUpload: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
-            public static let __selections: [GraphQLSelection] = [
+            public static var __selections: [GraphQLSelection] { __selectionTable }
+            private static let __selectionTable: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
                 .field(GraphQLField("path", .nonNull(.scalar("String")), leaf: String.self)),
@@ -44,12 +44,10 @@ public struct UploadOneFileMutation: GraphQLMutation {
                 .field(GraphQLField("mimetype", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
-            public let __data: JSONObject
-            public let __variables: JSONObject
+            public let __object: GraphQLCheckedObject
 
-            public init(__data: JSONObject, variables: JSONObject) {
-                self.__data = __data
-                __variables = variables
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
