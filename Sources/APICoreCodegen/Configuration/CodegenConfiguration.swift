@@ -202,10 +202,11 @@ public struct CodegenConfiguration: Sendable, Hashable {
         return name
     }
 
-    /// Why `name` cannot be the schema namespace, or `nil`: a keyword, or a type of Swift, Foundation or the runtime
-    /// that the generated code (and the app's code beside it) refers to, which the namespace enum would hide.
+    /// Why `name` cannot be the schema namespace, or `nil`: a keyword, a type of Swift, Foundation or the runtime that
+    /// the generated code (and the app's code beside it) refers to, which the namespace enum would hide, or the name
+    /// of one of the namespace's own members.
     public static func namespaceProblem(_ name: String) -> String? {
-        guard SwiftReservedNames.moduleLevel.contains(name) else { return nil }
+        guard SwiftReservedNames.namespace.contains(name) else { return nil }
         return "cannot be \"\(name)\": the namespace would hide Swift's or the runtime's own \"\(name)\" in the "
             + "generated code; choose another name, such as \"\(name)API\""
     }

@@ -98,7 +98,7 @@ enum IRCompiler {
             }
         // `self` as a parameter would hide the instance in the initializer; the types generated code refers to from
         // within the operation (fragments in the document, the namespace) must not be hidden by a variable.
-        var scope = SwiftNameScope(reserving: builder.reservedNames.union(["variables", "self", "Self", "Data"]))
+        var scope = SwiftNameScope(reserving: builder.reservedNames.union(["variables", "self", "Self", "Data", "_"]))
         let variables = operation.variableDefinitions.map { definition in
             let name = scope.claim(definition.name.value)
             return IRVariable(

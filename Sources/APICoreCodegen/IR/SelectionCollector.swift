@@ -55,7 +55,10 @@ struct SelectionCollector {
                 occurrences[field.responseKey, default: []].append(
                     Occurrence(field: field, selectedOn: selectedOn ?? scope, conditions: combined, isDirect: isDirect))
             case .inlineFragment(let inline):
-                let type = try compositeType(inline.typeCondition ?? Name(scope.name), at: inline.location)
+                // Without a type condition, an inline fragment has the type of the selection set it is written in,
+                // which inside an inline fragment or fragment spread that always applies is narrower than `scope`.
+                let enclosing = selectedOn ?? scope
+                let type = try compositeType(inline.typeCondition ?? Name(enclosing.name), at: inline.location)
                 if let label = Self.deferLabel(inline.directives) {
                     if isDirect {
                         deferredParts.append(

@@ -45,17 +45,19 @@ enum SwiftReservedNames {
 
     /// Members of a selection set's `fragments` (`GraphQLFragmentSpreads`), and names a member cannot take.
     static let fragmentSpreadMembers: Set<String> = [
-        "__owner", "__fragment", "__deferred", "hashValue", "hash", "init", "self", "Self", "Type", "Protocol",
+        "__owner", "__fragment", "__deferred", "hashValue", "hash", "init", "self", "Self", "Type", "Protocol", "_",
     ]
 
     /// Members of every selection set, and names a member cannot take.
     static let selectionSetMembers: Set<String> = [
         "__object", "__data", "__variables", "__field", "__typeCase", "__deferred", "__decodeChecked", "__typename",
         "__parentType", "__selections", "__selectionTable", "fragments", "Fragments", "decode", "asSelectionSet",
-        "hashValue", "hash",
-        "init", "self", "Self", "Type", "Protocol",
+        "hashValue", "hash", "init", "self", "Self", "Type", "Protocol", "_",
     ]
 
     /// The names a module-level generated type cannot take: keywords and the types above, compared ignoring case.
     static var moduleLevel: Set<String> { types.union(SwiftNames.keywords) }
+
+    /// The names the namespace cannot take: those of module-level types, and the namespace's own members.
+    static var namespace: Set<String> { moduleLevel.union(["Objects", "Interfaces", "Unions", "typePolicies"]) }
 }

@@ -58,7 +58,8 @@ struct InputObjectTemplate {
         }
         lines.append("")
         lines.append("        \(access)var fields: JSONObject {")
-        lines.append("            JSONObject(variables: [\(members.isEmpty ? ":" : members.joined(separator: ", "))])")
+        // `.init`, not the type's name, which a field of that name would hide.
+        lines.append("            .init(variables: [\(members.isEmpty ? ":" : members.joined(separator: ", "))])")
         lines.append("        }")
         lines.append("    }")
         return lines.joined(separator: "\n")

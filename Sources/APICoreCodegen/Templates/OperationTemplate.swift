@@ -72,7 +72,8 @@ struct OperationTemplate {
         lines.append("    }")
         lines.append("")
         lines.append("    \(access)var variables: JSONObject {")
-        lines.append("        JSONObject(variables: [\(members.joined(separator: ", "))])")
+        // `.init`, not the type's name, which a variable of that name would hide.
+        lines.append("        .init(variables: [\(members.joined(separator: ", "))])")
         lines.append("    }")
         lines += variableDefaults(variables)
         return lines

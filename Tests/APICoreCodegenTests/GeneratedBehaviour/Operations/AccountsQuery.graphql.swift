@@ -15,7 +15,7 @@ public struct AccountsQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["withNickname": withNickname])
+        .init(variables: ["withNickname": withNickname])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -26,7 +26,7 @@ public struct DefaultedQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["withNickname": withNickname, "first": first, "filter": filter])
+        .init(variables: ["withNickname": withNickname, "first": first, "filter": filter])
     }
 
     public static let variableDefaults: JSONObject = [

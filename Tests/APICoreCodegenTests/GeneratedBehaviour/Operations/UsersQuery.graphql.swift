@@ -23,7 +23,7 @@ public struct UsersQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["filter": filter, "nickname": nickname, "first": first])
+        .init(variables: ["filter": filter, "nickname": nickname, "first": first])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -21,7 +21,7 @@ extension BehaviourAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["name": name, "role": role, "minFollowers": minFollowers])
+            .init(variables: ["name": name, "role": role, "minFollowers": minFollowers])
         }
     }
 }

@@ -19,7 +19,7 @@ public struct IssueQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["owner": owner, "repo": repo, "number": number])
+        .init(variables: ["owner": owner, "repo": repo, "number": number])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

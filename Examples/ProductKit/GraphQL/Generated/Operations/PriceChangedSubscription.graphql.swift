@@ -15,7 +15,7 @@ public struct PriceChangedSubscription: GraphQLSubscription {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["productId": productId])
+        .init(variables: ["productId": productId])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -15,7 +15,7 @@ public struct ProductsQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["category": category])
+        .init(variables: ["category": category])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -17,7 +17,7 @@ public struct UpdateProductPriceMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["id": id, "priceCents": priceCents])
+        .init(variables: ["id": id, "priceCents": priceCents])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

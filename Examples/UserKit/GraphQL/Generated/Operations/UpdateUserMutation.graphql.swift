@@ -17,7 +17,7 @@ public struct UpdateUserMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["id": id, "input": input])
+        .init(variables: ["id": id, "input": input])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

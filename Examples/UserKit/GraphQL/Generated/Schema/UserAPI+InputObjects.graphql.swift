@@ -17,7 +17,7 @@ extension UserAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["name": name, "email": email])
+            .init(variables: ["name": name, "email": email])
         }
     }
 }

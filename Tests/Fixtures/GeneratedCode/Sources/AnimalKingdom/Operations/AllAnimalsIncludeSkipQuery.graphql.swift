@@ -23,7 +23,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["includeSpecies": includeSpecies, "skipHeightInMeters": skipHeightInMeters, "getCat": getCat, "getWarmBlooded": getWarmBlooded, "varA": varA])
+        .init(variables: ["includeSpecies": includeSpecies, "skipHeightInMeters": skipHeightInMeters, "getCat": getCat, "getWarmBlooded": getWarmBlooded, "varA": varA])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

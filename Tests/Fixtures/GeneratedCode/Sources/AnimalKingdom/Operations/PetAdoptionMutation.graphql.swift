@@ -15,7 +15,7 @@ public struct PetAdoptionMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["input": input])
+        .init(variables: ["input": input])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -16,7 +16,7 @@ public struct PetSearchQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["filters": filters])
+        .init(variables: ["filters": filters])
     }
 
     public static let variableDefaults: JSONObject = [

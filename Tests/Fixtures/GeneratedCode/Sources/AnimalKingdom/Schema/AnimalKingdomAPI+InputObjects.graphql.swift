@@ -20,7 +20,7 @@ extension AnimalKingdomAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["height": height, "weight": weight, "wingspan": wingspan])
+            .init(variables: ["height": height, "weight": weight, "wingspan": wingspan])
         }
     }
 
@@ -53,7 +53,7 @@ extension AnimalKingdomAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["ownerID": ownerID, "petID": petID, "humanName": humanName, "favoriteToy": favoriteToy, "isSpayedOrNeutered": isSpayedOrNeutered, "measurements": measurements, "adoptionDate": adoptionDate])
+            .init(variables: ["ownerID": ownerID, "petID": petID, "humanName": humanName, "favoriteToy": favoriteToy, "isSpayedOrNeutered": isSpayedOrNeutered, "measurements": measurements, "adoptionDate": adoptionDate])
         }
     }
 
@@ -73,7 +73,7 @@ extension AnimalKingdomAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["species": species, "size": size, "measurements": measurements])
+            .init(variables: ["species": species, "size": size, "measurements": measurements])
         }
     }
 
@@ -93,7 +93,7 @@ extension AnimalKingdomAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["ownerID": ownerID, "petID": petID, "searchFilters": searchFilters])
+            .init(variables: ["ownerID": ownerID, "petID": petID, "searchFilters": searchFilters])
         }
     }
 }

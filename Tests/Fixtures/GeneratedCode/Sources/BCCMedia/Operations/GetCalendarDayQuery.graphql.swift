@@ -15,7 +15,7 @@ public struct GetCalendarDayQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["day": day])
+        .init(variables: ["day": day])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -17,7 +17,7 @@ public struct GetEpisodeQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["id": id, "context": context])
+        .init(variables: ["id": id, "context": context])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -15,7 +15,7 @@ public struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["id": id])
+        .init(variables: ["id": id])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

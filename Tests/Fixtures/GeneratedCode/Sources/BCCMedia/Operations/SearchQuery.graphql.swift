@@ -17,7 +17,7 @@ public struct SearchQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["query": query, "collection": collection])
+        .init(variables: ["query": query, "collection": collection])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -17,7 +17,7 @@ public struct SetEpisodeProgressMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["id": id, "progress": progress])
+        .init(variables: ["id": id, "progress": progress])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -23,7 +23,7 @@ extension API {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["collectionId": collectionId, "playlistId": playlistId, "shuffle": shuffle, "cursor": cursor])
+            .init(variables: ["collectionId": collectionId, "playlistId": playlistId, "shuffle": shuffle, "cursor": cursor])
         }
     }
 }

@@ -27,7 +27,7 @@ public struct EscapingQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["default": `default`, "self": self_, "where": `where`, "variables": variables_])
+        .init(variables: ["default": `default`, "self": self_, "where": `where`, "variables": variables_])
     }
 
     public static let variableDefaults: JSONObject = ["where": true]

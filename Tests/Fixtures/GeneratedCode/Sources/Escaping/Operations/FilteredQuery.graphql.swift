@@ -15,7 +15,7 @@ public struct FilteredQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["filter": filter])
+        .init(variables: ["filter": filter])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

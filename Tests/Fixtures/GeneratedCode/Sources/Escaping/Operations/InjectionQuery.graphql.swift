@@ -36,7 +36,7 @@ public struct InjectionQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["text": text, "block": block, "kind": kind, "options": options, "json": json, "flags": flags])
+        .init(variables: ["text": text, "block": block, "kind": kind, "options": options, "json": json, "flags": flags])
     }
 
     public static let variableDefaults: JSONObject = [
@@ -172,7 +172,7 @@ public struct InjectionQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var Any_: String? { __field("Any") }
 
-            @_alwaysEmitIntoClient public var `_`: String? { __field("_") }
+            @_alwaysEmitIntoClient public var __: String? { __field("_") }
 
             @_alwaysEmitIntoClient public var `case`: String? { __field("case") }
 

@@ -18,7 +18,7 @@ extension EscapingAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["value": value, "Bool": Bool])
+            .init(variables: ["value": value, "Bool": Bool])
         }
     }
 
@@ -46,7 +46,7 @@ extension EscapingAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["prefix": prefix, "kind": kind, "Self": `Self`, "_": `_`, "case": `case`])
+            .init(variables: ["prefix": prefix, "kind": kind, "Self": `Self`, "_": `_`, "case": `case`])
         }
     }
 
@@ -79,7 +79,7 @@ extension EscapingAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["default": `default`, "self": self_, "fields": fields_, "kind": kind, "next": next, "list": list])
+            .init(variables: ["default": `default`, "self": self_, "fields": fields_, "kind": kind, "next": next, "list": list])
         }
     }
 }

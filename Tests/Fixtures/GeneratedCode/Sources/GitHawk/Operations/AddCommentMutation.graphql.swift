@@ -17,7 +17,7 @@ public struct AddCommentMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["subject_id": subject_id, "body": body])
+        .init(variables: ["subject_id": subject_id, "body": body])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

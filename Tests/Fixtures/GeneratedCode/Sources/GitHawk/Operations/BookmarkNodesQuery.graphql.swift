@@ -15,7 +15,7 @@ public struct BookmarkNodesQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["ids": ids])
+        .init(variables: ["ids": ids])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -19,7 +19,7 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["owner": owner, "name": name, "after": after])
+        .init(variables: ["owner": owner, "name": name, "after": after])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

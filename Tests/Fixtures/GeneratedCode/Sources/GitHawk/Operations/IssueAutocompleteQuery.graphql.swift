@@ -17,7 +17,7 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["query": query, "page_size": page_size])
+        .init(variables: ["query": query, "page_size": page_size])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -23,7 +23,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["owner": owner, "repo": repo, "number": number, "page_size": page_size, "before": before])
+        .init(variables: ["owner": owner, "repo": repo, "number": number, "page_size": page_size, "before": before])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -17,7 +17,7 @@ public struct RemoveReactionMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["subject_id": subject_id, "content": content])
+        .init(variables: ["subject_id": subject_id, "content": content])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -32,7 +32,7 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["owner": owner, "name": name, "branch": branch, "path": path, "after": after, "page_size": page_size])
+        .init(variables: ["owner": owner, "name": name, "branch": branch, "path": path, "after": after, "page_size": page_size])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -19,7 +19,7 @@ public struct RepoFileQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["owner": owner, "name": name, "branchAndPath": branchAndPath])
+        .init(variables: ["owner": owner, "name": name, "branchAndPath": branchAndPath])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -19,7 +19,7 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["query": query, "after": after, "page_size": page_size])
+        .init(variables: ["query": query, "after": after, "page_size": page_size])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -21,7 +21,7 @@ public struct RepositoryInfoQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["owner": owner, "name": name, "issueQuery": issueQuery, "prQuery": prQuery])
+        .init(variables: ["owner": owner, "name": name, "issueQuery": issueQuery, "prQuery": prQuery])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

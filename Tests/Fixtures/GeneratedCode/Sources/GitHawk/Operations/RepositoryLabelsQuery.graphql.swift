@@ -17,7 +17,7 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["owner": owner, "repo": repo])
+        .init(variables: ["owner": owner, "repo": repo])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -17,7 +17,7 @@ public struct SearchReposQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["search": search, "before": before])
+        .init(variables: ["search": search, "before": before])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

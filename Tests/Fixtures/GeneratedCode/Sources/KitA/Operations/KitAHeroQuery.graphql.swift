@@ -16,7 +16,7 @@ public struct KitAHeroQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["episode": episode])
+        .init(variables: ["episode": episode])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

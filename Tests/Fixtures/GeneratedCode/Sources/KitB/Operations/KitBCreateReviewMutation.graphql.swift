@@ -18,7 +18,7 @@ public struct KitBCreateReviewMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["episode": episode, "review": review])
+        .init(variables: ["episode": episode, "review": review])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -16,7 +16,7 @@ public struct KitBSearchQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["text": text])
+        .init(variables: ["text": text])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -15,7 +15,7 @@ public struct FavoriteItemMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["itemID": itemID])
+        .init(variables: ["itemID": itemID])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -23,7 +23,7 @@ public struct FetchSavesQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["token": token, "pagination": pagination, "savedItemsFilter": savedItemsFilter])
+        .init(variables: ["token": token, "pagination": pagination, "savedItemsFilter": savedItemsFilter])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -17,7 +17,7 @@ public struct GetSlateLineupQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["lineupID": lineupID, "maxRecommendations": maxRecommendations])
+        .init(variables: ["lineupID": lineupID, "maxRecommendations": maxRecommendations])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

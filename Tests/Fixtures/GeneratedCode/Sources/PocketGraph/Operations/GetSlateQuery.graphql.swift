@@ -17,7 +17,7 @@ public struct GetSlateQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["slateID": slateID, "recommendationCount": recommendationCount])
+        .init(variables: ["slateID": slateID, "recommendationCount": recommendationCount])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

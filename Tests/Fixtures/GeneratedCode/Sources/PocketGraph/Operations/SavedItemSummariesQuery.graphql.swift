@@ -23,7 +23,7 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["pagination": pagination, "filter": filter, "sort": sort])
+        .init(variables: ["pagination": pagination, "filter": filter, "sort": sort])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

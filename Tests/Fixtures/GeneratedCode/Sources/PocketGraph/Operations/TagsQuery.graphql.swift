@@ -15,7 +15,7 @@ public struct TagsQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["pagination": pagination])
+        .init(variables: ["pagination": pagination])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

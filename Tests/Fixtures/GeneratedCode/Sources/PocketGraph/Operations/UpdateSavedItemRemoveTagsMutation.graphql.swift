@@ -15,7 +15,7 @@ public struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["savedItemId": savedItemId])
+        .init(variables: ["savedItemId": savedItemId])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -36,7 +36,7 @@ extension PocketGraph {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["after": after, "before": before, "first": first, "last": last])
+            .init(variables: ["after": after, "before": before, "first": first, "last": last])
         }
     }
 
@@ -56,7 +56,7 @@ extension PocketGraph {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["savedItemId": savedItemId, "tags": tags])
+            .init(variables: ["savedItemId": savedItemId, "tags": tags])
         }
     }
 
@@ -80,7 +80,7 @@ extension PocketGraph {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["url": url, "isFavorite": isFavorite, "timestamp": timestamp])
+            .init(variables: ["url": url, "isFavorite": isFavorite, "timestamp": timestamp])
         }
     }
 
@@ -132,7 +132,7 @@ extension PocketGraph {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["updatedSince": updatedSince, "isFavorite": isFavorite, "isArchived": isArchived, "tagIds": tagIds, "tagNames": tagNames, "isHighlighted": isHighlighted, "contentType": contentType, "status": status, "statuses": statuses])
+            .init(variables: ["updatedSince": updatedSince, "isFavorite": isFavorite, "isArchived": isArchived, "tagIds": tagIds, "tagNames": tagNames, "isHighlighted": isHighlighted, "contentType": contentType, "status": status, "statuses": statuses])
         }
     }
 
@@ -152,7 +152,7 @@ extension PocketGraph {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["sortBy": sortBy, "sortOrder": sortOrder])
+            .init(variables: ["sortBy": sortBy, "sortOrder": sortOrder])
         }
     }
 
@@ -172,7 +172,7 @@ extension PocketGraph {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["id": id, "name": name])
+            .init(variables: ["id": id, "name": name])
         }
     }
 }

@@ -23,7 +23,7 @@ public struct CreateUserMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["name": name, "email": email, "role": role])
+        .init(variables: ["name": name, "email": email, "role": role])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

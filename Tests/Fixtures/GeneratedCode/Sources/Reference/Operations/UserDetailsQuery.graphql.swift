@@ -17,7 +17,7 @@ public struct UserDetailsQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["id": id, "withEmail": withEmail])
+        .init(variables: ["id": id, "withEmail": withEmail])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -23,7 +23,7 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["address": address, "defaultAddress": defaultAddress, "language": language])
+        .init(variables: ["address": address, "defaultAddress": defaultAddress, "language": language])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -17,7 +17,7 @@ public struct CustomerAddressDeleteMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["addressId": addressId, "language": language])
+        .init(variables: ["addressId": addressId, "language": language])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -26,7 +26,7 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["address": address, "addressId": addressId, "defaultAddress": defaultAddress, "language": language])
+        .init(variables: ["address": address, "addressId": addressId, "defaultAddress": defaultAddress, "language": language])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -15,7 +15,7 @@ public struct CustomerDetailsQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["language": language])
+        .init(variables: ["language": language])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -32,7 +32,7 @@ public struct CustomerOrdersQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["endCursor": endCursor, "first": first, "last": last, "startCursor": startCursor, "query": query, "language": language])
+        .init(variables: ["endCursor": endCursor, "first": first, "last": last, "startCursor": startCursor, "query": query, "language": language])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -20,7 +20,7 @@ public struct CustomerUpdateMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["customer": customer, "language": language])
+        .init(variables: ["customer": customer, "language": language])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -17,7 +17,7 @@ public struct OrderQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["orderId": orderId, "language": language])
+        .init(variables: ["orderId": orderId, "language": language])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -55,7 +55,7 @@ extension CustomerAccountAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["address1": address1, "address2": address2, "city": city, "company": company, "firstName": firstName, "lastName": lastName, "phoneNumber": phoneNumber, "territoryCode": territoryCode, "zip": zip, "zoneCode": zoneCode])
+            .init(variables: ["address1": address1, "address2": address2, "city": city, "company": company, "firstName": firstName, "lastName": lastName, "phoneNumber": phoneNumber, "territoryCode": territoryCode, "zip": zip, "zoneCode": zoneCode])
         }
     }
 
@@ -75,7 +75,7 @@ extension CustomerAccountAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["firstName": firstName, "lastName": lastName])
+            .init(variables: ["firstName": firstName, "lastName": lastName])
         }
     }
 }

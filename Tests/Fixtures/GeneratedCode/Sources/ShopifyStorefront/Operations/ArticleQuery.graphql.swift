@@ -26,7 +26,7 @@ public struct ArticleQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["articleHandle": articleHandle, "blogHandle": blogHandle, "country": country, "language": language])
+        .init(variables: ["articleHandle": articleHandle, "blogHandle": blogHandle, "country": country, "language": language])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -32,7 +32,7 @@ public struct BlogsQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "startCursor": startCursor])
+        .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "startCursor": startCursor])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -32,7 +32,7 @@ public struct CatalogQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
+        .init(variables: ["country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

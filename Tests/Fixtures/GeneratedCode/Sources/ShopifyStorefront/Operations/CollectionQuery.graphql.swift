@@ -35,7 +35,7 @@ public struct CollectionQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["handle": handle, "country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
+        .init(variables: ["handle": handle, "country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

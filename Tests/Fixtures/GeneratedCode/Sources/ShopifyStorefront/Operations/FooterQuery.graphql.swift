@@ -23,7 +23,7 @@ public struct FooterQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["country": country, "footerMenuHandle": footerMenuHandle, "language": language])
+        .init(variables: ["country": country, "footerMenuHandle": footerMenuHandle, "language": language])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -23,7 +23,7 @@ public struct HeaderQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["country": country, "headerMenuHandle": headerMenuHandle, "language": language])
+        .init(variables: ["country": country, "headerMenuHandle": headerMenuHandle, "language": language])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -23,7 +23,7 @@ public struct PageQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["language": language, "country": country, "handle": handle])
+        .init(variables: ["language": language, "country": country, "handle": handle])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

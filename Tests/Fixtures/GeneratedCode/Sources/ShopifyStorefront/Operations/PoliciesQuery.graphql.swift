@@ -20,7 +20,7 @@ public struct PoliciesQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["country": country, "language": language])
+        .init(variables: ["country": country, "language": language])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -32,7 +32,7 @@ public struct PolicyQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["country": country, "language": language, "privacyPolicy": privacyPolicy, "refundPolicy": refundPolicy, "shippingPolicy": shippingPolicy, "termsOfService": termsOfService])
+        .init(variables: ["country": country, "language": language, "privacyPolicy": privacyPolicy, "refundPolicy": refundPolicy, "shippingPolicy": shippingPolicy, "termsOfService": termsOfService])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -32,7 +32,7 @@ public struct PredictiveSearchQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["country": country, "language": language, "limit": limit, "limitScope": limitScope, "term": term, "types": types])
+        .init(variables: ["country": country, "language": language, "limit": limit, "limitScope": limitScope, "term": term, "types": types])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -26,7 +26,7 @@ public struct ProductQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["country": country, "handle": handle, "language": language, "selectedOptions": selectedOptions])
+        .init(variables: ["country": country, "handle": handle, "language": language, "selectedOptions": selectedOptions])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

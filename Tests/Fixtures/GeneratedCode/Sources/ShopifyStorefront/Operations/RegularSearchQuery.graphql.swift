@@ -35,7 +35,7 @@ public struct RegularSearchQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "term": term, "startCursor": startCursor])
+        .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "term": term, "startCursor": startCursor])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

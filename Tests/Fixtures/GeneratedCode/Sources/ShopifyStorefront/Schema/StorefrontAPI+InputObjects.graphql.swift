@@ -20,7 +20,7 @@ extension StorefrontAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["name": name, "value": value])
+            .init(variables: ["name": name, "value": value])
         }
     }
 }

@@ -17,7 +17,7 @@ public struct CreateReviewForEpisodeMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["episode": episode, "review": review])
+        .init(variables: ["episode": episode, "review": review])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

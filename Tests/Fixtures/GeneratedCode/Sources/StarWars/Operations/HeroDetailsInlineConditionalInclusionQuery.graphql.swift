@@ -15,7 +15,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["includeDetails": includeDetails])
+        .init(variables: ["includeDetails": includeDetails])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

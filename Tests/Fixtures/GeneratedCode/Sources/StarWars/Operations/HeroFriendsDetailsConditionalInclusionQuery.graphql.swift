@@ -15,7 +15,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["includeFriendsDetails": includeFriendsDetails])
+        .init(variables: ["includeFriendsDetails": includeFriendsDetails])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -15,7 +15,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Graph
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["includeFriendsDetails": includeFriendsDetails])
+        .init(variables: ["includeFriendsDetails": includeFriendsDetails])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -17,7 +17,7 @@ public struct HeroNameConditionalBothQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["skipName": skipName, "includeName": includeName])
+        .init(variables: ["skipName": skipName, "includeName": includeName])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -15,7 +15,7 @@ public struct HeroNameConditionalExclusionQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["skipName": skipName])
+        .init(variables: ["skipName": skipName])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

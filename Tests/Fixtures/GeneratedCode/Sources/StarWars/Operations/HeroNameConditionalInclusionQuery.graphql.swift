@@ -15,7 +15,7 @@ public struct HeroNameConditionalInclusionQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["includeName": includeName])
+        .init(variables: ["includeName": includeName])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -15,7 +15,7 @@ public struct HeroNameQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["episode": episode])
+        .init(variables: ["episode": episode])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -17,7 +17,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["episode": episode, "includeName": includeName])
+        .init(variables: ["episode": episode, "includeName": includeName])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

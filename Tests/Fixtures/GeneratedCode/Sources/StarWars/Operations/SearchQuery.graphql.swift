@@ -15,7 +15,7 @@ public struct SearchQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["term": term])
+        .init(variables: ["term": term])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

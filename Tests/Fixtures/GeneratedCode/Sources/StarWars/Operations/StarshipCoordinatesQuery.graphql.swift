@@ -15,7 +15,7 @@ public struct StarshipCoordinatesQuery: GraphQLQuery {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["coordinates": coordinates])
+        .init(variables: ["coordinates": coordinates])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -21,7 +21,7 @@ extension StarWarsAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["red": red, "green": green, "blue": blue])
+            .init(variables: ["red": red, "green": green, "blue": blue])
         }
     }
 
@@ -45,7 +45,7 @@ extension StarWarsAPI {
         }
 
         public var fields: JSONObject {
-            JSONObject(variables: ["stars": stars, "commentary": commentary, "favorite_color": favorite_color])
+            .init(variables: ["stars": stars, "commentary": commentary, "favorite_color": favorite_color])
         }
     }
 }

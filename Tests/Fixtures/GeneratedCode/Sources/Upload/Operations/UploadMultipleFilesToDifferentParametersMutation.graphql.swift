@@ -17,7 +17,7 @@ public struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation 
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["singleFile": singleFile, "multipleFiles": multipleFiles])
+        .init(variables: ["singleFile": singleFile, "multipleFiles": multipleFiles])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -15,7 +15,7 @@ public struct UploadMultipleFilesToTheSameParameterMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["files": files])
+        .init(variables: ["files": files])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

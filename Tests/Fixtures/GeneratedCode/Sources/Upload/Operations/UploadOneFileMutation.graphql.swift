@@ -15,7 +15,7 @@ public struct UploadOneFileMutation: GraphQLMutation {
     }
 
     public var variables: JSONObject {
-        JSONObject(variables: ["file": file])
+        .init(variables: ["file": file])
     }
 
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {

@@ -1,0 +1,171 @@
+import APICoreCodegen
+import APICoreCompiler
+import APICoreTestSupport
+import Foundation
+import Testing
+
+/// One random case of `Tests/Oracle/hostile_corpus.py`: a schema, its documents and a response to one query.
+struct HostileCorpus: Sendable {
+    struct Response: Sendable {
+        var operation: String
+        var variables: String
+        var data: String
+    }
+
+    var seed: Int
+    var namespace: String
+    var schema: String
+    var documents: [(name: String, text: String)]
+    var response: Response
+
+    static let root = CorpusSet.root
+
+    /// The module of case `index` in the scratch package.
+    static func moduleName(_ index: Int) -> String { "HostileCase\(index)" }
+
+    /// The cases graphql-core drew and checked for `seed`, through the oracle's environment (bootstrapped first; a
+    /// failure to bootstrap fails the test).
+    static func load(seed: Int, count: Int) async throws -> [HostileCorpus] {
+        let bootstrap = try await Subprocess.run(["bash", root + "/scripts/bootstrap-python.sh", "oracle"])
+        try #require(bootstrap.status == 0, "scripts/bootstrap-python.sh oracle failed")
+        let output = try await Subprocess.run([
+            root + "/.venv-oracle/bin/python", root + "/Tests/Oracle/hostile_corpus.py", "--seed", "\(seed)",
+            "--cases", "\(count)",
+        ])
+        try #require(output.status == 0, "hostile_corpus.py failed")
+        let json = try JSONSerialization.jsonObject(with: Data(output.output.utf8))
+        let cases = try #require((json as? [String: Any])?["cases"] as? [[String: Any]])
+        return try cases.map(HostileCorpus.init)
+    }
+
+    init(_ json: [String: Any]) throws {
+        seed = try #require(json["seed"] as? Int)
+        namespace = try #require(json["namespace"] as? String)
+        schema = try #require(json["schema"] as? String)
+        let documents = try #require(json["documents"] as? [String: String])
+        self.documents = documents.keys.sorted().map { ($0, documents[$0]!) }
+        let response = try #require(json["response"] as? [String: Any])
+        func text(_ value: Any?) throws -> String {
+            let data = try JSONSerialization.data(withJSONObject: value ?? [:], options: [.sortedKeys])
+            return String(decoding: data, as: UTF8.self)
+        }
+        self.response = Response(
+            operation: try #require(response["operation"] as? String), variables: try text(response["variables"]),
+            data: try text(response["data"]))
+    }
+
+    /// Generates the case into `folder` (`Schema/` and `Operations/`), removing what an earlier run left there.
+    func generate(into folder: String) throws -> [GeneratedFile] {
+        let schema = try GraphQLSchema.build(from: [Source(name: "schema.graphqls", text: self.schema)])
+        let documents = try documents.map { try Parser.parse(Source(name: $0.name, text: $0.text)) }
+        var configuration = CodegenConfiguration(
+            schemaNamespace: namespace, schemaSearchPaths: [], operationSearchPaths: [],
+            schemaTypesPath: folder + "/Schema", operationsPath: folder + "/Operations", baseDirectory: "/")
+        // A namespace that would hide a type generated code uses is refused, with what to choose instead.
+        if CodegenConfiguration.namespaceProblem(namespace) != nil {
+            #expect {
+                try CodeGenerator().generate(schema: schema, documents: documents, configuration: configuration)
+            } throws: { error in
+                "\(error)".contains("The schema namespace cannot be \"\(namespace)\"")
+            }
+            configuration.schemaNamespace = namespace + "API"
+        }
+        let files = try CodeGenerator().generate(schema: schema, documents: documents, configuration: configuration)
+        _ = try GeneratedFileWriter(folders: configuration.outputFolders).write(files)
+        return files
+    }
+
+    /// The check of the case's response: a file of the checks executable with one function, which decodes the
+    /// response through the generated operation, decodes its data again, and compares.
+    func check(module: String, files: [GeneratedFile]) throws -> String {
+        // A GraphQL name needs no escaping in a string literal.
+        let marker = "static var operationName: String { \"\(response.operation)\" }\n"
+        let file = try #require(
+            files.first { $0.contents.contains(marker) }, "case \(seed): no operation \(response.operation)")
+        let declaration = try #require(
+            file.contents.split(separator: "\n").first { $0.hasPrefix("public struct ") },
+            "case \(seed): no struct in \(file.path)")
+        let typeName = declaration.dropFirst("public struct ".count).prefix { $0 != ":" }
+        return """
+            import APICoreGraphQL
+            import \(module)
+
+            func check\(module)() throws -> String {
+                let data = try APICoreGraphQL.JSONReader().read(Array(\(Self.literal(response.data)).utf8))
+                let variables = try APICoreGraphQL.JSONReader().read(Array(\(Self.literal(response.variables)).utf8))
+                guard case .object(let object) = data, case .object(let sent) = variables else {
+                    fatalError("case \(seed): not objects")
+                }
+                // Variables left out take the operation's defaults, as the client sends them.
+                var arguments = \(typeName).variableDefaults
+                for (key, value) in zip(sent.keys, sent.values) { arguments[key] = value }
+                let decoded = try \(typeName).Data(data: object, variables: arguments)
+                let again = try \(typeName).Data(data: decoded.__data, variables: arguments)
+                precondition(decoded == again && decoded.__data == object, "case \(seed): decodes differently")
+                return "case \(seed): decoded \(response.operation)"
+            }
+
+            """
+    }
+
+    /// A raw Swift string literal holding `text`.
+    static func literal(_ text: String) -> String {
+        var hashes = "#"
+        while text.contains("\"" + hashes) { hashes += "#" }
+        return hashes + "\"" + text + "\"" + hashes
+    }
+
+    /// The scratch package: `APICoreGraphQL` (a link to the runtime's sources), one module per case, and the checks.
+    static func writePackage(at path: String, modules: [String]) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: path + "/Sources", withIntermediateDirectories: true)
+        let link = path + "/APICoreGraphQL"
+        if (try? manager.destinationOfSymbolicLink(atPath: link)) == nil {
+            try manager.createSymbolicLink(atPath: link, withDestinationPath: root + "/Sources/APICoreGraphQL")
+        }
+        let names = modules.map { "\"\($0)\"" }.joined(separator: ", ")
+        let manifest = """
+            // swift-tools-version: 6.2
+            // Written by HostileNamesTests: random hostile-name cases, each generated into a module.
+            import PackageDescription
+
+            let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+            let cases = [\(names)]
+            let package = Package(
+                name: "HostileNames",
+                platforms: [.macOS(.v15), .iOS(.v18)],
+                targets: [.target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict)]
+                    + cases.map { .target(name: $0, dependencies: ["APICoreGraphQL"], swiftSettings: strict) }
+                    + [.executableTarget(
+                        name: "HostileChecks", dependencies: ["APICoreGraphQL"] + cases.map { .byName(name: $0) },
+                        swiftSettings: strict)],
+                swiftLanguageModes: [.v6]
+            )
+
+            """
+        try write(manifest, to: path + "/Package.swift")
+        // Modules of an earlier run with more cases.
+        for folder in try manager.contentsOfDirectory(atPath: path + "/Sources")
+        where folder.hasPrefix("HostileCase") && !modules.contains(folder) {
+            try manager.removeItem(atPath: path + "/Sources/" + folder)
+        }
+    }
+
+    /// The checks executable: one file per case and a `main.swift` that runs them in order.
+    static func writeChecks(_ checks: [String], modules: [String], at path: String) throws {
+        let folder = path + "/Sources/HostileChecks"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (check, module) in zip(checks, modules) {
+            try write(check, to: "\(folder)/Check\(module).swift")
+        }
+        let calls = modules.map { "print(try check\($0)())" }.joined(separator: "\n")
+        try write(calls + "\n", to: folder + "/main.swift")
+    }
+
+    /// Writes `text` unless the file holds it already, so that unchanged files do not rebuild.
+    static func write(_ text: String, to path: String) throws {
+        if FileManager.default.contents(atPath: path) == Data(text.utf8) { return }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+}
