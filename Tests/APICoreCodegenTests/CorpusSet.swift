@@ -111,6 +111,10 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
         CorpusSet(
             target: "Reference", namespace: "ReferenceSchema", schemaPaths: ["Tests/ReferenceServers/schema.graphql"],
             operationPaths: ["Tests/Fixtures/CodegenInputs/Reference/*.graphql"], customScalars: ["Long": "Int64"]),
+        // The awkward names real apps use: fragments named like fields and variables, keywords, Swift's own types.
+        CorpusSet(
+            target: "Names", namespace: "NamesAPI", schemaPaths: ["Tests/Fixtures/CodegenInputs/Names/schema.graphqls"],
+            operationPaths: ["Tests/Fixtures/CodegenInputs/Names/*.graphql"]),
         CorpusSet(
             target: "Escaping", namespace: "EscapingAPI",
             schemaPaths: ["Tests/Fixtures/CodegenInputs/Escaping/schema.graphqls"],

@@ -8,6 +8,7 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let sets = [
     "StarWars", "AnimalKingdom", "GitHubApollo", "GitHawk", "ShopifyStorefront", "ShopifyCustomerAccount", "SWAPI",
     "Upload", "Subscription", "Reference", "Escaping", "SharedKit", "PocketGraph", "BCCMedia",
+    "Names",
 ]
 
 let package = Package(
