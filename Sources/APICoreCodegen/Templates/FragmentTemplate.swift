@@ -6,7 +6,6 @@ struct FragmentTemplate {
 
     /// The whole file.
     func render(_ fragment: IRFragment) -> String {
-        let access = context.access
         let header = [
             "    \(context.accessor)static var fragmentName: String { \(SwiftNames.stringLiteral(fragment.name)) }",
             "    \(context.accessor)static var fragmentDefinition: String { \(SwiftNames.stringLiteral(fragment.text)) }",

@@ -48,19 +48,37 @@ public enum GraphQLSelectionValidator {
         _ field: GraphQLField, on object: JSONObject, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError) {
         // The type name generated code selects everywhere is read only by type cases, which check it themselves.
-        if field.name == "__typename", field.alias == nil { return }
+        if field.isImplicitTypename { return }
         let key = field.responseKey
         guard let value = object[key] else { throw GraphQLDecodingError(.missingField, path: [.field(key)]) }
         context.enter(.field(key))
         defer { context.leave() }
         do {
             if let leafType = field.leafType {
-                _ = try leafType.decode(from: value, in: context)
+                try validateLeaf(value, as: leafType, in: context)
             } else {
                 try validate(value, as: field.type, isNonNull: false, in: context)
             }
         } catch {
             throw error.prefixed(by: .field(key))
+        }
+    }
+
+    /// Checks a leaf value by decoding it as its Swift type; the built-in scalars, which most leaves are, without
+    /// dynamic dispatch.
+    private static func validateLeaf(
+        _ value: JSONValue, as type: any GraphQLOutputValue.Type, in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError) {
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(String.self): _ = try String.decode(from: value, in: context)
+        case ObjectIdentifier(String?.self): _ = try String?.decode(from: value, in: context)
+        case ObjectIdentifier(Int.self): _ = try Int.decode(from: value, in: context)
+        case ObjectIdentifier(Int?.self): _ = try Int?.decode(from: value, in: context)
+        case ObjectIdentifier(Bool.self): _ = try Bool.decode(from: value, in: context)
+        case ObjectIdentifier(Bool?.self): _ = try Bool?.decode(from: value, in: context)
+        case ObjectIdentifier(Double.self): _ = try Double.decode(from: value, in: context)
+        case ObjectIdentifier(Double?.self): _ = try Double?.decode(from: value, in: context)
+        default: _ = try type.decode(from: value, in: context)
         }
     }
 

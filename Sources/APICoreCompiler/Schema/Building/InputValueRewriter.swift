@@ -11,23 +11,14 @@ struct InputValueRewriter {
             switch type {
             case .object(let object):
                 guard let fields = rewriting(object.fields, of: object.name) else { return type }
-                return .object(
-                    ObjectType(
-                        name: object.name, description: object.description, interfaces: object.interfaces,
-                        fields: fields, directives: object.directives, location: object.location))
+                return .object(object.replacing(fields: fields))
             case .interface(let interface):
                 guard let fields = rewriting(interface.fields, of: interface.name) else { return type }
-                return .interface(
-                    InterfaceType(
-                        name: interface.name, description: interface.description, interfaces: interface.interfaces,
-                        fields: fields, directives: interface.directives, location: interface.location))
+                return .interface(interface.replacing(fields: fields))
             case .inputObject(let input):
                 guard let fields = rewriting(input.fields, describing: { "input field \"\(input.name).\($0)\"" })
                 else { return type }
-                return .inputObject(
-                    InputObjectType(
-                        name: input.name, description: input.description, fields: fields,
-                        directives: input.directives, isOneOf: input.isOneOf, location: input.location))
+                return .inputObject(input.replacing(fields: fields))
             default:
                 return type
             }
