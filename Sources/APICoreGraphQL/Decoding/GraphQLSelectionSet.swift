@@ -1,8 +1,10 @@
-/// A generated selection set: an immutable struct whose stored properties are the selected fields.
+/// A selection set: an immutable struct that lists its selections as static data and is read from one response
+/// object.
 ///
-/// Generated code is small: a conforming type lists its selections as static data and reads each field through a
-/// ``GraphQLObjectReader`` in ``init(reader:)``. The same initializer runs whether the object came from the network or
-/// from the normalized cache, so the two can never drift apart.
+/// Generated selection sets are ``GraphQLDataSelectionSet``s, which check the whole response once against the static
+/// selections and read each field when it is asked for; a hand-written one can read its fields eagerly through a
+/// ``GraphQLObjectReader`` in ``init(reader:)``. The same initializer runs whether the object came from the network
+/// or from the normalized cache, so the two can never drift apart.
 public protocol GraphQLSelectionSet: GraphQLOutputValue, Hashable {
     /// The schema type the selections apply to, with its possible concrete types.
     static var __parentType: GraphQLParentType { get }
