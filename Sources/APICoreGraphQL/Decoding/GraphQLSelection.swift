@@ -32,8 +32,8 @@ public struct GraphQLField: Sendable {
     /// For a field of a scalar or enum type (or lists of them), the Swift type its value decodes to
     /// (`[GraphQLEnum<Episode>?]`), which ``GraphQLSelectionValidator`` checks the value against.
     public let leafType: (any GraphQLOutputValue.Type)?
-    /// Whether this is the `__typename` that generated code selects on every object, under no alias: only type cases
-    /// read it, so decoding does not require it.
+    /// Whether this is the `__typename` that generated code selects on every object, under no alias and without a
+    /// leaf type: only type cases read it, so decoding does not require it. Set once, as decoding asks for every field.
     public let isImplicitTypename: Bool
 
     /// A field selection; give leaves their Swift type, so that their values are checked when the data is decoded.
@@ -49,7 +49,7 @@ public struct GraphQLField: Sendable {
         self.type = type
         self.arguments = arguments
         self.leafType = leafType
-        isImplicitTypename = name == "__typename" && alias == nil
+        isImplicitTypename = leafType == nil && alias == nil && name == "__typename"
     }
 
     /// The key of the field in response data: its alias, else its name.
