@@ -26,12 +26,10 @@ struct FixturePackageTests {
 
 /// Builds the fixture package (minutes on a shared machine, so only when `APICORE_BUILD_FIXTURES=1`) and decodes a
 /// real GitHub response through the generated types.
-// Minutes of building: opt-in on a developer's machine, always on under CI.
+// Minutes of building: see PackageBuilds for when it runs.
 @Suite(
     "Fixture package build",
-    .enabled(
-        if: ProcessInfo.processInfo.environment["APICORE_BUILD_FIXTURES"] == "1"
-            || ProcessInfo.processInfo.environment["CI"] == "true"))
+    .enabled(if: PackageBuilds.areEnabled))
 struct FixturePackageBuildTests {
     @Test("the generated code compiles with warnings as errors and decodes every issue title, login and comment")
     func buildAndDecode() async throws {

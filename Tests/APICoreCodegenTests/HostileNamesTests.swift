@@ -12,12 +12,10 @@ import Testing
 ///
 /// `APICORE_HOSTILE_SEED` and `APICORE_HOSTILE_CASES` choose the corpus; a failure names the case's own seed, which
 /// reproduces it alone (`hostile_corpus.py --seed <case seed> --cases 1`).
-// Minutes of building: opt-in on a developer's machine (`APICORE_BUILD_FIXTURES=1`), always on under CI.
+// Minutes of building: see PackageBuilds for when it runs.
 @Suite(
     "Hostile names",
-    .enabled(
-        if: ProcessInfo.processInfo.environment["APICORE_BUILD_FIXTURES"] == "1"
-            || ProcessInfo.processInfo.environment["CI"] == "true"))
+    .enabled(if: PackageBuilds.areEnabled))
 struct HostileNamesTests {
     static let environment = ProcessInfo.processInfo.environment
     static let seed = environment["APICORE_HOSTILE_SEED"].flatMap(Int.init) ?? 2_026_1125

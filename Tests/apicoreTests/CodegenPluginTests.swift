@@ -4,12 +4,10 @@ import Testing
 
 /// `APICoreCodegenPlugin` in a small package of its own, which builds APICoreKit from this checkout: minutes on a
 /// shared machine, so only when `APICORE_BUILD_FIXTURES=1`.
-// Minutes of building: opt-in on a developer's machine, always on under CI.
+// Minutes of building: see PackageBuilds for when it runs.
 @Suite(
     "Codegen build plugin",
-    .enabled(
-        if: ProcessInfo.processInfo.environment["APICORE_BUILD_FIXTURES"] == "1"
-            || ProcessInfo.processInfo.environment["CI"] == "true"))
+    .enabled(if: PackageBuilds.areEnabled))
 struct CodegenPluginTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
