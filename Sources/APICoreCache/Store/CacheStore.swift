@@ -54,17 +54,21 @@ public final class CacheStore: Sendable {
 
     // MARK: - Decoding and normalizing in one pass
 
-    /// Decodes response data as `type` and normalizes it in the same walk; nothing is written yet.
+    /// Decodes response data as `type` and normalizes it in the same walk; nothing is written yet. The records'
+    /// fields are served for `maxAge` at most (a response's `Cache-Control: max-age`); `observer`, if any, sees the
+    /// walk too.
     public func decode<Selection: GraphQLSelectionSet>(
         _ type: Selection.Type,
         from data: JSONObject,
         variables: JSONObject,
         rootKey: CacheKey,
-        maxAge: Duration? = nil
+        maxAge: Duration? = nil,
+        observer: (any GraphQLDecodingObserver)? = nil
     ) throws(GraphQLDecodingError) -> (data: Selection, records: RecordSet) {
         let normalizer = ResponseNormalizer(
             rootKey: rootKey, variables: variables, resolver: keyResolver, expiry: expiry, maxAge: maxAge, now: now())
-        let context = GraphQLDecodingContext(variables: variables, observer: normalizer)
+        let context = GraphQLDecodingContext(
+            variables: variables, observer: observer.map { ObserverPair(normalizer, $0) } ?? normalizer)
         let value = try Selection(reader: GraphQLObjectReader(object: data, selectionSet: type, context: context))
         return (value, normalizer.records)
     }
@@ -247,5 +251,21 @@ struct StoreState: ~Copyable {
     mutating func makeID() -> UInt64 {
         nextID += 1
         return nextID
+    }
+}
+
+/// Two observers of one decode, the normalizer first.
+private final class ObserverPair: GraphQLDecodingObserver {
+    let first: any GraphQLDecodingObserver
+    let second: any GraphQLDecodingObserver
+
+    init(_ first: any GraphQLDecodingObserver, _ second: any GraphQLDecodingObserver) {
+        self.first = first
+        self.second = second
+    }
+
+    func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath) {
+        first.didEnter(object: object, as: selectionSet, at: path)
+        second.didEnter(object: object, as: selectionSet, at: path)
     }
 }

@@ -1,12 +1,10 @@
 import Foundation
 
 extension APIClient {
-    /// Sends a generated operation over the network, decodes its data into the operation's types and, when `write`
-    /// says so, writes its records to the cache.
-    ///
-    /// With a cache, the data is decoded and normalized in one walk over the JSON (``CacheStore/decode(_:data:maxAge:)``),
-    /// bounded by the response's `Cache-Control: max-age`; a `no-store` response is not written. A failed write is
-    /// reported in ``ResponseMetadata/cacheWriteError`` and never costs the network value.
+    /// Sends a generated operation over the network and turns its response into the operation's types through the
+    /// call's ``GraphQLResultPipeline``: error policy, decoding and normalizing in one walk bounded by the response's
+    /// `Cache-Control`, and the cache write that `write` says, whose failure is reported in
+    /// ``ResponseMetadata/cacheWriteError`` and never costs the network value.
     func executeOnNetwork<Operation: GraphQLOperation>(
         _ operation: Operation,
         options: RequestOptions,
@@ -14,7 +12,9 @@ extension APIClient {
     ) async throws(APIError) -> APIResponse<Operation.Data> {
         let name = Operation.operationName
         let variables = operation.variables
-        let decodingVariables = operation.effectiveVariables
+        let pipeline = GraphQLResultPipeline(
+            operation, errorPolicy: options.errorPolicy, write: write,
+            observation: configuration.decodingObservation, delivery: .response)
         return try await run(operationName: name, timeout: options.timeout) {
             [self] () async throws -> APIResponse<Operation.Data> in
             let start = ContinuousClock.now
@@ -23,40 +23,7 @@ extension APIClient {
                     document: Operation.document, operationName: name, operationType: Operation.operationType,
                     variables: variables),
                 persistedQueryID: Operation.operationIdentifier, options: options)
-            var body = try Self.checkedBody(exchange, operationName: name, options: options)
-            let directives = CacheControlDirectives(headers: exchange.response.headers)
-            let store = directives.noStore ? nil : write.store
-            func decode(_ body: GraphQLResponseBody) throws(GraphQLDecodingError) -> (Operation.Data?, RecordSet) {
-                guard let store, let json = body.data else {
-                    return (try body.decodeData(Operation.Data.self, variables: decodingVariables), RecordSet())
-                }
-                let decoded = try store.decode(operation, data: json, maxAge: directives.maxAge)
-                return (decoded.data, decoded.records)
-            }
-            let data: Operation.Data?
-            let records: RecordSet
-            do throws(GraphQLDecodingError) {
-                do throws(GraphQLDecodingError) {
-                    (data, records) = try decode(body)
-                } catch  where error.reason == .nullValue {
-                    // A server that broke the spec's null propagation: repair the data as the spec says, then decode
-                    // the partial result (the records are those of the repaired data).
-                    body = GraphQLNullPropagation.repair(body, as: Operation.Data.self, variables: decodingVariables)
-                    (data, records) = try decode(body)
-                }
-            } catch {
-                throw APIError(
-                    .decoding, operationName: name, statusCode: exchange.response.statusCode,
-                    graphQLErrors: body.errors, responsePath: error.path, underlying: error, reason: error.description)
-            }
-            // Only a repair adds errors after `checkedBody`; they fail the call as the server's own would.
-            let errorsAreFatal = options.errorPolicy == .failOnErrors && !body.errors.isEmpty
-            guard let data, !errorsAreFatal else {
-                throw Self.missingData(body, exchange: exchange, operationName: name)
-            }
-            var metadata = Self.metadata(exchange.response, operationName: name, start: start)
-            metadata.cacheWriteError = write.commit(records)
-            return APIResponse(value: data, errors: body.errors, extensions: body.extensions, metadata: metadata)
+            return try pipeline.response(exchange.body, from: GraphQLResultOrigin(exchange.response), start: start)
         }
     }
 
@@ -97,7 +64,9 @@ extension APIClient {
                     variables: variables),
                 persistedQueryID: nil, options: options)
             let body = try Self.checkedBody(exchange, operationName: name, options: options)
-            guard let data = body.data else { throw Self.missingData(body, exchange: exchange, operationName: name) }
+            guard let data = body.data else {
+                throw Self.graphQLFailure(body, statusCode: exchange.response.statusCode, operationName: name)
+            }
             let value: Response
             do {
                 value = try decoder.decode(Response.self, from: .object(data))
@@ -163,24 +132,18 @@ extension APIClient {
     ) throws(APIError) -> GraphQLResponseBody {
         let body = exchange.body
         if options.errorPolicy == .failOnErrors, !body.errors.isEmpty {
-            var error = APIError(
-                .graphQL, operationName: operationName, statusCode: exchange.response.statusCode,
-                graphQLErrors: body.errors)
-            error.responseExtensions = body.extensions
-            throw error
+            throw graphQLFailure(body, statusCode: exchange.response.statusCode, operationName: operationName)
         }
         return body
     }
 
-    /// The error for a response without data: its GraphQL errors if it has some.
-    static func missingData(
-        _ body: GraphQLResponseBody, exchange: GraphQLHTTPResponse, operationName: String
-    ) -> APIError {
-        let status = exchange.response.statusCode
+    /// The error for a response without data, or whose errors are fatal: its GraphQL errors if it has some.
+    static func graphQLFailure(_ body: GraphQLResponseBody, statusCode: Int?, operationName: String) -> APIError {
         if body.errors.isEmpty {
-            return APIError(.noData, operationName: operationName, statusCode: status)
+            return APIError(.noData, operationName: operationName, statusCode: statusCode)
         }
-        var error = APIError(.graphQL, operationName: operationName, statusCode: status, graphQLErrors: body.errors)
+        var error = APIError(
+            .graphQL, operationName: operationName, statusCode: statusCode, graphQLErrors: body.errors)
         error.responseExtensions = body.extensions
         return error
     }

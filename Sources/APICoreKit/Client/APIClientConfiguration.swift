@@ -48,8 +48,8 @@ public struct APIClientConfiguration: Sendable {
     /// Carries subscriptions (`WebSocketSubscriptionTransport` from APICoreWebSocket, or
     /// ``MultipartSubscriptionTransport`` over HTTP); queries and mutations always go through ``transport``. Without one, ``APIClient/subscribe(_:resumption:)`` fails.
     public var subscriptionTransport: (any GraphQLSubscriptionTransport)?
-    /// Attaches an observer to the decode of streamed results (subscription events and incremental responses); when
-    /// `nil` and a ``cache`` is set, those results are written to the cache.
+    /// Attaches an observer to the decode of every GraphQL result of a generated operation (whole responses,
+    /// incremental responses, subscription events), beside the ``cache``'s normalizer when there is one.
     public var decodingObservation: (any GraphQLDecodingObservation)?
 
     /// A configuration for a server at `graphQLEndpoint`.

@@ -1,6 +1,6 @@
-/// Attaches a ``GraphQLDecodingObserver`` to the decode of each GraphQL result the client decodes as it streams in
-/// (subscription events, incremental `@defer` payloads), so that a normalized cache can write their records in the
-/// same pass and tell its watchers.
+/// Attaches a ``GraphQLDecodingObserver`` to the decode of each GraphQL result of a generated operation the client
+/// decodes (whole responses, incremental `@defer` payloads, subscription events), to see every object in the same
+/// walk that decodes it; the client's cache normalizes in that walk beside it.
 ///
 /// Set it as ``APIClientConfiguration/decodingObservation``.
 public protocol GraphQLDecodingObservation: Sendable {
@@ -20,6 +20,8 @@ extension GraphQLDecodingObservation {
 public struct GraphQLResultDescription: Sendable, Hashable {
     /// Where a result came from.
     public enum Delivery: Sendable, Hashable {
+        /// The whole response of a query or mutation.
+        case response
         /// One event of a subscription.
         case subscriptionEvent
         /// The response data so far of an incrementally delivered (`@defer`) response.

@@ -24,23 +24,16 @@ extension APIClient {
         let payload = GraphQLPayload(
             document: Operation.document, operationName: name, operationType: Operation.operationType,
             variables: operation.variables)
-        let result = GraphQLResultDescription(
-            operationName: name, operationType: Operation.operationType, variables: operation.effectiveVariables,
-            delivery: .incremental)
-        let decoder = GraphQLResultDecoder(observation: configuration.effectiveDecodingObservation)
+        let pipeline = GraphQLResultPipeline(
+            operation, errorPolicy: options.errorPolicy, write: configuration.cache.map(CacheWrite.publish) ?? .none,
+            observation: configuration.decodingObservation, delivery: .incremental)
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do throws(APIError) {
                     let start = ContinuousClock.now
                     try await incrementalBodies(payload, options: options) { response, body throws(APIError) in
-                        if options.errorPolicy == .failOnErrors, !body.errors.isEmpty {
-                            throw APIError(
-                                .graphQL, operationName: name, statusCode: response.statusCode,
-                                graphQLErrors: body.errors)
-                        }
-                        let metadata = Self.metadata(response, operationName: name, start: start)
                         continuation.yield(
-                            try decoder.decode(body, as: Operation.Data.self, result: result, metadata: metadata))
+                            try pipeline.response(body, from: GraphQLResultOrigin(response), start: start))
                     }
                     continuation.finish()
                 } catch {

@@ -19,26 +19,23 @@ extension APIClient {
                 throw APIError(.invalidRequest, operationName: name, reason: "no subscription transport is configured")
             }
         }
-        let result = GraphQLResultDescription(
-            operationName: name, operationType: .subscription, variables: subscription.effectiveVariables,
-            delivery: .subscriptionEvent)
         var request = GraphQLSubscriptionRequest(
             operationName: name, document: Subscription.document, variables: subscription.variables)
         if let resumption {
             request.resumption = Self.resumePoints(subscription, resumption)
         }
-        let events = transport.subscribe(request)
-        let decoder = GraphQLResultDecoder(observation: configuration.effectiveDecodingObservation)
+        let events = transport.subscribeToEvents(request)
+        let pipeline = GraphQLResultPipeline(
+            subscription, errorPolicy: .returnPartialData,
+            write: configuration.cache.map(CacheWrite.publish) ?? .none,
+            observation: configuration.decodingObservation, delivery: .subscriptionEvent)
         let start = ContinuousClock.now
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    for try await body in events {
-                        let metadata = ResponseMetadata(
-                            source: .network, statusCode: nil, operationName: name, duration: .now - start)
+                    for try await event in events {
                         continuation.yield(
-                            try decoder.decode(
-                                body, as: Subscription.Data.self, result: result, metadata: metadata))
+                            try pipeline.response(event.body, from: GraphQLResultOrigin(event: event), start: start))
                     }
                     continuation.finish()
                 } catch {

@@ -8,6 +8,48 @@ public protocol GraphQLSubscriptionTransport: Sendable {
     /// subscription, and throws an ``APIError`` when it fails. When the consumer stops iterating (its task is
     /// cancelled), the transport ends the subscription on the server.
     func subscribe(_ request: GraphQLSubscriptionRequest) -> AsyncThrowingStream<GraphQLResponseBody, any Error>
+
+    /// Starts a subscription as ``subscribe(_:)`` does, each result with the HTTP status and header fields of the
+    /// response it came in, for a transport that has them (a multipart subscription's `Cache-Control` applies to
+    /// its events). The default yields the results of ``subscribe(_:)`` without them.
+    func subscribeToEvents(_ request: GraphQLSubscriptionRequest) -> AsyncThrowingStream<GraphQLSubscriptionEvent, any Error>
+}
+
+extension GraphQLSubscriptionTransport {
+    public func subscribeToEvents(
+        _ request: GraphQLSubscriptionRequest
+    ) -> AsyncThrowingStream<GraphQLSubscriptionEvent, any Error> {
+        let results = subscribe(request)
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await body in results { continuation.yield(GraphQLSubscriptionEvent(body: body)) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
+
+/// One result of a subscription, with what the transport knows of the response it came in.
+public struct GraphQLSubscriptionEvent: Sendable {
+    /// The result.
+    public var body: GraphQLResponseBody
+    /// The HTTP status of the response the event came in; `nil` over WebSocket.
+    public var statusCode: Int?
+    /// The header fields of the response the event came in (empty over WebSocket): its `Cache-Control` applies to
+    /// the event's records as to a query's.
+    public var headers: HTTPHeaders
+
+    /// An event.
+    public init(body: GraphQLResponseBody, statusCode: Int? = nil, headers: HTTPHeaders = HTTPHeaders()) {
+        self.body = body
+        self.statusCode = statusCode
+        self.headers = headers
+    }
 }
 
 /// A subscription as a transport sends it.

@@ -75,13 +75,28 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
     /// Starts a subscription: one POST, whose response's parts are yielded as they arrive.
     public func subscribe(_ request: GraphQLSubscriptionRequest) -> AsyncThrowingStream<GraphQLResponseBody, any Error>
     {
+        stream(request) { $0.body }
+    }
+
+    /// Starts a subscription as ``subscribe(_:)`` does, each result with the response's status and header fields.
+    public func subscribeToEvents(
+        _ request: GraphQLSubscriptionRequest
+    ) -> AsyncThrowingStream<GraphQLSubscriptionEvent, any Error> {
+        stream(request) { $0 }
+    }
+
+    /// The subscription's events as `element` makes them.
+    private func stream<Element: Sendable>(
+        _ request: GraphQLSubscriptionRequest,
+        of element: @escaping @Sendable (GraphQLSubscriptionEvent) -> Element
+    ) -> AsyncThrowingStream<Element, any Error> {
         let name = request.operationName ?? "anonymous subscription"
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    try await run(request, operationName: name) { body in
-                        if request.resumption?(body).isDuplicate == true { return }
-                        continuation.yield(body)
+                    try await run(request, operationName: name) { event in
+                        if request.resumption?(event.body).isDuplicate == true { return }
+                        continuation.yield(element(event))
                     }
                     continuation.finish()
                 } catch {
@@ -96,7 +111,7 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
     private func run(
         _ subscription: GraphQLSubscriptionRequest,
         operationName name: String,
-        deliver: (GraphQLResponseBody) -> Void
+        deliver: (GraphQLSubscriptionEvent) -> Void
     ) async throws {
         let payload = GraphQLPayload(
             document: subscription.document, operationName: subscription.operationName,
@@ -119,7 +134,7 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
                 error.responseExtensions = single.extensions
                 throw error
             }
-            deliver(single)
+            deliver(GraphQLSubscriptionEvent(body: single, statusCode: response.statusCode, headers: response.headers))
             return
         }
         guard response.isSuccess else {
@@ -135,7 +150,7 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
                 case .heartbeat:
                     continue
                 case .payload(let body):
-                    deliver(body)
+                    deliver(GraphQLSubscriptionEvent(body: body, statusCode: response.statusCode, headers: response.headers))
                 case .transportError(let errors):
                     streamed.cancel()
                     throw APIError(
