@@ -123,7 +123,7 @@ let package = Package(
 
         .target(
             name: "APICoreTestSupport",
-            dependencies: ["APICoreGraphQL"],
+            dependencies: ["APICoreGraphQL", "APICoreCache"],
             path: "Tests/APICoreTestSupport",
             swiftSettings: swiftSettings
         ),
@@ -170,6 +170,7 @@ let package = Package(
             name: "APICoreFaultTests",
             dependencies: [
                 "APICoreKit", "APICoreCache", "APICoreGraphQL", "APICoreWebSocket", "StarWarsFixture",
+                "APICoreTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -58,7 +58,7 @@ struct GraphQLResultPipeline<Data: GraphQLRootSelectionSet>: Sendable {
         do throws(GraphQLDecodingError) {
             do throws(GraphQLDecodingError) {
                 (data, records) = try decode(body, store: store, maxAge: directives.maxAge)
-            } catch where error.reason == .nullValue {
+            } catch  where error.reason == .nullValue {
                 // A server that broke the spec's null propagation: repair the data as the spec says, then decode the
                 // partial result (the records are those of the repaired data).
                 body = GraphQLNullPropagation.repair(body, as: Data.self, variables: variables)

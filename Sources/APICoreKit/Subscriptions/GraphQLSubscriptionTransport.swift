@@ -12,7 +12,9 @@ public protocol GraphQLSubscriptionTransport: Sendable {
     /// Starts a subscription as ``subscribe(_:)`` does, each result with the HTTP status and header fields of the
     /// response it came in, for a transport that has them (a multipart subscription's `Cache-Control` applies to
     /// its events). The default yields the results of ``subscribe(_:)`` without them.
-    func subscribeToEvents(_ request: GraphQLSubscriptionRequest) -> AsyncThrowingStream<GraphQLSubscriptionEvent, any Error>
+    func subscribeToEvents(
+        _ request: GraphQLSubscriptionRequest
+    ) -> AsyncThrowingStream<GraphQLSubscriptionEvent, any Error>
 }
 
 extension GraphQLSubscriptionTransport {

@@ -150,7 +150,9 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
                 case .heartbeat:
                     continue
                 case .payload(let body):
-                    deliver(GraphQLSubscriptionEvent(body: body, statusCode: response.statusCode, headers: response.headers))
+                    deliver(
+                        GraphQLSubscriptionEvent(body: body, statusCode: response.statusCode, headers: response.headers)
+                    )
                 case .transportError(let errors):
                     streamed.cancel()
                     throw APIError(

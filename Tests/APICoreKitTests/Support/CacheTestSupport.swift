@@ -23,17 +23,6 @@ extension LiveClient {
     }
 }
 
-/// A clock for a ``CacheStore`` that moves only when the test says so.
-final class ManualDate: Sendable {
-    private let date = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
-
-    var now: Date { date.withLock { $0 } }
-
-    func advance(by seconds: TimeInterval) {
-        date.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
-}
-
 /// Holds every request until the test opens the gate: lets a test look at the cache while a call is in flight.
 final class RequestGate: APIInterceptor {
     private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))

@@ -95,15 +95,3 @@ struct NetworkFirstFallbackTests {
         }
     }
 }
-
-/// Records that read as empty and cannot be written, as a full disk would.
-struct FailingWritesCache: NormalizedCache {
-    func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] { [:] }
-    func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID> {
-        throw CacheError(.storage, reason: "disk full")
-    }
-    func removeRecords(_ keys: Set<CacheKey>) throws(CacheError) -> Set<CacheFieldID> { [] }
-    func removeField(_ field: CacheFieldID) throws(CacheError) -> Bool { false }
-    func allKeys() throws(CacheError) -> Set<CacheKey> { [] }
-    func clear() throws(CacheError) {}
-}
