@@ -74,6 +74,10 @@ struct QueryResponseTests {
         #expect(result.status == 5)
         #expect(result.output.isEmpty)
         #expect(result.error == "error: 'Ada' failed: HTTP status 502\n")
+        // Without --operation, the one operation the document declares names the failure.
+        let unnamed = try await fixture.query(Self.adaDocument, path: "/status/502/plain")
+        #expect(unnamed.status == 5)
+        #expect(unnamed.error == "error: 'Ada' failed: HTTP status 502\n")
     }
 
     @Test("an unreadable response: exit 5 with the byte offset of the malformed JSON")

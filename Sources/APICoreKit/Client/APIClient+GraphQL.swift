@@ -61,7 +61,7 @@ extension APIClient {
             let exchange = try await exchange(
                 GraphQLPayload(
                     document: document, operationName: operationName, operationType: operationType,
-                    variables: variables),
+                    variables: variables, declaredName: selected.name),
                 persistedQueryID: nil, options: options)
             let body = try Self.checkedBody(exchange, operationName: name, options: options)
             guard let data = body.data else {

@@ -51,3 +51,9 @@ extension APIError {
         return "\(code) at \(path)"
     }
 }
+
+extension APIError: LocalizedError {
+    /// The same redacted line as ``description``, so that `localizedDescription` (and an alert built from it) says
+    /// what failed instead of a generic message, and still shows no headers, tokens, variables or bodies.
+    public var errorDescription: String? { description }
+}

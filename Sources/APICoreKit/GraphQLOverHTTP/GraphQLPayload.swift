@@ -3,10 +3,14 @@ import Foundation
 /// The parameters of a GraphQL-over-HTTP request: document, operation name, variables and extensions.
 struct GraphQLPayload: Sendable {
     var document: String?
+    /// The `operationName` sent; `nil` for a document with one operation that the caller did not name.
     var operationName: String?
     var operationType: GraphQLOperationType
     var variables: JSONObject
     var extensions: JSONObject?
+    /// The name errors, logs and metrics give the operation when no `operationName` is sent: the one its document
+    /// declares, found by scanning it.
+    var declaredName: String?
 
     /// The GraphQL-over-HTTP media type, whose bodies are trusted at any status.
     static let responseMediaType = "application/graphql-response+json"
@@ -26,7 +30,7 @@ struct GraphQLPayload: Sendable {
     ) throws(APIError) -> HTTPRequest {
         var headers = headers
         headers["Accept"] = Self.acceptHeader
-        let name = operationName ?? "anonymous \(operationType.rawValue)"
+        let name = self.name
         let writer = JSONWriter()
         if usesGET {
             if let operationNameHeader, !headers.contains(operationNameHeader) {
@@ -62,5 +66,11 @@ struct GraphQLPayload: Sendable {
     /// The `persistedQuery` extension for a document hash.
     static func persistedQueryExtension(hash: String) -> JSONObject {
         ["persistedQuery": ["version": 1, "sha256Hash": .string(hash)]]
+    }
+
+    /// The operation's name in errors, logs and metrics: the one sent, else the one declared, else `anonymous query`
+    /// (or mutation, subscription).
+    var name: String {
+        operationName ?? declaredName ?? "anonymous \(operationType.rawValue)"
     }
 }

@@ -50,7 +50,7 @@ extension APIClient {
         options: RequestOptions,
         deliver: @escaping @Sendable (HTTPResponse, GraphQLResponseBody) throws(APIError) -> Void
     ) async throws(APIError) {
-        let name = payload.operationName ?? "anonymous \(payload.operationType.rawValue)"
+        let name = payload.name
         var merged = configuration.headers
         for field in options.headers { merged[field.name] = field.value }
         let headers = merged

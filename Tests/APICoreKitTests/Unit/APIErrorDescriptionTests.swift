@@ -23,7 +23,26 @@ struct APIErrorDescriptionTests {
             #expect(!error.description.contains("hunter2"))
             #expect(error.description.contains("BAD_USER_INPUT at user"))
             #expect(error.debugDescription.contains("hunter2"))
+            // What an app shows in an alert is the same redacted line, not a generic message.
+            #expect((error as any Error).localizedDescription == error.description)
         }
+    }
+
+    @Test("a hand-written document's failure names the operation it declares, without an operationName sent")
+    func declaredNameInFailures() async throws {
+        let transport = ClosureTransport { _ in HTTPResponse(statusCode: 500, headers: ["Content-Type": "text/plain"]) }
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, transport: transport))
+        let error = await #expect(throws: APIError.self) {
+            _ = try await client.execute(document: "query Ada { user(id: 1) { id } }", as: JSONValue.self)
+        }
+        #expect(error?.description == "'Ada' failed: HTTP status 500")
+        #expect(error.map { ($0 as any Error).localizedDescription } == "'Ada' failed: HTTP status 500")
+        let anonymous = await #expect(throws: APIError.self) {
+            _ = try await client.execute(document: "{ users { id } }", as: JSONValue.self)
+        }
+        #expect(anonymous?.operationName == "anonymous query")
     }
 
     @Test("a refused connection says so in words, and keeps the URL loading error's code")
