@@ -29,11 +29,11 @@ extension APIClient {
 
     /// Sends a feature kit's request: executes its operation with the request's ``GraphQLRequest/options`` (its
     /// ``RequestOptions/cachePolicy`` included), then maps the data, from the network or the cache, to the domain
-    /// value.
+    /// value and passes the response through the request's ``GraphQLRequest/process(_:)`` step.
     public func send<Request: GraphQLRequest>(_ request: Request) async throws(APIError) -> APIResponse<Request.Value> {
         let response = try await execute(request.operation, options: request.options)
         do {
-            return try response.map(request.map(data:))
+            return try request.process(response.map(request.map(data:)))
         } catch {
             throw APIError(
                 .mappingFailed, operationName: Request.Operation.operationName, underlying: error,

@@ -5,7 +5,8 @@ extension APIClient {
     ///
     /// A 2xx status decodes the body (``EmptyResponse`` needs none); 401 is ``APIError/Code/unauthorized``; any other
     /// failing status is ``APIError/Code/httpStatus`` with the status code. A failing status keeps the server's body
-    /// in ``APIError/responseBody``, to decode the API's own error model from.
+    /// in ``APIError/responseBody``, to decode the API's own error model from. The decoded response then passes the
+    /// request's ``RESTRequest/process(_:)`` step.
     public func send<Request: RESTRequest>(_ request: Request) async throws(APIError) -> APIResponse<Request.Response> {
         let name = "\(request.method) \(request.path)"
         let options = request.options
@@ -15,7 +16,15 @@ extension APIClient {
             let httpRequest = try makeHTTPRequest(request, operationName: name)
             let response = try await chain.send(httpRequest)
             let value = try decodeREST(Request.Response.self, from: response, operationName: name)
-            return APIResponse(value: value, metadata: Self.metadata(response, operationName: name, start: start))
+            let decoded = APIResponse(
+                value: value, metadata: Self.metadata(response, operationName: name, start: start))
+            do {
+                return try request.process(decoded)
+            } catch {
+                throw APIError(
+                    .mappingFailed, operationName: name, statusCode: response.statusCode, underlying: error,
+                    reason: "\(type(of: error))")
+            }
         }
     }
 

@@ -24,8 +24,15 @@ public protocol GraphQLRequest: Sendable {
     /// Maps the operation's data to the domain value; a thrown error fails the call with
     /// ``APIError/Code/mappingFailed``.
     func map(data: Operation.Data) throws -> Value
+
+    /// The step after mapping, for every response whatever its source (network or cache): validates the domain value
+    /// or post-processes it, with its errors and metadata at hand. A thrown error fails the call with
+    /// ``APIError/Code/mappingFailed``. By default the response passes unchanged.
+    func process(_ response: APIResponse<Value>) throws -> APIResponse<Value>
 }
 
 extension GraphQLRequest {
     public var options: RequestOptions { RequestOptions() }
+
+    public func process(_ response: APIResponse<Value>) throws -> APIResponse<Value> { response }
 }

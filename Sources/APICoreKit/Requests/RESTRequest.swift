@@ -24,12 +24,19 @@ public protocol RESTRequest: Sendable {
     var body: Body? { get }
     /// Per-call settings.
     var options: RequestOptions { get }
+
+    /// The step after decoding: validates the decoded value or post-processes it, with the response's metadata at
+    /// hand. A thrown error fails the call with ``APIError/Code/mappingFailed``. By default the response passes
+    /// unchanged.
+    func process(_ response: APIResponse<Response>) throws -> APIResponse<Response>
 }
 
 extension RESTRequest {
     public var queryItems: [URLQueryItem] { [] }
     public var headers: HTTPHeaders { HTTPHeaders() }
     public var options: RequestOptions { RequestOptions() }
+
+    public func process(_ response: APIResponse<Response>) throws -> APIResponse<Response> { response }
 }
 
 extension RESTRequest where Body == EmptyBody {
