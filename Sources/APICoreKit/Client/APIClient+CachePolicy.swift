@@ -56,10 +56,19 @@ extension APIClient {
             let data = try cache.read(operation)
             var metadata = Self.cacheMetadata(Operation.self, duration: ContinuousClock.now - start)
             metadata.networkError = networkError
+            observeCacheServed(metadata, operationType: Operation.operationType)
             return .success(APIResponse(value: data, metadata: metadata))
         } catch {
             return .failure(APIError(cacheError: error, operationName: Operation.operationName))
         }
+    }
+
+    /// Shows the interceptors a call the cache answered (see ``APIInterceptor/observe(_:)``).
+    func observeCacheServed(_ metadata: ResponseMetadata, operationType: GraphQLOperationType) {
+        let result = CacheServedResult(
+            operationName: metadata.operationName, operationType: operationType, duration: metadata.duration,
+            networkErrorCode: metadata.networkError?.code)
+        for interceptor in configuration.interceptors { interceptor.observe(result) }
     }
 
     /// The metadata of a value read from the cache.

@@ -48,20 +48,24 @@ extension APIClient {
             continuation.yield(element)
         }
         let cached = cachedElement(current, for: Query.self)
+        func deliverCached() {
+            if case .success(let response) = cached { observeCacheServed(response.metadata, operationType: .query) }
+            deliver(cached)
+        }
         let policy = cachePolicy(of: options)
         var networkOptions = options
         networkOptions.cachePolicy = policy == .networkFirst ? .networkFirst : .networkOnly
         switch policy {
         case .cacheOnly:
-            deliver(cached)
+            deliverCached()
         case .cacheFirst:
             if case .success = cached {
-                deliver(cached)
+                deliverCached()
             } else {
                 deliver(await result(of: query, options: networkOptions))
             }
         case .cacheAndNetwork:
-            if case .success = cached { deliver(cached) }
+            if case .success = cached { deliverCached() }
             deliver(await result(of: query, options: networkOptions))
         case .networkOnly, .networkFirst:
             deliver(await result(of: query, options: networkOptions))

@@ -7,9 +7,44 @@
 /// - observe or change the response `next` returned, or throw an ``APIError``.
 ///
 /// Interceptors run in the order they are configured: the first one is the outermost.
+///
+/// A call the normalized cache answers sends no request, so it never reaches ``intercept(_:next:)``; interceptors
+/// that observe results (metrics, logging) see it through ``observe(_:)``.
 public protocol APIInterceptor: Sendable {
     /// Handles one request.
     func intercept(_ request: HTTPRequest, next: APIInterceptorNext) async throws -> HTTPResponse
+
+    /// Sees a call the client answered from its normalized cache without a request (a `cacheFirst` hit, a
+    /// `cacheOnly` read, the cached value of `cacheAndNetwork`, `networkFirst`'s fallback, a watch's first value).
+    /// By default it does nothing.
+    func observe(_ result: CacheServedResult)
+}
+
+extension APIInterceptor {
+    public func observe(_ result: CacheServedResult) {}
+}
+
+/// A call answered from the normalized cache, as the interceptors see it.
+public struct CacheServedResult: Sendable, Hashable {
+    /// The operation's name.
+    public var operationName: String
+    /// The operation's kind.
+    public var operationType: GraphQLOperationType
+    /// How long reading the cache took.
+    public var duration: Duration
+    /// For `networkFirst`'s fallback: the code of the network failure the cache answered for.
+    public var networkErrorCode: APIError.Code?
+
+    /// A result.
+    public init(
+        operationName: String, operationType: GraphQLOperationType, duration: Duration,
+        networkErrorCode: APIError.Code? = nil
+    ) {
+        self.operationName = operationName
+        self.operationType = operationType
+        self.duration = duration
+        self.networkErrorCode = networkErrorCode
+    }
 }
 
 /// The rest of the interceptor chain, ending in the transport.

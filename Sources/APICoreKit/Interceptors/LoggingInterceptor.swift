@@ -2,7 +2,8 @@ import Foundation
 import Logging
 
 /// Logs every call through swift-log: the request line and operation at `debug`, the outcome with status, duration
-/// and size at `info` (`warning` for failures), and redacted headers and bodies at `trace`.
+/// and size at `info` (`warning` for failures), and redacted headers and bodies at `trace`; a call the cache answered
+/// is one `info` line.
 ///
 /// Credentials, cookies, tokens and GraphQL variables never reach the log; REST bodies, the REST equivalent of
 /// variables, are logged as their shape and size only. See ``Redaction``.
@@ -63,6 +64,18 @@ public struct LoggingInterceptor: APIInterceptor {
             }
             throw error
         }
+    }
+
+    /// Logs a call the cache answered at `info`, with the network failure it answered for, if any.
+    public func observe(_ result: CacheServedResult) {
+        guard logger.logLevel <= .info else { return }
+        var metadata: Logger.Metadata = [
+            "operation": .string(result.operationName),
+            "source": "cache",
+            "duration_ms": .stringConvertible(result.duration.milliseconds),
+        ]
+        if let code = result.networkErrorCode { metadata["network_error"] = .string(code.rawValue) }
+        logger.info("response from the cache", metadata: metadata)
     }
 
     private func requestMetadata(_ request: HTTPRequest) -> Logger.Metadata {

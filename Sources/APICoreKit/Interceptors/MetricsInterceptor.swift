@@ -79,4 +79,12 @@ public struct MetricsInterceptor: APIInterceptor {
             throw error
         }
     }
+
+    /// Records a call the cache answered, as a cache hit without a status or bytes on the wire.
+    public func observe(_ result: CacheServedResult) {
+        collector.record(
+            RequestMetrics(
+                operationName: result.operationName, kind: .graphQL(result.operationType), duration: result.duration,
+                requestBytes: 0, responseBytes: 0, statusCode: nil, isCacheHit: true, errorCode: nil))
+    }
 }

@@ -3,6 +3,7 @@ import APICoreSwiftMetrics
 import APICoreTestSupport
 import Foundation
 import MetricsTestKit
+import Synchronization
 import Testing
 
 @Suite("Metrics")
@@ -30,6 +31,34 @@ struct MetricsTests {
         #expect(records[0].isCacheHit == false)
         #expect(records[1].operationName == "GET down")
         #expect(records[1].errorCode == .network)
+    }
+
+    @Test("calls the cache answers are counted as cache hits: cacheFirst, cacheOnly, networkFirst's fallback, a watch")
+    func cacheHitsAreCounted() async throws {
+        let collector = RecordingCollector()
+        let online = Mutex(true)
+        let transport = ClosureTransport { _ in
+            guard online.withLock({ $0 }) else { throw URLError(.notConnectedToInternet) }
+            return ClosureTransport.json(CacheWriteTests.productBody)
+        }
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, transport: transport,
+                interceptors: [MetricsInterceptor(collector: collector)], cache: CacheStore()))
+        let query = ProductQuery(id: "1")
+        _ = try await client.execute(query, options: RequestOptions(cachePolicy: .cacheFirst))
+        _ = try await client.execute(query, options: RequestOptions(cachePolicy: .cacheFirst))
+        _ = try await client.execute(query, options: RequestOptions(cachePolicy: .cacheOnly))
+        online.withLock { $0 = false }
+        let fallback = try await client.execute(query, options: RequestOptions(cachePolicy: .networkFirst))
+        #expect(fallback.metadata.source == .cache)
+        var watch = client.watch(query, cachePolicy: .cacheFirst).makeAsyncIterator()
+        _ = try await watch.next()?.get()
+        let records = collector.all
+        // The first call and networkFirst's failed attempt went to the network; the other four are cache hits.
+        #expect(records.map(\.isCacheHit) == [false, true, true, false, true, true])
+        #expect(records.filter(\.isCacheHit).allSatisfy { $0.operationName == "Product" && $0.statusCode == nil })
+        #expect(records[3].errorCode == .network)
     }
 
     @Test("the swift-metrics adapter reports timers, counters and recorders with dimensions")
