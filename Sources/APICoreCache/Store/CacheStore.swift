@@ -247,6 +247,8 @@ struct StoreState: ~Copyable {
     var layers: [OptimisticLayer] = []
     var watchers: [UInt64: any CacheWatcherEntry] = [:]
     var nextID: UInt64 = 0
+    /// Reads made by watchers, first ones included.
+    var watcherReads = 0
 
     mutating func makeID() -> UInt64 {
         nextID += 1

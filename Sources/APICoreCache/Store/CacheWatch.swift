@@ -10,6 +10,8 @@ public struct CacheWatch<Value: Sendable & Hashable>: AsyncSequence, Sendable {
     public typealias Element = Result<Value, CacheError>
 
     let stream: AsyncStream<Element>
+    /// The watcher's identity in its store, for a write that answers it (``CacheStore/publish(_:answering:with:)``).
+    package let watcherID: UInt64
 
     public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
         stream.makeAsyncIterator()
@@ -22,6 +24,9 @@ protocol CacheWatcherEntry: AnyObject {
     var dependencies: Set<CacheFieldID> { get }
     /// Reads again and emits if the result differs.
     func refresh(in transaction: CacheReadTransaction)
+    /// Takes `value`, which its owner has already delivered, as the current result without reading, with the fields
+    /// it depends on; `false` when the value is not of the watched type.
+    func adopt(_ value: any Sendable, dependencies: Set<CacheFieldID>) -> Bool
 }
 
 /// Watches one selection set at one record.
@@ -46,6 +51,13 @@ final class SelectionWatcher<Selection: GraphQLSelectionSet>: CacheWatcherEntry,
         if let last, Self.same(last, result) { return }
         last = result
         continuation.yield(result)
+    }
+
+    func adopt(_ value: any Sendable, dependencies: Set<CacheFieldID>) -> Bool {
+        guard let value = value as? Selection else { return false }
+        self.dependencies = dependencies
+        last = .success(value)
+        return true
     }
 
     private static func same(_ lhs: Result<Selection, CacheError>, _ rhs: Result<Selection, CacheError>) -> Bool {
@@ -77,6 +89,7 @@ extension CacheStore {
             let id = state.makeID()
             state.watchers[id] = watcher
             watcher.refresh(in: CacheReadTransaction(store: self, layers: state.layers))
+            state.watcherReads += 1
             return id
         }
         continuation.onTermination = { [weak self] _ in
@@ -84,7 +97,7 @@ extension CacheStore {
             let removed = self?.state.withLock { $0.watchers.removeValue(forKey: id) }
             _ = removed
         }
-        return CacheWatch(stream: stream)
+        return CacheWatch(stream: stream, watcherID: id)
     }
 
     /// Makes every watcher read again: for records that changed underneath the store, such as a SQLite file restored
@@ -96,14 +109,40 @@ extension CacheStore {
     /// The number of live watchers.
     public var watcherCount: Int { state.withLock { $0.watchers.count } }
 
-    /// Refreshes the watchers that depend on any of `changed` (all of them when `nil`); called with the lock held.
-    func notifyWatchers(of changed: Set<CacheFieldID>?, in state: inout StoreState) {
+    /// How many times watchers have read their data, their first reads included: what watching costs the store.
+    public var watcherReadCount: Int { state.withLock { $0.watcherReads } }
+
+    /// Merges `records`, the result of a call made for the watcher `watcherID`, which delivers `value` (their data)
+    /// itself: that watcher takes `value` as its current result without reading it back, and the others are
+    /// notified as after ``publish(_:)``. With optimistic layers over the records, what the watcher reads may differ
+    /// from `value`, so it reads as the others do.
+    package func publish(_ records: RecordSet, answering watcherID: UInt64, with value: any Sendable) throws(CacheError)
+    {
+        try state.withLock { state throws(CacheError) in
+            try checkSize(of: records)
+            let changed = try cache.merge(records)
+            var answered: UInt64?
+            if state.layers.isEmpty, let watcher = state.watchers[watcherID] {
+                let dependencies = Set(
+                    records.records.values.lazy.flatMap { record in
+                        record.fields.keys.map { CacheFieldID(key: record.key, field: $0) }
+                    })
+                if watcher.adopt(value, dependencies: dependencies) { answered = watcherID }
+            }
+            notifyWatchers(of: changed, in: &state, skipping: answered)
+        }
+    }
+
+    /// Refreshes the watchers that depend on any of `changed` (all of them when `nil`), but `skipping`; called with
+    /// the lock held.
+    func notifyWatchers(of changed: Set<CacheFieldID>?, in state: inout StoreState, skipping: UInt64? = nil) {
         guard !state.watchers.isEmpty, changed.map({ !$0.isEmpty }) ?? true else { return }
         let transaction = CacheReadTransaction(store: self, layers: state.layers)
-        for id in state.watchers.keys.sorted() {
+        for id in state.watchers.keys.sorted() where id != skipping {
             guard let watcher = state.watchers[id] else { continue }
             if let changed, !Self.intersects(watcher.dependencies, changed) { continue }
             watcher.refresh(in: transaction)
+            state.watcherReads += 1
         }
     }
 

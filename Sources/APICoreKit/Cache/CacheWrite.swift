@@ -2,8 +2,9 @@
 enum CacheWrite: Sendable {
     /// Nothing: the client has no cache.
     case none
-    /// Merges them into the store, notifying the watchers whose data changed.
-    case publish(CacheStore)
+    /// Merges them into the store, notifying the watchers whose data changed; the watcher the call answers (a
+    /// ``APIClient/watch(_:cachePolicy:options:)`` delivering the value itself) takes the value without reading it back.
+    case publish(CacheStore, answering: UInt64? = nil)
     /// Replaces a mutation's optimistic layer with them, in one step.
     case replacingLayer(OptimisticLayerID, in: CacheStore)
 
@@ -11,19 +12,21 @@ enum CacheWrite: Sendable {
     var store: CacheStore? {
         switch self {
         case .none: nil
-        case .publish(let store), .replacingLayer(_, let store): store
+        case .publish(let store, _), .replacingLayer(_, let store): store
         }
     }
 
-    /// Writes the records (none for a `no-store` response, which still retires an optimistic layer) and returns the
-    /// failure, if any, for the response's metadata. A layer whose replacement failed is rolled back.
-    func commit(_ records: RecordSet) -> CacheError? {
+    /// Writes the records of `value` (none for a `no-store` response, which still retires an optimistic layer) and
+    /// returns the failure, if any, for the response's metadata. A layer whose replacement failed is rolled back.
+    func commit(_ records: RecordSet, of value: any Sendable) -> CacheError? {
         do throws(CacheError) {
             switch self {
             case .none:
                 break
-            case .publish(let store):
+            case .publish(let store, nil):
                 if !records.isEmpty { try store.publish(records) }
+            case .publish(let store, let watcherID?):
+                if !records.isEmpty { try store.publish(records, answering: watcherID, with: value) }
             case .replacingLayer(let layer, let store):
                 try store.replaceOptimisticLayer(layer, with: records)
             }

@@ -13,28 +13,62 @@ extension APIClient {
         _ operation: Operation,
         options: RequestOptions = RequestOptions()
     ) async throws(APIError) -> APIResponse<Operation.Data> {
-        guard let cache = configuration.cache else {
-            return try await executeOnNetwork(operation, options: options, write: .none)
+        var last: APIResponse<Operation.Data>?
+        try await follow(
+            operation, plan: plan(of: Operation.self, options: options).withoutEarlyValues, options: options
+        ) { last = $0 }
+        // Every plan ends by delivering a value or throwing.
+        guard let last else { preconditionFailure("a cache plan ended without a value or an error") }
+        return last
+    }
+
+    /// The plan a call of `operation` with `options` follows.
+    func plan<Operation: GraphQLOperation>(of operation: Operation.Type, options: RequestOptions) -> CachePlan {
+        CachePlan(
+            cachePolicy(of: options), operationType: Operation.operationType, hasCache: configuration.cache != nil)
+    }
+
+    /// Follows `plan` for `operation`, handing each value to `deliver`; throws what ends it.
+    ///
+    /// - Parameters:
+    ///   - answering: the cache watcher the call delivers for, which takes the network's value without reading it
+    ///     back.
+    ///   - cached: reads the cache (with the network's failure it answers for, if any); by default
+    ///     ``cachedResponse(_:from:networkError:)``.
+    func follow<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        plan: CachePlan,
+        options: RequestOptions,
+        answering watcherID: UInt64? = nil,
+        cached: ((APIError?) -> Result<APIResponse<Operation.Data>, APIError>)? = nil,
+        deliver: (APIResponse<Operation.Data>) -> Void
+    ) async throws(APIError) {
+        let cache = configuration.cache
+        func read(_ networkError: APIError?) -> Result<APIResponse<Operation.Data>, APIError> {
+            if let cached { return cached(networkError) }
+            guard let cache else { return .failure(APIError(.cacheMiss, operationName: Operation.operationName)) }
+            return cachedResponse(operation, from: cache, networkError: networkError)
         }
-        guard Operation.operationType == .query else {
-            return try await executeOnNetwork(operation, options: options, write: .publish(cache))
-        }
-        switch cachePolicy(of: options) {
-        case .networkOnly, .cacheAndNetwork:
-            return try await executeOnNetwork(operation, options: options, write: .publish(cache))
-        case .cacheFirst:
-            if case .success(let response) = cachedResponse(operation, from: cache) { return response }
-            return try await executeOnNetwork(operation, options: options, write: .publish(cache))
-        case .cacheOnly:
-            return try cachedResponse(operation, from: cache).get()
-        case .networkFirst:
-            do {
-                return try await executeOnNetwork(operation, options: options, write: .publish(cache))
-            } catch {
-                guard error.isNetworkFailure,
-                    case .success(let response) = cachedResponse(operation, from: cache, networkError: error)
-                else { throw error }
-                return response
+        let write: CacheWrite = cache.map { .publish($0, answering: watcherID) } ?? .none
+        for step in plan.steps {
+            switch step {
+            case .readCache(let thenContinue, let failOnMiss):
+                switch read(nil) {
+                case .success(let response):
+                    deliver(response)
+                    if !thenContinue { return }
+                case .failure(let miss):
+                    if failOnMiss { throw miss }
+                }
+            case .network(let fallingBackToCache):
+                do {
+                    deliver(try await executeOnNetwork(operation, options: options, write: write))
+                } catch {
+                    guard fallingBackToCache, error.isNetworkFailure, case .success(let response) = read(error) else {
+                        throw error
+                    }
+                    deliver(response)
+                }
             }
         }
     }

@@ -17,12 +17,9 @@ extension APIClient {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: APIResponse<Query.Data>.self)
         let task = Task { [self, options] in
             do throws(APIError) {
-                if let cache = configuration.cache, self.cachePolicy(of: options) == .cacheAndNetwork,
-                    case .success(let cached) = cachedResponse(query, from: cache)
-                {
-                    continuation.yield(cached)
+                try await follow(query, plan: plan(of: Query.self, options: options), options: options) {
+                    continuation.yield($0)
                 }
-                continuation.yield(try await execute(query, options: options))
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)

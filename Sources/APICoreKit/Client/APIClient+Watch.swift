@@ -40,36 +40,33 @@ extension APIClient {
             return
         }
         // Observed before anything else, so no write between the first value and the observation goes unseen.
-        var changes = cache.watch(query).makeAsyncIterator()
+        let watch = cache.watch(query)
+        var changes = watch.makeAsyncIterator()
         guard let current = await changes.next() else { return }
         var last: Query.Data?
         func deliver(_ element: APIQueryWatch<Query.Data>.Element) {
             last = try? element.get().value
             continuation.yield(element)
         }
-        let cached = cachedElement(current, for: Query.self)
-        func deliverCached() {
-            if case .success(let response) = cached { observeCacheServed(response.metadata, operationType: .query) }
-            deliver(cached)
+        do throws(APIError) {
+            // The plan's first read is the watch's own first result; a fallback after a network failure reads anew.
+            try await follow(
+                query, plan: plan(of: Query.self, options: options), options: options, answering: watch.watcherID,
+                cached: { [self] networkError in
+                    guard networkError == nil else {
+                        return cachedResponse(query, from: cache, networkError: networkError)
+                    }
+                    let element = cachedElement(current, for: Query.self)
+                    if case .success(let response) = element {
+                        observeCacheServed(response.metadata, operationType: .query)
+                    }
+                    return element
+                }
+            ) { deliver(.success($0)) }
+        } catch {
+            deliver(.failure(error))
         }
-        let policy = cachePolicy(of: options)
-        var networkOptions = options
-        networkOptions.cachePolicy = policy == .networkFirst ? .networkFirst : .networkOnly
-        switch policy {
-        case .cacheOnly:
-            deliverCached()
-        case .cacheFirst:
-            if case .success = cached {
-                deliverCached()
-            } else {
-                deliver(await result(of: query, options: networkOptions))
-            }
-        case .cacheAndNetwork:
-            if case .success = cached { deliverCached() }
-            deliver(await result(of: query, options: networkOptions))
-        case .networkOnly, .networkFirst:
-            deliver(await result(of: query, options: networkOptions))
-        }
+        // The network's value was taken by the watcher without a read, so only other writes come here.
         while let change = await changes.next() {
             if case .success(let data) = change, data == last { continue }
             deliver(cachedElement(change, for: Query.self))

@@ -76,7 +76,7 @@ struct GraphQLResultPipeline<Data: GraphQLRootSelectionSet>: Sendable {
         var metadata = ResponseMetadata(
             source: origin.source, statusCode: origin.statusCode, operationName: operationName,
             duration: .now - start, headers: origin.headers, responseBytes: origin.responseBytes)
-        metadata.cacheWriteError = write.commit(records)
+        metadata.cacheWriteError = write.commit(records, of: data)
         return APIResponse(value: data, errors: body.errors, extensions: body.extensions, metadata: metadata)
     }
 

@@ -25,7 +25,7 @@ extension APIClient {
             document: Operation.document, operationName: name, operationType: Operation.operationType,
             variables: operation.variables)
         let pipeline = GraphQLResultPipeline(
-            operation, errorPolicy: options.errorPolicy, write: configuration.cache.map(CacheWrite.publish) ?? .none,
+            operation, errorPolicy: options.errorPolicy, write: configuration.cache.map { .publish($0) } ?? .none,
             observation: configuration.decodingObservation, delivery: .incremental)
         return AsyncThrowingStream { continuation in
             let task = Task {

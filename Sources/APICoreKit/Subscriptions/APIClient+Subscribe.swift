@@ -27,7 +27,7 @@ extension APIClient {
         let events = transport.subscribeToEvents(request)
         let pipeline = GraphQLResultPipeline(
             subscription, errorPolicy: .returnPartialData,
-            write: configuration.cache.map(CacheWrite.publish) ?? .none,
+            write: configuration.cache.map { .publish($0) } ?? .none,
             observation: configuration.decodingObservation, delivery: .subscriptionEvent)
         let start = ContinuousClock.now
         return AsyncThrowingStream { continuation in

@@ -37,6 +37,30 @@ struct CacheWatchTests {
         #expect(try await live.requestCount() == 4)
     }
 
+    @Test("a watcher's own network write is not read back; a write of the same data reads nothing; a change reads once")
+    func noEcho() async throws {
+        let live = try await LiveClient.strawberry()
+        let cache = CacheStore()
+        let client = live.client(cache: cache)
+        var watch = client.watch(ProductQuery(id: "1"), cachePolicy: .networkOnly).makeAsyncIterator()
+        let first = try #require(await watch.next()).get()
+        #expect(first.metadata.source == .network)
+        #expect(first.value.product?.title == "Analytical Engine")
+        // One read: the watch's first look at the cache, before the network answered. The write of the network's
+        // value, which the watch delivered itself, read nothing back.
+        #expect(cache.watcherReadCount == 1)
+
+        // The same data fetched by another call changes no field, so no watcher reads; a real change is read once
+        // and arrives as the next value.
+        _ = try await client.execute(ProductQuery(id: "1"), options: RequestOptions(cachePolicy: .networkOnly))
+        #expect(cache.watcherReadCount == 1)
+        _ = try await client.execute(UpdateProductMutation(id: "1", priceCents: 7))
+        let changed = try #require(await watch.next()).get()
+        #expect(changed.metadata.source == .cache)
+        #expect(changed.value.product?.priceCents == 7)
+        #expect(cache.watcherReadCount == 2)
+    }
+
     @Test("an optimistic mutation is seen by a watcher at once, then replaced by the server's value")
     func optimisticUpdate() async throws {
         let live = try await LiveClient.strawberry()
