@@ -123,12 +123,7 @@ public struct FetchSchemaCommand: AsyncParsableCommand {
 
     /// The endpoint as an absolute http or https URL.
     private func endpointURL() throws(ValidationError) -> URL {
-        guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", url.host?.isEmpty == false
-        else {
-            throw ValidationError("--endpoint must be an absolute http or https URL")
-        }
-        return url
+        try EndpointArgument.url(endpoint, schemes: ["http", "https"])
     }
 }
 

@@ -22,22 +22,7 @@ public struct QueryCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The GraphQL endpoint (http or https).", valueName: "url"))
     var endpoint: String
 
-    @Option(help: ArgumentHelp("The file holding the GraphQL document.", valueName: "file"))
-    var document: String
-
-    @Option(help: ArgumentHelp("The operation to run when the document has several.", valueName: "name"))
-    var operation: String?
-
-    @Option(help: ArgumentHelp("The variables, as a JSON object.", valueName: "json"))
-    var variables: String?
-
-    @Option(help: ArgumentHelp("A file holding the variables as a JSON object.", valueName: "file"))
-    var variablesFile: String?
-
-    @Option(
-        name: .customLong("header"),
-        help: ArgumentHelp("A header field to send, as 'Name: Value' (repeatable).", valueName: "header"))
-    var headers: [String] = []
+    @OptionGroup var input: OperationOptions
 
     @Flag(name: .customLong("get"), help: "Send queries with GET instead of POST.")
     var usesGET = false
@@ -55,10 +40,6 @@ public struct QueryCommand: AsyncParsableCommand {
     /// timeout that is not positive.
     public func validate() throws {
         _ = try endpointURL()
-        _ = try HeaderArgument.parse(headers)
-        if variables != nil, variablesFile != nil {
-            throw ValidationError("use either --variables or --variables-file, not both")
-        }
         guard timeout.isFinite, timeout > 0 else {
             throw ValidationError("--timeout must be a positive number of seconds")
         }
@@ -70,8 +51,7 @@ public struct QueryCommand: AsyncParsableCommand {
         let documentText: String
         let variableValues: JSONObject
         do throws(CommandFailure) {
-            documentText = try InputFile.text(at: document, role: "document")
-            variableValues = try QueryVariables.load(inline: variables, file: variablesFile)
+            (documentText, variableValues) = try input.load()
         } catch {
             error.report()
             throw error.exitCode
@@ -81,7 +61,7 @@ public struct QueryCommand: AsyncParsableCommand {
         let outcome: QueryOutcome
         do {
             let response = try await client.execute(
-                document: documentText, operationName: operation, variables: variableValues, as: JSONValue.self)
+                document: documentText, operationName: input.operation, variables: variableValues, as: JSONValue.self)
             outcome = QueryOutcome(response: response, body: Self.body(of: capture.lastResponse))
         } catch {
             outcome = QueryOutcome(error: error, body: Self.body(of: capture.lastResponse))
@@ -97,7 +77,7 @@ public struct QueryCommand: AsyncParsableCommand {
                 graphQLEndpoint: try endpointURL(),
                 transport: URLSessionTransport(requestTimeout: timeout),
                 interceptors: [capture],
-                headers: try HeaderArgument.parse(headers),
+                headers: try input.headerFields(),
                 timeout: .seconds(timeout),
                 usesGETForQueries: usesGET,
                 persistedQueries: persisted ? PersistedQueriesConfiguration(usesGETForHashedQueries: usesGET) : nil
@@ -106,12 +86,7 @@ public struct QueryCommand: AsyncParsableCommand {
 
     /// The endpoint as an absolute http or https URL.
     private func endpointURL() throws(ValidationError) -> URL {
-        guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", url.host?.isEmpty == false
-        else {
-            throw ValidationError("--endpoint must be an absolute http or https URL")
-        }
-        return url
+        try EndpointArgument.url(endpoint, schemes: ["http", "https"])
     }
 
     /// The JSON body of a captured response, when it is a GraphQL response.

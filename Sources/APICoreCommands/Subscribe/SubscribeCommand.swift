@@ -24,22 +24,7 @@ public struct SubscribeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The WebSocket endpoint (ws or wss).", valueName: "url"))
     var endpoint: String
 
-    @Option(help: ArgumentHelp("The file holding the GraphQL document.", valueName: "file"))
-    var document: String
-
-    @Option(help: ArgumentHelp("The operation to run when the document has several.", valueName: "name"))
-    var operation: String?
-
-    @Option(help: ArgumentHelp("The variables, as a JSON object.", valueName: "json"))
-    var variables: String?
-
-    @Option(help: ArgumentHelp("A file holding the variables as a JSON object.", valueName: "file"))
-    var variablesFile: String?
-
-    @Option(
-        name: .customLong("header"),
-        help: ArgumentHelp("A header field of the handshake, as 'Name: Value' (repeatable).", valueName: "header"))
-    var headers: [String] = []
+    @OptionGroup var input: OperationOptions
 
     @Option(help: ArgumentHelp("Stop after this many events.", valueName: "n"))
     var count: Int?
@@ -55,11 +40,7 @@ public struct SubscribeCommand: AsyncParsableCommand {
     /// Rejects usage errors before anything is read or sent.
     public func validate() throws {
         _ = try endpointURL()
-        _ = try HeaderArgument.parse(headers)
         _ = try subprotocol()
-        if variables != nil, variablesFile != nil {
-            throw ValidationError("use either --variables or --variables-file, not both")
-        }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
     }
 
@@ -68,18 +49,17 @@ public struct SubscribeCommand: AsyncParsableCommand {
         let documentText: String
         let variableValues: JSONObject
         do throws(CommandFailure) {
-            documentText = try InputFile.text(at: document, role: "document")
-            variableValues = try QueryVariables.load(inline: variables, file: variablesFile)
+            (documentText, variableValues) = try input.load()
         } catch {
             error.report()
             throw error.exitCode
         }
         let transport = WebSocketSubscriptionTransport(
             configuration: WebSocketTransportConfiguration(
-                url: try endpointURL(), wireProtocol: try subprotocol(), headers: try HeaderArgument.parse(headers),
+                url: try endpointURL(), wireProtocol: try subprotocol(), headers: try input.headerFields(),
                 reconnectPolicy: .never))
         let request = GraphQLSubscriptionRequest(
-            operationName: operation, document: documentText, variables: variableValues)
+            operationName: input.operation, document: documentText, variables: variableValues)
         var received = 0
         do {
             for try await event in transport.subscribe(request) {
@@ -96,7 +76,7 @@ public struct SubscribeCommand: AsyncParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            let apiError = APIError(wrapping: error, operationName: operation)
+            let apiError = APIError(wrapping: error, operationName: input.operation)
             StandardStreams.writeLine("error: \(apiError.description)", to: .error)
             for graphQLError in apiError.graphQLErrors {
                 StandardStreams.writeLine("error: \(graphQLError.message)", to: .error)
@@ -119,12 +99,7 @@ public struct SubscribeCommand: AsyncParsableCommand {
     }
 
     private func endpointURL() throws(ValidationError) -> URL {
-        guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(),
-            scheme == "ws" || scheme == "wss", url.host?.isEmpty == false
-        else {
-            throw ValidationError("--endpoint must be an absolute ws or wss URL")
-        }
-        return url
+        try EndpointArgument.url(endpoint, schemes: ["ws", "wss"])
     }
 
     private func subprotocol() throws(ValidationError) -> GraphQLWebSocketProtocol {
