@@ -58,15 +58,41 @@ final class ChildProcess: Sendable {
     /// Sends SIGTERM, waits up to `grace` seconds, then SIGKILL; returns once the process has exited.
     func terminate(grace: TimeInterval = 5) {
         guard process.isRunning else { return }
+        let pid = process.processIdentifier
         process.terminate()
-        let deadline = Date(timeIntervalSinceNow: grace)
-        while process.isRunning && Date() < deadline {
+        if !waitForDeath(of: pid, seconds: grace) {
+            kill(pid, SIGKILL)
+            _ = waitForDeath(of: pid, seconds: 60)
+        }
+    }
+
+    /// Waits up to `seconds` for the process to end; `true` once it has.
+    ///
+    /// Foundation's `Process` sometimes misses a child's exit when several children end together: the child stays
+    /// a zombie, `isRunning` stays true, and `waitUntilExit()` spins for ever (it once hung a whole test run). So a
+    /// child that has been a zombie for a second is reaped here.
+    private func waitForDeath(of pid: pid_t, seconds: TimeInterval) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        var zombieSince: Date?
+        while Date() < deadline {
+            guard process.isRunning else { return true }
+            if Self.isZombie(pid) {
+                let since = zombieSince ?? Date()
+                zombieSince = since
+                var status: Int32 = 0
+                if Date().timeIntervalSince(since) > 1, waitpid(pid, &status, WNOHANG) == pid { return true }
+            }
             Thread.sleep(forTimeInterval: 0.01)
         }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-        }
-        process.waitUntilExit()
+        return !process.isRunning
+    }
+
+    /// Whether `pid` has exited and waits to be reaped (state `Z` in `/proc/<pid>/stat`).
+    private static func isZombie(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
     /// Reads `handle` on a dedicated thread until end of file; blocking reads keep the child's pipe empty.

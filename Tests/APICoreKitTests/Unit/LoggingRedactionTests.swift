@@ -39,6 +39,27 @@ final class CapturingLogHandler: LogHandler, Sendable {
 
 @Suite("Logging redacts secrets")
 struct LoggingRedactionTests {
+    @Test("a call the cache answers is one info line naming the operation and the cache; variables stay out")
+    func cacheServedCall() async throws {
+        let handler = CapturingLogHandler(level: .info)
+        let logger = Logger(label: "test") { _ in handler }
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!,
+                transport: ClosureTransport { _ in ClosureTransport.json(CacheWriteTests.productBody) },
+                interceptors: [LoggingInterceptor(logger: logger)], cache: CacheStore()))
+        _ = try await client.execute(ProductQuery(id: "secret-id-1"))
+        handler.lines.withLock { $0.removeAll() }
+        let cached = try await client.execute(ProductQuery(id: "secret-id-1"))
+        #expect(cached.metadata.source == .cache)
+        let lines = handler.lines.withLock { $0 }
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("info response from the cache ") == true)
+        #expect(lines.first?.contains("operation=Product") == true)
+        #expect(lines.first?.contains("source=cache") == true)
+        #expect(!handler.text.contains("secret-id-1"))
+    }
+
     @Test("tokens, cookies, API keys and variables never reach the log, whether POST or GET")
     func redaction() async throws {
         let handler = CapturingLogHandler()
