@@ -94,7 +94,11 @@ for target in "${targets[@]}"; do
     work="$out/corpus-$target"
     mkdir -p "$work"
     echo "== fuzzing $target: $runs runs from $(ls "$seed_folder" | wc -l | tr -d ' ') seeds"
-    "$out/fuzz-$target" -runs="$runs" -max_len=16384 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
-        -artifact_prefix="$out/crashes/$target-" "$work" "$seed_folder"
+    # Leak detection is off, as in scripts/sanitizers.sh: LeakSanitizer cannot see a reference that Swift keeps in an
+    # enum's spare pointer bits, so the selection tables that generated types build once (globals of GraphQLSelection
+    # values) are reported as leaked. Memory errors are all checked, and -rss_limit_mb stops real growth.
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+        "$out/fuzz-$target" -runs="$runs" -max_len=16384 -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 \
+            -print_final_stats=1 -artifact_prefix="$out/crashes/$target-" "$work" "$seed_folder"
 done
 echo "== fuzzing passed: ${targets[*]}, $runs runs each"
