@@ -7,7 +7,7 @@ import Testing
 /// Streamed results (`@defer` states, multipart subscription events) reach the cache by the rules of one-shot
 /// results: the response's `Cache-Control: no-store` keeps them out, its `max-age` bounds how long they are served,
 /// and a failed write is reported in each response's metadata while the value is still delivered.
-@Suite("Streamed results and Cache-Control", .timeLimit(.minutes(2)))
+@Suite("Streamed results and Cache-Control", .timeLimit(.minutes(10)))
 struct StreamedCacheControlTests {
     /// How the results stream in.
     enum Delivery: String, CaseIterable, Sendable {

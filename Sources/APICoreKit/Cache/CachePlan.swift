@@ -1,44 +1,37 @@
-/// What a ``CachePolicy`` does, as steps that `execute`, `fetch` and `watch` all follow
-/// (``APIClient/follow(_:plan:options:answering:cached:deliver:)``).
+/// What a ``CachePolicy`` does, as the steps that `execute`, `fetch` and `watch` all follow
+/// (``APIClient/follow(_:plan:options:answering:cached:early:)``): a read of the cache, if the policy has one, then the
+/// network, which may fall back to the cache.
 struct CachePlan: Hashable {
-    /// One step.
-    enum Step: Hashable {
-        /// Read the cache. On a hit, deliver the value and finish, or deliver it and go on when `thenContinue` (an
-        /// early value for callers that take more than one); on a miss, go on, or fail with the miss when
-        /// `failOnMiss`.
-        case readCache(thenContinue: Bool, failOnMiss: Bool)
-        /// Go to the network and deliver its value, which is written to the cache. With `fallingBackToCache`, a
-        /// failure to reach the server is answered from the cache, which says why in its metadata.
-        case network(fallingBackToCache: Bool)
+    /// What the read of the cache before the network does with what it finds.
+    enum CacheRead: Hashable {
+        /// A hit is the answer; a miss goes on to the network (`cacheFirst`).
+        case answersOnHit
+        /// The cache alone answers; a miss fails (`cacheOnly`).
+        case answersAlone
+        /// A hit is an early value, delivered before the network's to callers that take more than one
+        /// (`cacheAndNetwork`); then the network answers.
+        case deliversEarly
     }
 
-    let steps: [Step]
+    /// The read before the network, if any.
+    let cacheRead: CacheRead?
+    /// Whether a failure to reach the server is answered from the cache, which says why in its metadata
+    /// (`networkFirst`).
+    let fallsBackToCache: Bool
 
     /// The plan of `policy` for an operation of `operationType`, with or without a cache. Without one, and for
     /// mutations and subscriptions, every policy is the network alone.
     init(_ policy: CachePolicy, operationType: GraphQLOperationType, hasCache: Bool) {
         guard hasCache, operationType == .query else {
-            steps = [.network(fallingBackToCache: false)]
+            (cacheRead, fallsBackToCache) = (nil, false)
             return
         }
         switch policy {
-        case .cacheFirst:
-            steps = [.readCache(thenContinue: false, failOnMiss: false), .network(fallingBackToCache: false)]
-        case .cacheOnly: steps = [.readCache(thenContinue: false, failOnMiss: true)]
-        case .networkOnly: steps = [.network(fallingBackToCache: false)]
-        case .cacheAndNetwork:
-            steps = [.readCache(thenContinue: true, failOnMiss: false), .network(fallingBackToCache: false)]
-        case .networkFirst: steps = [.network(fallingBackToCache: true)]
+        case .cacheFirst: (cacheRead, fallsBackToCache) = (.answersOnHit, false)
+        case .cacheOnly: (cacheRead, fallsBackToCache) = (.answersAlone, false)
+        case .networkOnly: (cacheRead, fallsBackToCache) = (nil, false)
+        case .cacheAndNetwork: (cacheRead, fallsBackToCache) = (.deliversEarly, false)
+        case .networkFirst: (cacheRead, fallsBackToCache) = (nil, true)
         }
-    }
-
-    /// The plan without the early values: `execute` returns one value, so a cached value it would not return is not
-    /// read.
-    var withoutEarlyValues: CachePlan {
-        CachePlan(steps: steps.filter { $0 != .readCache(thenContinue: true, failOnMiss: false) })
-    }
-
-    private init(steps: [Step]) {
-        self.steps = steps
     }
 }

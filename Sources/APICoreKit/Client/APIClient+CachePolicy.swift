@@ -13,13 +13,7 @@ extension APIClient {
         _ operation: Operation,
         options: RequestOptions = RequestOptions()
     ) async throws(APIError) -> APIResponse<Operation.Data> {
-        var last: APIResponse<Operation.Data>?
-        try await follow(
-            operation, plan: plan(of: Operation.self, options: options).withoutEarlyValues, options: options
-        ) { last = $0 }
-        // Every plan ends by delivering a value or throwing.
-        guard let last else { preconditionFailure("a cache plan ended without a value or an error") }
-        return last
+        try await follow(operation, plan: plan(of: Operation.self, options: options), options: options)
     }
 
     /// The plan a call of `operation` with `options` follows.
@@ -28,7 +22,8 @@ extension APIClient {
             cachePolicy(of: options), operationType: Operation.operationType, hasCache: configuration.cache != nil)
     }
 
-    /// Follows `plan` for `operation`, handing each value to `deliver`; throws what ends it.
+    /// Follows `plan` for `operation` and returns its answer; a cached value the plan delivers early goes to `early`
+    /// (and is not read at all without it).
     ///
     /// - Parameters:
     ///   - answering: the cache watcher the call delivers for, which takes the network's value without reading it
@@ -41,35 +36,32 @@ extension APIClient {
         options: RequestOptions,
         answering watcherID: UInt64? = nil,
         cached: ((APIError?) -> Result<APIResponse<Operation.Data>, APIError>)? = nil,
-        deliver: (APIResponse<Operation.Data>) -> Void
-    ) async throws(APIError) {
+        early: ((APIResponse<Operation.Data>) -> Void)? = nil
+    ) async throws(APIError) -> APIResponse<Operation.Data> {
         let cache = configuration.cache
         func read(_ networkError: APIError?) -> Result<APIResponse<Operation.Data>, APIError> {
             if let cached { return cached(networkError) }
             guard let cache else { return .failure(APIError(.cacheMiss, operationName: Operation.operationName)) }
             return cachedResponse(operation, from: cache, networkError: networkError)
         }
-        let write: CacheWrite = cache.map { .publish($0, answering: watcherID) } ?? .none
-        for step in plan.steps {
-            switch step {
-            case .readCache(let thenContinue, let failOnMiss):
-                switch read(nil) {
-                case .success(let response):
-                    deliver(response)
-                    if !thenContinue { return }
-                case .failure(let miss):
-                    if failOnMiss { throw miss }
-                }
-            case .network(let fallingBackToCache):
-                do {
-                    deliver(try await executeOnNetwork(operation, options: options, write: write))
-                } catch {
-                    guard fallingBackToCache, error.isNetworkFailure, case .success(let response) = read(error) else {
-                        throw error
-                    }
-                    deliver(response)
-                }
+        switch plan.cacheRead {
+        case .answersOnHit?:
+            if case .success(let response) = read(nil) { return response }
+        case .answersAlone?:
+            return try read(nil).get()
+        case .deliversEarly?:
+            if let early, case .success(let response) = read(nil) { early(response) }
+        case nil:
+            break
+        }
+        do {
+            return try await executeOnNetwork(
+                operation, options: options, write: cache.map { .publish($0, answering: watcherID) } ?? .none)
+        } catch {
+            guard plan.fallsBackToCache, error.isNetworkFailure, case .success(let response) = read(error) else {
+                throw error
             }
+            return response
         }
     }
 

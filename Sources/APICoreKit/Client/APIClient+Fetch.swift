@@ -17,9 +17,10 @@ extension APIClient {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: APIResponse<Query.Data>.self)
         let task = Task { [self, options] in
             do throws(APIError) {
-                try await follow(query, plan: plan(of: Query.self, options: options), options: options) {
-                    continuation.yield($0)
-                }
+                let answer = try await follow(
+                    query, plan: plan(of: Query.self, options: options), options: options,
+                    early: { continuation.yield($0) })
+                continuation.yield(answer)
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)

@@ -50,7 +50,7 @@ extension APIClient {
         }
         do throws(APIError) {
             // The plan's first read is the watch's own first result; a fallback after a network failure reads anew.
-            try await follow(
+            let answer = try await follow(
                 query, plan: plan(of: Query.self, options: options), options: options, answering: watch.watcherID,
                 cached: { [self] networkError in
                     guard networkError == nil else {
@@ -61,8 +61,9 @@ extension APIClient {
                         observeCacheServed(response.metadata, operationType: .query)
                     }
                     return element
-                }
-            ) { deliver(.success($0)) }
+                },
+                early: { deliver(.success($0)) })
+            deliver(.success(answer))
         } catch {
             deliver(.failure(error))
         }

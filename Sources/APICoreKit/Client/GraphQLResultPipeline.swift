@@ -91,17 +91,13 @@ struct GraphQLResultPipeline<Data: GraphQLRootSelectionSet>: Sendable {
             operationName: operationName, operationType: operationType, variables: variables, delivery: delivery)
         let observer = observation?.observer(for: description)
         do throws(GraphQLDecodingError) {
-            let decoded: (Data, RecordSet)
+            let decoded: (Data?, RecordSet)
             if let store {
                 decoded = try store.decode(
                     Data.self, from: object, variables: variables, rootKey: .root(of: operationType),
                     maxAge: maxAge, observer: observer)
             } else {
-                let context = GraphQLDecodingContext(variables: variables, observer: observer)
-                decoded = (
-                    try Data(reader: GraphQLObjectReader(object: object, selectionSet: Data.self, context: context)),
-                    RecordSet()
-                )
+                decoded = (try body.decodeData(Data.self, variables: variables, observer: observer), RecordSet())
             }
             if let observer { observation?.didDecode(description, observer: observer, succeeded: true) }
             return decoded
