@@ -9,7 +9,7 @@ import Testing
 
 /// Faults of the connection itself: nothing listening, a connection that dies, a server that never finishes or never
 /// answers. Each call ends with its typed error within its time limit, and the cache holds nothing.
-@Suite("Connection faults", .timeLimit(.minutes(2)))
+@Suite("Connection faults", .timeLimit(.minutes(10)))
 struct ConnectionFaultTests {
     @Test("nothing listening: a network error that says the server refused the connection")
     func connectionRefused() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// Well-formed responses whose data breaks the schema's promises: nulls in non-null fields, values the client does not
 /// know, repeated keys, values of the wrong kind.
-@Suite("Data faults", .timeLimit(.minutes(2)))
+@Suite("Data faults", .timeLimit(.minutes(10)))
 struct DataFaultTests {
     private func harness(
         _ body: String,

@@ -5,7 +5,7 @@ import Testing
 
 /// Answers that arrive whole but are wrong: broken JSON, the wrong media type, error pages, failing statuses. Each
 /// gives its exact typed error, and the cache holds nothing from it.
-@Suite("Response faults", .timeLimit(.minutes(2)))
+@Suite("Response faults", .timeLimit(.minutes(10)))
 struct ResponseFaultTests {
     /// Runs `HeroAndFriendsNamesWithIDs` against a server answering `fault` and returns the error it must fail with.
     private func failure(

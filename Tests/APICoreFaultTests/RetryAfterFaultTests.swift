@@ -5,7 +5,7 @@ import Testing
 
 /// `Retry-After` in both of its forms (RFC 9110 §10.2.3), against a real server: the retry waits what the server
 /// asked, and a wait beyond the policy's limit ends the retries.
-@Suite("Retry-After", .timeLimit(.minutes(2)))
+@Suite("Retry-After", .timeLimit(.minutes(10)))
 struct RetryAfterFaultTests {
     /// The waits the retry interceptor asked for, instead of sleeping.
     private final class Waits: Sendable {

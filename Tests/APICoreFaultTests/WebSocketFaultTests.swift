@@ -5,7 +5,7 @@ import Testing
 
 /// The WebSocket bounds: a message over the connector's limit is refused, and the reconnections it causes stop at
 /// the policy's maximum, with a typed error.
-@Suite("WebSocket faults", .timeLimit(.minutes(2)))
+@Suite("WebSocket faults", .timeLimit(.minutes(10)))
 struct WebSocketFaultTests {
     @Test("a message over the size limit closes the connection; reconnecting stops after the policy's attempts")
     func oversizedMessage() async throws {
