@@ -34,11 +34,11 @@ struct FixturePackageBuildTests {
     @Test("the generated code compiles with warnings as errors and decodes every issue title, login and comment")
     func buildAndDecode() async throws {
         // `swift run` builds only the checks' dependencies: build every set's target first.
-        let build = try await Subprocess.run(["swift", "build", "--package-path", CorpusSet.fixturePackage])
+        let build = try await ChildProcess.run(["swift", "build", "--package-path", CorpusSet.fixturePackage])
         #expect(build.status == 0, "the fixture package does not build")
 
         let response = CorpusSet.root + "/../shared/corpus/github/responses/IssuesAndCommentsForRepository.json"
-        let run = try await Subprocess.run([
+        let run = try await ChildProcess.run([
             "swift", "run", "--package-path", CorpusSet.fixturePackage, "GeneratedCodeChecks", response,
         ])
         #expect(run.status == 0)
@@ -58,6 +58,6 @@ struct FixturePackageBuildTests {
             }
         }
         #expect(!expected.isEmpty)
-        #expect(run.output == expected)
+        #expect(run.text == expected)
     }
 }

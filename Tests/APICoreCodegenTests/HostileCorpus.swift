@@ -26,14 +26,14 @@ struct HostileCorpus: Sendable {
     /// The cases graphql-core drew and checked for `seed`, through the oracle's environment (bootstrapped first; a
     /// failure to bootstrap fails the test).
     static func load(seed: Int, count: Int) async throws -> [HostileCorpus] {
-        let bootstrap = try await Subprocess.run(["bash", root + "/scripts/bootstrap-python.sh", "oracle"])
+        let bootstrap = try await ChildProcess.run(["bash", root + "/scripts/bootstrap-python.sh", "oracle"])
         try #require(bootstrap.status == 0, "scripts/bootstrap-python.sh oracle failed")
-        let output = try await Subprocess.run([
+        let output = try await ChildProcess.run([
             root + "/.venv-oracle/bin/python", root + "/Tests/Oracle/hostile_corpus.py", "--seed", "\(seed)",
             "--cases", "\(count)",
         ])
         try #require(output.status == 0, "hostile_corpus.py failed")
-        let json = try JSONSerialization.jsonObject(with: Data(output.output.utf8))
+        let json = try JSONSerialization.jsonObject(with: output.output)
         let cases = try #require((json as? [String: Any])?["cases"] as? [[String: Any]])
         return try cases.map(HostileCorpus.init)
     }

@@ -20,27 +20,17 @@ extension ReferenceServer {
         return ReferenceServer(implementation: implementation, port: boundPort, child: child, isShared: isShared)
     }
 
-    private enum StartOutcome: Sendable {
-        case listening(port: Int)
-        case outputEnded(output: String)
-        case timedOut
-    }
-
     private static func listeningPort(
         of child: ChildProcess, implementation: Implementation, timeout: Duration
     ) async throws -> Int {
-        let outcome = await withTaskGroup(of: StartOutcome.self) { group in
-            group.addTask { await scanForListeningLine(child.output) }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return .timedOut
+        switch await child.firstLine(startingWith: "LISTENING ", timeout: timeout) {
+        case .found(let port):
+            guard let port = Int(port.trimmingCharacters(in: .whitespaces)) else {
+                child.terminate()
+                throw ReferenceServerError(
+                    .exitedEarly, "the \(implementation) server printed LISTENING without a port: '\(port)'",
+                    outputTail: await child.errorTail.text())
             }
-            let first = await group.next() ?? .timedOut
-            group.cancelAll()
-            return first
-        }
-        switch outcome {
-        case .listening(let port):
             return port
         case .outputEnded(let output):
             let status = await child.waitForExit(timeout: .seconds(10))
@@ -55,20 +45,5 @@ extension ReferenceServer {
                 .startTimedOut, "the \(implementation) server printed no LISTENING line within \(timeout)",
                 outputTail: await child.errorTail.text())
         }
-    }
-
-    private static func scanForListeningLine(_ output: AsyncStream<Data>) async -> StartOutcome {
-        var received = Data()
-        for await chunk in output {
-            received.append(chunk)
-            let lines = String(decoding: received, as: UTF8.self).split(
-                separator: "\n", omittingEmptySubsequences: false)
-            for line in lines.dropLast() where line.hasPrefix("LISTENING ") {
-                if let port = Int(line.dropFirst("LISTENING ".count).trimmingCharacters(in: .whitespaces)) {
-                    return .listening(port: port)
-                }
-            }
-        }
-        return .outputEnded(output: String(decoding: received, as: UTF8.self))
     }
 }

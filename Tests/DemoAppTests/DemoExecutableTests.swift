@@ -8,9 +8,9 @@ struct DemoExecutableTests {
 
     @Test("Without arguments it runs every step against an in-process server and exits 0", .timeLimit(.minutes(10)))
     func endToEnd() async throws {
-        let (status, output) = try await Subprocess.run([Self.executable.path])
-        #expect(status == 0, "output:\n\(output)")
-        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let result = try await ChildProcess.run([Self.executable.path])
+        #expect(result.status == 0, "output:\n\(result.text)\n\(result.error)")
+        let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for step in 1...8 {
             #expect(lines.contains { $0.hasPrefix("== \(step).") }, "step \(step) has no heading")
         }
@@ -19,15 +19,15 @@ struct DemoExecutableTests {
 
     @Test("--help prints the usage and exits 0", .timeLimit(.minutes(10)))
     func help() async throws {
-        let (status, output) = try await Subprocess.run([Self.executable.path, "--help"])
-        #expect(status == 0)
-        #expect(output.hasPrefix("USAGE: apicore-demo"))
+        let result = try await ChildProcess.run([Self.executable.path, "--help"])
+        #expect(result.status == 0)
+        #expect(result.text.hasPrefix("USAGE: apicore-demo"))
     }
 
     @Test("An unknown argument exits 1", .timeLimit(.minutes(10)))
     func unknownArgument() async throws {
-        let (status, output) = try await Subprocess.run([Self.executable.path, "--verbose"])
-        #expect(status == 1)
-        #expect(output.isEmpty)
+        let result = try await ChildProcess.run([Self.executable.path, "--verbose"])
+        #expect(result.status == 1)
+        #expect(result.text.isEmpty)
     }
 }

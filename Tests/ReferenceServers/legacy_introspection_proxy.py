@@ -3,13 +3,15 @@ arguments added since (isOneOf, specifiedByURL, isRepeatable, includeDeprecated 
 graphql-js gives for an unknown field, and forwards every other POST to the reference server at argv[1].
 
 `POST /errors/graphql` always answers `{"errors": [...]}` without data. Standard library only. Prints `LISTENING <port>`
-once it accepts connections; exits when standard input closes (the test process holds it open).
+once it accepts connections; exits on SIGTERM, or when the test process whose id is argv[2] is gone.
 """
 
 import http.server
 import json
+import os
 import sys
 import threading
+import time
 import urllib.request
 
 UPSTREAM = sys.argv[1]
@@ -49,4 +51,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 threading.Thread(target=server.serve_forever, daemon=True).start()
 print(f"LISTENING {server.server_address[1]}", flush=True)
-sys.stdin.read()
+PARENT = int(sys.argv[2])
+while os.getppid() == PARENT:
+    time.sleep(0.5)

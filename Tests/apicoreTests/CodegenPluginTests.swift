@@ -13,8 +13,8 @@ struct CodegenPluginTests {
         .deletingLastPathComponent()
 
     /// Runs `swift` with `arguments` in `folder`; returns the status and standard output.
-    static func swift(_ arguments: [String], in folder: URL) async throws -> (status: Int32, output: String) {
-        try await Subprocess.run(["swift"] + arguments, in: folder)
+    static func swift(_ arguments: [String], in folder: URL) async throws -> ProcessResult {
+        try await ChildProcess.run(["swift"] + arguments, in: folder)
     }
 
     @Test("apicore.json, then apollo-codegen-config.json: generated code compiles, regenerated on each change")
@@ -58,11 +58,11 @@ struct CodegenPluginTests {
         }
         let first = try await Self.swift(["run", "PluginCheck"], in: folder)
         #expect(first.status == 0)
-        #expect(first.output == "query Hero { hero { __typename name } }\n")
+        #expect(first.text == "query Hero { hero { __typename name } }\n")
         try Data("query Hero { hero { id name } }".utf8).write(to: target.appendingPathComponent("ops/Hero.graphql"))
         let second = try await Self.swift(["run", "PluginCheck"], in: folder)
         #expect(second.status == 0)
-        #expect(second.output == "query Hero { hero { __typename id name } }\n")
+        #expect(second.text == "query Hero { hero { __typename id name } }\n")
 
         // Without apicore.json, the plugin reads Apollo's configuration (its default search paths: the whole target).
         try FileManager.default.removeItem(at: target.appendingPathComponent("apicore.json"))
@@ -75,6 +75,6 @@ struct CodegenPluginTests {
         try Data("query Hero { hero { id } }".utf8).write(to: target.appendingPathComponent("ops/Hero.graphql"))
         let third = try await Self.swift(["run", "PluginCheck"], in: folder)
         #expect(third.status == 0)
-        #expect(third.output == "query Hero { hero { __typename id } }\n")
+        #expect(third.text == "query Hero { hero { __typename id } }\n")
     }
 }

@@ -158,7 +158,7 @@ struct FetchSchemaTests {
     func fallbackForOlderServers() async throws {
         let fixture = try await QueryFixture.strawberry()
         defer { fixture.removeFiles() }
-        let proxy = try LegacyIntrospectionProxy(upstream: fixture.server.baseURL)
+        let proxy = try await LegacyIntrospectionProxy(upstream: fixture.server.baseURL)
         defer { proxy.stop() }
         let output = fixture.directory.appendingPathComponent("schema.graphqls").path
         let result = try await APICoreExecutable.run([
@@ -178,7 +178,7 @@ struct FetchSchemaTests {
     func serverErrors() async throws {
         let fixture = try await QueryFixture.strawberry()
         defer { fixture.removeFiles() }
-        let proxy = try LegacyIntrospectionProxy(upstream: fixture.server.baseURL)
+        let proxy = try await LegacyIntrospectionProxy(upstream: fixture.server.baseURL)
         defer { proxy.stop() }
         let output = fixture.directory.appendingPathComponent("schema.json").path
         let result = try await APICoreExecutable.run([

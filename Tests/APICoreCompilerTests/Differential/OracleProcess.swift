@@ -1,3 +1,4 @@
+import APICoreTestSupport
 import Foundation
 
 /// The Python validation oracle's environment: `<root>/.venv-oracle` with graphql-core 3.2.8, bootstrapped once per
@@ -50,59 +51,10 @@ enum OracleProcess {
         return result
     }
 
-    /// Runs `executable` in the package root and returns its output once it has exited. Output goes through files,
-    /// so a large output never blocks the child on a full pipe.
+    /// Runs `executable` in the package root and returns its output once it has exited.
     static func run(_ executable: URL, _ arguments: [String], timeout: Duration) async throws -> ProcessResult {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("apicore-oracle-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outputURL = directory.appendingPathComponent("stdout")
-        let errorURL = directory.appendingPathComponent("stderr")
-        try Data().write(to: outputURL)
-        try Data().write(to: errorURL)
-        let outputHandle = try FileHandle(forWritingTo: outputURL)
-        let errorHandle = try FileHandle(forWritingTo: errorURL)
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = outputHandle
-        process.standardError = errorHandle
-        let watchdog = Task {
-            try await Task.sleep(for: timeout)
-            if process.isRunning { process.terminate() }
-        }
-        defer { watchdog.cancel() }
-        let status = try await withCheckedThrowingContinuation {
-            (continuation: CheckedContinuation<Int32, any Error>) in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        try outputHandle.close()
-        try errorHandle.close()
-        return ProcessResult(
-            status: status,
-            output: try Data(contentsOf: outputURL),
-            error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        try await ChildProcess.run(executable, arguments, in: root, timeout: timeout)
     }
-}
-
-/// What a child process printed and how it exited.
-struct ProcessResult: Sendable {
-    /// The exit status (the signal's number when it was stopped for taking too long).
-    let status: Int32
-    /// Standard output.
-    let output: Data
-    /// Standard error.
-    let error: String
 }
 
 /// The oracle could not be bootstrapped or run: what failed, and the end of what it printed.

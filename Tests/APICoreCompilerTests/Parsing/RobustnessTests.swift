@@ -1,4 +1,5 @@
 import APICoreCompiler
+import APICoreTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import APICoreCompiler
+import APICoreTestSupport
 import Testing
 
 /// Strings print as quoted literals with escapes, or as block strings when they were written so and one reads back.

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreTestSupport
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ import Testing
         guard case .success = read(bytes) else { return }  // only a valid document's prefixes are all invalid
         let isWhitespace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         let contentEnd = (bytes.lastIndex { !isWhitespace($0) } ?? -1) + 1
-        var random = SeededRandomNumberGenerator(seed: UInt64(truncatingIfNeeded: path.utf8.count) &* 7919)
+        var random = SeededGenerator(seed: UInt64(truncatingIfNeeded: path.utf8.count) &* 7919)
         for trial in 0..<300 {
             let length = trial < 40 ? trial : Int.random(in: 0..<contentEnd, using: &random)
             guard length < contentEnd else { continue }
@@ -58,7 +59,7 @@ import Testing
     @Test(arguments: sources)
     func mutationsFailCleanlyAndAgreeWithJSONSerialization(path: String) throws {
         let original = [UInt8](try JSONTestCorpus.contents(of: path))
-        var random = SeededRandomNumberGenerator(seed: 0x5EED ^ UInt64(truncatingIfNeeded: original.count))
+        var random = SeededGenerator(seed: 0x5EED ^ UInt64(truncatingIfNeeded: original.count))
         for trial in 0..<400 {
             var bytes = original
             for _ in 0..<Int.random(in: 1...3, using: &random) {

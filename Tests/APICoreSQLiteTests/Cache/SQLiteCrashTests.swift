@@ -11,13 +11,9 @@ import Testing
     /// after a different number of acknowledgements each time (and so at a different point of a write). After every
     /// kill the file opens cleanly and holds every acknowledged write of every run so far.
     @Test func aKilledWriterLosesNoAcknowledgedWrite() async throws {
-        // Twenty child processes waited for in blocking reads: on a thread of their own, not the cooperative pool's.
-        let problems = try await onDedicatedThread {
-            var crashes = CrashRuns()
-            try crashes.run()
-            return crashes.problems
-        }
-        #expect(problems == [])
+        var crashes = CrashRuns()
+        try await crashes.run()
+        #expect(crashes.problems == [])
     }
 }
 
@@ -35,18 +31,17 @@ private struct CrashRuns {
         if !condition { problems.append(message()) }
     }
 
-    mutating func run() throws {
+    mutating func run() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("cache.sqlite")
         var lastAcknowledged: [Int: Int] = [:]
 
         for run in 0..<20 {
             let acknowledgementsBeforeKill = 1 + (run * 7) % 23
-            let last = try runAndKillWriter(
-                file: file, run: run, after: acknowledgementsBeforeKill, log: directory.file("writer-\(run).log"))
+            let last = try await runAndKillWriter(file: file, run: run, after: acknowledgementsBeforeKill)
             lastAcknowledged[run] = last
 
-            let integrity = try DatabaseQueue(path: file.path).read { db in
+            let integrity = try await DatabaseQueue(path: file.path).read { db in
                 try String.fetchAll(db, sql: "PRAGMA integrity_check")
             }
             check(integrity == ["ok"], "run \(run): integrity \(integrity)")
@@ -61,35 +56,23 @@ private struct CrashRuns {
 
     /// Starts the writer for `run`, kills it once it has acknowledged `count` merges, and returns the index of the
     /// last merge it acknowledged before it died.
-    private mutating func runAndKillWriter(file: URL, run: Int, after count: Int, log: URL) throws -> Int {
-        let process = Process()
-        process.executableURL = BuildProducts.executable(
-            named: "APICoreSQLiteCrashWriter", environmentOverride: "APICORE_SQLITE_CRASH_WRITER")
-        process.arguments = [file.path, String(run)]
-        let output = Pipe()
-        try Data().write(to: log)
-        let errorHandle = try FileHandle(forWritingTo: log)
-        defer { try? errorHandle.close() }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errorHandle
-        try process.run()
-        try? output.fileHandleForWriting.close()
-
-        var lines = LineReader(output.fileHandleForReading)
+    private mutating func runAndKillWriter(file: URL, run: Int, after count: Int) async throws -> Int {
+        let writer = try ChildProcess(
+            executable: BuildProducts.executable(
+                named: "APICoreSQLiteCrashWriter", environmentOverride: "APICORE_SQLITE_CRASH_WRITER"),
+            arguments: [file.path, String(run)])
+        var lines = writer.lines().makeAsyncIterator()
         var last = -1
-        while last + 1 < count, let line = lines.nextLine() {
+        while last + 1 < count, let line = await lines.next() {
             last = try acknowledgedIndex(line, run: run)
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        writer.kill()
         // Lines the writer printed before it died acknowledge writes as well.
-        while let line = lines.nextLine() { last = try acknowledgedIndex(line, run: run) }
-        try? output.fileHandleForReading.close()
+        while let line = await lines.next() { last = try acknowledgedIndex(line, run: run) }
 
-        let errors = String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self)
+        let errors = await writer.errorTail.text()
         check(last + 1 >= count, "the writer of run \(run) stopped early: \(errors)")
-        check(process.terminationReason == .uncaughtSignal, "run \(run) did not die of its signal: \(errors)")
+        check(writer.diedOfSignal, "run \(run) did not die of its signal: \(errors)")
         return last
     }
 

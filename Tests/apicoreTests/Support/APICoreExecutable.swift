@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import APICoreTestSupport
 import Foundation
 
 /// What a run of the `apicore` executable printed and how it exited.
@@ -39,8 +40,7 @@ enum APICoreExecutable {
         return executable.resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    /// Runs `apicore` with `arguments` (in `currentDirectory`, when given) and returns once it has exited. Output goes
-    /// through files, so a large output can never block the child on a full pipe.
+    /// Runs `apicore` with `arguments` (in `currentDirectory`, when given) and returns once it has exited.
     static func run(_ arguments: [String], in currentDirectory: URL? = nil) async throws -> CommandResult {
         try await runProcess(url, arguments, in: currentDirectory)
     }
@@ -49,39 +49,7 @@ enum APICoreExecutable {
     static func runProcess(
         _ executable: URL, _ arguments: [String], in currentDirectory: URL? = nil
     ) async throws -> CommandResult {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("apicore-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outputURL = directory.appendingPathComponent("stdout")
-        let errorURL = directory.appendingPathComponent("stderr")
-        try Data().write(to: outputURL)
-        try Data().write(to: errorURL)
-        let outputHandle = try FileHandle(forWritingTo: outputURL)
-        let errorHandle = try FileHandle(forWritingTo: errorURL)
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = outputHandle
-        process.standardError = errorHandle
-        let status = try await withCheckedThrowingContinuation {
-            (continuation: CheckedContinuation<Int32, any Error>) in
-            process.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        try outputHandle.close()
-        try errorHandle.close()
-        return CommandResult(
-            status: status,
-            output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        let result = try await ChildProcess.run(executable, arguments, in: currentDirectory)
+        return CommandResult(status: result.status, output: result.text, error: result.error)
     }
 }

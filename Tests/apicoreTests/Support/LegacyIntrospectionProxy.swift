@@ -1,3 +1,4 @@
+import APICoreTestSupport
 import Foundation
 
 /// `Tests/ReferenceServers/legacy_introspection_proxy.py` in front of a reference server: a server that rejects the
@@ -5,40 +6,33 @@ import Foundation
 final class LegacyIntrospectionProxy: Sendable {
     /// `http://127.0.0.1:<port>`.
     let baseURL: URL
-    private let process: Process
-    private let input: Pipe
+    private let child: ChildProcess
 
     /// Starts the proxy in front of `upstream` and waits for its `LISTENING <port>` line.
-    init(upstream: URL) throws {
+    init(upstream: URL) async throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("ReferenceServers/legacy_introspection_proxy.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, upstream.absoluteString]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
+        let child = try ChildProcess(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: [
+                "python3", script.path, upstream.absoluteString,
+                String(ProcessInfo.processInfo.processIdentifier),
+            ])
+        let line = await child.firstLine(startingWith: "LISTENING ", timeout: .seconds(60))
+        guard case .found(let portText) = line, let port = Int(portText) else {
+            child.terminate()
+            throw CocoaError(
+                .fileReadCorruptFile,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "the proxy did not start (\(line)): \(await child.errorTail.text())"
+                ])
         }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.hasPrefix("LISTENING "), let port = Int(text.dropFirst("LISTENING ".count)) else {
-            process.terminate()
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "proxy said '\(text)'"])
-        }
-        self.process = process
-        self.input = input
+        self.child = child
         baseURL = URL(string: "http://127.0.0.1:\(port)")!
     }
 
-    /// Stops the proxy: it exits when its standard input closes.
+    /// Stops the proxy.
     func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        child.terminate()
     }
 }
