@@ -30,6 +30,7 @@ public struct CacheError: Error, Sendable, CustomStringConvertible, CustomDebugS
         /// A stored record could not be read back.
         public static let corruptRecord = Code("corruptRecord")
 
+        /// The code's name, such as `missingField`.
         public var description: String { rawValue }
     }
 
@@ -66,6 +67,7 @@ public struct CacheError: Error, Sendable, CustomStringConvertible, CustomDebugS
     /// Whether the error is a miss (missing or expired), which a cache policy answers by going to the network.
     public var isMiss: Bool { code == .missingRecord || code == .missingField || code == .expired }
 
+    /// The code, record key, field, response path and reason, as far as known; never field values.
     public var description: String {
         var text = "cache \(code.rawValue)"
         if let key { text += " for record \(key.rawValue)" }
@@ -75,6 +77,8 @@ public struct CacheError: Error, Sendable, CustomStringConvertible, CustomDebugS
         return text
     }
 
+    /// The description followed by the underlying error as `String(reflecting:)` renders it, which may hold more
+    /// detail.
     public var debugDescription: String {
         guard let underlying else { return description }
         return description + " (\(String(reflecting: underlying)))"

@@ -19,6 +19,8 @@ public struct SwiftMetricsCollector: APIMetricsCollector {
         self.factory = factory
     }
 
+    /// Records one call: the duration timer, the request counter and both byte recorders, then the cache-hit counter
+    /// for a call the cache answered and the failure counter, with an `error` dimension, for a failed one.
     public func record(_ metrics: RequestMetrics) {
         var dimensions = [
             ("operation", metrics.operationName),

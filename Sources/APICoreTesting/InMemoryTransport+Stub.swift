@@ -87,18 +87,18 @@ extension InMemoryTransport.Stub {
         Self(.failure(error))
     }
 
-    /// Throws an ``APIError`` with `code`, as a transport or an interceptor would.
+    /// Throws an `APIError` with `code`, as a transport or an interceptor would.
     public static func error(_ code: APIError.Code) -> Self {
         .failure(APIError(code, reason: "stubbed by InMemoryTransport"))
     }
 
-    /// A connection that never got a response: the client reports ``APIError/Code/network``.
+    /// A connection that never got a response: the client reports `APIError/Code/network`.
     public static var networkFailure: Self {
         .failure(URLError(.notConnectedToInternet))
     }
 
     /// The default answer to a request without a stub: 404 with a `text/plain` body, which the client reports as
-    /// ``APIError/Code/httpStatus``.
+    /// `APIError/Code/httpStatus`.
     public static var notFound: Self {
         .raw(Data("no stub for this request".utf8), status: 404, headers: ["Content-Type": "text/plain; charset=utf-8"])
     }

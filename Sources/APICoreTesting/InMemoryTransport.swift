@@ -4,7 +4,7 @@ import Synchronization
 
 /// A transport that answers from stubs and records every request: the network of a feature kit's tests.
 ///
-/// Stubs are looked up by route: a GraphQL request by its operation name (``HTTPRequest/operationName``), a REST
+/// Stubs are looked up by route: a GraphQL request by its operation name (`HTTPRequest/operationName`), a REST
 /// request by its method and path. Each route keeps a queue: the first call gets the first stub, the next call the
 /// next one, and the last stub answers every call after that until another stub is queued, which then answers the
 /// next call. A request without a stub gets ``defaultStub`` (404 unless configured otherwise).

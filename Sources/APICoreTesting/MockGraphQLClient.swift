@@ -1,7 +1,7 @@
 import APICoreKit
 import Foundation
 
-/// A real ``APIClient`` on an ``InMemoryTransport``: stub operations by type, run the feature kit's code through
+/// A real `APIClient` on an ``InMemoryTransport``: stub operations by type, run the feature kit's code through
 /// `client`, then assert on what was performed.
 ///
 /// Everything between the feature kit and the transport is the production code: interceptors, GraphQL-over-HTTP
@@ -65,19 +65,19 @@ public final class MockGraphQLClient: Sendable {
         stub(operation, data: data.__data, errors: errors, delay: delay)
     }
 
-    /// Queues a response with errors and no data: the call fails with ``APIError/Code/graphQL``.
+    /// Queues a response with errors and no data: the call fails with `APIError/Code/graphQL`.
     public func stub<Operation: GraphQLOperation>(_ operation: Operation.Type, errors: [GraphQLError]) {
         stub(operation, .graphQLErrors(errors))
     }
 
-    /// Queues a failure that the call reports with `code` (``APIError/Code/network``, ``APIError/Code/timeout``,
+    /// Queues a failure that the call reports with `code` (`APIError/Code/network`, `APIError/Code/timeout`,
     /// ...).
     public func stub<Operation: GraphQLOperation>(_ operation: Operation.Type, error code: APIError.Code) {
         stub(operation, .error(code))
     }
 
-    /// Queues an HTTP status without a GraphQL body: the call fails with ``APIError/Code/httpStatus`` (or
-    /// ``APIError/Code/unauthorized`` for 401).
+    /// Queues an HTTP status without a GraphQL body: the call fails with `APIError/Code/httpStatus` (or
+    /// `APIError/Code/unauthorized` for 401).
     public func stub<Operation: GraphQLOperation>(_ operation: Operation.Type, status: Int) {
         stub(operation, .status(status))
     }

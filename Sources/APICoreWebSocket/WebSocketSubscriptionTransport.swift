@@ -7,9 +7,9 @@ import Synchronization
 /// The connection is lazy: it opens with the first subscription and closes a grace period after the last one ended.
 /// Every subscription shares it. A lost connection is reopened with exponential backoff and jitter, and every live
 /// subscription is sent again (with its resumption's variables, so nothing is repeated or lost). The protocol logic
-/// is ``GraphQLWebSocketStateMachine``'s; this actor performs its actions: the socket, the timers, the streams.
+/// is `GraphQLWebSocketStateMachine`'s; this actor performs its actions: the socket, the timers, the streams.
 ///
-/// Use it as an ``APIClientConfiguration/subscriptionTransport``:
+/// Use it as an `APIClientConfiguration/subscriptionTransport`:
 /// ```swift
 /// let webSocket = WebSocketSubscriptionTransport(
 ///     configuration: WebSocketTransportConfiguration(
@@ -85,6 +85,9 @@ public actor WebSocketSubscriptionTransport: GraphQLSubscriptionTransport {
         self.init(configuration: WebSocketTransportConfiguration(url: url, wireProtocol: wireProtocol))
     }
 
+    /// Starts a subscription on the shared socket, opening it first if none is open. The stream yields each result,
+    /// finishes when the server completes the subscription and throws an `APIError` when it fails; cancelling the
+    /// consuming task ends the subscription on the server.
     public nonisolated func subscribe(
         _ request: GraphQLSubscriptionRequest
     ) -> AsyncThrowingStream<GraphQLResponseBody, any Error> {

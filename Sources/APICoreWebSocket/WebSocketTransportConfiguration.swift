@@ -11,7 +11,7 @@ public struct WebSocketTransportConfiguration: Sendable {
     public var url: URL
     /// The subprotocol.
     public var wireProtocol: GraphQLWebSocketProtocol
-    /// The `connection_init` payload (credentials), fetched before each connection; see ``bearerToken(_:key:)``.
+    /// The `connection_init` payload (credentials), fetched before each connection; see `bearerToken(_:key:)`.
     public var connectionPayload: ConnectionPayload?
     /// Extra header fields of the handshake.
     public var headers: HTTPHeaders
@@ -59,7 +59,7 @@ public struct WebSocketTransportConfiguration: Sendable {
     }
 
     /// A `connection_init` payload `{"<key>": "Bearer <token>"}` from the same token provider as the HTTP
-    /// ``AuthInterceptor``; after a 4401 the provider refreshes the rejected token first. No token, no payload.
+    /// `AuthInterceptor`; after a 4401 the provider refreshes the rejected token first. No token, no payload.
     public static func bearerToken(
         _ provider: any TokenProvider, key: String = "Authorization", scheme: String = "Bearer"
     ) -> ConnectionPayload {

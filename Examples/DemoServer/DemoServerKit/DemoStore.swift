@@ -50,7 +50,7 @@ public final class DemoStore: Sendable {
         state.withLock { state in
             guard let index = state.users.firstIndex(where: { $0.id == id }) else { return nil }
             if let name = update.name { state.users[index].name = name }
-            // Addresses are stored lowercased, so a client that shows what it sent sees the server's version replace it.
+            // Addresses are stored lowercased, so a client showing what it sent sees the server's version replace it.
             if let email = update.email { state.users[index].email = email.lowercased() }
             return state.users[index]
         }

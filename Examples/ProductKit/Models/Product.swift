@@ -2,18 +2,25 @@
 public struct Product: Sendable, Hashable, Identifiable {
     /// The shelf a product is on.
     public enum Category: Sendable, Hashable {
+        /// Books: `BOOKS` over GraphQL and REST.
         case books
+        /// Electronics: `ELECTRONICS` over GraphQL and REST.
         case electronics
+        /// Groceries: `GROCERIES` over GraphQL and REST.
         case groceries
         /// A category this version of the app does not know yet.
         case other(String)
     }
 
+    /// The product's id, the same over GraphQL and REST.
     public var id: String
+    /// The name shown on the screens.
     public var name: String
+    /// The shelf the product is on.
     public var category: Category
     /// The price in cents, exact.
     public var priceCents: Int64
+    /// Whether the product is in stock.
     public var inStock: Bool
 
     /// A product.
@@ -39,6 +46,7 @@ public enum DataOrigin: String, Sendable, Hashable, CustomStringConvertible {
     /// The server, just now.
     case network
 
+    /// `cache` or `network`, for labels and logs.
     public var description: String { rawValue }
 }
 

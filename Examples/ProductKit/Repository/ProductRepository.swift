@@ -22,8 +22,11 @@ public protocol ProductRepository: Sendable {
 
 /// A list of products, where it came from and which backend produced it.
 public struct ProductList: Sendable, Hashable {
+    /// The products, in the order the backend returned them.
     public var products: [Product]
+    /// Whether the list came from the app's cache or from the network.
     public var origin: DataOrigin
+    /// The backend that produced the list: GraphQL, or REST when the flag says so or GraphQL fell back to it.
     public var backend: Backend
 
     /// A list.

@@ -25,6 +25,8 @@ public final class ProductService: ProductRepository {
         self.entityStore = entityStore
     }
 
+    /// Fetches the products over the flag's backend; a GraphQL call that fails before delivering a list is answered by
+    /// REST when the router allows it. Every list that came from the network is kept in the entity store first.
     public func products(
         category: Product.Category?, freshness: Freshness
     ) -> AsyncThrowingStream<ProductList, any Error> {
@@ -90,6 +92,8 @@ public final class ProductService: ProductRepository {
         return ProductList(products: fragments.map(Product.init), origin: .network, backend: .rest)
     }
 
+    /// Fetches one product from the network, bypassing the cache, and keeps it in the entity store; throws
+    /// `ServiceError.notFound` when the server has no such product.
     public func product(id: String) async throws(ServiceError) -> Product {
         let client = client
         let (fields, _) = try await ServiceError.mapping(kind: "product", id: id) { () async throws(APIError) in
@@ -110,6 +114,8 @@ public final class ProductService: ProductRepository {
         return Product(fields)
     }
 
+    /// Sends the price change as a GraphQL mutation (there is no REST route for it) and keeps the returned product in
+    /// the entity store.
     public func updatePrice(productID: String, cents: Int64) async throws(ServiceError) -> Product {
         let response = try await ServiceError.mapping(kind: "product", id: productID) { () async throws(APIError) in
             try await client.execute(UpdateProductPriceMutation(id: productID, priceCents: cents))
@@ -121,6 +127,8 @@ public final class ProductService: ProductRepository {
         return Product(fields)
     }
 
+    /// Subscribes to the product's price over GraphQL and keeps each changed product in the entity store before
+    /// yielding it; a failure ends the stream with a `ServiceError`.
     public func priceChanges(productID: String) -> AsyncThrowingStream<Product, any Error> {
         let events = client.subscribe(PriceChangedSubscription(productId: productID))
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Product.self)
@@ -142,6 +150,7 @@ public final class ProductService: ProductRepository {
         return stream
     }
 
+    /// Observes the entity store, yielding every stored product sorted by name now and after each change.
     public func storedProducts() -> AsyncThrowingStream<[Product], any Error> {
         let observation = entityStore.observe(EntityFetchRequest<ProductEntity>(sortedBy: [.ascending(\.name)]))
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: [Product].self)

@@ -52,8 +52,8 @@ public struct BackendRouter: Sendable {
         return true
     }
 
-    /// Whether a GraphQL failure is one REST might not share: the network, a server error status, a timeout, or an answer
-    /// that could not be read. Cancellation, authentication and the caller's own mistakes are not.
+    /// Whether a GraphQL failure is one REST might not share: the network, a server error status, a timeout, or an
+    /// answer that could not be read. Cancellation, authentication and the caller's own mistakes are not.
     static func restMayAnswer(after error: APIError) -> Bool {
         switch error.code {
         case .httpStatus: (error.statusCode ?? 500) >= 500

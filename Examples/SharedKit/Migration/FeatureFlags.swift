@@ -10,14 +10,18 @@ public struct Feature: Hashable, Sendable, CustomStringConvertible {
         self.name = name
     }
 
+    /// The feature's name.
     public var description: String { name }
 }
 
 /// The API a feature uses.
 public enum Backend: String, Sendable, Hashable, CustomStringConvertible {
+    /// The GraphQL API, through the generated operations.
     case graphQL = "GraphQL"
+    /// The REST API the app used before GraphQL.
     case rest = "REST"
 
+    /// `GraphQL` or `REST`, for labels and logs.
     public var description: String { rawValue }
 }
 

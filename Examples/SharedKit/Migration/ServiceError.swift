@@ -9,6 +9,7 @@ public enum ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The backend answered with data the app cannot use.
     case invalidData(reason: String)
 
+    /// A sentence a screen can show or a log can keep; it carries no credentials or variables.
     public var description: String {
         switch self {
         case .notFound(let kind, let id): "no \(kind) with id \(id)"

@@ -17,7 +17,9 @@ public protocol UserRepository: Sendable {
 
 /// A user and the backend that produced it.
 public struct UserResult: Sendable, Hashable {
+    /// The user as the backend returned it.
     public var user: User
+    /// The backend that answered: GraphQL, or REST when the flag says so or GraphQL fell back to it.
     public var backend: Backend
 
     /// A result.

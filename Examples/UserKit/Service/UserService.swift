@@ -20,6 +20,8 @@ public final class UserService: UserRepository {
         self.router = router
     }
 
+    /// Fetches the user from the network, bypassing the cache, over the flag's backend; throws
+    /// `ServiceError.notFound` when the server has no such user.
     public func user(id: String) async throws(ServiceError) -> UserResult {
         let client = client
         let (user, backend) = try await ServiceError.mapping(kind: "user", id: id) { () async throws(APIError) in
@@ -38,6 +40,8 @@ public final class UserService: UserRepository {
         return UserResult(user: user, backend: backend)
     }
 
+    /// Watches the user's query, cache first, and yields each new value; the stream ends with
+    /// `ServiceError.notFound` when the user disappears, and with the mapped `ServiceError` on any failure.
     public func observeUser(id: String) -> AsyncThrowingStream<User, any Error> {
         let watch = client.watch(UserProfileQuery(id: id), cachePolicy: .cacheFirst)
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: User.self)
@@ -61,6 +65,8 @@ public final class UserService: UserRepository {
         return stream
     }
 
+    /// Updates the user over the flag's backend; over GraphQL, watchers see the expected result at once and the
+    /// server's when it answers. Throws `ServiceError.notFound` when the server has no such user.
     public func updateUser(_ user: User, with update: UserUpdate) async throws(ServiceError) -> UserResult {
         let client = client
         let mutation = UpdateUserMutation(

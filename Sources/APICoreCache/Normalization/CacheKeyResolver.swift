@@ -2,7 +2,7 @@ import APICoreGraphQL
 
 /// Decides which response objects have an identity, and what it is.
 ///
-/// In order: the schema's `@typePolicy(keyFields:)` for the object's type (``GraphQLTypePolicies``, which generated
+/// In order: the schema's `@typePolicy(keyFields:)` for the object's type (`GraphQLTypePolicies`, which generated
 /// code provides as `<Namespace>.typePolicies`); then the app's function if it gives one; else `__typename` and `id`
 /// (`Human:1000`). An object without a key is stored under its path from the nearest keyed parent, so it is only
 /// shared between operations that reach it the same way.

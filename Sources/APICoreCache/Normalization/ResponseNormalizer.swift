@@ -1,15 +1,15 @@
 import APICoreGraphQL
 import Foundation
 
-/// Turns response data into records while it is decoded: the ``GraphQLDecodingObserver`` the store attaches to a
+/// Turns response data into records while it is decoded: the `GraphQLDecodingObserver` the store attaches to a
 /// decode, so typed data and normalized records come out of one walk over the JSON.
 ///
 /// For each object the decoder enters, the normalizer takes the fields its selection set selects (field names and
-/// arguments from the static ``GraphQLSelectionSet/__selections``), stores leaves as values and nested objects as
+/// arguments from the static `GraphQLSelectionSet/__selections`), stores leaves as values and nested objects as
 /// references to their own records. A fragment spread or type case enters the same object again with its own
 /// selections, which merge into the same record.
 ///
-/// The store runs it itself in ``CacheStore/decode(_:from:variables:rootKey:maxAge:)``; code that runs the decode
+/// The store runs it itself in `CacheStore/decode(_:from:variables:rootKey:maxAge:)`; code that runs the decode
 /// elsewhere (a streaming transport) gets one from ``CacheStore/normalizer(rootKey:variables:maxAge:)`` and publishes
 /// its ``records`` once the decode succeeded.
 public final class ResponseNormalizer: GraphQLDecodingObserver {
@@ -52,6 +52,8 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         self.now = now
     }
 
+    /// Adds the record of an object the decoder entered: its key (the root's, the one its parent gave it, or the
+    /// one the resolver computes), its selected fields as values or references, and their expiry dates.
     public func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath) {
         let key =
             path.isEmpty

@@ -11,6 +11,7 @@ public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible,
         self.rawValue = rawValue
     }
 
+    /// A key with the text of a string literal: `"Human:1000"`.
     public init(stringLiteral value: String) {
         rawValue = value
     }
@@ -44,7 +45,9 @@ public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible,
         CacheKey(rawValue + "." + String(index))
     }
 
+    /// The key's text, as stored.
     public var description: String { rawValue }
 
+    /// Orders keys by their text, for sorted, reproducible lists of keys.
     public static func < (lhs: CacheKey, rhs: CacheKey) -> Bool { lhs.rawValue < rhs.rawValue }
 }

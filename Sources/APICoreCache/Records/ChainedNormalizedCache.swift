@@ -24,6 +24,7 @@ public final class ChainedNormalizedCache: NormalizedCache {
         self.back = back
     }
 
+    /// The records from the front where it holds them, the rest from the back; what the back returned fills the front.
     public func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] {
         try lock.withLock { _ throws(CacheError) in
             var found = try front.loadRecords(keys)
@@ -37,6 +38,7 @@ public final class ChainedNormalizedCache: NormalizedCache {
         }
     }
 
+    /// The record from the front if it holds it, else from the back, which then fills the front.
     public func loadRecord(_ key: CacheKey) throws(CacheError) -> Record? {
         try lock.withLock { _ throws(CacheError) in
             if let record = try front.loadRecord(key) { return record }
@@ -46,6 +48,7 @@ public final class ChainedNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Merges into the back, then copies the whole merged records to the front; returns the back's changed fields.
     public func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID> {
         try lock.withLock { _ throws(CacheError) in
             let changed = try back.merge(records)
@@ -56,6 +59,7 @@ public final class ChainedNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Removes the records from both caches and returns the fields the back held.
     public func removeRecords(_ keys: Set<CacheKey>) throws(CacheError) -> Set<CacheFieldID> {
         try lock.withLock { _ throws(CacheError) in
             let removed = try back.removeRecords(keys)
@@ -64,6 +68,7 @@ public final class ChainedNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Removes the field from both caches; `true` if the back held it.
     public func removeField(_ field: CacheFieldID) throws(CacheError) -> Bool {
         try lock.withLock { _ throws(CacheError) in
             let removed = try back.removeField(field)
@@ -72,10 +77,12 @@ public final class ChainedNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Every key the back holds, which is every stored key.
     public func allKeys() throws(CacheError) -> Set<CacheKey> {
         try lock.withLock { _ throws(CacheError) in try back.allKeys() }
     }
 
+    /// Removes every record from the back, then from the front.
     public func clear() throws(CacheError) {
         try lock.withLock { _ throws(CacheError) in
             try back.clear()

@@ -24,6 +24,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
     /// How many records the bound has evicted so far.
     public var evictionCount: Int { state.withLock { $0.evictions } }
 
+    /// The stored records with the given keys, marking each one found as just used.
     public func loadRecords(_ keys: Set<CacheKey>) -> [CacheKey: Record] {
         state.withLock { state in
             var found: [CacheKey: Record] = [:]
@@ -36,6 +37,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         }
     }
 
+    /// The stored record with the given key, if any, marking it as just used.
     public func loadRecord(_ key: CacheKey) -> Record? {
         state.withLock { state in
             guard let record = state.records[key] else { return nil }
@@ -44,6 +46,8 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Merges the records field by field, evicts past ``InMemoryNormalizedCache/maxRecords``, and returns the fields
+    /// whose value changed.
     public func merge(_ records: RecordSet) -> Set<CacheFieldID> {
         state.withLock { state in
             var changed: Set<CacheFieldID> = []
@@ -62,6 +66,8 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Merges the records in place without working out what changed, then evicts past
+    /// ``InMemoryNormalizedCache/maxRecords``.
     public func mergeUnobserved(_ records: RecordSet) {
         state.withLock { state in
             for (key, record) in records.records {
@@ -77,6 +83,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Removes the records and returns the fields they held.
     public func removeRecords(_ keys: Set<CacheKey>) -> Set<CacheFieldID> {
         state.withLock { state in
             var removed: Set<CacheFieldID> = []
@@ -98,6 +105,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Removes one field of a record and its expiry date; `true` if the field was there.
     public func removeField(_ field: CacheFieldID) -> Bool {
         state.withLock { state in
             guard state.records[field.key]?.fields.removeValue(forKey: field.field) != nil else { return false }
@@ -106,10 +114,12 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Every stored key.
     public func allKeys() -> Set<CacheKey> {
         state.withLock { Set($0.records.keys) }
     }
 
+    /// Removes every record; ``InMemoryNormalizedCache/evictionCount`` keeps counting from where it was.
     public func clear() {
         state.withLock { state in
             state.records.removeAll()

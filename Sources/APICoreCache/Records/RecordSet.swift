@@ -74,5 +74,6 @@ public struct CacheFieldID: Sendable, Hashable, CustomStringConvertible {
     /// Whether this stands for every field of its record.
     public var isWholeRecord: Bool { field.isEmpty }
 
+    /// `Key.field`, or just the key for a whole record.
     public var description: String { isWholeRecord ? key.rawValue : "\(key.rawValue).\(field)" }
 }

@@ -6,7 +6,7 @@ import Synchronization
 /// layers, expiry and garbage collection.
 ///
 /// How data flows through it:
-/// 1. A response is decoded with a normalizer attached (``decode(_:from:variables:rootKey:maxAge:)``): one walk over
+/// 1. A response is decoded with a normalizer attached (`decode(_:from:variables:rootKey:maxAge:)`): one walk over
 ///    the JSON gives the typed data and the records.
 /// 2. The records are merged into the ``NormalizedCache`` underneath (memory, SQLite, or both) in one write, which
 ///    reports the fields whose values changed.

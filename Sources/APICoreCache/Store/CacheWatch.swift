@@ -4,15 +4,17 @@ import APICoreGraphQL
 /// changes the data (another query, a mutation, a manual write, an optimistic layer, records restored from disk).
 ///
 /// Writes that leave the data as it was emit nothing. A miss (a field evicted or expired) is an element too, as a
-/// ``CacheError``, so a screen can refetch; while the data stays missing, further writes emit nothing. Iteration ends when the consuming task is cancelled; the watcher is then
-/// removed from the store.
+/// ``CacheError``, so a screen can refetch; while the data stays missing, further writes emit nothing. Iteration
+/// ends when the consuming task is cancelled; the watcher is then removed from the store.
 public struct CacheWatch<Value: Sendable & Hashable>: AsyncSequence, Sendable {
+    /// The current result of the watch, or the ``CacheError`` of a miss.
     public typealias Element = Result<Value, CacheError>
 
     let stream: AsyncStream<Element>
     /// The watcher's identity in its store, for a write that answers it (``CacheStore/publish(_:answering:with:)``).
     package let watcherID: UInt64
 
+    /// An iterator over the results; the watcher stays in the store until the iterating task is cancelled.
     public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
         stream.makeAsyncIterator()
     }

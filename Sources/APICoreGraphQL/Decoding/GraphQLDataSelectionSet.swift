@@ -1,8 +1,8 @@
 /// A generated selection set that holds its response object and reads each field when it is asked for.
 ///
-/// Decoding checks the whole tree once, against the static ``GraphQLSelectionSet/__selections``
+/// Decoding checks the whole tree once, against the static `GraphQLSelectionSet/__selections`
 /// (``GraphQLSelectionValidator``), and builds nothing; the typed properties then read the checked data through
-/// ``__field(_:)``, which cannot fail. Generated code is small: a struct stores one value, and each property is one
+/// `__field(_:)`, which cannot fail. Generated code is small: a struct stores one value, and each property is one
 /// line, whatever its type. Equality and hashing are those of the data (``GraphQLSelectionSet``).
 public protocol GraphQLDataSelectionSet: GraphQLSelectionSet {
     /// The checked response object, with the variables it was decoded for.
@@ -30,10 +30,12 @@ public final class GraphQLCheckedObject: Sendable, Hashable {
         self.variables = variables
     }
 
+    /// Two checked objects are equal when they are the same instance or hold equal data and equal variables.
     public static func == (lhs: GraphQLCheckedObject, rhs: GraphQLCheckedObject) -> Bool {
         lhs === rhs || (lhs.data == rhs.data && lhs.variables == rhs.variables)
     }
 
+    /// Hashes the data and the variables, so equal objects hash alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(data)
         hasher.combine(variables)

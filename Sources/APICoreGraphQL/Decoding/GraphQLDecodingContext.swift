@@ -3,7 +3,7 @@
 ///
 /// The observer is how the normalized cache writes its records in the same walk that builds the typed data: it is
 /// told each object's selection-set type and response path, and takes field names and arguments from the type's
-/// static ``GraphQLSelectionSet/__selections``. Without an observer no path is tracked and decoding does no extra work.
+/// static `GraphQLSelectionSet/__selections`. Without an observer no path is tracked and decoding does no extra work.
 public final class GraphQLDecodingContext {
     /// The variables of the operation whose data is decoded.
     public let variables: JSONObject

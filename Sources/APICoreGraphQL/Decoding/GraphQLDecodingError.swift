@@ -37,6 +37,7 @@ public struct GraphQLDecodingError: Error, Sendable, Hashable, CustomStringConve
         return copy
     }
 
+    /// What went wrong and where, as a sentence naming the response path; it never quotes the value.
     public var description: String {
         let location = path.isEmpty ? "the response data" : "'\(path)'"
         switch reason {
@@ -58,9 +59,12 @@ public struct GraphQLDecodingError: Error, Sendable, Hashable, CustomStringConve
 public struct ResponsePath: Sendable, Hashable, CustomStringConvertible, ExpressibleByArrayLiteral {
     /// One step of a path.
     public enum Component: Sendable, Hashable, CustomStringConvertible {
+        /// A field, by its response key: its alias, else its name.
         case field(String)
+        /// An element of a list, by its zero-based index.
         case index(Int)
 
+        /// The field name, or the list index as a number.
         public var description: String {
             switch self {
             case .field(let name): name
@@ -85,6 +89,7 @@ public struct ResponsePath: Sendable, Hashable, CustomStringConvertible, Express
         self.components = components
     }
 
+    /// A path from an array literal of components: `["user", "friends", 3]`.
     public init(arrayLiteral elements: Component...) {
         components = elements
     }
@@ -104,7 +109,9 @@ public struct ResponsePath: Sendable, Hashable, CustomStringConvertible, Express
 }
 
 extension ResponsePath.Component: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+    /// A field step from a string literal: `"name"`.
     public init(stringLiteral value: String) { self = .field(value) }
+    /// A list-index step from an integer literal: `3`.
     public init(integerLiteral value: Int) { self = .index(value) }
 }
 

@@ -2,9 +2,12 @@
 public struct GraphQLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A position in the request document.
     public struct Location: Sendable, Hashable {
+        /// The line in the document, counting from 1.
         public let line: Int
+        /// The column in the line, counting from 1.
         public let column: Int
 
+        /// A position at the given line and column of the document.
         public init(line: Int, column: Int) {
             self.line = line
             self.column = column
@@ -78,6 +81,7 @@ public struct GraphQLError: Error, Sendable, Hashable, CustomStringConvertible {
         return .object(object)
     }
 
+    /// The message, followed by the response path when the error has one: `Not found (at user.friends.0)`.
     public var description: String {
         if let path, !path.isEmpty { return "\(message) (at \(path))" }
         return message

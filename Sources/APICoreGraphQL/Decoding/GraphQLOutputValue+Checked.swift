@@ -1,6 +1,7 @@
 // Reading checked data without a decoding context, for the leaves every generated property reads.
 
 extension String {
+    /// Reads a checked JSON string without a decoding context; traps on any other kind.
     public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> String {
         guard case .string(let string) = value else { checkedDataFailure(value, "String") }
         return string
@@ -8,6 +9,7 @@ extension String {
 }
 
 extension Int {
+    /// Reads a checked JSON integer, or an integral number, as an `Int`; traps on anything else.
     public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Int {
         switch value {
         case .int(let integer): if let exact = Int(exactly: integer) { return exact }
@@ -19,6 +21,7 @@ extension Int {
 }
 
 extension Double {
+    /// Reads a checked JSON number as a `Double`; traps on any other kind.
     public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Double {
         guard let number = value.doubleValue else { checkedDataFailure(value, "Double") }
         return number
@@ -26,6 +29,7 @@ extension Double {
 }
 
 extension Bool {
+    /// Reads a checked JSON Boolean; traps on any other kind.
     public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Bool {
         guard case .bool(let bool) = value else { checkedDataFailure(value, "Bool") }
         return bool
@@ -33,12 +37,14 @@ extension Bool {
 }
 
 extension JSONValue {
+    /// Returns the checked JSON as it is, for `JSON` custom scalars.
     public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> JSONValue {
         value
     }
 }
 
 extension GraphQLEnum {
+    /// Reads a checked enum value from its JSON string, known or unknown; traps on any other kind.
     public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> GraphQLEnum {
         guard case .string(let raw) = value else { checkedDataFailure(value, "an enum value") }
         return GraphQLEnum(rawValue: raw)

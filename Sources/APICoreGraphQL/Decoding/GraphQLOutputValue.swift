@@ -14,6 +14,7 @@ public protocol GraphQLOutputValue: Sendable {
 }
 
 extension GraphQLOutputValue {
+    /// Decodes checked data with a fresh context for `variables`; traps if that fails, which checked data rules out.
     public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Self {
         do {
             return try decode(from: value, in: GraphQLDecodingContext(variables: variables))
@@ -24,6 +25,7 @@ extension GraphQLOutputValue {
 }
 
 extension String: GraphQLOutputValue {
+    /// Reads a JSON string; any other kind is a type mismatch, and `null` a null value.
     public static func decode(
         from value: JSONValue, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError)
@@ -37,6 +39,7 @@ extension String: GraphQLOutputValue {
 }
 
 extension Int: GraphQLOutputValue {
+    /// Reads a JSON integer, or a number with no fraction, that fits in `Int`; anything else throws.
     public static func decode(
         from value: JSONValue, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError)
@@ -60,6 +63,7 @@ extension Int: GraphQLOutputValue {
 }
 
 extension Double: GraphQLOutputValue {
+    /// Reads a JSON number of either kind as a `Double`; any other kind throws.
     public static func decode(
         from value: JSONValue, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError)
@@ -73,6 +77,7 @@ extension Double: GraphQLOutputValue {
 }
 
 extension Bool: GraphQLOutputValue {
+    /// Reads a JSON Boolean; any other kind throws.
     public static func decode(
         from value: JSONValue, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError)
@@ -97,6 +102,7 @@ extension JSONValue: GraphQLOutputValue {
 }
 
 extension Optional: GraphQLOutputValue where Wrapped: GraphQLOutputValue {
+    /// Decodes `null` as `nil` and anything else as the wrapped type, so only nullable fields accept `null`.
     public static func decode(
         from value: JSONValue, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError)
@@ -106,6 +112,7 @@ extension Optional: GraphQLOutputValue where Wrapped: GraphQLOutputValue {
         return try Wrapped.decode(from: value, in: context)
     }
 
+    /// Reads `null` as `nil` and anything else as checked data of the wrapped type.
     public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Wrapped? {
         if case .null = value { return nil }
         return Wrapped.__decodeChecked(value, variables: variables)
@@ -113,6 +120,7 @@ extension Optional: GraphQLOutputValue where Wrapped: GraphQLOutputValue {
 }
 
 extension Array: GraphQLOutputValue where Element: GraphQLOutputValue {
+    /// Decodes a JSON array element by element; a failing element's error gains its index in the response path.
     public static func decode(
         from value: JSONValue, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError)
@@ -135,6 +143,7 @@ extension Array: GraphQLOutputValue where Element: GraphQLOutputValue {
         return result
     }
 
+    /// Reads a checked JSON array element by element; traps if the value is not an array.
     public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> [Element] {
         guard case .array(let elements) = value else {
             preconditionFailure("checked data holds \(value.kindName) where a list is expected")

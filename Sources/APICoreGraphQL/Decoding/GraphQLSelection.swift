@@ -88,9 +88,13 @@ public indirect enum GraphQLOutputType: Sendable {
 
 /// An argument value in a document: a literal, a variable, or a list or object that may contain variables.
 public indirect enum GraphQLArgumentValue: Sendable, Hashable {
+    /// A value with no variable in it, used as written.
     case literal(JSONValue)
+    /// A variable, by its name without the `$`; it resolves to the operation's value for it.
     case variable(String)
+    /// A list whose elements may contain variables.
     case list([GraphQLArgumentValue])
+    /// An input object whose fields may contain variables.
     case object([String: GraphQLArgumentValue])
 
     /// The value with variables replaced; `nil` for an absent variable.

@@ -24,6 +24,8 @@ public protocol GraphQLSelectionSet: GraphQLOutputValue, Hashable {
 public protocol GraphQLRootSelectionSet: GraphQLSelectionSet {}
 
 extension GraphQLSelectionSet {
+    /// Decodes the selection set from a JSON object through ``GraphQLSelectionSet/init(reader:)``; any other kind is
+    /// a type mismatch.
     public static func decode(
         from value: JSONValue, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError)
@@ -58,8 +60,11 @@ extension GraphQLSelectionSet {
 public struct GraphQLParentType: Sendable, Hashable {
     /// Whether the type is an object, an interface or a union.
     public enum Kind: Sendable, Hashable {
+        /// An object type, whose only possible type is itself.
         case object
+        /// An interface, whose possible types are the object types that implement it.
         case interface
+        /// A union, whose possible types are its members.
         case union
     }
 

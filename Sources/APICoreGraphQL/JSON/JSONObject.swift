@@ -6,7 +6,9 @@ public struct JSONObject: Sendable, Hashable {
     /// Objects with more members than this get a hash index for lookups.
     public static let indexThreshold = 12
 
+    /// The member names, in order.
     public private(set) var keys: [String]
+    /// The member values, in the same order as ``JSONObject/keys``.
     public private(set) var values: [JSONValue]
     private var index: [String: Int]?
 
@@ -91,6 +93,7 @@ public struct JSONObject: Sendable, Hashable {
         return true
     }
 
+    /// Hashes the members without regard to their order, so objects equal under `==` hash alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         // Order-independent: combine the members' hashes commutatively.
@@ -106,6 +109,8 @@ public struct JSONObject: Sendable, Hashable {
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// An object from a dictionary literal, its members in the order written; a later duplicate key replaces the
+    /// earlier.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements)
     }

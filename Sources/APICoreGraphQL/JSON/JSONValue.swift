@@ -4,12 +4,19 @@
 /// survive a read and a write without passing through `Double`. Numbers with a fraction or an exponent, and integers
 /// outside the 64-bit range, are ``double(_:)``. Objects keep their keys in the order they were read.
 public enum JSONValue: Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number without a fraction or an exponent that fits in 64 bits, kept exactly.
     case int(Int64)
+    /// A number with a fraction or an exponent, or an integer outside the 64-bit range.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array, its elements in order.
     case array([JSONValue])
+    /// An object, its members in the order they were read.
     case object(JSONObject)
 }
 
@@ -82,12 +89,20 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// `nil` is ``JSONValue/null``.
     public init(nilLiteral: ()) { self = .null }
+    /// A Boolean literal is ``JSONValue/bool(_:)``.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal is ``JSONValue/int(_:)``, kept exactly.
     public init(integerLiteral value: Int64) { self = .int(value) }
+    /// A floating-point literal is ``JSONValue/double(_:)``.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// A string literal is ``JSONValue/string(_:)``.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal is ``JSONValue/array(_:)``.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// A dictionary literal is ``JSONValue/object(_:)``, its members in the order written; a later duplicate key
+    /// replaces the earlier.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements))
     }

@@ -1,7 +1,10 @@
 /// The kind of a GraphQL operation.
 public enum GraphQLOperationType: String, Sendable, Hashable {
+    /// A `query`: reads data, and is safe to retry and to send with GET.
     case query
+    /// A `mutation`: changes data on the server.
     case mutation
+    /// A `subscription`: a stream of results the server sends as events happen.
     case subscription
 }
 
@@ -33,8 +36,11 @@ public protocol GraphQLOperation: Sendable {
 }
 
 extension GraphQLOperation {
+    /// No persisted-query identifier by default: the client then always sends the document text.
     public static var operationIdentifier: String? { nil }
+    /// No variables by default, for operations that declare none.
     public var variables: JSONObject { JSONObject() }
+    /// No defaults by default, for operations whose variables declare none.
     public static var variableDefaults: JSONObject { JSONObject() }
 
     /// The variables as the server sees them: the sent values over the document's defaults. Decoding uses these, so
@@ -52,6 +58,7 @@ extension GraphQLOperation {
 public protocol GraphQLQuery: GraphQLOperation {}
 
 extension GraphQLQuery {
+    /// Always ``GraphQLOperationType/query``.
     public static var operationType: GraphQLOperationType { .query }
 }
 
@@ -59,6 +66,7 @@ extension GraphQLQuery {
 public protocol GraphQLMutation: GraphQLOperation {}
 
 extension GraphQLMutation {
+    /// Always ``GraphQLOperationType/mutation``.
     public static var operationType: GraphQLOperationType { .mutation }
 }
 
@@ -66,6 +74,7 @@ extension GraphQLMutation {
 public protocol GraphQLSubscription: GraphQLOperation {}
 
 extension GraphQLSubscription {
+    /// Always ``GraphQLOperationType/subscription``.
     public static var operationType: GraphQLOperationType { .subscription }
 }
 

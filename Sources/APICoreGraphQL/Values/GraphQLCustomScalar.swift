@@ -9,6 +9,7 @@ public protocol GraphQLCustomScalar: GraphQLOutputValue, GraphQLInputValue, Hash
 }
 
 extension GraphQLCustomScalar {
+    /// Decodes the scalar through ``GraphQLCustomScalar/init(jsonValue:)``, from the exact JSON value the server sent.
     public static func decode(
         from value: JSONValue,
         in context: GraphQLDecodingContext

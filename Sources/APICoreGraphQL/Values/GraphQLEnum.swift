@@ -4,7 +4,9 @@
 /// value decodes to ``unknown(_:)`` and encodes back exactly as it was received.
 public enum GraphQLEnum<Wrapped: RawRepresentable & CaseIterable & Sendable & Hashable>: Sendable, Hashable
 where Wrapped.RawValue == String {
+    /// A value the generated enum has a case for.
     case known(Wrapped)
+    /// A value the client was generated without, kept as its raw string so that it encodes back unchanged.
     case unknown(String)
 
     /// The value for a raw string, known when the generated enum has a case for it.
@@ -40,6 +42,7 @@ where Wrapped.RawValue == String {
         lhs.rawValue == rhs.rawValue
     }
 
+    /// Hashes the raw value, so a known case and an unknown value with the same raw string hash alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rawValue)
     }
@@ -71,12 +74,16 @@ public func != <Wrapped>(lhs: GraphQLEnum<Wrapped>?, rhs: Wrapped) -> Bool {
 }
 
 extension GraphQLEnum: ExpressibleByStringLiteral {
+    /// The value for a string literal, known when the generated enum has a case for it:
+    /// `let role: GraphQLEnum<Role> = "ADMIN"`.
     public init(stringLiteral value: String) {
         self.init(rawValue: value)
     }
 }
 
 extension GraphQLEnum: GraphQLOutputValue {
+    /// Decodes the value from its JSON string; a raw value the client does not know becomes
+    /// ``GraphQLEnum/unknown(_:)``.
     public static func decode(
         from value: JSONValue,
         in context: GraphQLDecodingContext
@@ -89,5 +96,6 @@ extension GraphQLEnum: GraphQLOutputValue {
 }
 
 extension GraphQLEnum: GraphQLInputValue {
+    /// The raw value as a JSON string, exactly as it was received for an unknown value.
     public var jsonValue: JSONValue { .string(rawValue) }
 }

@@ -8,38 +8,47 @@ public protocol GraphQLInputValue: Sendable {
 }
 
 extension GraphQLInputValue {
+    /// `false`: only an absent ``GraphQLNullable`` is left out of a request.
     public var isAbsent: Bool { false }
 }
 
 extension String: GraphQLInputValue {
+    /// The string as a JSON string.
     public var jsonValue: JSONValue { .string(self) }
 }
 
 extension Int: GraphQLInputValue {
+    /// The integer as a JSON integer.
     public var jsonValue: JSONValue { .int(Int64(self)) }
 }
 
 extension Int32: GraphQLInputValue {
+    /// The integer as a JSON integer.
     public var jsonValue: JSONValue { .int(Int64(self)) }
 }
 
 extension Int64: GraphQLInputValue {
+    /// The integer as a JSON integer, exactly, whatever its size.
     public var jsonValue: JSONValue { .int(self) }
 }
 
 extension Double: GraphQLInputValue {
+    /// The number as a JSON floating-point number (``JSONValue/double(_:)``).
     public var jsonValue: JSONValue { .double(self) }
 }
 
 extension Bool: GraphQLInputValue {
+    /// The Boolean as a JSON Boolean.
     public var jsonValue: JSONValue { .bool(self) }
 }
 
 extension JSONValue: GraphQLInputValue {
+    /// The value itself, unchanged.
     public var jsonValue: JSONValue { self }
 }
 
 extension JSONObject: GraphQLInputValue {
+    /// The object as a JSON object, its members in order.
     public var jsonValue: JSONValue { .object(self) }
 }
 
@@ -49,6 +58,7 @@ extension Optional: GraphQLInputValue where Wrapped: GraphQLInputValue {
 }
 
 extension Array: GraphQLInputValue where Element: GraphQLInputValue {
+    /// The elements as a JSON array, each encoded in turn.
     public var jsonValue: JSONValue { .array(map(\.jsonValue)) }
 }
 
@@ -77,5 +87,6 @@ public protocol GraphQLInputObject: GraphQLInputValue, Hashable {
 }
 
 extension GraphQLInputObject {
+    /// The input object's ``GraphQLInputObject/fields`` as a JSON object.
     public var jsonValue: JSONValue { .object(fields) }
 }

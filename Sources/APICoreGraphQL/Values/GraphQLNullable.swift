@@ -39,14 +39,17 @@ extension GraphQLNullable {
 extension GraphQLNullable: ExpressibleByStringLiteral, ExpressibleByUnicodeScalarLiteral,
     ExpressibleByExtendedGraphemeClusterLiteral
 where Wrapped == String {
+    /// A string literal is a value to send: `"Ada"` is `.some("Ada")`.
     public init(stringLiteral value: String) { self = .some(value) }
 }
 
 extension GraphQLNullable: ExpressibleByIntegerLiteral where Wrapped == Int {
+    /// An integer literal is a value to send: `3` is `.some(3)`.
     public init(integerLiteral value: Int) { self = .some(value) }
 }
 
 extension GraphQLNullable: ExpressibleByBooleanLiteral where Wrapped == Bool {
+    /// A Boolean literal is a value to send: `true` is `.some(true)`.
     public init(booleanLiteral value: Bool) { self = .some(value) }
 }
 
@@ -59,6 +62,7 @@ extension GraphQLNullable: GraphQLInputValue where Wrapped: GraphQLInputValue {
         }
     }
 
+    /// `true` for ``GraphQLNullable/none``, the one state that is left out of the request.
     public var isAbsent: Bool {
         if case .none = self { return true }
         return false

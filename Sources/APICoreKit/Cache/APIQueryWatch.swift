@@ -5,10 +5,13 @@
 /// expires, is delivered as a failure and the watch goes on, so a later write (a refetch, a mutation) brings the value
 /// back. Iteration ends when the consuming task is cancelled; the watch then stops observing the cache.
 public struct APIQueryWatch<Value: Sendable>: AsyncSequence, Sendable {
+    /// A response (value, GraphQL errors, and metadata saying whether it came from the network or the cache), or the
+    /// ``APIError`` of a failure, after which the watch goes on.
     public typealias Element = Result<APIResponse<Value>, APIError>
 
     let stream: AsyncStream<Element>
 
+    /// An iterator over the values; the watch keeps observing the cache until the iterating task is cancelled.
     public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
         stream.makeAsyncIterator()
     }

@@ -3,7 +3,8 @@ enum CacheWrite: Sendable {
     /// Nothing: the client has no cache.
     case none
     /// Merges them into the store, notifying the watchers whose data changed; the watcher the call answers (a
-    /// ``APIClient/watch(_:cachePolicy:options:)`` delivering the value itself) takes the value without reading it back.
+    /// ``APIClient/watch(_:cachePolicy:options:)`` delivering the value itself) takes the value without reading it
+    /// back.
     case publish(CacheStore, answering: UInt64? = nil)
     /// Replaces a mutation's optimistic layer with them, in one step.
     case replacingLayer(OptimisticLayerID, in: CacheStore)

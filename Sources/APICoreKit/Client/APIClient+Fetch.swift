@@ -6,7 +6,9 @@ extension APIClient {
     /// the cached value if there was one). Ending the iteration, or cancelling the consuming task, cancels the call.
     ///
     /// - Parameters:
+    ///   - query: the query to fetch, with its variables.
     ///   - cachePolicy: overrides the options' policy.
+    ///   - options: the call's options (cache policy, headers, time limit, error policy).
     public func fetch<Query: GraphQLQuery>(
         _ query: Query,
         cachePolicy: CachePolicy? = nil,

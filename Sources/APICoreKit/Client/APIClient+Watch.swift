@@ -5,14 +5,16 @@ extension APIClient {
     /// The first values follow the policy: `cacheFirst` delivers the cached value, or fetches it from the network on a
     /// miss; `cacheOnly` delivers the cached value or the miss; `cacheAndNetwork` delivers the cached value (if any)
     /// and then the network's; `networkOnly` and `networkFirst` deliver the network's (`networkFirst` falling back to
-    /// the cache when the network fails). Later values come from ``CacheStore/watch(_:)`` with
+    /// the cache when the network fails). Later values come from `CacheStore/watch(_:)` with
     /// ``ResponseMetadata/source`` `.cache`, and only when they differ from the last value delivered. Without a cache
     /// the watch delivers the network's value and ends.
     ///
     /// Cancelling the consuming task ends the iteration and stops the watch.
     ///
     /// - Parameters:
+    ///   - query: the query to watch, with its variables.
     ///   - cachePolicy: overrides the options' policy.
+    ///   - options: the call's options (cache policy, headers, time limit, error policy).
     public func watch<Query: GraphQLQuery>(
         _ query: Query,
         cachePolicy: CachePolicy? = nil,

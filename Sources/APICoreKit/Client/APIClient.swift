@@ -10,7 +10,7 @@ import Synchronization
 ///    answers, the network does, or both; a cached answer skips the steps below.
 /// 3. The configured interceptors run in order (auth, logging, metrics, retry, ...); each may change the request,
 ///    answer it, retry it or observe the response. The transport sends what reaches the end of the chain.
-/// 4. The response bytes are read once by ``JSONReader``. A GraphQL body is read whatever the status (errors with a
+/// 4. The response bytes are read once by `JSONReader`. A GraphQL body is read whatever the status (errors with a
 ///    200, partial data with 294, 4xx with a GraphQL body); a failing status without one is an HTTP error.
 /// 5. The data decodes into the operation's generated types (or a `Decodable` type), normalized into the cache's
 ///    records in the same walk and written, then, for a ``GraphQLRequest``, maps to the domain value.

@@ -34,7 +34,7 @@ public struct APIClientConfiguration: Sendable {
     public var maximumResponseSize: Int?
     /// The default of ``maximumResponseSize``: 64 MiB.
     public static let defaultMaximumResponseSize = 64 << 20
-    /// Reads response bodies; its ``JSONReader/Options/maximumDepth`` bounds how deeply a response may nest.
+    /// Reads response bodies; its `JSONReader/Options/maximumDepth` bounds how deeply a response may nest.
     public var jsonReader: JSONReader
     /// Decodes REST responses and `Decodable` GraphQL data.
     public var decoder: JSONValueDecoder
@@ -46,7 +46,8 @@ public struct APIClientConfiguration: Sendable {
     /// The policy of queries whose options name none.
     public var defaultCachePolicy: CachePolicy
     /// Carries subscriptions (`WebSocketSubscriptionTransport` from APICoreWebSocket, or
-    /// ``MultipartSubscriptionTransport`` over HTTP); queries and mutations always go through ``transport``. Without one, ``APIClient/subscribe(_:resumption:)`` fails.
+    /// ``MultipartSubscriptionTransport`` over HTTP); queries and mutations always go through ``transport``. Without
+    /// one, ``APIClient/subscribe(_:resumption:)`` fails.
     public var subscriptionTransport: (any GraphQLSubscriptionTransport)?
     /// Attaches an observer to the decode of every GraphQL result of a generated operation (whole responses,
     /// incremental responses, subscription events), beside the ``cache``'s normalizer when there is one.

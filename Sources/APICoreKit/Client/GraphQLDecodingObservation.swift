@@ -1,4 +1,4 @@
-/// Attaches a ``GraphQLDecodingObserver`` to the decode of each GraphQL result of a generated operation the client
+/// Attaches a `GraphQLDecodingObserver` to the decode of each GraphQL result of a generated operation the client
 /// decodes (whole responses, incremental `@defer` payloads, subscription events), to see every object in the same
 /// walk that decodes it; the client's cache normalizes in that walk beside it.
 ///
@@ -13,6 +13,7 @@ public protocol GraphQLDecodingObservation: Sendable {
 }
 
 extension GraphQLDecodingObservation {
+    /// Does nothing, for an observation whose observer keeps no state to commit or drop.
     public func didDecode(_ result: GraphQLResultDescription, observer: any GraphQLDecodingObserver, succeeded: Bool) {}
 }
 

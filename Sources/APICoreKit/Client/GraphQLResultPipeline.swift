@@ -8,8 +8,9 @@ import Foundation
 /// 1. the error policy (``RequestOptions/ErrorPolicy/failOnErrors`` fails on any GraphQL error);
 /// 2. the result's `Cache-Control`: `no-store` keeps its records out of the cache, `max-age` bounds how long they are
 ///    served;
-/// 3. one walk over the JSON that decodes the data and normalizes it (``CacheStore/decode(_:from:variables:rootKey:maxAge:observer:)``),
-///    seen by the configured ``GraphQLDecodingObservation`` too;
+/// 3. one walk over the JSON that decodes the data and normalizes it
+///    (``CacheStore/decode(_:from:variables:rootKey:maxAge:observer:)``), seen by the configured
+///    ``GraphQLDecodingObservation`` too;
 /// 4. the spec's null propagation, when a server broke it: the data is repaired and decoded again;
 /// 5. errors without data fail with ``APIError/Code/graphQL`` (``APIError/Code/noData`` without errors);
 /// 6. the cache write, whose failure is reported in ``ResponseMetadata/cacheWriteError`` and never costs the value.

@@ -9,8 +9,11 @@ import Foundation
 public struct APIError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The kind of failure.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's name, such as `timeout`.
         public let rawValue: String
+        /// The code named `rawValue`; the built-in codes are its static members.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
         /// The request never got an HTTP response: connection refused, DNS, TLS, reset. See ``APIError/underlying``.
@@ -146,7 +149,7 @@ extension APIError {
     public var isCancellation: Bool { code == .cancelled }
 
     /// A cache failure as the error of a call: ``Code/cacheMiss`` for a miss (a missing or expired field or record),
-    /// ``Code/cacheFailure`` otherwise, the ``CacheError`` kept as ``cacheError``.
+    /// ``Code/cacheFailure`` otherwise, the `CacheError` kept as ``cacheError``.
     public init(cacheError: CacheError, operationName: String?) {
         var reason = "cache \(cacheError.code)"
         if let field = cacheError.field {

@@ -12,6 +12,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         self.fields = fields.map { (name: $0.0, value: $0.1) }
     }
 
+    /// Fields from a dictionary literal, in the order written; repeated names are kept.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
@@ -38,14 +39,17 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// The number of fields.
     public var count: Int { fields.count }
 
+    /// An iterator over the fields as name-value pairs, in order.
     public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> {
         fields.makeIterator()
     }
 
+    /// Header sets are equal when they hold the same fields in the same order, names compared without regard to case.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name.caseInsensitiveEquals($1.name) && $0.value == $1.value }
     }
 
+    /// Hashes the fields in order, names lower-cased, so sets equal under `==` hash alike.
     public func hash(into hasher: inout Hasher) {
         for field in fields {
             hasher.combine(field.name.utf8.count)

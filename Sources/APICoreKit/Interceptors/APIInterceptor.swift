@@ -21,6 +21,7 @@ public protocol APIInterceptor: Sendable {
 }
 
 extension APIInterceptor {
+    /// Does nothing, for interceptors that only handle requests.
     public func observe(_ result: CacheServedResult) {}
 }
 

@@ -31,6 +31,8 @@ public struct AuthInterceptor: APIInterceptor {
         self.scheme = scheme
     }
 
+    /// Sends the request with the current token; on `401 Unauthorized`, waits for a refreshed token and sends it once
+    /// more. Throws what the provider throws while getting or refreshing the token.
     public func intercept(_ request: HTTPRequest, next: APIInterceptorNext) async throws -> HTTPResponse {
         if TokenRefreshCoordinator.isRefreshing { return try await next(request) }
         let token = try await coordinator.token()

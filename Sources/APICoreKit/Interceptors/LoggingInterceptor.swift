@@ -19,6 +19,8 @@ public struct LoggingInterceptor: APIInterceptor {
         self.redaction = redaction
     }
 
+    /// Logs the request, passes it on, and logs the response or the failure with its duration; the error is rethrown
+    /// unchanged.
     public func intercept(_ request: HTTPRequest, next: APIInterceptorNext) async throws -> HTTPResponse {
         // Redacting the URL and headers is the costly part; it happens only for lines the logger's level lets through.
         let level = logger.logLevel

@@ -57,6 +57,8 @@ public struct MetricsInterceptor: APIInterceptor {
         self.collector = collector
     }
 
+    /// Passes the request on and records its duration, sizes, status and error code, whether it succeeded or threw; the
+    /// error is rethrown unchanged.
     public func intercept(_ request: HTTPRequest, next: APIInterceptorNext) async throws -> HTTPResponse {
         let clock = ContinuousClock()
         let start = clock.now

@@ -19,6 +19,8 @@ public struct RetryInterceptor: APIInterceptor {
         self.policy = policy
     }
 
+    /// Sends the request and, while it is idempotent and attempts remain, sends it again after each transient failure
+    /// or retryable status; returns the last response or rethrows the last error.
     public func intercept(_ request: HTTPRequest, next: APIInterceptorNext) async throws -> HTTPResponse {
         var attempt = request
         while true {

@@ -32,7 +32,9 @@ public protocol GraphQLRequest: Sendable {
 }
 
 extension GraphQLRequest {
+    /// The default options: the client's configuration decides everything.
     public var options: RequestOptions { RequestOptions() }
 
+    /// Returns the response unchanged.
     public func process(_ response: APIResponse<Value>) throws -> APIResponse<Value> { response }
 }

@@ -32,35 +32,49 @@ public protocol RESTRequest: Sendable {
 }
 
 extension RESTRequest {
+    /// No query items.
     public var queryItems: [URLQueryItem] { [] }
+    /// No extra header fields.
     public var headers: HTTPHeaders { HTTPHeaders() }
+    /// The default options: the client's configuration decides everything.
     public var options: RequestOptions { RequestOptions() }
 
+    /// Returns the response unchanged.
     public func process(_ response: APIResponse<Response>) throws -> APIResponse<Response> { response }
 }
 
 extension RESTRequest where Body == EmptyBody {
+    /// `nil`: a call whose body type is ``EmptyBody`` sends no body.
     public var body: EmptyBody? { nil }
 }
 
 /// The body of a REST call that sends none.
 public struct EmptyBody: Encodable, Sendable, Hashable {
+    /// The empty body.
     public init() {}
 }
 
 /// The response of a REST call answered without a body (`204 No Content`), or whose body is ignored.
 public struct EmptyResponse: Decodable, Sendable, Hashable {
+    /// An empty response.
     public init() {}
+    /// Reads nothing, so any body, or none, decodes.
     public init(from decoder: any Decoder) throws {}
 }
 
 /// A REST call described inline, for calls that do not deserve a type of their own.
 public struct RESTCall<Response: Decodable & Sendable, Body: Encodable & Sendable>: RESTRequest {
+    /// The method.
     public var method: HTTPMethod
+    /// The path, relative to the client's REST base URL, as plain text that is percent-encoded for the wire.
     public var path: String
+    /// The query items, as plain text that is percent-encoded for the wire.
     public var queryItems: [URLQueryItem]
+    /// Extra header fields.
     public var headers: HTTPHeaders
+    /// The body, encoded as JSON; `nil` sends none.
     public var body: Body?
+    /// Per-call settings.
     public var options: RequestOptions
 
     /// A call with a body.

@@ -18,6 +18,8 @@ public protocol GraphQLSubscriptionTransport: Sendable {
 }
 
 extension GraphQLSubscriptionTransport {
+    /// Yields each result of ``GraphQLSubscriptionTransport/subscribe(_:)`` as an event without a status or header
+    /// fields; ends the subscription when the consumer stops iterating.
     public func subscribeToEvents(
         _ request: GraphQLSubscriptionRequest
     ) -> AsyncThrowingStream<GraphQLSubscriptionEvent, any Error> {

@@ -35,6 +35,10 @@ public struct URLSessionTransport: HTTPTransport {
         self.requestTimeout = requestTimeout
     }
 
+    /// Sends the request on the session and returns its status, header fields and body. Throws when no response
+    /// arrived (the session's `URLError`, or `CancellationError` when the task was cancelled before sending), and an
+    /// ``APIError`` when the response is not HTTP or, on the transport's own session, its body passes the request's
+    /// ``HTTPRequest/maximumResponseSize``.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         if let limit = request.maximumResponseSize, let router {

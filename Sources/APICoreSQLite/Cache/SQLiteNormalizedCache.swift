@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// The normalized cache persisted to a SQLite file, usable alone or behind the in-memory cache
-/// (``APICoreCache/ChainedNormalizedCache``).
+/// (`APICoreCache/ChainedNormalizedCache`).
 ///
 /// The file is opened in WAL mode through one GRDB `DatabasePool`: one writer connection, and up to eight readers
 /// that read a consistent snapshot without ever waiting for the writer, so reads never meet "database is locked".
@@ -12,7 +12,7 @@ import GRDB
 /// `synchronous = NORMAL`: a crash of the process loses nothing committed; a power cut may lose the last merges, which
 /// a cache refetches.)
 ///
-/// Each record is one row holding its ``Record/storageJSON``: a merge reads and rewrites only the rows of the keys it
+/// Each record is one row holding its `Record/storageJSON`: a merge reads and rewrites only the rows of the keys it
 /// touches, and a read is one primary-key lookup per key. The tables are created and upgraded by migrations that run
 /// when the file is opened.
 public final class SQLiteNormalizedCache: NormalizedCache {
@@ -51,15 +51,20 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         }
     }
 
+    /// The stored records with the given keys, one primary-key lookup each, read from a consistent snapshot. A row that
+    /// does not read throws `CacheError` with the `corruptRecord` code.
     public func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: APICoreCache.Record] {
         guard !keys.isEmpty else { return [:] }
         return try read { db in try Self.load(keys, in: db) }
     }
 
+    /// The stored record with the given key, if any; a row that does not read throws with the `corruptRecord` code.
     public func loadRecord(_ key: CacheKey) throws(CacheError) -> APICoreCache.Record? {
         try read { db in try Self.storedRecord(key, in: db) }
     }
 
+    /// Merges the records field by field in one write transaction and returns the fields whose value changed; a stored
+    /// row that no longer reads is replaced by the new record.
     public func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID> {
         guard !records.isEmpty else { return [] }
         return try write { db in
@@ -81,6 +86,8 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Removes the records in one write transaction and returns the fields they held; an unreadable row is removed
+    /// without its fields being reported.
     public func removeRecords(_ keys: Set<CacheKey>) throws(CacheError) -> Set<CacheFieldID> {
         guard !keys.isEmpty else { return [] }
         return try write { db in
@@ -97,6 +104,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Removes one field of a record and its expiry date; `true` if the field was there.
     public func removeField(_ field: CacheFieldID) throws(CacheError) -> Bool {
         try write { db in
             guard var record = try Self.storedRecord(field.key, in: db),
@@ -108,6 +116,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Every stored key, read from a consistent snapshot.
     public func allKeys() throws(CacheError) -> Set<CacheKey> {
         try read { db in
             var keys: Set<CacheKey> = []
@@ -117,6 +126,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Deletes every record in one write transaction.
     public func clear() throws(CacheError) {
         try write { db in try db.execute(sql: "DELETE FROM \(Self.table)") }
     }

@@ -22,22 +22,29 @@ extension EntityStore {
 
 /// The results of an ``EntityFetchRequest`` over time; see ``EntityStore/observe(_:)``.
 public struct EntityObservation<Entity: FragmentUpdatable>: AsyncSequence, Sendable {
+    /// The fetch request's result: the matching entities, in the request's order.
     public typealias Element = [Entity]
+    /// The error that ends an observation: a store that can no longer be read.
     public typealias Failure = EntityStoreError
 
     let base: AsyncValueObservation<[Entity]>
 
+    /// An iterator that starts observing the store; each iterator observes on its own.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: base.makeAsyncIterator())
     }
 
     /// Iterates the results; observation stops when the iterator is released or its task cancelled.
     public struct AsyncIterator: AsyncIteratorProtocol {
+        /// The fetch request's result: the matching entities, in the request's order.
         public typealias Element = [Entity]
+        /// The error that ends an observation: a store that can no longer be read.
         public typealias Failure = EntityStoreError
 
         var base: AsyncValueObservation<[Entity]>.Iterator
 
+        /// Waits for the next different result; `nil` once the task is cancelled. Throws ``EntityStoreError`` when
+        /// the store cannot be read.
         public mutating func next() async throws(EntityStoreError) -> [Entity]? {
             do {
                 return try await base.next()

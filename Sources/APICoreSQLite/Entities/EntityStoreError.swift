@@ -15,6 +15,7 @@ public struct EntityStoreError: Error, Sendable, CustomStringConvertible, Custom
         /// A stored entity could not be decoded (its type changed, or the row is damaged).
         public static let corruptEntity = Code("corruptEntity")
 
+        /// The code's name, such as `corruptEntity`.
         public var description: String { rawValue }
     }
 
@@ -41,6 +42,7 @@ public struct EntityStoreError: Error, Sendable, CustomStringConvertible, Custom
         self.underlying = underlying
     }
 
+    /// The code, entity name, entity id and reason, as far as known; never entity values.
     public var description: String {
         var text = "entity store \(code.rawValue)"
         if let entityName { text += " for \(entityName)" }
@@ -49,6 +51,8 @@ public struct EntityStoreError: Error, Sendable, CustomStringConvertible, Custom
         return text
     }
 
+    /// The description followed by the underlying error as `String(reflecting:)` renders it, which may hold more
+    /// detail.
     public var debugDescription: String {
         guard let underlying else { return description }
         return description + " (\(String(reflecting: underlying)))"

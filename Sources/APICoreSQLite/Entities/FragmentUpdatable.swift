@@ -42,8 +42,10 @@ public protocol FragmentUpdatable: Codable, Sendable, Equatable {
 }
 
 extension FragmentUpdatable {
+    /// The type's name, as `String(describing:)` gives it.
     public static var entityName: String { String(describing: Self.self) }
 
+    /// Creates the entity with the fragment's id through `init(entityID:)`, then fills it with `update(from:)`.
     public init(fragment: Fragment) {
         self.init(entityID: Self.entityID(of: fragment))
         update(from: fragment)

@@ -1,7 +1,7 @@
 import APICoreKit
 
-/// Why a WebSocket subscription or its connection failed: the detail behind the ``APIError`` a subscription throws,
-/// in its ``APIError/underlying``.
+/// Why a WebSocket subscription or its connection failed: the detail behind the `APIError` a subscription throws,
+/// in its `APIError/underlying`.
 public struct GraphQLWebSocketError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Sendable, Hashable {
@@ -37,6 +37,7 @@ public struct GraphQLWebSocketError: Error, Sendable, Hashable, CustomStringConv
         self.graphQLErrors = graphQLErrors
     }
 
+    /// The kind and the reason, followed by the close code when there is one.
     public var description: String {
         let code = closeCode.map { " (close code \($0))" } ?? ""
         return "\(kind): \(reason)\(code)"

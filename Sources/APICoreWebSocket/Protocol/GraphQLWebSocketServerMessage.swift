@@ -19,7 +19,8 @@ enum GraphQLWebSocketServerMessage: Sendable, Hashable {
     /// `complete`: the server ended the subscription.
     case complete(id: String)
 
-    /// Reads a text frame; anything that is not a message of `wireProtocol` throws ``GraphQLWebSocketError/Kind/invalidMessage``.
+    /// Reads a text frame; anything that is not a message of `wireProtocol` throws
+    /// ``GraphQLWebSocketError/Kind/invalidMessage``.
     static func parse(
         _ text: String,
         protocol wireProtocol: GraphQLWebSocketProtocol,

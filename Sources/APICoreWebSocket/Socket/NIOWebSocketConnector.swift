@@ -16,6 +16,9 @@
             self.maximumMessageSize = maximumMessageSize
         }
 
+        /// Opens a socket to `url` offering `subprotocol` in `Sec-WebSocket-Protocol`, with the given header fields
+        /// (those whose names are not valid HTTP field names are skipped); returns once the handshake completed, or
+        /// throws the client's error.
         public func connect(
             to url: URL, subprotocol: String, headers: HTTPHeaders
         ) async throws -> any GraphQLWebSocketConnection {

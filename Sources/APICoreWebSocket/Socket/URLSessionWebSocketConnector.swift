@@ -12,6 +12,8 @@
             self.session = session ?? URLSession(configuration: .ephemeral)
         }
 
+        /// Opens a socket to `url` offering `subprotocol` in `Sec-WebSocket-Protocol`, with the given header fields;
+        /// returns once a ping was answered, which proves the handshake completed, or throws the session's error.
         public func connect(
             to url: URL, subprotocol: String, headers: HTTPHeaders
         ) async throws -> any GraphQLWebSocketConnection {

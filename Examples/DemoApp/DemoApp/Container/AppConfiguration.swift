@@ -37,8 +37,8 @@ public struct AppConfiguration: Sendable {
     }
 
     /// A configuration for the server whose GraphQL endpoint is `graphQLEndpoint`: REST on the same origin under
-    /// `/rest`, and subscriptions on the same URL over `ws` (or `wss` for `https`). Returns `nil` for a URL that is not `http` or
-    /// `https` with a host.
+    /// `/rest`, and subscriptions on the same URL over `ws` (or `wss` for `https`). Returns `nil` for a URL that is
+    /// not `http` or `https` with a host.
     public init?(
         graphQLEndpoint: URL,
         dataDirectory: URL,

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds the DocC catalog of every library product with swift-docc-plugin; any documentation warning (a link that
+# does not resolve, a curated symbol that does not exist, ...) fails it. The archives land in .build/docs/<Target>.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+targets=(
+    APICoreGraphQL APICoreKit APICoreCache APICoreSQLite APICoreSwiftMetrics APICoreTesting APICoreWebSocket
+    APICoreCompiler APICoreCodegen
+)
+mkdir -p .build/docs
+for target in "${targets[@]}"; do
+    echo "== docs: $target"
+    swift package --allow-writing-to-directory .build/docs generate-documentation --target "$target" \
+        --warnings-as-errors --output-path ".build/docs/$target" 2>&1 | grep -v '^\[' || {
+        echo "error: the documentation of $target has warnings (above)" >&2
+        exit 1
+    }
+done
