@@ -75,37 +75,19 @@ enum IntrospectionQuery {
             }
 
             fragment TypeRef on __Type {
-              kind
-              name
-              ofType {
-                kind
-                name
-                ofType {
-                  kind
-                  name
-                  ofType {
-                    kind
-                    name
-                    ofType {
-                      kind
-                      name
-                      ofType {
-                        kind
-                        name
-                        ofType {
-                          kind
-                          name
-                          ofType {
-                            kind
-                            name
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
+            \(typeReference(depth: 8))
             }
             """
+    }
+
+    /// `kind name ofType { ... }` nested `depth` levels, enough for any wrapped type a real schema writes
+    /// (`[[Int!]!]!` is six levels).
+    private static func typeReference(depth: Int) -> String {
+        let inner = depth > 1 ? "\n  ofType {\n" + indented(typeReference(depth: depth - 1)) + "\n  }" : ""
+        return "  kind\n  name" + inner
+    }
+
+    private static func indented(_ text: String) -> String {
+        text.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
     }
 }

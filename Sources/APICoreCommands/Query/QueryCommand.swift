@@ -48,14 +48,7 @@ public struct QueryCommand: AsyncParsableCommand {
     /// Reads the document and variables, sends the operation and prints the outcome; a status other than 0 is
     /// thrown as an `ExitCode`.
     public func run() async throws {
-        let documentText: String
-        let variableValues: JSONObject
-        do throws(CommandFailure) {
-            (documentText, variableValues) = try input.load()
-        } catch {
-            error.report()
-            throw error.exitCode
-        }
+        let (documentText, variableValues) = try input.load()
         let capture = ResponseCapture()
         let client = try makeClient(capture: capture)
         let outcome: QueryOutcome

@@ -38,12 +38,18 @@ struct OperationOptions: ParsableArguments {
         try HeaderArgument.parse(headers)
     }
 
-    /// Reads the document's text and the variables.
-    func load() throws(CommandFailure) -> (document: String, variables: JSONObject) {
-        (
-            try InputFile.text(at: document, role: "document"),
-            try QueryVariables.load(inline: variables, file: variablesFile)
-        )
+    /// Reads the document's text and the variables; a file that cannot be read or parsed is reported on standard
+    /// error and thrown as the command's exit code.
+    func load() throws(ExitCode) -> (document: String, variables: JSONObject) {
+        do throws(CommandFailure) {
+            return (
+                try InputFile.text(at: document, role: "document"),
+                try QueryVariables.load(inline: variables, file: variablesFile)
+            )
+        } catch {
+            error.report()
+            throw error.exitCode
+        }
     }
 }
 

@@ -46,14 +46,7 @@ public struct SubscribeCommand: AsyncParsableCommand {
 
     /// Subscribes and prints each event until `--count` events arrived or the subscription ended.
     public func run() async throws {
-        let documentText: String
-        let variableValues: JSONObject
-        do throws(CommandFailure) {
-            (documentText, variableValues) = try input.load()
-        } catch {
-            error.report()
-            throw error.exitCode
-        }
+        let (documentText, variableValues) = try input.load()
         let transport = WebSocketSubscriptionTransport(
             configuration: WebSocketTransportConfiguration(
                 url: try endpointURL(), wireProtocol: try subprotocol(), headers: try input.headerFields(),

@@ -41,3 +41,54 @@ enum JSONCodingPathComponent {
         }
     }
 }
+
+/// Where a decoder or encoder state is: the coding path above its root value (for detached instances) and the stack
+/// of keys and indices leading from the root to the value being coded.
+struct JSONCodingPath {
+    /// The coding path above the root value.
+    let base: [any CodingKey]
+    /// The keys and indices from the root value to the value being coded.
+    private(set) var components: [JSONCodingPathComponent] = []
+
+    init(base: [any CodingKey]) {
+        self.base = base
+    }
+
+    /// How deep the value being coded is below the root.
+    var depth: Int { components.count }
+
+    /// Steps into a nested value.
+    mutating func push(_ component: JSONCodingPathComponent) {
+        components.append(component)
+    }
+
+    /// Steps back out of the innermost nested value.
+    mutating func pop() {
+        components.removeLast()
+    }
+}
+
+/// A decoder or encoder state that tracks its coding path in a ``JSONCodingPath``; containers record the depth they
+/// were made at and build their coding paths from it only when asked.
+protocol JSONCodingState: AnyObject {
+    /// The state's coding path.
+    var path: JSONCodingPath { get }
+}
+
+extension JSONCodingState {
+    /// The depth of the value being coded, which containers record.
+    var depth: Int { path.depth }
+
+    /// The coding path of the value being coded.
+    var codingPath: [any CodingKey] { codingPath(depth: depth) }
+
+    /// The coding path of a container made at `depth`.
+    func codingPath(depth: Int) -> [any CodingKey] {
+        path.base + path.components.prefix(depth).map(\.codingKey)
+    }
+
+    /// The coding path of `component` inside a container made at `depth`.
+    func codingPath(depth: Int, appending component: JSONCodingPathComponent) -> [any CodingKey] {
+        codingPath(depth: depth) + [component.codingKey]
+    }
+}

@@ -15,12 +15,9 @@
 /// A container used after the `init(from:)` that made it has returned (which no well-behaved type does) no longer
 /// has its value on top of the stack; it then decodes through a detached instance, so results stay correct, though
 /// the coding paths in its errors may not be.
-final class JSONValueDecoderState: Decoder {
+final class JSONValueDecoderState: Decoder, JSONCodingState {
     /// The decoder whose strategies and user info apply.
     let configuration: JSONValueDecoder
-
-    /// The coding path above the root value, for detached instances.
-    private let basePath: [any CodingKey]
 
     // Safety: the two stacks skip the runtime's exclusivity checks, which cost about a sixth of decoding time.
     // Every access is instantaneous (an append, a removeLast, a read) and none spans a call into other code, so
@@ -29,34 +26,20 @@ final class JSONValueDecoderState: Decoder {
     /// The value being decoded and the values it is nested in; never empty.
     @exclusivity(unchecked) private var values: [JSONValue]
 
-    /// The keys and indices leading from the root value to the top of `values`; one element shorter than it.
-    @exclusivity(unchecked) private var path: [JSONCodingPathComponent] = []
+    /// The keys and indices leading from the root value to the value being coded; `depth` is one less than the
+    /// number of values.
+    @exclusivity(unchecked) private(set) var path: JSONCodingPath
 
     init(value: JSONValue, configuration: JSONValueDecoder, basePath: [any CodingKey] = []) {
         self.configuration = configuration
-        self.basePath = basePath
+        self.path = JSONCodingPath(base: basePath)
         self.values = [value]
     }
 
     /// The value being decoded.
     var currentValue: JSONValue { values[values.count - 1] }
 
-    /// The depth of the value being decoded, which containers record.
-    var depth: Int { path.count }
-
     lazy var userInfo: [CodingUserInfoKey: Any] = configuration.userInfo
-
-    // MARK: - Coding paths
-
-    var codingPath: [any CodingKey] { codingPath(depth: depth) }
-
-    func codingPath(depth: Int) -> [any CodingKey] {
-        basePath + path.prefix(depth).map(\.codingKey)
-    }
-
-    func codingPath(depth: Int, appending component: JSONCodingPathComponent) -> [any CodingKey] {
-        codingPath(depth: depth) + [component.codingKey]
-    }
 
     // MARK: - Containers
 
@@ -87,14 +70,14 @@ final class JSONValueDecoderState: Decoder {
         at component: JSONCodingPathComponent,
         depth: Int
     ) throws -> T {
-        guard depth == path.count else {
+        guard depth == path.depth else {
             return try detached(value: value, at: component, depth: depth).decodeCurrentValue(as: type)
         }
         values.append(value)
-        path.append(component)
+        path.push(component)
         defer {
             values.removeLast()
-            path.removeLast()
+            path.pop()
         }
         return try decodeCurrentValue(as: type)
     }

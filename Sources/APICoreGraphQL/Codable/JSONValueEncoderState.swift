@@ -12,12 +12,9 @@
 ///
 /// Nested containers and super encoders can be filled in after the call that made them, so they get an instance of
 /// their own and their parent keeps a reference to them until it is finished.
-final class JSONValueEncoderState: Encoder {
+final class JSONValueEncoderState: Encoder, JSONCodingState {
     /// The encoder whose strategies and user info apply.
     let configuration: JSONValueEncoder
-
-    /// The coding path above the root value, for detached instances.
-    private let basePath: [any CodingKey]
 
     // Safety: as in `JSONValueDecoderState`, the two stacks skip the runtime's exclusivity checks. Every access is
     // instantaneous and none spans a call into other code; an instance is used by one encode call on one thread.
@@ -25,30 +22,16 @@ final class JSONValueEncoderState: Encoder {
     /// What the value being encoded and the values it is nested in have produced so far; never empty.
     @exclusivity(unchecked) private var frames: [JSONPendingValue?] = [nil]
 
-    /// The keys and indices leading from the root value to the top frame; one element shorter than `frames`.
-    @exclusivity(unchecked) private var path: [JSONCodingPathComponent] = []
+    /// The keys and indices leading from the root value to the value being coded; `depth` is one less than the
+    /// number of frames.
+    @exclusivity(unchecked) private(set) var path: JSONCodingPath
 
     init(configuration: JSONValueEncoder, basePath: [any CodingKey] = []) {
         self.configuration = configuration
-        self.basePath = basePath
+        self.path = JSONCodingPath(base: basePath)
     }
-
-    /// The depth of the value being encoded, which containers record.
-    var depth: Int { path.count }
 
     lazy var userInfo: [CodingUserInfoKey: Any] = configuration.userInfo
-
-    // MARK: - Coding paths
-
-    var codingPath: [any CodingKey] { codingPath(depth: depth) }
-
-    func codingPath(depth: Int) -> [any CodingKey] {
-        basePath + path.prefix(depth).map(\.codingKey)
-    }
-
-    func codingPath(depth: Int, appending component: JSONCodingPathComponent) -> [any CodingKey] {
-        codingPath(depth: depth) + [component.codingKey]
-    }
 
     // MARK: - Containers
 
@@ -89,13 +72,13 @@ final class JSONValueEncoderState: Encoder {
     /// Encodes `value`, found at `component` inside a container made at `depth`; a value that encodes nothing
     /// becomes an empty object, as in Foundation.
     func encode<T: Encodable>(_ value: T, at component: JSONCodingPathComponent, depth: Int) throws -> JSONValue {
-        guard depth == path.count else {
+        guard depth == path.depth else {
             return try detached(at: component, depth: depth).encodeCurrentValue(of: value) ?? .object(JSONObject())
         }
-        path.append(component)
+        path.push(component)
         frames.append(nil)
         defer {
-            path.removeLast()
+            path.pop()
             frames.removeLast()
         }
         return try encodeCurrentValue(of: value) ?? .object(JSONObject())

@@ -60,24 +60,19 @@ extension APIClient {
                 endpoint: configuration.graphQLEndpoint, usesGET: false, headers: headers,
                 operationNameHeader: configuration.operationNameHeader, isIdempotent: options.isIdempotent)
             request.headers["Accept"] = Self.incrementalAcceptHeader
-            let streamed = try await StreamedExchange.send(
+            let answer = try await StreamedExchange.sendGraphQL(
                 request, interceptors: configuration.interceptors, transport: configuration.transport,
-                maximumResponseSize: configuration.maximumResponseSize)
-            let response = streamed.head
-            guard let contentType = response.headers["Content-Type"],
-                let boundary = MultipartMixedBody.boundary(ofContentType: contentType)
-            else {
-                var whole = response
-                whole.body = try await streamed.collectBody()
-                let single = try GraphQLHTTPResponse(whole, operationName: name, reader: reader)
+                maximumResponseSize: configuration.maximumResponseSize, operationName: name, reader: reader)
+            let streamed: HTTPStreamingResponse
+            var parser: MultipartMixedParser
+            switch answer {
+            case .whole(let whole, let single):
                 try deliver(whole, single.body)
                 return
+            case .multipart(let stream, let multipartParser):
+                (streamed, parser) = (stream, multipartParser)
             }
-            guard response.isSuccess else {
-                streamed.cancel()
-                throw APIError(.httpStatus, operationName: name, statusCode: response.statusCode)
-            }
-            var parser = MultipartMixedParser(boundary: boundary, maximumPartSize: streamed.maximumSize)
+            let response = streamed.head
             var result = IncrementalResult()
             var last: GraphQLResponseBody?
             for try await chunk in streamed.body {

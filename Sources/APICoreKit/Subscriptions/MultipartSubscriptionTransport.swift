@@ -119,29 +119,26 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
         var request = try payload.httpRequest(
             endpoint: endpoint, usesGET: false, headers: headers, isIdempotent: false)
         request.headers["Accept"] = Self.acceptHeader
-        let streamed = try await StreamedExchange.send(
-            request, interceptors: interceptors, transport: transport, maximumResponseSize: maximumEventSize)
-        let response = streamed.head
-        guard let contentType = response.headers["Content-Type"],
-            let boundary = MultipartMixedBody.boundary(ofContentType: contentType)
-        else {
-            var whole = response
-            whole.body = try await streamed.collectBody()
-            let single = try GraphQLHTTPResponse(whole, operationName: name, reader: jsonReader).body
+        let answer = try await StreamedExchange.sendGraphQL(
+            request, interceptors: interceptors, transport: transport, maximumResponseSize: maximumEventSize,
+            operationName: name, reader: jsonReader)
+        let streamed: HTTPStreamingResponse
+        var parser: MultipartMixedParser
+        switch answer {
+        case .multipart(let stream, let multipartParser):
+            (streamed, parser) = (stream, multipartParser)
+        case .whole(let whole, let response):
+            let single = response.body
             if single.data == nil, !single.errors.isEmpty {
                 var error = APIError(
-                    .graphQL, operationName: name, statusCode: response.statusCode, graphQLErrors: single.errors)
+                    .graphQL, operationName: name, statusCode: whole.statusCode, graphQLErrors: single.errors)
                 error.responseExtensions = single.extensions
                 throw error
             }
-            deliver(GraphQLSubscriptionEvent(body: single, statusCode: response.statusCode, headers: response.headers))
+            deliver(GraphQLSubscriptionEvent(body: single, statusCode: whole.statusCode, headers: whole.headers))
             return
         }
-        guard response.isSuccess else {
-            streamed.cancel()
-            throw APIError(.httpStatus, operationName: name, statusCode: response.statusCode)
-        }
-        var parser = MultipartMixedParser(boundary: boundary, maximumPartSize: maximumEventSize)
+        let response = streamed.head
         for try await chunk in streamed.body {
             for part in try parser.append(chunk) {
                 let json = try MultipartMixedBody.json(

@@ -74,3 +74,41 @@ private final class StreamCapture: HTTPTransport {
         }
     }
 }
+
+/// What a streamed GraphQL request got back: a `multipart/mixed` body to read part by part, or one whole GraphQL
+/// response (what a server that does not stream the operation answers).
+enum StreamedGraphQLResponse {
+    /// A successful multipart response, and a parser for its boundary that bounds each part by the call's limit.
+    case multipart(HTTPStreamingResponse, MultipartMixedParser)
+    /// A whole response, and its body read as a GraphQL response.
+    case whole(HTTPResponse, GraphQLHTTPResponse)
+}
+
+extension StreamedExchange {
+    /// Sends a GraphQL request whose answer may stream (`@defer`, multipart subscriptions) and tells the two kinds of
+    /// answer apart; a multipart answer with a failing status is an ``APIError/Code/httpStatus`` error.
+    static func sendGraphQL(
+        _ request: HTTPRequest,
+        interceptors: [any APIInterceptor],
+        transport: any HTTPTransport,
+        maximumResponseSize: Int?,
+        operationName: String,
+        reader: JSONReader
+    ) async throws -> StreamedGraphQLResponse {
+        let streamed = try await send(
+            request, interceptors: interceptors, transport: transport, maximumResponseSize: maximumResponseSize)
+        let response = streamed.head
+        guard let contentType = response.headers["Content-Type"],
+            let boundary = MultipartMixedBody.boundary(ofContentType: contentType)
+        else {
+            var whole = response
+            whole.body = try await streamed.collectBody()
+            return .whole(whole, try GraphQLHTTPResponse(whole, operationName: operationName, reader: reader))
+        }
+        guard response.isSuccess else {
+            streamed.cancel()
+            throw APIError(.httpStatus, operationName: operationName, statusCode: response.statusCode)
+        }
+        return .multipart(streamed, MultipartMixedParser(boundary: boundary, maximumPartSize: streamed.maximumSize))
+    }
+}
