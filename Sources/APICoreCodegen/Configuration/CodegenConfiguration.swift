@@ -42,6 +42,7 @@ public struct CodegenConfiguration: Sendable, Hashable {
 
         /// The manifest file, relative to the configuration's folder.
         public var path: String
+        /// The manifest's format: the persisted-queries format or Apollo's legacy one.
         public var format: Format
 
         /// Manifest options.
@@ -85,7 +86,7 @@ public struct CodegenConfiguration: Sendable, Hashable {
     public var operationIdentifiers = OperationIdentifiers.documentSHA256
     /// Whether the schema must follow the specification's rules to the letter (`options.strictSchema`): what
     /// graphql-js tolerates (SDL copies of the introspection types, invalid default values) is an error rather than a
-    /// warning. See ``SchemaBuildOptions/isStrict``.
+    /// warning. See `SchemaBuildOptions/isStrict`.
     public var isStrictSchema = false
     /// The folder relative paths are resolved against.
     public var baseDirectory: String

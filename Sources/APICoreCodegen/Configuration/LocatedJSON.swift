@@ -90,39 +90,53 @@ struct LocatedJSONParser {
                 position += 1
                 return LocatedJSON(kind: .object(members), location: start)
             }
-            while true {
-                skipWhitespace()
-                let keyLocation = location
-                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                    throw failure("Expected a quoted member name")
-                }
-                let key = try parseString()
-                try expect(":")
-                members.append((key, keyLocation, try parseValue(depth: depth + 1)))
-                skipWhitespace()
-                if try next(is: "}") { return LocatedJSON(kind: .object(members), location: start) }
-                try expect(",")
-                // A trailing comma, as Apollo's tool and most editors' JSON allow.
-                skipWhitespace()
-                if try next(is: "}") { return LocatedJSON(kind: .object(members), location: start) }
+            try parseElements(closedBy: "}") { parser throws(CompilerError) in
+                members.append(try parser.parseMember(depth: depth))
             }
+            return LocatedJSON(kind: .object(members), location: start)
         case UInt8(ascii: "["):
             position += 1
             var elements: [LocatedJSON] = []
             skipWhitespace()
             if try next(is: "]") { return LocatedJSON(kind: .array(elements), location: start) }
-            while true {
-                elements.append(try parseValue(depth: depth + 1))
-                skipWhitespace()
-                if try next(is: "]") { return LocatedJSON(kind: .array(elements), location: start) }
-                try expect(",")
-                skipWhitespace()
-                if try next(is: "]") { return LocatedJSON(kind: .array(elements), location: start) }
+            try parseElements(closedBy: "]") { parser throws(CompilerError) in
+                elements.append(try parser.parseValue(depth: depth + 1))
             }
+            return LocatedJSON(kind: .array(elements), location: start)
         case UInt8(ascii: "\""):
             return LocatedJSON(kind: .string(try parseString()), location: start)
         default:
             return LocatedJSON(kind: try parseWord(), location: start)
+        }
+    }
+
+    /// `"key": value` in an object at `depth`, with where the key is.
+    private mutating func parseMember(
+        depth: Int
+    ) throws(CompilerError) -> (key: String, keyLocation: SourceLocation, value: LocatedJSON) {
+        skipWhitespace()
+        let keyLocation = location
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            throw failure("Expected a quoted member name")
+        }
+        let key = try parseString()
+        try expect(":")
+        return (key, keyLocation, try parseValue(depth: depth + 1))
+    }
+
+    /// Parses the elements of an object or array, each with `parseElement`, up to and past `closer`: elements
+    /// separated by commas, the last optionally followed by one (as Apollo's tool and most editors' JSON allow).
+    private mutating func parseElements(
+        closedBy closer: Unicode.Scalar,
+        _ parseElement: (inout Self) throws(CompilerError) -> Void
+    ) throws(CompilerError) {
+        while true {
+            try parseElement(&self)
+            skipWhitespace()
+            if try next(is: closer) { return }
+            try expect(",")
+            skipWhitespace()
+            if try next(is: closer) { return }
         }
     }
 

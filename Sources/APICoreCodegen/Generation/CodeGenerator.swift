@@ -18,7 +18,9 @@ public struct CodeGenerator: Sendable {
     /// What one generation produced: the files, and the warnings of the schema it read (what graphql-js tolerates,
     /// repaired), for the caller to report.
     public struct Result: Sendable {
+        /// The generated files, with the paths they are written to.
         public var files: [GeneratedFile]
+        /// The schema's warnings: what it holds that graphql-js tolerates, and how it was read.
         public var warnings: [Diagnostic]
     }
 

@@ -61,6 +61,7 @@ public struct SchemaChange: Sendable, Hashable, CustomStringConvertible {
         /// An argument of the field or directive.
         public var argument: String?
 
+        /// The element at `type`, optionally one of its members, optionally one argument of that member.
         public init(type: String, member: String? = nil, argument: String? = nil) {
             self.type = type
             self.member = member
@@ -76,13 +77,16 @@ public struct SchemaChange: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What changed, as graphql-js's `findBreakingChanges` and `findDangerousChanges` classify it.
     public var kind: Kind
     /// graphql-js's message: `Issue.title was removed.`
     public var message: String
+    /// The element of the schema that changed.
     public var path: Path
     /// Where the element is written: in the new schema when it is still there, else in the old one.
     public var location: SourceLocation
 
+    /// A change of `kind` to the element at `path`, described by `message`.
     public init(_ kind: Kind, _ message: String, at path: Path, location: SourceLocation) {
         self.kind = kind
         self.message = message
@@ -90,6 +94,7 @@ public struct SchemaChange: Sendable, Hashable, CustomStringConvertible {
         self.location = location
     }
 
+    /// Whether the change is breaking or dangerous, as its kind says.
     public var severity: Severity { kind.severity }
 
     /// `file:line:column: error: FIELD_REMOVED Issue.title: Issue.title was removed.` (`warning` when dangerous).

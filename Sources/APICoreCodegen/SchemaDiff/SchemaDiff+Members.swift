@@ -57,17 +57,13 @@ extension SchemaDiff {
             }
         }
         for oldField in oldInput.fields {
-            let path = SchemaChange.Path(type: name, member: oldField.name)
             guard let newField = newInput.field(named: oldField.name) else {
-                add(.fieldRemoved, "\(name).\(oldField.name) was removed.", path, newInput.location)
+                reportFieldRemoved(oldField.name, of: name, at: newInput.location)
                 continue
             }
-            if !TypeChangeSafety.isSafeForInput(from: oldField.type, to: newField.type) {
-                add(
-                    .fieldChangedKind,
-                    "\(name).\(oldField.name) changed type from \(oldField.type) to \(newField.type).", path,
-                    newField.location)
-            }
+            compareFieldType(
+                oldField.name, of: name, from: oldField.type, to: newField.type, at: newField.location,
+                isSafe: TypeChangeSafety.isSafeForInput)
         }
     }
 
@@ -75,19 +71,36 @@ extension SchemaDiff {
         of typeName: String, _ oldFields: [SchemaField], _ newFields: [SchemaField], newType: SchemaType
     ) {
         for oldField in oldFields {
-            let path = SchemaChange.Path(type: typeName, member: oldField.name)
             guard let newField = newType.field(named: oldField.name) else {
-                add(.fieldRemoved, "\(typeName).\(oldField.name) was removed.", path, newType.location)
+                reportFieldRemoved(oldField.name, of: typeName, at: newType.location)
                 continue
             }
             compareArguments(of: typeName, oldField, newField)
-            if !TypeChangeSafety.isSafeForOutput(from: oldField.type, to: newField.type) {
-                add(
-                    .fieldChangedKind,
-                    "\(typeName).\(oldField.name) changed type from \(oldField.type) to \(newField.type).", path,
-                    newField.location)
-            }
+            compareFieldType(
+                oldField.name, of: typeName, from: oldField.type, to: newField.type, at: newField.location,
+                isSafe: TypeChangeSafety.isSafeForOutput)
         }
+    }
+
+    /// Reports that the field `name` of `typeName` was removed; `location` is the new type's.
+    private mutating func reportFieldRemoved(_ name: String, of typeName: String, at location: SourceLocation) {
+        let path = SchemaChange.Path(type: typeName, member: name)
+        add(.fieldRemoved, "\(typeName).\(name) was removed.", path, location)
+    }
+
+    /// Reports a change of the type of the field `name` of `typeName` that `isSafe` does not allow.
+    private mutating func compareFieldType(
+        _ name: String,
+        of typeName: String,
+        from oldType: TypeReference,
+        to newType: TypeReference,
+        at location: SourceLocation,
+        isSafe: (TypeReference, TypeReference) -> Bool
+    ) {
+        guard !isSafe(oldType, newType) else { return }
+        add(
+            .fieldChangedKind, "\(typeName).\(name) changed type from \(oldType) to \(newType).",
+            SchemaChange.Path(type: typeName, member: name), location)
     }
 
     private mutating func compareArguments(of typeName: String, _ oldField: SchemaField, _ newField: SchemaField) {

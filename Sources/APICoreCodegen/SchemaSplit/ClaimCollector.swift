@@ -38,8 +38,7 @@ struct ClaimCollector {
         }
         let directive = configuration.directiveName
         for type in candidates {
-            if let found = TypeReferences.stringArgument("name", of: directive, in: TypeReferences.directives(of: type))
-            {
+            if let found = TypeReferences.stringArgument("name", of: directive, in: type.directives) {
                 checkDomainName(found.value, at: found.location, into: &failures)
                 claim(
                     type.name,

@@ -4,10 +4,12 @@ import APICoreCompiler
 /// `Pull?equest`), matched against whole names, or a regular expression, found anywhere in a name unless anchored
 /// with `^` and `$`.
 // Safety: the regex is created once and only matched against afterwards; matching does not mutate it.
+/// A glob or regular expression of the configuration, matched against type names.
 public struct NamePattern: @unchecked Sendable {
     private let regex: Regex<AnyRegexOutput>
     /// The pattern as written, for messages: `"Issue*"` or `/^Issue/`.
     public let display: String
+    /// Where the pattern is written in the configuration file.
     public let location: SourceLocation
     private let isWhole: Bool
 

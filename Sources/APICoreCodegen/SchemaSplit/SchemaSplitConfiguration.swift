@@ -28,10 +28,13 @@ import Foundation
 public struct SchemaSplitConfiguration: Sendable {
     /// How a domain's types are chosen.
     public struct Domain: Sendable {
+        /// The domain's name, which names its file: `<name>.graphqls`.
         public var name: String
         /// Type names listed explicitly, with where they are written.
         public var types: [LocatedText]
+        /// Patterns that assign the types whose names match them.
         public var patterns: [NamePattern]
+        /// Where the domain is written in the configuration file.
         public var location: SourceLocation
         /// The domain's own output folder, resolved against the configuration file's folder; `nil` for the shared
         /// output folder.
@@ -40,7 +43,9 @@ public struct SchemaSplitConfiguration: Sendable {
 
     /// A string of the configuration with where it is written.
     public struct LocatedText: Sendable {
+        /// The string's value, as the JSON decodes it.
         public var text: String
+        /// Where the string is written in the configuration file.
         public var location: SourceLocation
     }
 

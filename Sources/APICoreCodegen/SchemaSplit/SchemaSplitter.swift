@@ -1,7 +1,7 @@
 import APICoreCompiler
 
 /// Splits one schema into a shared schema and one schema per domain, and proves the split (see
-/// ``SchemaSplitProof``).
+/// `SchemaSplitProof`).
 ///
 /// Every type but the root types lives in exactly one file: its domain's, or `shared-schema.graphqls` when it has no
 /// domain or several domains use it (see ``SchemaSplitConfiguration`` for how types get domains). Directive
@@ -13,7 +13,10 @@ import APICoreCompiler
 public enum SchemaSplitter {
     /// Assigns types and root fields to domains, writes the files in memory and proves them.
     ///
-    /// - Parameter sourceName: the schema's file name, for the headers.
+    /// - Parameters:
+    ///   - schema: the schema to split.
+    ///   - configuration: the domains and which types and root fields belong to each.
+    ///   - sourceName: the schema's file name, for the headers.
     /// - Throws: configuration problems located in the configuration file (or at the `@domain` in the schema), or a
     ///   failed proof naming the check and the type or field.
     public static func split(
@@ -44,6 +47,7 @@ public struct SchemaSplit: Sendable {
         public var name: String
         /// The domain, `nil` for the shared file.
         public var domain: String?
+        /// The file's SDL text.
         public var text: String
     }
 

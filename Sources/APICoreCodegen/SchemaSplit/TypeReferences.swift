@@ -39,18 +39,6 @@ enum TypeReferences {
         }
     }
 
-    /// The applied directives of a type definition.
-    static func directives(of type: SchemaType) -> [Directive] {
-        switch type {
-        case .scalar(let scalar): scalar.directives
-        case .object(let object): object.directives
-        case .interface(let interface): interface.directives
-        case .union(let union): union.directives
-        case .enumeration(let enumeration): enumeration.directives
-        case .inputObject(let input): input.directives
-        }
-    }
-
     /// The string value of argument `argument` of the applied directive `name`, with where the directive is.
     static func stringArgument(
         _ argument: String, of name: String, in directives: [Directive]

@@ -82,16 +82,11 @@ public struct ValidateCommand: ParsableCommand {
             throw ExitCode(isFileProblem ? 2 : 1)
         }
 
-        var documents: [Document] = []
-        var syntaxErrors: [Diagnostic] = []
-        for source in sources {
-            do {
-                documents.append(try Parser.parse(source))
-            } catch {
-                syntaxErrors += error.diagnostics
-            }
-        }
-        if !syntaxErrors.isEmpty {
+        let documents: [Document]
+        do {
+            documents = try Parser.parse(sources)
+        } catch {
+            let syntaxErrors = error.diagnostics
             report.emit(syntaxErrors)
             let count = syntaxErrors.count { $0.severity == .error }
             report.summary(

@@ -26,7 +26,10 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// `file:line:column`, as compilers print it.
     public var description: String { "\(file):\(line):\(column)" }
 
+    /// Always `true`: locations do not take part in the equality of the nodes that carry them.
     public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool { true }
+
+    /// Adds nothing to `hasher`, in keeping with `==`.
     public func hash(into hasher: inout Hasher) {}
 
     /// Whether two locations are the same place (equality proper, which `==` deliberately is not).
@@ -62,5 +65,6 @@ public struct Name: Sendable, Hashable, CustomStringConvertible {
         self.location = location
     }
 
+    /// The name as written.
     public var description: String { value }
 }

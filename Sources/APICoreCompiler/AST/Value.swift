@@ -19,9 +19,12 @@ public struct Value: Sendable, Hashable {
         case object([Argument])
     }
 
+    /// What the value is: a variable, a scalar literal, a list or an input object.
     public var kind: Kind
+    /// Where the value starts in its source.
     public var location: SourceLocation
 
+    /// A value of `kind` written at `location`.
     public init(_ kind: Kind, location: SourceLocation = .unknown) {
         self.kind = kind
         self.location = location

@@ -8,6 +8,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case warning
     }
 
+    /// Whether the diagnostic is an error, which fails the step, or a warning, which is only reported.
     public var severity: Severity
     /// What is wrong, and where possible how to fix it.
     public var message: String
@@ -17,6 +18,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The rule that produced it (`NoUnusedVariables`, `syntax`, `DuplicateFieldDefinition`), for filtering and tests.
     public var rule: String
 
+    /// A diagnostic of `severity` (an error unless said otherwise) at `locations`, the first being where it is reported.
     public init(
         _ severity: Severity = .error,
         _ message: String,
@@ -45,15 +47,18 @@ public struct CompilerError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The errors (never empty) and any warnings collected on the way.
     public var diagnostics: [Diagnostic]
 
+    /// An error made of `diagnostics`, which must hold at least one.
     public init(_ diagnostics: [Diagnostic]) {
         precondition(!diagnostics.isEmpty, "a compiler error carries at least one diagnostic")
         self.diagnostics = diagnostics
     }
 
+    /// An error made of one diagnostic.
     public init(_ diagnostic: Diagnostic) {
         diagnostics = [diagnostic]
     }
 
+    /// The diagnostics' descriptions, one after another on separate lines.
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }

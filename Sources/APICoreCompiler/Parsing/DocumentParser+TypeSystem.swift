@@ -25,11 +25,8 @@ extension DocumentParser {
     /// A scalar, object, interface, union, enum or input-object type definition, when `keyword` starts one.
     mutating func parseTypeDefinition(keyword: Token) throws(CompilerError) -> TypeDefinition? {
         let location = currentLocation()
-        let kind: TypeDefinition.Kind
         if isKeyword("scalar", keyword) {
-            let (description, name, directives) = try parseTypeDefinitionHead("scalar")
-            return TypeDefinition(
-                kind: .scalar, name: name, description: description, directives: directives, location: location)
+            return try parseTypeDefinition("scalar", at: location) { _ throws(CompilerError) in .scalar }
         }
         let isObject = isKeyword("type", keyword)
         if isObject || isKeyword("interface", keyword) {
@@ -39,74 +36,77 @@ extension DocumentParser {
             let interfaces = try parseImplementsInterfaces()
             let directives = try parseDirectives(isConstant: true)
             let fields = try parseFieldsDefinition()
-            kind =
+            let kind: TypeDefinition.Kind =
                 isObject
                 ? .object(interfaces: interfaces, fields: fields) : .interface(interfaces: interfaces, fields: fields)
             return TypeDefinition(
                 kind: kind, name: name, description: description, directives: directives, location: location)
         }
         if isKeyword("union", keyword) {
-            let (description, name, directives) = try parseTypeDefinitionHead("union")
-            kind = .union(members: try parseUnionMembers())
-            return TypeDefinition(
-                kind: kind, name: name, description: description, directives: directives, location: location)
+            return try parseTypeDefinition("union", at: location) { parser throws(CompilerError) in
+                .union(members: try parser.parseUnionMembers())
+            }
         }
         if isKeyword("enum", keyword) {
-            let (description, name, directives) = try parseTypeDefinitionHead("enum")
-            kind = .enumeration(values: try parseEnumValuesDefinition())
-            return TypeDefinition(
-                kind: kind, name: name, description: description, directives: directives, location: location)
+            return try parseTypeDefinition("enum", at: location) { parser throws(CompilerError) in
+                .enumeration(values: try parser.parseEnumValuesDefinition())
+            }
         }
         if isKeyword("input", keyword) {
-            let (description, name, directives) = try parseTypeDefinitionHead("input")
-            kind = .inputObject(fields: try parseInputFieldsDefinition())
-            return TypeDefinition(
-                kind: kind, name: name, description: description, directives: directives, location: location)
+            return try parseTypeDefinition("input", at: location) { parser throws(CompilerError) in
+                .inputObject(fields: try parser.parseInputFieldsDefinition())
+            }
         }
         return nil
     }
 
-    /// The description, keyword, name and directives that start most type definitions.
-    private mutating func parseTypeDefinitionHead(
-        _ keyword: StaticString
-    ) throws(CompilerError) -> (Description?, Name, [Directive]) {
+    /// A type definition made of a description, `keyword`, a name and directives, then the kind-specific part that
+    /// `parseBody` reads.
+    private mutating func parseTypeDefinition(
+        _ keyword: StaticString,
+        at location: SourceLocation,
+        body parseBody: (inout Self) throws(CompilerError) -> TypeDefinition.Kind
+    ) throws(CompilerError) -> TypeDefinition {
         let description = try parseDescription()
         try expectKeyword(keyword)
         let name = try parseName()
-        return (description, name, try parseDirectives(isConstant: true))
+        let directives = try parseDirectives(isConstant: true)
+        return TypeDefinition(
+            kind: try parseBody(&self), name: name, description: description, directives: directives,
+            location: location)
     }
 
     /// ImplementsInterfaces: `implements & A & B`, or none.
     mutating func parseImplementsInterfaces() throws(CompilerError) -> [Name] {
         guard try expectOptionalKeyword("implements") else { return [] }
-        _ = try expectOptional(.ampersand)
-        var interfaces: [Name] = []
+        return try parseNames(separatedBy: .ampersand)
+    }
+
+    /// Names separated by `separator`, which may also stand before the first: `& A & B`, `| A | B`.
+    private mutating func parseNames(separatedBy separator: TokenKind) throws(CompilerError) -> [Name] {
+        _ = try expectOptional(separator)
+        var names: [Name] = []
         repeat {
-            interfaces.append(try parseName())
-        } while try expectOptional(.ampersand)
-        return interfaces
+            names.append(try parseName())
+        } while try expectOptional(separator)
+        return names
     }
 
     /// FieldsDefinition: `{ fields }`, at least one, or none.
     mutating func parseFieldsDefinition() throws(CompilerError) -> [FieldDefinition] {
-        guard try expectOptional(.braceLeft) else { return [] }
-        var fields: [FieldDefinition] = []
-        repeat {
-            let location = currentLocation()
-            let description = try parseDescription()
-            let name = try parseName()
-            let arguments = try parseArgumentsDefinition()
-            try expect(.colon)
-            fields.append(
-                FieldDefinition(
-                    description: description,
-                    name: name,
-                    arguments: arguments,
-                    type: try parseTypeReference(),
-                    directives: try parseDirectives(isConstant: true),
-                    location: location))
-        } while try !expectOptional(.braceRight)
-        return fields
+        try parseDefinitions(opener: .braceLeft, closer: .braceRight) {
+            parser, description, location throws(CompilerError) in
+            let name = try parser.parseName()
+            let arguments = try parser.parseArgumentsDefinition()
+            try parser.expect(.colon)
+            return FieldDefinition(
+                description: description,
+                name: name,
+                arguments: arguments,
+                type: try parser.parseTypeReference(),
+                directives: try parser.parseDirectives(isConstant: true),
+                location: location)
+        }
     }
 
     /// ArgumentsDefinition: `(input values)`, at least one, or none.
@@ -122,23 +122,35 @@ extension DocumentParser {
     private mutating func parseInputValueDefinitions(
         opener: TokenKind, closer: TokenKind
     ) throws(CompilerError) -> [InputValueDefinition] {
+        try parseDefinitions(opener: opener, closer: closer) { parser, description, location throws(CompilerError) in
+            let name = try parser.parseName()
+            try parser.expect(.colon)
+            let type = try parser.parseTypeReference()
+            let defaultValue = try parser.expectOptional(.equals) ? parser.parseValue(isConstant: true) : nil
+            return InputValueDefinition(
+                description: description,
+                name: name,
+                type: type,
+                defaultValue: defaultValue,
+                directives: try parser.parseDirectives(isConstant: true),
+                location: location)
+        }
+    }
+
+    /// The definitions between `opener` and `closer`, at least one, or none when the next token is not `opener`.
+    /// Each starts with an optional description, read here; `parseRest` reads the rest of one, given its description
+    /// and where it starts.
+    private mutating func parseDefinitions<Definition>(
+        opener: TokenKind,
+        closer: TokenKind,
+        _ parseRest: (inout Self, Description?, SourceLocation) throws(CompilerError) -> Definition
+    ) throws(CompilerError) -> [Definition] {
         guard try expectOptional(opener) else { return [] }
-        var definitions: [InputValueDefinition] = []
+        var definitions: [Definition] = []
         repeat {
             let location = currentLocation()
             let description = try parseDescription()
-            let name = try parseName()
-            try expect(.colon)
-            let type = try parseTypeReference()
-            let defaultValue = try expectOptional(.equals) ? parseValue(isConstant: true) : nil
-            definitions.append(
-                InputValueDefinition(
-                    description: description,
-                    name: name,
-                    type: type,
-                    defaultValue: defaultValue,
-                    directives: try parseDirectives(isConstant: true),
-                    location: location))
+            definitions.append(try parseRest(&self, description, location))
         } while try !expectOptional(closer)
         return definitions
     }
@@ -146,31 +158,20 @@ extension DocumentParser {
     /// UnionMemberTypes: `= | A | B`, or none.
     mutating func parseUnionMembers() throws(CompilerError) -> [Name] {
         guard try expectOptional(.equals) else { return [] }
-        _ = try expectOptional(.pipe)
-        var members: [Name] = []
-        repeat {
-            members.append(try parseName())
-        } while try expectOptional(.pipe)
-        return members
+        return try parseNames(separatedBy: .pipe)
     }
 
     /// EnumValuesDefinition: `{ values }`, at least one, or none. `true`, `false` and `null` are not enum values.
     mutating func parseEnumValuesDefinition() throws(CompilerError) -> [EnumValueDefinition] {
-        guard try expectOptional(.braceLeft) else { return [] }
-        var values: [EnumValueDefinition] = []
-        repeat {
-            let location = currentLocation()
-            let description = try parseDescription()
-            if isKeyword("true") || isKeyword("false") || isKeyword("null") {
-                throw reservedEnumValue()
+        try parseDefinitions(opener: .braceLeft, closer: .braceRight) {
+            parser, description, location throws(CompilerError) in
+            if parser.isKeyword("true") || parser.isKeyword("false") || parser.isKeyword("null") {
+                throw parser.reservedEnumValue()
             }
-            let name = try parseName()
-            values.append(
-                EnumValueDefinition(
-                    description: description, name: name, directives: try parseDirectives(isConstant: true),
-                    location: location))
-        } while try !expectOptional(.braceRight)
-        return values
+            return EnumValueDefinition(
+                description: description, name: try parser.parseName(),
+                directives: try parser.parseDirectives(isConstant: true), location: location)
+        }
     }
 
     @inline(never)

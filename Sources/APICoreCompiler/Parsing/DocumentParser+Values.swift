@@ -14,9 +14,7 @@ extension DocumentParser {
     /// ListValue: `[values]`, possibly empty.
     @inline(never)
     private mutating func parseList(isConstant: Bool) throws(CompilerError) -> Value {
-        let location = currentLocation()
-        try enterNesting(at: token)
-        try advance()
+        let location = try enterCompositeValue()
         var values: [Value] = []
         while try !expectOptional(.bracketRight) {
             values.append(try parseValue(isConstant: isConstant))
@@ -28,15 +26,22 @@ extension DocumentParser {
     /// ObjectValue: `{name: value ...}`, possibly empty.
     @inline(never)
     private mutating func parseObject(isConstant: Bool) throws(CompilerError) -> Value {
-        let location = currentLocation()
-        try enterNesting(at: token)
-        try advance()
+        let location = try enterCompositeValue()
         var fields: [Argument] = []
         while try !expectOptional(.braceRight) {
             fields.append(try parseArgument(isConstant: isConstant))
         }
         leaveNesting()
         return Value(.object(fields), location: location)
+    }
+
+    /// Steps past the `[` or `{` that opens a list or object value, one nesting level deeper, and returns where the
+    /// value starts.
+    private mutating func enterCompositeValue() throws(CompilerError) -> SourceLocation {
+        let location = currentLocation()
+        try enterNesting(at: token)
+        try advance()
+        return location
     }
 
     /// A value that nests nothing: a variable, number, string, boolean, null or enum value.

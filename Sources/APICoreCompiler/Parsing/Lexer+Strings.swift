@@ -41,14 +41,8 @@ extension Lexer {
             case backslash where bytes[offset + 1] == quote && bytes[offset + 2] == quote && bytes[offset + 3] == quote:
                 hasEscapes = true
                 offset += 4
-            case UInt8(ascii: "\n"):
-                offset += 1
-                line += 1
-                lineStart = offset
-            case UInt8(ascii: "\r"):
-                offset += bytes[offset + 1] == UInt8(ascii: "\n") ? 2 : 1
-                line += 1
-                lineStart = offset
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                offset = passLineTerminator(at: offset)
             case 0 where offset == count:
                 throw error("Unterminated string.", at: offset)
             default:

@@ -76,14 +76,8 @@ struct Lexer {
             switch bytes[offset] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ","):
                 offset += 1
-            case UInt8(ascii: "\n"):
-                offset += 1
-                line += 1
-                lineStart = offset
-            case UInt8(ascii: "\r"):
-                offset += bytes[offset + 1] == UInt8(ascii: "\n") ? 2 : 1
-                line += 1
-                lineStart = offset
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                offset = passLineTerminator(at: offset)
             case UInt8(ascii: "#"):
                 offset += 1
                 while offset < count, bytes[offset] != UInt8(ascii: "\n"), bytes[offset] != UInt8(ascii: "\r") {
@@ -96,6 +90,15 @@ struct Lexer {
                 return
             }
         }
+    }
+
+    /// Counts the line terminator at `offset` (`\n`, `\r\n` or a lone `\r`) and returns the offset after it.
+    @inline(__always)
+    mutating func passLineTerminator(at offset: Int) -> Int {
+        let next = offset + (bytes[offset] == UInt8(ascii: "\r") && bytes[offset + 1] == UInt8(ascii: "\n") ? 2 : 1)
+        line += 1
+        lineStart = next
+        return next
     }
 
     @inline(__always)

@@ -15,6 +15,22 @@ public enum Parser {
         }
     }
 
+    /// Parses every source, in order; the syntax errors of all of them are thrown together, so one run reports
+    /// every broken file.
+    public static func parse(_ sources: [Source]) throws(CompilerError) -> [Document] {
+        var documents: [Document] = []
+        var failures: [Diagnostic] = []
+        for source in sources {
+            do {
+                documents.append(try parse(source))
+            } catch {
+                failures += error.diagnostics
+            }
+        }
+        if !failures.isEmpty { throw CompilerError(failures) }
+        return documents
+    }
+
     /// A constant or variable value literal, e.g. an introspection default value "{a: 1, b: [ENUM]}".
     public static func parseValue(_ text: String, file: String = "<value>") throws(CompilerError) -> Value {
         try withParser(text, file: file, options: ParseOptions()) { parser throws(CompilerError) in

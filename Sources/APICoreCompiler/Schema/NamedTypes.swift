@@ -1,12 +1,17 @@
 /// A scalar type: built-in (`Int`, `Float`, `String`, `Boolean`, `ID`) or custom.
 public final class ScalarType: Sendable {
+    /// The scalar's name.
     public let name: String
+    /// The scalar's description, without block-string indentation.
     public let description: String?
     /// The `@specifiedBy(url:)` URL.
     public let specifiedByURL: String?
+    /// The directives applied to the scalar's definition.
     public let directives: [Directive]
+    /// Where the scalar's name is written (`.unknown` for built-in and introspected scalars).
     public let location: SourceLocation
 
+    /// The scalar `name`.
     public init(
         name: String,
         description: String? = nil,
@@ -25,82 +30,20 @@ public final class ScalarType: Sendable {
     public var isBuiltIn: Bool { ["Int", "Float", "String", "Boolean", "ID"].contains(name) }
 }
 
-/// An object type.
-public final class ObjectType: Sendable {
-    public let name: String
-    public let description: String?
-    /// The interfaces it implements, by name, in declaration order.
-    public let interfaces: [String]
-    /// The fields, in declaration order.
-    public var fields: [SchemaField] { fieldTable.members }
-    public let directives: [Directive]
-    public let location: SourceLocation
-    private let fieldTable: NamedLookup<SchemaField>
-
-    public init(
-        name: String,
-        description: String? = nil,
-        interfaces: [String] = [],
-        fields: [SchemaField],
-        directives: [Directive] = [],
-        location: SourceLocation = .unknown
-    ) {
-        self.name = name
-        self.description = description
-        self.interfaces = interfaces
-        fieldTable = NamedLookup(fields, name: \.name)
-        self.directives = directives
-        self.location = location
-    }
-
-    /// The field named `name`.
-    public func field(named name: String) -> SchemaField? {
-        fieldTable[name]
-    }
-}
-
-/// An interface type.
-public final class InterfaceType: Sendable {
-    public let name: String
-    public let description: String?
-    /// The interfaces it implements, by name.
-    public let interfaces: [String]
-    public var fields: [SchemaField] { fieldTable.members }
-    public let directives: [Directive]
-    public let location: SourceLocation
-    private let fieldTable: NamedLookup<SchemaField>
-
-    public init(
-        name: String,
-        description: String? = nil,
-        interfaces: [String] = [],
-        fields: [SchemaField],
-        directives: [Directive] = [],
-        location: SourceLocation = .unknown
-    ) {
-        self.name = name
-        self.description = description
-        self.interfaces = interfaces
-        fieldTable = NamedLookup(fields, name: \.name)
-        self.directives = directives
-        self.location = location
-    }
-
-    /// The field named `name`.
-    public func field(named name: String) -> SchemaField? {
-        fieldTable[name]
-    }
-}
-
 /// A union type.
 public final class UnionType: Sendable {
+    /// The union's name.
     public let name: String
+    /// The union's description, without block-string indentation.
     public let description: String?
     /// The member object types, by name, in declaration order.
     public let members: [String]
+    /// The directives applied to the union's definition.
     public let directives: [Directive]
+    /// Where the union's name is written (`.unknown` for introspected types).
     public let location: SourceLocation
 
+    /// The union `name` of the object types `members`.
     public init(
         name: String,
         description: String? = nil,
@@ -118,13 +61,19 @@ public final class UnionType: Sendable {
 
 /// An enum type.
 public final class EnumType: Sendable {
+    /// The enum's name.
     public let name: String
+    /// The enum's description, without block-string indentation.
     public let description: String?
+    /// The values, in declaration order.
     public let values: [SchemaEnumValue]
+    /// The directives applied to the enum's definition.
     public let directives: [Directive]
+    /// Where the enum's name is written (`.unknown` for introspected types).
     public let location: SourceLocation
     private let valueNames: Set<String>
 
+    /// The enum `name` with `values`.
     public init(
         name: String,
         description: String? = nil,
@@ -146,13 +95,19 @@ public final class EnumType: Sendable {
 
 /// An input object type.
 public final class InputObjectType: Sendable {
+    /// The input object's name.
     public let name: String
+    /// The input object's description, without block-string indentation.
     public let description: String?
+    /// The input fields, in declaration order.
     public var fields: [SchemaInputValue] { fieldTable.members }
+    /// The directives applied to the input object's definition, `@oneOf` among them when applied.
     public let directives: [Directive]
+    /// Where the input object's name is written (`.unknown` for introspected types).
     public let location: SourceLocation
     private let fieldTable: NamedLookup<SchemaInputValue>
 
+    /// The input object `name` with `fields`; it is a `@oneOf` input object when `directives` include `@oneOf`.
     public init(
         name: String,
         description: String? = nil,

@@ -7,41 +7,29 @@ public enum SchemaType: Sendable {
     case enumeration(EnumType)
     case inputObject(InputObjectType)
 
-    /// The type's name.
-    public var name: String {
+    /// The type itself, whatever its kind.
+    private var namedType: any SchemaNamedType {
         switch self {
-        case .scalar(let type): type.name
-        case .object(let type): type.name
-        case .interface(let type): type.name
-        case .union(let type): type.name
-        case .enumeration(let type): type.name
-        case .inputObject(let type): type.name
+        case .scalar(let type): type
+        case .object(let type): type
+        case .interface(let type): type
+        case .union(let type): type
+        case .enumeration(let type): type
+        case .inputObject(let type): type
         }
     }
+
+    /// The type's name.
+    public var name: String { namedType.name }
 
     /// The type's description.
-    public var description: String? {
-        switch self {
-        case .scalar(let type): type.description
-        case .object(let type): type.description
-        case .interface(let type): type.description
-        case .union(let type): type.description
-        case .enumeration(let type): type.description
-        case .inputObject(let type): type.description
-        }
-    }
+    public var description: String? { namedType.description }
+
+    /// The directives applied to the type's definition.
+    public var directives: [Directive] { namedType.directives }
 
     /// Where the type was defined (`.unknown` for built-in and introspected types).
-    public var location: SourceLocation {
-        switch self {
-        case .scalar(let type): type.location
-        case .object(let type): type.location
-        case .interface(let type): type.location
-        case .union(let type): type.location
-        case .enumeration(let type): type.location
-        case .inputObject(let type): type.location
-        }
-    }
+    public var location: SourceLocation { namedType.location }
 
     /// The introspection kind: `SCALAR`, `OBJECT`, `INTERFACE`, `UNION`, `ENUM`, `INPUT_OBJECT`.
     public var kindName: String {
@@ -95,18 +83,19 @@ public enum SchemaType: Sendable {
 
     /// The fields of an object or interface type; empty for others.
     public var fields: [SchemaField] {
-        switch self {
-        case .object(let type): type.fields
-        case .interface(let type): type.fields
-        default: []
-        }
+        interfaceImplementingType?.fields ?? []
     }
 
     /// The field named `name` of an object or interface type (not the `__typename` meta field).
     public func field(named name: String) -> SchemaField? {
+        interfaceImplementingType?.field(named: name)
+    }
+
+    /// The object or interface type; `nil` for other kinds.
+    private var interfaceImplementingType: (any FieldedType)? {
         switch self {
-        case .object(let type): type.field(named: name)
-        case .interface(let type): type.field(named: name)
+        case .object(let type): type
+        case .interface(let type): type
         default: nil
         }
     }

@@ -64,12 +64,8 @@ extension DefinitionWalker {
             if checksValues, let objectType, definition == nil {
                 ValuesOfCorrectTypeRule.reportUnknownField(field, of: objectType, context)
             }
-            var inner = info
-            inner.inputType = definition?.type
-            inner.hasDefault = definition?.defaultValue != nil
-            inner.oneOfObject = oneOfObject
-            inner.checksValues = checksValues
-            walkValue(field.value, inner)
+            walkValue(
+                field.value, info.enteringValue(of: definition, oneOfObject: oneOfObject, checksValues: checksValues))
         }
     }
 }

@@ -131,12 +131,7 @@ final class DefinitionWalker {
             if let owner, definition == nil {
                 ArgumentRules.reportUnknown(argument, of: owner, context)
             }
-            var inner = info
-            inner.inputType = definition?.type
-            inner.hasDefault = definition?.defaultValue != nil
-            inner.oneOfObject = nil
-            inner.checksValues = true
-            walkValue(argument.value, inner)
+            walkValue(argument.value, info.enteringValue(of: definition, oneOfObject: nil, checksValues: true))
         }
         if let owner {
             ArgumentRules.checkRequired(arguments, of: owner, at: ownerLocation, context)

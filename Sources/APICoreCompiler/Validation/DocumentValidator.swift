@@ -5,7 +5,7 @@
 /// 1. Whole-unit rules on the list of definitions: executable definitions only, unique operation and fragment names,
 ///    a lone anonymous operation.
 /// 2. One walk over each operation and each fragment (every fragment once, wherever it is spread), tracking types as
-///    it descends (``TypeInfo``) and checking fields, arguments, values, directives, spreads and overlapping fields.
+///    it descends (`TypeInfo`) and checking fields, arguments, values, directives, spreads and overlapping fields.
 ///    The walk records each definition's fragment spreads and variable usages.
 /// 3. Rules that need the walk's records across definitions: fragment cycles, unused fragments, and, per operation
 ///    through the fragments it uses, undefined, unused and misplaced variables, the single root field of a

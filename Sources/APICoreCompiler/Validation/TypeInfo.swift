@@ -24,4 +24,19 @@ struct TypeInfo {
     init(parentType: SchemaType?) {
         self.parentType = parentType
     }
+
+    /// The information inside the value of an argument or input field that `definition` defines (`nil` when the
+    /// argument or field is unknown).
+    func enteringValue(
+        of definition: SchemaInputValue?,
+        oneOfObject: (type: InputObjectType, location: SourceLocation)?,
+        checksValues: Bool
+    ) -> TypeInfo {
+        var inner = self
+        inner.inputType = definition?.type
+        inner.hasDefault = definition?.defaultValue != nil
+        inner.oneOfObject = oneOfObject
+        inner.checksValues = checksValues
+        return inner
+    }
 }

@@ -36,33 +36,43 @@ final class JSONValueEncoderState: Encoder, JSONCodingState {
     // MARK: - Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let object: JSONPendingObject
-        let frame = frames[frames.count - 1]
-        switch frame {
-        case nil:
-            object = JSONPendingObject()
-            frames[frames.count - 1] = .object(object)
-        case .object(let existing):
-            object = existing
-        default:
-            preconditionFailure("A keyed container was asked for after another kind of value was encoded.")
+        let object: JSONPendingObject = currentContainer(kind: "keyed") { frame in
+            guard case .object(let object) = frame else { return nil }
+            return object
+        } make: {
+            let object = JSONPendingObject()
+            return (object, .object(object))
         }
         return KeyedEncodingContainer(JSONKeyedEncodingContainer(state: self, object: object, depth: depth))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let array: JSONPendingArray
-        let frame = frames[frames.count - 1]
-        switch frame {
-        case nil:
-            array = JSONPendingArray()
-            frames[frames.count - 1] = .array(array)
-        case .array(let existing):
-            array = existing
-        default:
-            preconditionFailure("An unkeyed container was asked for after another kind of value was encoded.")
+        let array: JSONPendingArray = currentContainer(kind: "unkeyed") { frame in
+            guard case .array(let array) = frame else { return nil }
+            return array
+        } make: {
+            let array = JSONPendingArray()
+            return (array, .array(array))
         }
         return JSONUnkeyedEncodingContainer(state: self, array: array, depth: depth)
+    }
+
+    /// The container the current frame holds (`existing` reads it; a container of another kind, or a single value,
+    /// is a misuse), or a new one from `make` stored in the frame when it is empty.
+    private func currentContainer<Container>(
+        kind: String,
+        existing: (JSONPendingValue) -> Container?,
+        make: () -> (Container, JSONPendingValue)
+    ) -> Container {
+        guard let frame = frames[frames.count - 1] else {
+            let (container, value) = make()
+            frames[frames.count - 1] = value
+            return container
+        }
+        guard let container = existing(frame) else {
+            preconditionFailure("A \(kind) container was asked for after another kind of value was encoded.")
+        }
+        return container
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }

@@ -58,28 +58,14 @@ struct JSONParser: ~Copyable {
             case UInt8(ascii: "\""):
                 value = .string(try parseString())
             case UInt8(ascii: "{"):
-                try checkDepth()
-                position += 1
-                skipWhitespace()
-                if position < count && base[position] == UInt8(ascii: "}") {
-                    position += 1
-                    value = .object(JSONObject())
-                } else {
-                    containers.push(Container(isObject: true, valueStart: values.count, keyStart: keys.count))
+                guard try enterContainer(isObject: true, closer: UInt8(ascii: "}")) else {
                     try parseMemberName()
                     continue parsing
                 }
+                value = .object(JSONObject())
             case UInt8(ascii: "["):
-                try checkDepth()
-                position += 1
-                skipWhitespace()
-                if position < count && base[position] == UInt8(ascii: "]") {
-                    position += 1
-                    value = .array([])
-                } else {
-                    containers.push(Container(isObject: false, valueStart: values.count, keyStart: keys.count))
-                    continue parsing
-                }
+                guard try enterContainer(isObject: false, closer: UInt8(ascii: "]")) else { continue parsing }
+                value = .array([])
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 value = try parseNumber()
             case UInt8(ascii: "t"):
@@ -137,6 +123,21 @@ struct JSONParser: ~Copyable {
     }
 
     /// Reads `"name"` and the `:` after it, leaving the cursor at the member's value.
+    /// Steps over the `{` or `[` at the cursor. Returns `true` for an empty container (its `closer` follows and has
+    /// been consumed); otherwise pushes the container, whose members come next, and returns `false`.
+    @inline(__always)
+    private mutating func enterContainer(isObject: Bool, closer: UInt8) throws(JSONParseError) -> Bool {
+        try checkDepth()
+        position += 1
+        skipWhitespace()
+        if position < count && base[position] == closer {
+            position += 1
+            return true
+        }
+        containers.push(Container(isObject: isObject, valueStart: values.count, keyStart: keys.count))
+        return false
+    }
+
     private mutating func parseMemberName() throws(JSONParseError) {
         guard position < count else { throw truncated(expecting: .memberName) }
         let byte = base[position]

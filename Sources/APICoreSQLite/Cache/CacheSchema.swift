@@ -22,15 +22,14 @@ package enum CacheSchema {
     /// Every migration, in order; a database created by an older version runs the ones it lacks when opened.
     package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration(createRecords) { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE \(recordsTable) (
-                        key TEXT PRIMARY KEY NOT NULL,
-                        record TEXT NOT NULL
-                    ) WITHOUT ROWID
-                    """)
-        }
+        migrator.registerMigration(
+            createRecords,
+            sql: """
+                CREATE TABLE \(recordsTable) (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    record TEXT NOT NULL
+                ) WITHOUT ROWID
+                """)
         migrator.registerMigration(addExpiry) { db in
             try db.execute(sql: "ALTER TABLE \(recordsTable) ADD COLUMN expires_at REAL")
             try db.execute(

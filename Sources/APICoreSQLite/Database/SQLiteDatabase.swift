@@ -95,3 +95,10 @@ enum SQLiteDatabase {
         }
     #endif
 }
+
+extension DatabaseMigrator {
+    /// Registers a migration that only runs SQL statements, such as creating a table.
+    mutating func registerMigration(_ identifier: String, sql: String) {
+        registerMigration(identifier) { db in try db.execute(sql: sql) }
+    }
+}

@@ -13,17 +13,16 @@ package enum EntitySchema {
     /// Every migration, in order.
     package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration(createEntities) { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE \(entitiesTable) (
-                        type TEXT NOT NULL,
-                        id TEXT NOT NULL,
-                        entity TEXT NOT NULL,
-                        PRIMARY KEY (type, id)
-                    )
-                    """)
-        }
+        migrator.registerMigration(
+            createEntities,
+            sql: """
+                CREATE TABLE \(entitiesTable) (
+                    type TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    entity TEXT NOT NULL,
+                    PRIMARY KEY (type, id)
+                )
+                """)
         return migrator
     }
 }

@@ -76,20 +76,21 @@ enum BuiltInDefinitions {
         SchemaDirective(
             name: "defer",
             description: "Lets the server deliver the fragment's fields in a later response.",
-            arguments: [
-                argument("if", nonNull("Boolean"), defaultValue: Value(.boolean(true))),
-                argument("label", named("String")),
-            ],
+            arguments: incrementalDeliveryArguments,
             locations: [.fragmentSpread, .inlineFragment]),
         SchemaDirective(
             name: "stream",
             description: "Lets the server deliver the items of a list field in later responses.",
-            arguments: [
-                argument("if", nonNull("Boolean"), defaultValue: Value(.boolean(true))),
-                argument("label", named("String")),
-                argument("initialCount", named("Int"), defaultValue: Value(.int("0"))),
+            arguments: incrementalDeliveryArguments + [
+                argument("initialCount", named("Int"), defaultValue: Value(.int("0")))
             ],
             locations: [.field]),
+    ]
+
+    /// The arguments `@defer` and `@stream` share: `if: Boolean! = true` and `label: String`.
+    private static let incrementalDeliveryArguments = [
+        argument("if", nonNull("Boolean"), defaultValue: Value(.boolean(true))),
+        argument("label", named("String")),
     ]
 
     /// Whether `directive` is one of the directives defined here, rather than a schema's own of the same name.

@@ -19,7 +19,7 @@ extension GraphQLSchema {
         from sources: [Source],
         options: SchemaBuildOptions = SchemaBuildOptions()
     ) throws(CompilerError) -> GraphQLSchema {
-        let documents = try SchemaSourceParsing.parse(sources)
+        let documents = try Parser.parse(sources)
         return try SDLSchemaBuilder.build(
             documents: documents, options: options,
             fallbackLocation: SchemaSourceParsing.start(of: sources.first?.name ?? "<schema>"))
@@ -47,23 +47,8 @@ extension GraphQLSchema {
     }
 }
 
-/// Parsing schema sources, all files' syntax errors reported together.
+/// Where problems of a schema source as a whole are reported.
 enum SchemaSourceParsing {
-    /// The documents of the sources, in order.
-    static func parse(_ sources: [Source]) throws(CompilerError) -> [Document] {
-        var documents: [Document] = []
-        var failures: [Diagnostic] = []
-        for source in sources {
-            do {
-                documents.append(try Parser.parse(source))
-            } catch {
-                failures += error.diagnostics
-            }
-        }
-        if !failures.isEmpty { throw CompilerError(failures) }
-        return documents
-    }
-
     /// Line 1, column 1 of a file: where problems of the file as a whole are reported.
     static func start(of file: String) -> SourceLocation {
         SourceLocation(file: file, line: 1, column: 1, offset: 0)

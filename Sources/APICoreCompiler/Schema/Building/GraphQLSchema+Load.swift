@@ -28,7 +28,7 @@ extension GraphQLSchema {
             Source(name: file.path, text: try SchemaFileCollector.readText(file.path))
         }
         var documents: [Document] = []
-        for (file, document) in zip(files.sdl, try SchemaSourceParsing.parse(sources)) {
+        for (file, document) in zip(files.sdl, try Parser.parse(sources)) {
             let onlyExecutable = !document.definitions.isEmpty && document.definitions.allSatisfy(\.isExecutable)
             if file.isFromFolder && onlyExecutable { continue }
             documents.append(document)

@@ -8,20 +8,10 @@ struct InputValueRewriter {
     /// The types with their input values rewritten; types without a change are returned as they are.
     func rewriting(_ types: [SchemaType]) -> [SchemaType] {
         types.map { type in
-            switch type {
-            case .object(let object):
-                guard let fields = rewriting(object.fields, of: object.name) else { return type }
-                return .object(object.replacing(fields: fields))
-            case .interface(let interface):
-                guard let fields = rewriting(interface.fields, of: interface.name) else { return type }
-                return .interface(interface.replacing(fields: fields))
-            case .inputObject(let input):
-                guard let fields = rewriting(input.fields, describing: { "input field \"\(input.name).\($0)\"" })
-                else { return type }
-                return .inputObject(input.replacing(fields: fields))
-            default:
-                return type
-            }
+            guard case .inputObject(let input) = type else { return type.replacingFields { rewriting($0, of: $1) } }
+            guard let fields = rewriting(input.fields, describing: { "input field \"\(input.name).\($0)\"" })
+            else { return type }
+            return .inputObject(input.replacing(fields: fields))
         }
     }
 
@@ -32,9 +22,7 @@ struct InputValueRewriter {
                 let arguments = rewriting(
                     directive.arguments, describing: { "argument \"@\(directive.name)(\($0):)\"" })
             else { return directive }
-            return SchemaDirective(
-                name: directive.name, description: directive.description, arguments: arguments,
-                locations: directive.locations, isRepeatable: directive.isRepeatable, location: directive.location)
+            return directive.replacing(arguments: arguments)
         }
     }
 
@@ -44,9 +32,7 @@ struct InputValueRewriter {
             let describing = { (name: String) in "argument \"\(typeName).\(field.name)(\(name):)\"" }
             guard let arguments = rewriting(field.arguments, describing: describing) else { return field }
             changed = true
-            return SchemaField(
-                name: field.name, description: field.description, arguments: arguments, type: field.type,
-                deprecationReason: field.deprecationReason, directives: field.directives, location: field.location)
+            return field.replacing(arguments: arguments)
         }
         return changed ? rewritten : nil
     }

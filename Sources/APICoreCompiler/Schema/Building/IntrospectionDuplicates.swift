@@ -29,24 +29,15 @@ struct IntrospectionDuplicates {
                 "argument \"@\(directive.name)(\($0):)\""
             }
             kept.append(
-                arguments.count == directive.arguments.count
-                    ? directive
-                    : SchemaDirective(
-                        name: directive.name, description: directive.description, arguments: arguments,
-                        locations: directive.locations, isRepeatable: directive.isRepeatable,
-                        location: directive.location))
+                arguments.count == directive.arguments.count ? directive : directive.replacing(arguments: arguments))
         }
         return kept
     }
 
     private mutating func members(of type: SchemaType) -> SchemaType {
         switch type {
-        case .object(let object):
-            guard let fields = fields(object.fields, of: object.name) else { return type }
-            return .object(object.replacing(fields: fields))
-        case .interface(let interface):
-            guard let fields = fields(interface.fields, of: interface.name) else { return type }
-            return .interface(interface.replacing(fields: fields))
+        case .object, .interface:
+            return type.replacingFields { fields($0, of: $1) }
         case .inputObject(let input):
             let fields = lastWins(input.fields, name: \.name) { "input field \"\(input.name).\($0)\"" }
             guard fields.count != input.fields.count else { return type }
@@ -56,10 +47,7 @@ struct IntrospectionDuplicates {
                 "enum value \"\(enumeration.name).\($0)\""
             }
             guard values.count != enumeration.values.count else { return type }
-            return .enumeration(
-                EnumType(
-                    name: enumeration.name, description: enumeration.description, values: values,
-                    directives: enumeration.directives, location: enumeration.location))
+            return .enumeration(enumeration.replacing(values: values))
         case .scalar, .union:
             return type
         }
@@ -74,9 +62,7 @@ struct IntrospectionDuplicates {
             }
             guard arguments.count != field.arguments.count else { return field }
             changed = true
-            return SchemaField(
-                name: field.name, description: field.description, arguments: arguments, type: field.type,
-                deprecationReason: field.deprecationReason, directives: field.directives, location: field.location)
+            return field.replacing(arguments: arguments)
         }
         return changed || repaired.count != fields.count ? repaired : nil
     }

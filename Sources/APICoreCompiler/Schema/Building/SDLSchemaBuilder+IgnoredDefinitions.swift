@@ -48,24 +48,13 @@ extension SDLSchemaBuilder {
                 diagnostics.append(
                     SchemaTolerance.ignoredIntrospectionType(name, isExtension: false, at: definition.location))
             } else {
+                // The kind is named from the definition's model, in the words the validator uses.
+                let kind = SchemaValidationContext.kindPhrase(convert(definition))
                 diagnostics.append(
                     SchemaTolerance.builtInScalarRedefinition(
-                        name, as: Self.kindPhrase(of: definition.kind), at: definition.name.location,
-                        isStrict: options.isStrict))
+                        name, as: kind, at: definition.name.location, isStrict: options.isStrict))
             }
         }
         return (kept, ignored)
-    }
-
-    /// "an object type", "an input object", ...: a definition's kind in a sentence.
-    static func kindPhrase(of kind: TypeDefinition.Kind) -> String {
-        switch kind {
-        case .scalar: "a scalar"
-        case .object: "an object type"
-        case .interface: "an interface"
-        case .union: "a union"
-        case .enumeration: "an enum"
-        case .inputObject: "an input object"
-        }
     }
 }

@@ -4,17 +4,12 @@ extension SchemaTolerance {
     /// `this query` or `fragment "F"`.
     static func executableDefinition(_ what: String, at location: SourceLocation, isStrict: Bool) -> Diagnostic {
         let kind = what.hasPrefix("fragment") ? "fragments" : "operations"
-        guard !isStrict else {
-            return Diagnostic(
-                .error,
-                "A schema document cannot contain \(kind); move \(what) to an operation document.",
-                at: [location], rule: "TypeSystemDefinitionsOnly")
-        }
-        return Diagnostic(
-            .warning,
-            "A schema document cannot contain \(kind), so \(what) is ignored, as graphql-js does. Move it to an "
+        return strictError(
+            "A schema document cannot contain \(kind); move \(what) to an operation document.",
+            orWarning:
+                "A schema document cannot contain \(kind), so \(what) is ignored, as graphql-js does. Move it to an "
                 + "operation document, or build with --strict to make it an error.",
-            at: [location], rule: "TypeSystemDefinitionsOnly")
+            isStrict: isStrict, at: location, rule: "TypeSystemDefinitionsOnly")
     }
 
     /// A definition named like a built-in scalar that is not a scalar (`type Int { ... }`): the built-in scalar is used
@@ -25,17 +20,25 @@ extension SchemaTolerance {
         at location: SourceLocation,
         isStrict: Bool
     ) -> Diagnostic {
-        guard !isStrict else {
-            return Diagnostic(
-                .error,
-                "\"\(name)\" is a built-in scalar; it cannot be defined as \(kind). Rename the type.",
-                at: [location], rule: "BuiltInScalars")
-        }
-        return Diagnostic(
-            .warning,
-            "\"\(name)\" is a built-in scalar, so this definition of it as \(kind) is ignored and the built-in scalar "
-                + "is used, as graphql-js does. Rename the type, or build with --strict to make it an error.",
-            at: [location], rule: "BuiltInScalars")
+        strictError(
+            "\"\(name)\" is a built-in scalar; it cannot be defined as \(kind). Rename the type.",
+            orWarning:
+                "\"\(name)\" is a built-in scalar, so this definition of it as \(kind) is ignored and the built-in "
+                + "scalar is used, as graphql-js does. Rename the type, or build with --strict to make it an error.",
+            isStrict: isStrict, at: location, rule: "BuiltInScalars")
+    }
+
+    /// The error of a strict build, else the warning of a tolerant one that reads the input as graphql-js does.
+    private static func strictError(
+        _ error: @autoclosure () -> String,
+        orWarning warning: @autoclosure () -> String,
+        isStrict: Bool,
+        at location: SourceLocation,
+        rule: String
+    ) -> Diagnostic {
+        isStrict
+            ? Diagnostic(.error, error(), at: [location], rule: rule)
+            : Diagnostic(.warning, warning(), at: [location], rule: rule)
     }
 
     /// `extend input X @oneOf` when the definition of `X` has no `@oneOf`: graphql-js reads `@oneOf` from the

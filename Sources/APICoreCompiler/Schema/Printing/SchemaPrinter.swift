@@ -64,30 +64,24 @@ public enum SchemaPrinter {
 
     static func definition(of type: SchemaType) -> TypeDefinition {
         let kind: TypeDefinition.Kind
-        var directives: [Directive]
+        var directives = applied(type.directives)
         switch type {
         case .scalar(let scalar):
             kind = .scalar
-            directives = applied(scalar.directives)
             if let url = scalar.specifiedByURL {
                 directives.append(directive("specifiedBy", argument: "url", string: url))
             }
         case .object(let object):
             kind = .object(interfaces: object.interfaces.map { Name($0) }, fields: object.fields.map(definition))
-            directives = applied(object.directives)
         case .interface(let interface):
             kind = .interface(
                 interfaces: interface.interfaces.map { Name($0) }, fields: interface.fields.map(definition))
-            directives = applied(interface.directives)
         case .union(let union):
             kind = .union(members: union.members.map { Name($0) })
-            directives = applied(union.directives)
         case .enumeration(let enumeration):
             kind = .enumeration(values: enumeration.values.map(definition))
-            directives = applied(enumeration.directives)
         case .inputObject(let input):
             kind = .inputObject(fields: input.fields.map(definition))
-            directives = applied(input.directives)
             if input.isOneOf { directives.append(Directive(name: Name("oneOf"))) }
         }
         return TypeDefinition(
@@ -95,28 +89,33 @@ public enum SchemaPrinter {
     }
 
     static func definition(of field: SchemaField) -> FieldDefinition {
-        FieldDefinition(
-            description: described(field.description),
-            name: Name(field.name),
-            arguments: field.arguments.map(definition),
-            type: field.type,
-            directives: applied(field.directives, deprecationReason: field.deprecationReason))
+        let (description, name, directives) = header(of: field)
+        return FieldDefinition(
+            description: description, name: name, arguments: field.arguments.map(definition), type: field.type,
+            directives: directives)
     }
 
     static func definition(of value: SchemaInputValue) -> InputValueDefinition {
-        InputValueDefinition(
-            description: described(value.description),
-            name: Name(value.name),
-            type: value.type,
-            defaultValue: value.defaultValue,
-            directives: applied(value.directives, deprecationReason: value.deprecationReason))
+        let (description, name, directives) = header(of: value)
+        return InputValueDefinition(
+            description: description, name: name, type: value.type, defaultValue: value.defaultValue,
+            directives: directives)
     }
 
     static func definition(of value: SchemaEnumValue) -> EnumValueDefinition {
-        EnumValueDefinition(
-            description: described(value.description),
-            name: Name(value.name),
-            directives: applied(value.directives, deprecationReason: value.deprecationReason))
+        let (description, name, directives) = header(of: value)
+        return EnumValueDefinition(description: description, name: name, directives: directives)
+    }
+
+    /// What every member's definition starts with: its description, its name and its directives, `@deprecated`
+    /// written from its deprecation reason.
+    private static func header(
+        of member: some DeprecatableSchemaMember
+    ) -> (description: Description?, name: Name, directives: [Directive]) {
+        (
+            described(member.description), Name(member.name),
+            applied(member.directives, deprecationReason: member.deprecationReason)
+        )
     }
 
     /// The applied directives the model keeps as directives; those it keeps as properties (`@deprecated`,

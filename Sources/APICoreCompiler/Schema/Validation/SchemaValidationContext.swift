@@ -67,13 +67,15 @@ struct SchemaValidationContext {
     ) -> SchemaType? {
         let name = reference.namedType
         if let type = schema.type(named: name.value) { return type }
-        let hint =
-            NameSuggestions.didYouMean(name.value, among: schema.types.map(\.name))
-            ?? "Define it, or correct the name."
         error(
-            "Unknown type \"\(name.value)\" in \(what()). \(hint)", at: place(name.location, else: location),
-            rule: "KnownTypeNames")
+            "Unknown type \"\(name.value)\" in \(what()). \(unknownTypeHint(name.value))",
+            at: place(name.location, else: location), rule: "KnownTypeNames")
         return nil
+    }
+
+    /// How to fix a reference to the unknown type `name`: the schema's similar names, else a general hint.
+    func unknownTypeHint(_ name: String) -> String {
+        NameSuggestions.didYouMean(name, among: schema.types.map(\.name)) ?? "Define it, or correct the name."
     }
 
     /// Whether `name` is a GraphQL name: a letter or `_`, then letters, digits and `_` (ASCII only).

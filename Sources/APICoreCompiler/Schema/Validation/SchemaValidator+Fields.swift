@@ -8,11 +8,7 @@ extension SchemaValidator {
         at location: SourceLocation,
         _ context: inout SchemaValidationContext
     ) {
-        if fields.isEmpty {
-            context.error(
-                "\(kind) \"\(typeName)\" must define one or more fields. Add a field, or remove the type.",
-                at: location, rule: "FieldsDefined")
-        }
+        checkFieldsDefined(fields, of: typeName, kind: kind, at: location, &context)
         for field in fields {
             let coordinate = { "\(typeName).\(field.name)" }
             context.checkName(field.name, of: "field \"\(coordinate())\"", at: field.location)
@@ -28,6 +24,21 @@ extension SchemaValidator {
                 checkInputValue(argument, coordinate: "\(coordinate())(\(argument.name):)", noun: "argument", &context)
             }
         }
+    }
+
+    /// FieldsDefined: an object, interface or input object defines at least one field. `kind` starts the message:
+    /// "Object type", "Interface", "Input object".
+    static func checkFieldsDefined(
+        _ fields: some Collection,
+        of typeName: String,
+        kind: String,
+        at location: SourceLocation,
+        _ context: inout SchemaValidationContext
+    ) {
+        guard fields.isEmpty else { return }
+        context.error(
+            "\(kind) \"\(typeName)\" must define one or more fields. Add a field, or remove the type.", at: location,
+            rule: "FieldsDefined")
     }
 
     /// Checks an argument or input field: its name, that its type is an input type, that it is not both required

@@ -1,11 +1,8 @@
 /// Input objects: fields present and of input types, `@oneOf` rules, and a finite value possible.
 extension SchemaValidator {
     static func checkInputObject(_ inputObject: InputObjectType, _ context: inout SchemaValidationContext) {
-        if inputObject.fields.isEmpty {
-            context.error(
-                "Input object \"\(inputObject.name)\" must define one or more fields. Add a field, or remove the type.",
-                at: inputObject.location, rule: "FieldsDefined")
-        }
+        checkFieldsDefined(
+            inputObject.fields, of: inputObject.name, kind: "Input object", at: inputObject.location, &context)
         let isOneOf = inputObject.isOneOf
         for field in inputObject.fields {
             let coordinate = { "\(inputObject.name).\(field.name)" }

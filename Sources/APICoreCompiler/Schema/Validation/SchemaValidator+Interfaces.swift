@@ -19,12 +19,9 @@ extension SchemaValidator {
                 continue
             }
             guard let interfaceType = schema.type(named: interfaceName) else {
-                let hint =
-                    NameSuggestions.didYouMean(interfaceName, among: schema.types.map(\.name))
-                    ?? "Define it, or correct the name."
                 context.error(
-                    "Type \"\(typeName)\" implements unknown interface \"\(interfaceName)\". \(hint)",
-                    at: type.location, rule: "KnownTypeNames")
+                    "Type \"\(typeName)\" implements unknown interface \"\(interfaceName)\". "
+                        + context.unknownTypeHint(interfaceName), at: type.location, rule: "KnownTypeNames")
                 continue
             }
             guard case .interface(let interface) = interfaceType else {

@@ -17,11 +17,8 @@ extension SchemaValidator {
         for case (let kind, let name?) in roots {
             let namedAt = context.source.rootTypeLocations[kind] ?? .unknown
             guard let type = schema.type(named: name) else {
-                let hint =
-                    NameSuggestions.didYouMean(name, among: schema.types.map(\.name))
-                    ?? "Define it, or correct the name."
                 context.error(
-                    "Unknown type \"\(name)\" for the \(kind.rawValue) root type. \(hint)",
+                    "Unknown type \"\(name)\" for the \(kind.rawValue) root type. \(context.unknownTypeHint(name))",
                     at: context.place(namedAt, else: context.source.schemaLocation), rule: "KnownTypeNames")
                 continue
             }

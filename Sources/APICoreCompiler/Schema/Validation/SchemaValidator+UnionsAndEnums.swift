@@ -15,12 +15,9 @@ extension SchemaValidator {
                 continue
             }
             guard let type = context.schema.type(named: member) else {
-                let hint =
-                    NameSuggestions.didYouMean(member, among: context.schema.types.map(\.name))
-                    ?? "Define it, or correct the name."
                 context.error(
-                    "Union \"\(union.name)\" includes unknown type \"\(member)\". \(hint)", at: union.location,
-                    rule: "KnownTypeNames")
+                    "Union \"\(union.name)\" includes unknown type \"\(member)\". \(context.unknownTypeHint(member))",
+                    at: union.location, rule: "KnownTypeNames")
                 continue
             }
             if case .object = type { continue }

@@ -16,18 +16,7 @@ enum ArgumentRules {
 
     /// Reports each name given to more than one argument, once, at all of them.
     static func checkUnique(_ arguments: [Argument], _ context: ValidationContext) {
-        var byName: [String: [Name]] = [:]
-        var order: [String] = []
-        for argument in arguments {
-            let name = argument.name
-            if byName[name.value] == nil { order.append(name.value) }
-            byName[name.value, default: []].append(name)
-        }
-        for name in order {
-            guard let names = byName[name], names.count > 1 else { continue }
-            context.report(
-                "UniqueArgumentNames", "There can be only one argument named \"\(name)\".", at: names.map(\.location))
-        }
+        context.checkUnique(arguments.map(\.name), rule: "UniqueArgumentNames", kind: "argument")
     }
 
     /// Reports each required argument (non-null, without default) that is not given.

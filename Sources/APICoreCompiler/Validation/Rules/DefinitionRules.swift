@@ -10,27 +10,16 @@ enum DefinitionRules {
                 switch definition {
                 case .operation(let operation):
                     if let name = operation.name {
-                        if let first = operationNames[name.value] {
-                            context.report(
-                                "UniqueOperationNames", "There can be only one operation named \"\(name.value)\".",
-                                at: [first.location, name.location])
-                        } else {
-                            operationNames[name.value] = name
-                        }
+                        context.checkUnique(
+                            name, among: &operationNames, rule: "UniqueOperationNames", kind: "operation")
                     } else if operationCount > 1 {
                         context.report(
                             "LoneAnonymousOperation", "This anonymous operation must be the only defined operation.",
                             at: [operation.location])
                     }
                 case .fragment(let fragment):
-                    let name = fragment.name
-                    if let first = fragmentNames[name.value] {
-                        context.report(
-                            "UniqueFragmentNames", "There can be only one fragment named \"\(name.value)\".",
-                            at: [first.location, name.location])
-                    } else {
-                        fragmentNames[name.value] = name
-                    }
+                    context.checkUnique(
+                        fragment.name, among: &fragmentNames, rule: "UniqueFragmentNames", kind: "fragment")
                 case .schema(let schema):
                     reportNotExecutable("schema", at: schema.location, context)
                 case .type(let type):

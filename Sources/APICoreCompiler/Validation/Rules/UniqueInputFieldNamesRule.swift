@@ -4,14 +4,7 @@ enum UniqueInputFieldNamesRule {
         guard fields.count > 1 else { return }
         var seen: [String: Name] = [:]
         for field in fields {
-            let name = field.name
-            if let first = seen[name.value] {
-                context.report(
-                    "UniqueInputFieldNames", "There can be only one input field named \"\(name.value)\".",
-                    at: [first.location, name.location])
-            } else {
-                seen[name.value] = name
-            }
+            context.checkUnique(field.name, among: &seen, rule: "UniqueInputFieldNames", kind: "input field")
         }
     }
 }

@@ -62,30 +62,21 @@ enum ValuesOfCorrectTypeRule {
 
     /// What is wrong with a literal of a built-in scalar type, worded as graphql-js's scalars word it.
     private static func builtInScalarProblem(_ scalarName: String, _ value: Value) -> String? {
+        let cannotRepresent: String
         switch (scalarName, value.kind) {
         case ("Int", .int(let text)):
             return Int32(text) == nil ? "Int cannot represent non 32-bit signed integer value: \(text)" : nil
-        case ("Int", _):
-            return "Int cannot represent non-integer value: \(ValuePrinter.print(value))"
-        case ("Float", .int), ("Float", .float):
+        case ("Float", .int), ("Float", .float), ("String", .string), ("Boolean", .boolean), ("ID", .string),
+            ("ID", .int):
             return nil
-        case ("Float", _):
-            return "Float cannot represent non numeric value: \(ValuePrinter.print(value))"
-        case ("String", .string):
-            return nil
-        case ("String", _):
-            return "String cannot represent a non string value: \(ValuePrinter.print(value))"
-        case ("Boolean", .boolean):
-            return nil
-        case ("Boolean", _):
-            return "Boolean cannot represent a non boolean value: \(ValuePrinter.print(value))"
-        case ("ID", .string), ("ID", .int):
-            return nil
-        case ("ID", _):
-            return "ID cannot represent a non-string and non-integer value: \(ValuePrinter.print(value))"
-        default:
-            return nil
+        case ("Int", _): cannotRepresent = "non-integer value"
+        case ("Float", _): cannotRepresent = "non numeric value"
+        case ("String", _): cannotRepresent = "a non string value"
+        case ("Boolean", _): cannotRepresent = "a non boolean value"
+        case ("ID", _): cannotRepresent = "a non-string and non-integer value"
+        default: return nil
         }
+        return "\(scalarName) cannot represent \(cannotRepresent): \(ValuePrinter.print(value))"
     }
 
     /// What is wrong with a literal where a value of `type` is expected.

@@ -3,20 +3,7 @@
 enum VariableDefinitionRules {
     /// Reports variables defined more than once, once per name with every definition.
     static func checkUnique(_ definitions: [VariableDefinition], _ context: ValidationContext) {
-        guard definitions.count > 1 else { return }
-        var byName: [String: [Name]] = [:]
-        var order: [String] = []
-        for definition in definitions {
-            let name = definition.name
-            if byName[name.value] == nil { order.append(name.value) }
-            byName[name.value, default: []].append(name)
-        }
-        for name in order {
-            guard let names = byName[name], names.count > 1 else { continue }
-            context.report(
-                "UniqueVariableNames", "There can be only one variable named \"$\(name)\".",
-                at: names.map(\.location))
-        }
+        context.checkUnique(definitions.map(\.name), rule: "UniqueVariableNames", kind: "variable", sigil: "$")
     }
 
     /// Checks a variable's type exists and is an input type; returns whether it is one.

@@ -6,7 +6,7 @@ enum ValuePrinter {
         switch value.kind {
         case .variable(let name): "$" + name
         case .int(let text), .float(let text): text
-        case .string(let text, let isBlock): isBlock ? blockString(text) : quoted(text)
+        case .string(let text, let isBlock): isBlock ? blockString(text) : StringLiteral.quoted(text)
         case .boolean(let flag): flag ? "true" : "false"
         case .null: "null"
         case .enumValue(let name): name
@@ -14,27 +14,6 @@ enum ValuePrinter {
         case .object(let fields):
             "{" + fields.map { "\($0.name.value): \(print($0.value))" }.joined(separator: ", ") + "}"
         }
-    }
-
-    /// A string literal: `"`, `\` and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\u{08}": result += "\\b"
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            case "\u{0C}": result += "\\f"
-            case "\r": result += "\\r"
-            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 
     /// A block string: `"""` escaped inside, and on lines of its own when the text spans lines, is long, or ends in a
