@@ -11,9 +11,12 @@ targets=(
 mkdir -p .build/docs
 for target in "${targets[@]}"; do
     echo "== docs: $target"
+    status=0
     swift package --allow-writing-to-directory .build/docs generate-documentation --target "$target" \
-        --warnings-as-errors --output-path ".build/docs/$target" 2>&1 | grep -v '^\[' || {
-        echo "error: the documentation of $target has warnings (above)" >&2
+        --warnings-as-errors --output-path ".build/docs/$target" > .build/docs/log.txt 2>&1 || status=$?
+    grep -v '^\[' .build/docs/log.txt || true
+    if [ "$status" -ne 0 ]; then
+        echo "error: the documentation of $target has warnings or errors (above)" >&2
         exit 1
-    }
+    fi
 done
