@@ -4,6 +4,8 @@ import PackageDescription
 // CI (and anyone who sets APICORE_STRICT) builds the project's own targets with every warning as an error.
 let strict = Context.environment["APICORE_STRICT"] != nil
 let swiftSettings: [SwiftSetting] = strict ? [.treatAllWarnings(as: .error)] : []
+// Where APICoreKit links AsyncHTTPClient (its default transport there); Apple platforms use URLSession.
+let linux: [Platform] = [.linux, .android]
 
 let package = Package(
     name: "APICoreKit",
@@ -30,8 +32,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
-        // Only the fault-injecting test server uses NIO directly.
+        // The fault-injecting test server, and the AsyncHTTPClient transport on Linux.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The default HTTP transport on Linux; Apple platforms keep URLSession and do not link it.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Only the example DemoServer uses these; no library product depends on them.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
@@ -43,7 +47,13 @@ let package = Package(
         .target(name: "APICoreGraphQL", swiftSettings: swiftSettings),
         .target(
             name: "APICoreKit",
-            dependencies: ["APICoreGraphQL", "APICoreCache", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "APICoreGraphQL", "APICoreCache", .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: linux)),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: linux)),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: linux)),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(name: "APICoreCache", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
@@ -125,7 +135,7 @@ let package = Package(
 
         .target(
             name: "APICoreTestSupport",
-            dependencies: ["APICoreGraphQL", "APICoreCache"],
+            dependencies: ["APICoreGraphQL", "APICoreCache", "APICoreKit"],
             path: "Tests/APICoreTestSupport",
             swiftSettings: swiftSettings
         ),

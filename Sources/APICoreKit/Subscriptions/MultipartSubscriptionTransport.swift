@@ -49,7 +49,7 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
     /// A transport for the GraphQL endpoint `endpoint`.
     public init(
         endpoint: URL,
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = APIClientConfiguration.defaultTransport(),
         interceptors: [any APIInterceptor] = [],
         headers: HTTPHeaders = HTTPHeaders(),
         jsonReader: JSONReader = JSONReader(),

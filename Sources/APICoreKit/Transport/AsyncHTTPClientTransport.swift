@@ -1,0 +1,157 @@
+#if canImport(AsyncHTTPClient)
+    import AsyncHTTPClient
+    import Foundation
+    import NIOCore
+    import NIOHTTP1
+
+    /// The AsyncHTTPClient transport: HTTP/1.1 and HTTP/2 on SwiftNIO, the default on Linux.
+    ///
+    /// It sends through an `HTTPClient` that it creates on first use, on an event loop of its own, and shuts down
+    /// (event loop included) when ``shutdown()`` is called or the last copy of the transport, and so the last client
+    /// using it, goes away. An `HTTPClient` you pass in is yours: the transport never shuts it down.
+    ///
+    /// - The client's time limit covers the whole exchange, body included: when it fires, the task is cancelled and
+    ///   the request is cancelled on the wire. ``requestTimeout`` bounds only the wait for the response head.
+    /// - A body passing the request's ``HTTPRequest/maximumResponseSize`` (or declaring a larger `Content-Length`)
+    ///   stops the request at once with ``APIError/Code/responseTooLarge``.
+    /// - Redirects, HTTP/2 over TLS, the connection pool, proxies and TLS settings come from the
+    ///   `HTTPClient.Configuration` given; ``defaultConfiguration`` follows up to five redirects and negotiates HTTP/2
+    ///   where the server offers it.
+    /// - Failures that happen before a response arrives are thrown as `URLError`s with the codes `URLSession` uses
+    ///   (the AsyncHTTPClient or SwiftNIO error under `NSUnderlyingErrorKey`), so retries, error reasons and
+    ///   ``APIError`` codes are the same on both transports.
+    public struct AsyncHTTPClientTransport: HTTPStreamingTransport {
+        /// How long a request may wait for its response head.
+        public var requestTimeout: Duration
+
+        private let owner: AsyncHTTPClientOwner
+
+        /// The configuration of a transport that makes its own client: redirects followed up to five times without
+        /// cycles, HTTP/2 where TLS negotiates it, connections kept for 60 seconds.
+        public static var defaultConfiguration: HTTPClient.Configuration {
+            var configuration = HTTPClient.Configuration(
+                redirectConfiguration: .follow(max: 5, allowCycles: false),
+                timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10)))
+            configuration.httpVersion = .automatic
+            configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(60))
+            return configuration
+        }
+
+        /// A transport that creates its own `HTTPClient` from `configuration` (connection pool, proxy, TLS,
+        /// redirects, HTTP version) on first use, with `eventLoopThreads` event-loop threads of its own.
+        public init(
+            configuration: HTTPClient.Configuration = defaultConfiguration,
+            eventLoopThreads: Int = 1,
+            requestTimeout: Duration = .seconds(60)
+        ) {
+            precondition(eventLoopThreads > 0, "an HTTP client needs at least one event-loop thread")
+            owner = AsyncHTTPClientOwner(configuration: configuration, eventLoopThreads: eventLoopThreads)
+            self.requestTimeout = requestTimeout
+        }
+
+        /// A transport that sends through `client`, which stays the caller's to shut down.
+        public init(client: HTTPClient, requestTimeout: Duration = .seconds(60)) {
+            owner = AsyncHTTPClientOwner(borrowing: client)
+            self.requestTimeout = requestTimeout
+        }
+
+        /// Shuts down the client the transport created, and its event loop, once the requests in flight have ended;
+        /// later requests fail. Does nothing for a client that was passed in.
+        public func shutdown() async throws {
+            try await owner.shutdown()
+        }
+
+        /// Sends the request and returns its status, header fields and whole body.
+        ///
+        /// Throws a `URLError` when no response arrived, `CancellationError` when the task was cancelled, and
+        /// ``APIError/Code/responseTooLarge`` when the body passes the request's
+        /// ``HTTPRequest/maximumResponseSize``.
+        public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            let (head, response) = try await exchange(request)
+            var body = Data()
+            do {
+                for try await buffer in response.body {
+                    body.append(contentsOf: buffer.readableBytesView)
+                    if let limit = request.maximumResponseSize, body.count > limit {
+                        throw APIError.responseTooLarge(limit: limit, statusCode: head.statusCode)
+                    }
+                }
+            } catch {
+                throw AsyncHTTPClientErrors.translate(error)
+            }
+            try Task.checkCancellation()
+            var whole = head
+            whole.body = body
+            return whole
+        }
+
+        /// Sends the request and returns once the response head has arrived; the body's chunks follow as they
+        /// arrive. Cancelling the task that iterates the body, or ``HTTPStreamingResponse/cancel()``, cancels the
+        /// request on the wire.
+        public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+            let (head, response) = try await exchange(request)
+            let (body, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+            let reading = Task {
+                do {
+                    for try await buffer in response.body {
+                        continuation.yield(Data(buffer.readableBytesView))
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: AsyncHTTPClientErrors.translate(error))
+                }
+            }
+            continuation.onTermination = { _ in reading.cancel() }
+            return HTTPStreamingResponse(head: head, body: body, onCancel: { reading.cancel() })
+        }
+
+        /// Sends `request` and waits for the response head; a declared `Content-Length` over the request's limit
+        /// fails at once.
+        private func exchange(_ request: HTTPRequest) async throws -> (HTTPResponse, HTTPClientResponse) {
+            try Task.checkCancellation()
+            let client = try owner.client()
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(
+                    Self.clientRequest(for: request),
+                    timeout: TimeAmount.nanoseconds(Self.nanoseconds(requestTimeout)))
+            } catch {
+                throw AsyncHTTPClientErrors.translate(error)
+            }
+            let head = Self.head(of: response)
+            if let limit = request.maximumResponseSize,
+                let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > limit
+            {
+                throw APIError.responseTooLarge(limit: limit, statusCode: head.statusCode)
+            }
+            return (head, response)
+        }
+
+        /// The AsyncHTTPClient request of a request.
+        static func clientRequest(for request: HTTPRequest) -> HTTPClientRequest {
+            var clientRequest = HTTPClientRequest(url: request.url.absoluteString)
+            clientRequest.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+            for field in request.headers {
+                clientRequest.headers.add(name: field.name, value: field.value)
+            }
+            if let body = request.body {
+                clientRequest.body = .bytes(ByteBuffer(bytes: body))
+            }
+            return clientRequest
+        }
+
+        /// The status and header fields of a response, without a body.
+        static func head(of response: HTTPClientResponse) -> HTTPResponse {
+            var headers = APICoreKit.HTTPHeaders()
+            for (name, value) in response.headers {
+                headers.add(name, value)
+            }
+            return HTTPResponse(statusCode: Int(response.status.code), headers: headers)
+        }
+
+        private static func nanoseconds(_ duration: Duration) -> Int64 {
+            let (seconds, attoseconds) = duration.components
+            return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        }
+    }
+#endif
