@@ -174,6 +174,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: linux)),
             ],
             swiftSettings: swiftSettings
         ),
@@ -187,6 +189,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
             ],
             swiftSettings: swiftSettings
         ),

@@ -10,6 +10,8 @@
     /cache-control/{value}/graphql        /graphql, answered with `Cache-Control: {value}`
     /apq-unsupported/graphql              /graphql without persisted queries: PersistedQueryNotSupported
     /garbage/graphql, /wrongtype/graphql  malformed answers
+    /stalled/graphql                      a head and part of the body, then nothing until the client leaves
+    /redirect/{path}                      307 to /{path} with the same query string
     /streaming/graphql                    strawberry's answer sent as it is produced (multipart parts, events)
     /control/open/{key}                   POST: opens the gate of Query.gated(key:)
     /control/gates/{key}/{count}          GET: answers once count resolvers wait on that gate, with how many were
@@ -26,7 +28,7 @@ import json
 from urllib.parse import unquote
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 
 import subscription_sources
 from gates import gates
@@ -144,6 +146,13 @@ class ReferenceApp:
                 return await self.graphql.handle(
                     request, body, key, self.state.stores.get(key), persisted_queries=False
                 )
+            case ["redirect", *rest]:
+                query = f"?{request.url.query}" if request.url.query else ""
+                return Response(status_code=307, headers={"location": "/" + "/".join(rest) + query})
+            case ["stalled", "graphql"]:
+                return StreamingResponse(
+                    _stalled_body(), media_type="application/json", headers={"content-length": "1000"}
+                )
             case ["garbage", "graphql"]:
                 return Response(b'{"data": {"user": {"id": "1", "name": "Ada', media_type="application/json")
             case ["wrongtype", "graphql"]:
@@ -203,3 +212,9 @@ class ReferenceApp:
                 name: value for name, value in response.headers.items() if name != "content-length"
             })
         return response
+
+
+async def _stalled_body():
+    """The start of a 1000-byte body, then a stall that lasts until the client goes away (the task is cancelled)."""
+    yield b'{"data": {"user": {"id": "1", "name": "Ada'
+    await asyncio.sleep(3600)

@@ -68,7 +68,7 @@ public struct QueryCommand: AsyncParsableCommand {
         APIClient(
             configuration: APIClientConfiguration(
                 graphQLEndpoint: try endpointURL(),
-                transport: URLSessionTransport(requestTimeout: timeout),
+                transport: APIClientConfiguration.defaultTransport(requestTimeout: .seconds(timeout)),
                 interceptors: [capture],
                 headers: try input.headerFields(),
                 timeout: .seconds(timeout),

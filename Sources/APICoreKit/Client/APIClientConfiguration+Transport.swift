@@ -4,12 +4,13 @@ extension APIClientConfiguration {
     /// swift-corelibs-foundation's `URLSession` does there), ``URLSessionTransport`` on Apple platforms.
     ///
     /// The AsyncHTTPClient transport starts its client and event loop on its first request and shuts them down when
-    /// the last configuration holding it goes away.
-    public static func defaultTransport() -> any HTTPTransport {
+    /// the last configuration holding it goes away. `requestTimeout` bounds the wait for a response head; the
+    /// client's own time limit covers each whole call.
+    public static func defaultTransport(requestTimeout: Duration = .seconds(60)) -> any HTTPTransport {
         #if canImport(AsyncHTTPClient)
-            AsyncHTTPClientTransport()
+            AsyncHTTPClientTransport(requestTimeout: requestTimeout)
         #else
-            URLSessionTransport()
+            URLSessionTransport(requestTimeout: Double(requestTimeout.components.seconds))
         #endif
     }
 }

@@ -61,6 +61,14 @@
             }
         }
 
+        /// The event loop group of a client this owner made and has not shut down.
+        var eventLoopGroup: (any EventLoopGroup)? {
+            state.withLock { state in
+                guard case .running(_, let group) = state else { return nil }
+                return group
+            }
+        }
+
         /// Shuts down a client this owner made, then its event loop group; returns once both are down.
         func shutdown() async throws {
             let running: (HTTPClient, MultiThreadedEventLoopGroup)? = state.withLock { state in

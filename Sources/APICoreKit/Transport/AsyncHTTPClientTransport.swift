@@ -61,6 +61,9 @@
             try await owner.shutdown()
         }
 
+        /// The event loop group of the client the transport made, once it has made it; `nil` for a client passed in.
+        package var eventLoopGroup: (any EventLoopGroup)? { owner.eventLoopGroup }
+
         /// Sends the request and returns its status, header fields and whole body.
         ///
         /// Throws a `URLError` when no response arrived, `CancellationError` when the task was cancelled, and

@@ -20,6 +20,9 @@ final class FaultServer: Sendable {
         case rawThenReset([UInt8])
         /// A head announcing `declaredLength` bytes, `sent` bytes of body, then a reset.
         case resetMidBody(declaredLength: Int, sent: [UInt8])
+        /// A head announcing `declaredLength` bytes and `sent` bytes of body, then nothing, the connection left open:
+        /// a server (or a network) that stalls mid-body.
+        case stalledBody(declaredLength: Int, sent: [UInt8])
         /// A chunked body that never ends: a chunk every `interval` until the client goes away.
         case endlessBody(status: Int = 200, contentType: String = "application/json", interval: Duration)
         /// A `200` whose body is `size` bytes made of `chunk` repeated, written as the client reads, without holding
@@ -174,6 +177,11 @@ private final class FaultHandler: ChannelInboundHandler, @unchecked Sendable {
                 headers: [("Content-Type", "application/json"), ("Content-Length", "\(declaredLength)")])
             write(head + sent, context: context)
             reset(context: context)
+        case .stalledBody(let declaredLength, let sent):
+            let head = Self.head(
+                status: 200,
+                headers: [("Content-Type", "application/json"), ("Content-Length", "\(declaredLength)")])
+            write(head + sent, context: context)
         case .endlessBody(let status, let contentType, let interval):
             let head = Self.head(
                 status: status, headers: [("Content-Type", contentType), ("Transfer-Encoding", "chunked")])
