@@ -128,6 +128,7 @@ let package = Package(
             dependencies: [
                 "APICoreCompiler", "APICoreGraphQL", "APICoreCache", "APICoreKit", "APICoreSQLite", "APICoreCodegen",
                 "GitHubApolloFixture", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
             ],
             path: "Benchmarks/APICoreBenchmarks",
             swiftSettings: swiftSettings

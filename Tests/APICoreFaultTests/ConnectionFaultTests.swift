@@ -1,4 +1,5 @@
 import APICoreKit
+import APICoreTestSupport
 import Foundation
 import StarWarsFixture
 import Testing
@@ -11,11 +12,13 @@ import Testing
 /// answers. Each call ends with its typed error within its time limit, and the cache holds nothing.
 @Suite("Connection faults", .timeLimit(.minutes(10)))
 struct ConnectionFaultTests {
-    @Test("nothing listening: a network error that says the server refused the connection")
-    func connectionRefused() async throws {
+    @Test(
+        "nothing listening: a network error that says the server refused the connection",
+        arguments: TestTransport.allCases)
+    func connectionRefused(transport: TestTransport) async throws {
         let server = try await FaultServer(.silence)
         try await server.stop()
-        let harness = FaultHarness(server: server)
+        let harness = FaultHarness(server: server, transport: transport)
         let error = try #require(harness.error(of: await harness.heroAndFriends()))
         #expect(error.code == .network)
         #expect(error.reason?.contains("refused") == true)
@@ -35,43 +38,47 @@ struct ConnectionFaultTests {
 
     @Test(
         "a connection that dies before the whole response is a network error, never a partial result",
-        arguments: brokenConnections)
-    func brokenConnection(_ fault: FaultServer.Fault) async throws {
+        arguments: TestTransport.allCases, brokenConnections)
+    func brokenConnection(transport: TestTransport, _ fault: FaultServer.Fault) async throws {
         let server = try await FaultServer(fault)
         defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server)
+        let harness = FaultHarness(server: server, transport: transport)
         let error = try #require(harness.error(of: await harness.heroAndFriends()))
         #expect(error.code == .network)
         #expect(harness.cachedKeys.isEmpty)
     }
 
-    @Test("a body that never ends times out at the call's limit and the connection is closed")
-    func endlessBody() async throws {
+    @Test(
+        "a body that never ends times out at the call's limit and the connection is closed",
+        arguments: TestTransport.allCases)
+    func endlessBody(transport: TestTransport) async throws {
         let server = try await FaultServer(.endlessBody(interval: .milliseconds(20)))
         defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server) { $0.timeout = .seconds(1) }
+        let harness = FaultHarness(server: server, transport: transport) { $0.timeout = .seconds(1) }
         let error = try #require(harness.error(of: await harness.heroAndFriends()))
         #expect(error.code == .timeout)
         #expect(await harness.waitUntilAbandoned())
         #expect(harness.cachedKeys.isEmpty)
     }
 
-    @Test("a response slower than the timeout is a timeout, and the request is abandoned")
-    func slowerThanTimeout() async throws {
+    @Test(
+        "a response slower than the timeout is a timeout, and the request is abandoned",
+        arguments: TestTransport.allCases)
+    func slowerThanTimeout(transport: TestTransport) async throws {
         let server = try await FaultServer(.delayed(.seconds(60), then: .json(StarWarsBodies.heroAndFriends)))
         defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server) { $0.timeout = .seconds(1) }
+        let harness = FaultHarness(server: server, transport: transport) { $0.timeout = .seconds(1) }
         let error = try #require(harness.error(of: await harness.heroAndFriends()))
         #expect(error.code == .timeout)
         #expect(await harness.waitUntilAbandoned())
         #expect(harness.cachedKeys.isEmpty)
     }
 
-    @Test("a per-call timeout overrides the configured one")
-    func perCallTimeout() async throws {
+    @Test("a per-call timeout overrides the configured one", arguments: TestTransport.allCases)
+    func perCallTimeout(transport: TestTransport) async throws {
         let server = try await FaultServer(.silence)
         defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server) { $0.timeout = .seconds(600) }
+        let harness = FaultHarness(server: server, transport: transport) { $0.timeout = .seconds(600) }
         var options = RequestOptions()
         options.timeout = .seconds(1)
         let error = try #require(
@@ -85,12 +92,14 @@ struct ConnectionFaultTests {
     /// Either way the transfer stops early: the server sees the client go away.
     @Test(
         "a 100 MB response is refused at the limit and the transfer stops",
-        arguments: [(true, APIClientConfiguration.defaultMaximumResponseSize), (false, 4 << 20)])
-    func hundredMegabytes(declaresLength: Bool, limit: Int) async throws {
+        arguments: TestTransport.allCases,
+        [(true, APIClientConfiguration.defaultMaximumResponseSize), (false, 4 << 20)])
+    func hundredMegabytes(transport: TestTransport, response: (declaresLength: Bool, limit: Int)) async throws {
+        let (declaresLength, limit) = response
         let server = try await FaultServer(
             .large(size: 100_000_000, declaresLength: declaresLength, chunk: Self.spaces))
         defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server) {
+        let harness = FaultHarness(server: server, transport: transport) {
             $0.maximumResponseSize = limit
             $0.timeout = .seconds(90)
         }
@@ -102,17 +111,19 @@ struct ConnectionFaultTests {
         #expect(harness.cachedKeys.isEmpty)
     }
 
-    @Test("the size limit is configurable: a small limit refuses a normal answer, no limit accepts it")
-    func configurableLimit() async throws {
+    @Test(
+        "the size limit is configurable: a small limit refuses a normal answer, no limit accepts it",
+        arguments: TestTransport.allCases)
+    func configurableLimit(transport: TestTransport) async throws {
         #expect(APIClientConfiguration(graphQLEndpoint: Self.anyEndpoint).maximumResponseSize == 64 << 20)
         let server = try await FaultServer(.json(StarWarsBodies.heroAndFriends))
         defer { Task { try await server.stop() } }
-        let small = FaultHarness(server: server) { $0.maximumResponseSize = 100 }
+        let small = FaultHarness(server: server, transport: transport) { $0.maximumResponseSize = 100 }
         let error = try #require(small.error(of: await small.heroAndFriends()))
         #expect(error.code == .responseTooLarge)
         #expect(small.cachedKeys.isEmpty)
 
-        let unlimited = FaultHarness(server: server) { $0.maximumResponseSize = nil }
+        let unlimited = FaultHarness(server: server, transport: transport) { $0.maximumResponseSize = nil }
         let response = try await unlimited.heroAndFriends().get()
         #expect(response.value.hero?.friends?.count == 2)
     }
@@ -121,7 +132,7 @@ struct ConnectionFaultTests {
     func limitWithCallerSession() async throws {
         let server = try await FaultServer(.json(StarWarsBodies.heroAndFriends))
         defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server) {
+        let harness = FaultHarness(server: server, transport: .urlSession) {
             $0.transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
             $0.maximumResponseSize = 100
         }

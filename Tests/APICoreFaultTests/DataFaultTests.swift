@@ -1,6 +1,7 @@
 import APICoreCache
 import APICoreGraphQL
 import APICoreKit
+import APICoreTestSupport
 import Foundation
 import StarWarsFixture
 import Testing
@@ -11,19 +12,22 @@ import Testing
 struct DataFaultTests {
     private func harness(
         _ body: String,
+        transport: TestTransport,
         configure: (inout APIClientConfiguration) -> Void = { _ in }
     ) async throws -> FaultHarness {
-        FaultHarness(server: try await FaultServer(.json(body)), configure: configure)
+        FaultHarness(server: try await FaultServer(.json(body)), transport: transport, configure: configure)
     }
 
     // MARK: - Null in a non-null field
 
-    @Test("a null name of a friend makes that friend null, keeps the others and adds an error at the field's path")
-    func nullInListElement() async throws {
+    @Test(
+        "a null name of a friend makes that friend null, keeps the others and adds an error at the field's path",
+        arguments: TestTransport.allCases)
+    func nullInListElement(transport: TestTransport) async throws {
         let harness = try await harness(
             #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2","friends":["#
                 + #"{"__typename":"Human","id":"1000","name":"Luke Skywalker"},"#
-                + #"{"__typename":"Human","id":"1002","name":null}]}}}"#)
+                + #"{"__typename":"Human","id":"1002","name":null}]}}}"#, transport: transport)
         defer { Task { try await harness.server.stop() } }
         let response = try await harness.heroAndFriends().get()
         let friends = try #require(response.value.hero?.friends)
@@ -40,30 +44,35 @@ struct DataFaultTests {
         #expect(cached.value.hero?.friends?.map { $0?.name } == ["Luke Skywalker", nil])
     }
 
-    @Test("a null name of the hero goes up to the nullable hero; the server's own error is kept, not repeated")
-    func nullPropagatesToNullableParent() async throws {
+    @Test(
+        "a null name of the hero goes up to the nullable hero; the server's own error is kept, not repeated",
+        arguments: TestTransport.allCases)
+    func nullPropagatesToNullableParent(transport: TestTransport) async throws {
         let harness = try await harness(
             #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":null,"friends":[]}},"#
-                + #""errors":[{"message":"name failed","path":["hero","name"]}]}"#)
+                + #""errors":[{"message":"name failed","path":["hero","name"]}]}"#, transport: transport)
         defer { Task { try await harness.server.stop() } }
         let response = try await harness.heroAndFriends().get()
         #expect(response.value.hero == nil)
         #expect(response.errors.map(\.message) == ["name failed"])
     }
 
-    @Test("a null non-null list goes up to its nullable parent")
-    func nullNonNullList() async throws {
-        let harness = try await harness(#"{"data":{"hero":{"__typename":"Human","appearsIn":null}}}"#)
+    @Test("a null non-null list goes up to its nullable parent", arguments: TestTransport.allCases)
+    func nullNonNullList(transport: TestTransport) async throws {
+        let harness = try await harness(
+            #"{"data":{"hero":{"__typename":"Human","appearsIn":null}}}"#, transport: transport)
         defer { Task { try await harness.server.stop() } }
         let response = try await harness.execute(HeroAppearsInQuery()).get()
         #expect(response.value.hero == nil)
         #expect(response.errors.first?.path == [.field("hero"), .field("appearsIn")])
     }
 
-    @Test("with errors made fatal, a repaired response fails with its errors and writes nothing")
-    func repairedResponseWithFatalErrors() async throws {
+    @Test(
+        "with errors made fatal, a repaired response fails with its errors and writes nothing",
+        arguments: TestTransport.allCases)
+    func repairedResponseWithFatalErrors(transport: TestTransport) async throws {
         let harness = try await harness(
-            #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":null,"friends":[]}}}"#)
+            #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":null,"friends":[]}}}"#, transport: transport)
         defer { Task { try await harness.server.stop() } }
         let error = try #require(
             harness.error(
@@ -74,8 +83,10 @@ struct DataFaultTests {
         #expect(harness.cachedKeys.isEmpty)
     }
 
-    @Test("a subscription event with a null in a non-null field is repaired the same way, over multipart HTTP")
-    func nullInSubscriptionEvent() async throws {
+    @Test(
+        "a subscription event with a null in a non-null field is repaired the same way, over multipart HTTP",
+        arguments: TestTransport.allCases)
+    func nullInSubscriptionEvent(transport: TestTransport) async throws {
         let part =
             #"{"payload":{"data":{"reviewAdded":{"__typename":"Review","episode":"JEDI","stars":null,"commentary":"x"}}}}"#
         let body = "--graphql\r\nContent-Type: application/json\r\n\r\n\(part)\r\n--graphql--\r\n"
@@ -84,7 +95,7 @@ struct DataFaultTests {
                 status: 200, headers: [("Content-Type", #"multipart/mixed; boundary="graphql""#)],
                 body: Array(body.utf8)))
         defer { Task { try await server.stop() } }
-        let harness = FaultHarness(server: server) {
+        let harness = FaultHarness(server: server, transport: transport) {
             $0.subscriptionTransport = MultipartSubscriptionTransport(configuration: $0)
         }
         var events: [APIResponse<ReviewAddedSubscription.Data>] = []
@@ -96,10 +107,13 @@ struct DataFaultTests {
 
     // MARK: - Values the client does not know
 
-    @Test("an enum value added to the schema later decodes as unknown, keeping its spelling, and survives the cache")
-    func unknownEnumValue() async throws {
+    @Test(
+        "an enum value added to the schema later decodes as unknown, keeping its spelling, and survives the cache",
+        arguments: TestTransport.allCases)
+    func unknownEnumValue(transport: TestTransport) async throws {
         let harness = try await harness(
-            #"{"data":{"hero":{"__typename":"Human","appearsIn":["NEWHOPE","THE_MANDALORIAN",null]}}}"#)
+            #"{"data":{"hero":{"__typename":"Human","appearsIn":["NEWHOPE","THE_MANDALORIAN",null]}}}"#,
+            transport: transport)
         defer { Task { try await harness.server.stop() } }
         let response = try await harness.execute(HeroAppearsInQuery()).get()
         #expect(response.value.hero?.appearsIn == [.known(.newhope), .unknown("THE_MANDALORIAN"), nil])
@@ -108,9 +122,12 @@ struct DataFaultTests {
         #expect(cached.value.hero?.appearsIn == response.value.hero?.appearsIn)
     }
 
-    @Test("an unknown __typename matches no type case, and the shared fields still decode")
-    func unknownTypename() async throws {
-        let harness = try await harness(#"{"data":{"hero":{"__typename":"Wookiee","name":"Chewbacca"}}}"#)
+    @Test(
+        "an unknown __typename matches no type case, and the shared fields still decode",
+        arguments: TestTransport.allCases)
+    func unknownTypename(transport: TestTransport) async throws {
+        let harness = try await harness(
+            #"{"data":{"hero":{"__typename":"Wookiee","name":"Chewbacca"}}}"#, transport: transport)
         defer { Task { try await harness.server.stop() } }
         let response = try await harness.execute(HeroDetailsQuery()).get()
         let hero = try #require(response.value.hero)
@@ -120,9 +137,11 @@ struct DataFaultTests {
         #expect(hero.__typename == "Wookiee")
     }
 
-    @Test("a missing __typename where a type case needs it is a decoding error at that object; nothing is cached")
-    func missingTypename() async throws {
-        let harness = try await harness(#"{"data":{"hero":{"name":"Chewbacca"}}}"#)
+    @Test(
+        "a missing __typename where a type case needs it is a decoding error at that object; nothing is cached",
+        arguments: TestTransport.allCases)
+    func missingTypename(transport: TestTransport) async throws {
+        let harness = try await harness(#"{"data":{"hero":{"name":"Chewbacca"}}}"#, transport: transport)
         defer { Task { try await harness.server.stop() } }
         let error = try #require(harness.error(of: await harness.execute(HeroDetailsQuery())))
         #expect(error.code == .decoding)
@@ -130,10 +149,12 @@ struct DataFaultTests {
         #expect(harness.cachedKeys.isEmpty)
     }
 
-    @Test("a value of the wrong kind is a decoding error with its path; nothing is cached")
-    func wrongKind() async throws {
+    @Test(
+        "a value of the wrong kind is a decoding error with its path; nothing is cached",
+        arguments: TestTransport.allCases)
+    func wrongKind(transport: TestTransport) async throws {
         let harness = try await harness(
-            #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":42,"friends":[]}}}"#)
+            #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":42,"friends":[]}}}"#, transport: transport)
         defer { Task { try await harness.server.stop() } }
         let error = try #require(harness.error(of: await harness.heroAndFriends()))
         #expect(error.code == .decoding)
@@ -143,10 +164,13 @@ struct DataFaultTests {
 
     // MARK: - Repeated keys
 
-    @Test("a repeated key keeps its last value, as ECMAScript's JSON.parse does, in the data and in the cache")
-    func duplicateKeys() async throws {
+    @Test(
+        "a repeated key keeps its last value, as ECMAScript's JSON.parse does, in the data and in the cache",
+        arguments: TestTransport.allCases)
+    func duplicateKeys(transport: TestTransport) async throws {
         let harness = try await harness(
-            #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"first","friends":[],"name":"R2-D2"}}}"#)
+            #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"first","friends":[],"name":"R2-D2"}}}"#,
+            transport: transport)
         defer { Task { try await harness.server.stop() } }
         let response = try await harness.heroAndFriends().get()
         #expect(response.value.hero?.name == "R2-D2")
@@ -155,10 +179,11 @@ struct DataFaultTests {
         #expect(cached.value.hero?.name == "R2-D2")
     }
 
-    @Test("a repeated data member keeps the last one")
-    func duplicateData() async throws {
+    @Test("a repeated data member keeps the last one", arguments: TestTransport.allCases)
+    func duplicateData(transport: TestTransport) async throws {
         let harness = try await harness(
-            #"{"data":{"hero":null},"data":{"hero":{"__typename":"Human","name":"Leia","height":1.5}}}"#)
+            #"{"data":{"hero":null},"data":{"hero":{"__typename":"Human","name":"Leia","height":1.5}}}"#,
+            transport: transport)
         defer { Task { try await harness.server.stop() } }
         let response = try await harness.execute(HeroDetailsQuery()).get()
         #expect(response.value.hero?.name == "Leia")

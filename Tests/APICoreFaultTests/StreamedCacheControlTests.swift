@@ -44,11 +44,13 @@ struct StreamedCacheControlTests {
     static func run(
         _ delivery: Delivery,
         headers: [(String, String)],
-        cache: CacheStore
+        cache: CacheStore,
+        transport: TestTransport
     ) async throws -> [ResponseMetadata] {
         let server = try await FaultServer(response(delivery, headers: headers))
         defer { Task { try await server.stop() } }
-        var configuration = APIClientConfiguration(graphQLEndpoint: server.endpoint, timeout: .seconds(30))
+        var configuration = APIClientConfiguration(
+            graphQLEndpoint: server.endpoint, transport: transport.make(), timeout: .seconds(30))
         configuration.cache = cache
         configuration.subscriptionTransport = MultipartSubscriptionTransport(configuration: configuration)
         let client = APIClient(configuration: configuration)
@@ -74,20 +76,26 @@ struct StreamedCacheControlTests {
         }
     }
 
-    @Test("no-store: every result is delivered and none is written", arguments: Delivery.allCases)
-    func noStore(_ delivery: Delivery) async throws {
+    @Test(
+        "no-store: every result is delivered and none is written",
+        arguments: TestTransport.allCases, Delivery.allCases)
+    func noStore(transport: TestTransport, _ delivery: Delivery) async throws {
         let cache = CacheStore()
-        let metadata = try await Self.run(delivery, headers: [("Cache-Control", "private, No-Store")], cache: cache)
+        let metadata = try await Self.run(
+            delivery, headers: [("Cache-Control", "private, No-Store")], cache: cache, transport: transport)
         #expect(metadata.count == 2)
         #expect(metadata.allSatisfy { $0.cacheWriteError == nil })
         #expect(try cache.cache.allKeys().isEmpty)
     }
 
-    @Test("max-age bounds how long the written results are served", arguments: Delivery.allCases)
-    func maxAge(_ delivery: Delivery) async throws {
+    @Test(
+        "max-age bounds how long the written results are served",
+        arguments: TestTransport.allCases, Delivery.allCases)
+    func maxAge(transport: TestTransport, _ delivery: Delivery) async throws {
         let clock = ManualDate()
         let cache = CacheStore(now: { clock.now })
-        let metadata = try await Self.run(delivery, headers: [("Cache-Control", "max-age=30")], cache: cache)
+        let metadata = try await Self.run(
+            delivery, headers: [("Cache-Control", "max-age=30")], cache: cache, transport: transport)
         #expect(metadata.count == 2)
         clock.advance(by: 29)
         try Self.read(delivery, from: cache)
@@ -98,9 +106,10 @@ struct StreamedCacheControlTests {
 
     @Test(
         "a failed cache write is reported in each result's metadata, and the results still arrive",
-        arguments: Delivery.allCases)
-    func failedWrite(_ delivery: Delivery) async throws {
-        let metadata = try await Self.run(delivery, headers: [], cache: CacheStore(cache: FailingWritesCache()))
+        arguments: TestTransport.allCases, Delivery.allCases)
+    func failedWrite(transport: TestTransport, _ delivery: Delivery) async throws {
+        let metadata = try await Self.run(
+            delivery, headers: [], cache: CacheStore(cache: FailingWritesCache()), transport: transport)
         #expect(metadata.count == 2)
         #expect(metadata.map { $0.cacheWriteError?.code } == [.storage, .storage])
         #expect(metadata.allSatisfy { $0.source == .network && $0.statusCode == 200 })

@@ -10,11 +10,19 @@ struct BenchmarkSmokeTests {
     /// The fields every line carries.
     static let numberFields = ["median_ms", "baseline_median_ms", "ratio", "min_ms", "max_ms"]
 
-    /// The scenarios that need nothing beyond the corpus and a loopback port.
-    static let swiftOnly = [
-        "response.decode_normalize", "response.decode_normalize_x25", "cache.read_memory", "cache.write_sqlite",
-        "cache.read_sqlite", "json.read", "json.write", "http.query", "http.query_16",
-    ]
+    /// The scenarios that need nothing beyond the corpus and a loopback port (on Linux, the HTTP ones against a bare
+    /// AsyncHTTPClient too).
+    static let swiftOnly =
+        [
+            "response.decode_normalize", "response.decode_normalize_x25", "cache.read_memory", "cache.write_sqlite",
+            "cache.read_sqlite", "json.read", "json.write", "http.query", "http.query_16",
+        ] + asyncHTTPClientBaselines
+
+    #if os(Linux)
+        static let asyncHTTPClientBaselines = ["http.query.vs_ahc", "http.query_16.vs_ahc"]
+    #else
+        static let asyncHTTPClientBaselines: [String] = []
+    #endif
     /// The scenarios whose baseline is graphql-core in the oracle's Python environment.
     static let graphQLCore = ["compiler.github", "codegen.github"]
 

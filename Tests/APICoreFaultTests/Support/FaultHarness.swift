@@ -1,5 +1,6 @@
 import APICoreCache
 import APICoreKit
+import APICoreTestSupport
 import Foundation
 import StarWarsFixture
 
@@ -9,10 +10,16 @@ struct FaultHarness {
     let cache = CacheStore()
     let client: APIClient
 
-    /// A harness on `server`; `configure` adjusts the configuration (timeout 30 s, no interceptors) first.
-    init(server: FaultServer, configure: (inout APIClientConfiguration) -> Void = { _ in }) {
+    /// A harness on `server` over a new `transport`; `configure` adjusts the configuration (timeout 30 s, no
+    /// interceptors) first.
+    init(
+        server: FaultServer,
+        transport: TestTransport,
+        configure: (inout APIClientConfiguration) -> Void = { _ in }
+    ) {
         self.server = server
-        var configuration = APIClientConfiguration(graphQLEndpoint: server.endpoint, timeout: .seconds(30))
+        var configuration = APIClientConfiguration(
+            graphQLEndpoint: server.endpoint, transport: transport.make(), timeout: .seconds(30))
         configuration.cache = cache
         configure(&configuration)
         client = APIClient(configuration: configuration)

@@ -17,9 +17,11 @@ struct AuthTests {
         }
     }
 
-    @Test("50 concurrent requests hitting 401 cause exactly one refresh, then one retry each")
-    func concurrentRefresh() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "50 concurrent requests hitting 401 cause exactly one refresh, then one retry each",
+        arguments: TestTransport.allCases)
+    func concurrentRefresh(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let realm = live.key
         let tokens = ServerTokenProvider(server: live.server, realm: realm, initialToken: "stale-token")
         // The barrier sits below auth: all 50 leave with the stale token together, so all 50 are rejected.
@@ -38,9 +40,9 @@ struct AuthTests {
         #expect(stats.lastHeaders["authorization"] == "Bearer token-1")
     }
 
-    @Test("after a failed refresh, the next 401 refreshes again and succeeds")
-    func recoversAfterFailedRefresh() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("after a failed refresh, the next 401 refreshes again and succeeds", arguments: TestTransport.allCases)
+    func recoversAfterFailedRefresh(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let realm = live.key
         let tokens = ServerTokenProvider(server: live.server, realm: realm, initialToken: "stale-token")
         tokens.failNextRefreshes(1)
@@ -56,9 +58,9 @@ struct AuthTests {
         #expect(tokens.refreshCount == 2)
     }
 
-    @Test("a provider that refreshes through the same client does not deadlock")
-    func refreshThroughSameClient() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a provider that refreshes through the same client does not deadlock", arguments: TestTransport.allCases)
+    func refreshThroughSameClient(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let realm = live.key
         let tokens = ClientRefreshingTokens(initialToken: "stale-token", realm: realm)
         let client = live.client(
@@ -70,9 +72,9 @@ struct AuthTests {
         #expect(try await live.server.stats(key: realm).refreshes == 1)
     }
 
-    @Test("a call waiting for a hung refresh ends at its timeout")
-    func timeoutWhileRefreshing() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a call waiting for a hung refresh ends at its timeout", arguments: TestTransport.allCases)
+    func timeoutWhileRefreshing(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let realm = live.key
         let tokens = ServerTokenProvider(
             server: live.server, realm: realm, initialToken: "stale-token", refreshDelay: .seconds(30))
@@ -86,13 +88,15 @@ struct AuthTests {
         }
     }
 
-    @Test("a request still rejected after the refresh fails as unauthorized, without leaking the token")
-    func rejectedAfterRefresh() async throws {
+    @Test(
+        "a request still rejected after the refresh fails as unauthorized, without leaking the token",
+        arguments: TestTransport.allCases)
+    func rejectedAfterRefresh(transport: TestTransport) async throws {
         struct UselessTokens: TokenProvider {
             func currentToken() async throws -> String? { "nope" }
             func refreshToken(rejecting rejectedToken: String?) async throws -> String { "still-nope" }
         }
-        let live = try await LiveClient.strawberry()
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(
             path: "/secure/\(live.key)/graphql", interceptors: [AuthInterceptor(tokenProvider: UselessTokens())])
         await #expect {
@@ -104,14 +108,14 @@ struct AuthTests {
         }
     }
 
-    @Test("a failing refresh fails every request waiting for it as unauthorized")
-    func failingRefresh() async throws {
+    @Test("a failing refresh fails every request waiting for it as unauthorized", arguments: TestTransport.allCases)
+    func failingRefresh(transport: TestTransport) async throws {
         struct FailingTokens: TokenProvider {
             struct RefreshFailed: Error {}
             func currentToken() async throws -> String? { "expired" }
             func refreshToken(rejecting rejectedToken: String?) async throws -> String { throw RefreshFailed() }
         }
-        let live = try await LiveClient.strawberry()
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(
             path: "/secure/\(live.key)/graphql", interceptors: [AuthInterceptor(tokenProvider: FailingTokens())])
         let outcomes = await withTaskGroup(of: APIError.Code?.self) { group in
@@ -134,9 +138,9 @@ struct AuthTests {
         #expect(outcomes == Array(repeating: .unauthorized, count: 10))
     }
 
-    @Test("without an auth interceptor a 401 is unauthorized, not an HTTP error")
-    func plain401() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("without an auth interceptor a 401 is unauthorized, not an HTTP error", arguments: TestTransport.allCases)
+    func plain401(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         await #expect {
             _ = try await live.client(path: "/secure/\(live.key)/graphql").execute(UserDetailsQuery(id: "1"))
         } throws: { error in

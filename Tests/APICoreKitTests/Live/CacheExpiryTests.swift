@@ -6,9 +6,9 @@ import Testing
 /// The `Cache-Control` header of responses as the cache's expiry, on a clock the test moves.
 @Suite("Cache-Control and the normalized cache, live")
 struct CacheExpiryTests {
-    @Test("a response's max-age expires its data on the store's clock")
-    func maxAge() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a response's max-age expires its data on the store's clock", arguments: TestTransport.allCases)
+    func maxAge(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let clock = ManualDate()
         let cache = CacheStore(now: { clock.now })
         let client = live.client(cache: cache, path: "/cache-control/max-age=60/graphql")
@@ -29,9 +29,9 @@ struct CacheExpiryTests {
         #expect(try await live.requestCount() == 2)
     }
 
-    @Test("a no-store response is returned but not written")
-    func noStore() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a no-store response is returned but not written", arguments: TestTransport.allCases)
+    func noStore(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(cache: CacheStore(), path: "/cache-control/no-store/graphql")
         let response = try await client.execute(ProductQuery(id: "2"))
         #expect(response.metadata.source == .network)

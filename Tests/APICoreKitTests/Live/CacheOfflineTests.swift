@@ -6,10 +6,12 @@ import Testing
 /// The policies with the server gone: each test starts a server of its own and stops it halfway.
 @Suite("Cache policies with the server stopped")
 struct CacheOfflineTests {
-    @Test("networkFirst asks the server while it runs, and answers from the cache once it is stopped")
-    func networkFirstOffline() async throws {
+    @Test(
+        "networkFirst asks the server while it runs, and answers from the cache once it is stopped",
+        arguments: TestTransport.allCases)
+    func networkFirstOffline(transport: TestTransport) async throws {
         let server = try await ReferenceServer.start(.strawberry)
-        let live = LiveClient(server: server, key: LiveClient.uniqueKey(#function))
+        let live = LiveClient(server: server, key: LiveClient.uniqueKey(#function), transport: transport)
         let client = live.client(cache: CacheStore(), defaultCachePolicy: .networkFirst)
         let online = try await client.execute(ProductQuery(id: "1"))
         #expect(online.metadata.source == .network)
@@ -27,10 +29,12 @@ struct CacheOfflineTests {
         #expect(error?.code == .network)
     }
 
-    @Test("cacheFirst and cacheOnly answer with the server stopped; networkOnly fails with the transport error")
-    func cacheFirstAndCacheOnlyOffline() async throws {
+    @Test(
+        "cacheFirst and cacheOnly answer with the server stopped; networkOnly fails with the transport error",
+        arguments: TestTransport.allCases)
+    func cacheFirstAndCacheOnlyOffline(transport: TestTransport) async throws {
         let server = try await ReferenceServer.start(.strawberry)
-        let live = LiveClient(server: server, key: LiveClient.uniqueKey(#function))
+        let live = LiveClient(server: server, key: LiveClient.uniqueKey(#function), transport: transport)
         let client = live.client(cache: CacheStore())
         _ = try await client.execute(UserDetailsQuery(id: "1", withEmail: true))
         server.stop()

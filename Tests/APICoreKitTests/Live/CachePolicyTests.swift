@@ -6,9 +6,9 @@ import Testing
 /// Each cache policy against the live strawberry server, counting the requests that reach it.
 @Suite("Cache policies, live")
 struct CachePolicyTests {
-    @Test("cacheFirst answers the second call from the cache, without a request")
-    func cacheFirst() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("cacheFirst answers the second call from the cache, without a request", arguments: TestTransport.allCases)
+    func cacheFirst(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(cache: CacheStore())
         let first = try await client.execute(ProductQuery(id: "1"))
         let second = try await client.execute(ProductQuery(id: "1"))
@@ -20,9 +20,9 @@ struct CachePolicyTests {
         #expect(try await live.requestCount() == 1)
     }
 
-    @Test("networkOnly always asks the server, and still writes the cache")
-    func networkOnly() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("networkOnly always asks the server, and still writes the cache", arguments: TestTransport.allCases)
+    func networkOnly(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(cache: CacheStore(), defaultCachePolicy: .networkOnly)
         let first = try await client.execute(ProductQuery(id: "2"))
         let second = try await client.execute(ProductQuery(id: "2"))
@@ -35,9 +35,11 @@ struct CachePolicyTests {
         #expect(try await live.requestCount() == 2)
     }
 
-    @Test("cacheOnly misses with the missing field named, then hits after a network fetch")
-    func cacheOnly() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "cacheOnly misses with the missing field named, then hits after a network fetch",
+        arguments: TestTransport.allCases)
+    func cacheOnly(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(cache: CacheStore())
         let cacheOnly = RequestOptions(cachePolicy: .cacheOnly)
         // The user is cached without its email; the query that includes it misses exactly that field.
@@ -61,9 +63,9 @@ struct CachePolicyTests {
         #expect(try await live.requestCount() == 2)
     }
 
-    @Test("cacheAndNetwork delivers the cached value, then the network's")
-    func cacheAndNetwork() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("cacheAndNetwork delivers the cached value, then the network's", arguments: TestTransport.allCases)
+    func cacheAndNetwork(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(cache: CacheStore())
         _ = try await client.execute(ProductQuery(id: "3"))
         // The server's data changes behind the cache's back.
@@ -83,9 +85,11 @@ struct CachePolicyTests {
         #expect(try await live.requestCount() == 3)
     }
 
-    @Test("cacheAndNetwork on a miss delivers only the network's value; execute returns the network's")
-    func cacheAndNetworkMiss() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "cacheAndNetwork on a miss delivers only the network's value; execute returns the network's",
+        arguments: TestTransport.allCases)
+    func cacheAndNetworkMiss(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(cache: CacheStore(), defaultCachePolicy: .cacheAndNetwork)
         var sources: [ResponseMetadata.Source] = []
         for try await response in client.fetch(ProductQuery(id: "1")) {
@@ -97,9 +101,9 @@ struct CachePolicyTests {
         #expect(try await live.requestCount() == 2)
     }
 
-    @Test("networkFirst asks the network even when the cache holds the query")
-    func networkFirst() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("networkFirst asks the network even when the cache holds the query", arguments: TestTransport.allCases)
+    func networkFirst(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(cache: CacheStore(), defaultCachePolicy: .networkFirst)
         _ = try await client.execute(ProductQuery(id: "2"))
         _ = try await live.client().execute(UpdateProductMutation(id: "2", priceCents: 12_345))
@@ -110,9 +114,11 @@ struct CachePolicyTests {
         #expect(try await live.requestCount() == 3)
     }
 
-    @Test("networkFirst answers from the cache when the server fails with a 5xx, saying why")
-    func networkFirstServerError() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "networkFirst answers from the cache when the server fails with a 5xx, saying why",
+        arguments: TestTransport.allCases)
+    func networkFirstServerError(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let cache = CacheStore()
         _ = try await live.client(cache: cache).execute(ProductQuery(id: "1"))
         let failing = live.client(cache: cache, path: "/status/503/plain", defaultCachePolicy: .networkFirst)
@@ -124,9 +130,9 @@ struct CachePolicyTests {
         #expect(try await live.requestCount() == 2)
     }
 
-    @Test("networkFirst does not hide GraphQL validation errors behind cached data")
-    func networkFirstValidationError() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("networkFirst does not hide GraphQL validation errors behind cached data", arguments: TestTransport.allCases)
+    func networkFirstValidationError(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(cache: CacheStore(), defaultCachePolicy: .networkFirst)
         _ = try await client.execute(ProductQuery(id: "1"))
         // Same data shape, so the cache holds an answer, but a document the server rejects.
@@ -138,9 +144,9 @@ struct CachePolicyTests {
         #expect(try await live.requestCount() == 2)
     }
 
-    @Test("a feature kit's request follows the cache policy of its options")
-    func graphQLRequestPolicy() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a feature kit's request follows the cache policy of its options", arguments: TestTransport.allCases)
+    func graphQLRequestPolicy(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(cache: CacheStore(), defaultCachePolicy: .networkOnly)
         let missing = await #expect(throws: APIError.self) {
             try await client.send(ProductTitleRequest(id: "2", cachePolicy: .cacheOnly))
@@ -155,9 +161,9 @@ struct CachePolicyTests {
         #expect(try await live.requestCount() == 1)
     }
 
-    @Test("without a cache every policy asks the network")
-    func noCache() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("without a cache every policy asks the network", arguments: TestTransport.allCases)
+    func noCache(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client()
         for policy in CachePolicy.allCases {
             let response = try await client.execute(ProductQuery(id: "1"), options: RequestOptions(cachePolicy: policy))

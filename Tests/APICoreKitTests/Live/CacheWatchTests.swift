@@ -6,9 +6,11 @@ import Testing
 /// Watched queries against the live server: what mutations, optimistic updates and failures make them emit.
 @Suite("Watching queries, live", .timeLimit(.minutes(10)))
 struct CacheWatchTests {
-    @Test("a mutation re-emits the watched query whose data it changed, and only that one")
-    func mutationUpdatesWatcher() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "a mutation re-emits the watched query whose data it changed, and only that one",
+        arguments: TestTransport.allCases)
+    func mutationUpdatesWatcher(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let cache = CacheStore()
         let client = live.client(cache: cache)
         var compiler = client.watch(ProductQuery(id: "2")).makeAsyncIterator()
@@ -37,9 +39,11 @@ struct CacheWatchTests {
         #expect(try await live.requestCount() == 4)
     }
 
-    @Test("a watcher's own network write is not read back; a write of the same data reads nothing; a change reads once")
-    func noEcho() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "a watcher's own network write is not read back; a write of the same data reads nothing; a change reads once",
+        arguments: TestTransport.allCases)
+    func noEcho(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let cache = CacheStore()
         let client = live.client(cache: cache)
         var watch = client.watch(ProductQuery(id: "1"), cachePolicy: .networkOnly).makeAsyncIterator()
@@ -61,9 +65,11 @@ struct CacheWatchTests {
         #expect(cache.watcherReadCount == 2)
     }
 
-    @Test("an optimistic mutation is seen by a watcher at once, then replaced by the server's value")
-    func optimisticUpdate() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "an optimistic mutation is seen by a watcher at once, then replaced by the server's value",
+        arguments: TestTransport.allCases)
+    func optimisticUpdate(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let cache = CacheStore()
         let client = live.client(cache: cache)
         let gate = RequestGate()
@@ -94,9 +100,9 @@ struct CacheWatchTests {
         #expect(cache.optimisticLayerCount == 0)
     }
 
-    @Test("a failing mutation rolls its optimistic value back and throws")
-    func optimisticRollback() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a failing mutation rolls its optimistic value back and throws", arguments: TestTransport.allCases)
+    func optimisticRollback(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let cache = CacheStore()
         let client = live.client(cache: cache)
         let failing = live.client(cache: cache, path: "/status/500/plain")
@@ -120,9 +126,11 @@ struct CacheWatchTests {
         #expect(cached.value.product?.title == "Enigma Kit")
     }
 
-    @Test("a cacheOnly watch delivers the miss, then the data once a fetch writes it")
-    func cacheOnlyWatch() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "a cacheOnly watch delivers the miss, then the data once a fetch writes it",
+        arguments: TestTransport.allCases)
+    func cacheOnlyWatch(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(cache: CacheStore())
         var changes = client.watch(ProductQuery(id: "2"), cachePolicy: .cacheOnly).makeAsyncIterator()
         let miss = try #require(await changes.next())
@@ -135,9 +143,9 @@ struct CacheWatchTests {
         #expect(hit.value.product?.title == "Compiler")
     }
 
-    @Test("a cacheAndNetwork watch delivers the cached value, then the network's")
-    func cacheAndNetworkWatch() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a cacheAndNetwork watch delivers the cached value, then the network's", arguments: TestTransport.allCases)
+    func cacheAndNetworkWatch(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(cache: CacheStore())
         _ = try await client.execute(ProductQuery(id: "3"))
         _ = try await live.client().execute(UpdateProductMutation(id: "3", title: "Enigma Kit II"))
@@ -150,9 +158,9 @@ struct CacheWatchTests {
         #expect(network.value.product?.title == "Enigma Kit II")
     }
 
-    @Test("cancelling the consuming task ends the watch")
-    func cancellation() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("cancelling the consuming task ends the watch", arguments: TestTransport.allCases)
+    func cancellation(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let watch = live.client(cache: CacheStore()).watch(ProductQuery(id: "1"))
         let (received, receivedContinuation) = AsyncStream.makeStream(of: Void.self)
         let consumer = Task {

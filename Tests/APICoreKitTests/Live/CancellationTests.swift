@@ -11,9 +11,9 @@ struct CancellationTests {
         var slow: String
     }
 
-    @Test("cancelling the task aborts the request and throws cancelled")
-    func taskCancellation() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("cancelling the task aborts the request and throws cancelled", arguments: TestTransport.allCases)
+    func taskCancellation(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         // The signal tells when the request has really left for the server, so cancelling cannot race its start.
         let signal = ArrivalSignal()
         let client = live.client(interceptors: [signal])
@@ -28,9 +28,9 @@ struct CancellationTests {
         #expect(client.operationsInFlight.isEmpty)
     }
 
-    @Test("cancel(operationNames:) cancels only the named calls")
-    func cancelByName() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("cancel(operationNames:) cancels only the named calls", arguments: TestTransport.allCases)
+    func cancelByName(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let signal = ArrivalSignal()
         let client = live.client(interceptors: [signal])
         let slow = Task {
@@ -58,9 +58,9 @@ struct CancellationTests {
         return error.code == .timeout && error.underlying == nil && error.operationName == "Slow"
     }
 
-    @Test("a call slower than its timeout fails with timeout")
-    func timeout() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a call slower than its timeout fails with timeout", arguments: TestTransport.allCases)
+    func timeout(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(timeout: .milliseconds(300))
         await #expect {
             _ = try await client.execute(
@@ -70,9 +70,9 @@ struct CancellationTests {
         }
     }
 
-    @Test("a per-call timeout overrides the client's")
-    func perCallTimeout() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a per-call timeout overrides the client's", arguments: TestTransport.allCases)
+    func perCallTimeout(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(timeout: .seconds(600))
         await #expect {
             _ = try await client.execute(

@@ -5,9 +5,9 @@ import Testing
 
 @Suite("GraphQL over HTTP against the strawberry reference server")
 struct GraphQLOverHTTPTests {
-    @Test("a generated query decodes with its fragment, enum and exact Long")
-    func query() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a generated query decodes with its fragment, enum and exact Long", arguments: TestTransport.allCases)
+    func query(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let response = try await live.client().execute(UserDetailsQuery(id: "1", withEmail: true))
         let user = try #require(response.value.user)
         #expect(user.name == "Ada Lovelace")
@@ -24,9 +24,11 @@ struct GraphQLOverHTTPTests {
         #expect(stats.lastHeaders["content-type"] == "application/json")
     }
 
-    @Test("variables are sent: a skipped @include field is absent and decodes as nil")
-    func variables() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "variables are sent: a skipped @include field is absent and decodes as nil",
+        arguments: TestTransport.allCases)
+    func variables(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let response = try await live.client().execute(UserDetailsQuery(id: "2", withEmail: false))
         #expect(response.value.user?.name == "Grace Hopper")
         #expect(response.value.user?.email == nil)
@@ -35,9 +37,11 @@ struct GraphQLOverHTTPTests {
         #expect(missing.value.user == nil)
     }
 
-    @Test("a mutation changes the server's data, and absent variables keep the schema default")
-    func mutation() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "a mutation changes the server's data, and absent variables keep the schema default",
+        arguments: TestTransport.allCases)
+    func mutation(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client()
         let created = try await client.execute(CreateUserMutation(name: "Barbara Liskov", email: "bl@example.com"))
         #expect(created.value.createUser.name == "Barbara Liskov")
@@ -50,9 +54,9 @@ struct GraphQLOverHTTPTests {
         #expect(readBack.value.user?.email == "bl@example.com")
     }
 
-    @Test("queries go out as GET when configured; mutations stay POST")
-    func getQueries() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("queries go out as GET when configured; mutations stay POST", arguments: TestTransport.allCases)
+    func getQueries(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(usesGETForQueries: true)
         let response = try await client.execute(UserDetailsQuery(id: "1", withEmail: true))
         #expect(response.value.user?.followerCount == 9_007_199_254_740_993)
@@ -64,9 +68,11 @@ struct GraphQLOverHTTPTests {
         #expect(stats.lastMethod == "POST")
     }
 
-    @Test("GET names the operation in X-Apollo-Operation-Name for CSRF-protected servers; POST does not need to")
-    func operationNameHeader() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "GET names the operation in X-Apollo-Operation-Name for CSRF-protected servers; POST does not need to",
+        arguments: TestTransport.allCases)
+    func operationNameHeader(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(usesGETForQueries: true)
         _ = try await client.execute(UserDetailsQuery(id: "1"))
         var stats = try await live.stats()
@@ -90,9 +96,11 @@ struct GraphQLOverHTTPTests {
         #expect(stats.lastHeaders["x-apollo-operation-name"] == nil)
     }
 
-    @Test("GET: variables with +, &, =, #, % and non-ASCII arrive intact; the endpoint's own query is sent as written")
-    func getEscaping() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "GET: variables with +, &, =, #, % and non-ASCII arrive intact; the endpoint's own query is sent as written",
+        arguments: TestTransport.allCases)
+    func getEscaping(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(path: "/graphql?tag=a+b%2Fc", usesGETForQueries: true)
         let id = "1+&=#é 🙂%20;x"
         let response = try await client.execute(UserDetailsQuery(id: id))
@@ -107,9 +115,11 @@ struct GraphQLOverHTTPTests {
         #expect(try JSONReader().read(Data(variables.utf8))["id"] == .string(id))
     }
 
-    @Test("APQ: the hash goes first, the document follows PersistedQueryNotFound, then the hash alone suffices")
-    func persistedQueries() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "APQ: the hash goes first, the document follows PersistedQueryNotFound, then the hash alone suffices",
+        arguments: TestTransport.allCases)
+    func persistedQueries(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(persistedQueries: PersistedQueriesConfiguration())
         let first = try await client.execute(UserDetailsQuery(id: "1"))
         #expect(first.value.user?.name == "Ada Lovelace")
@@ -124,9 +134,11 @@ struct GraphQLOverHTTPTests {
         #expect(stats.lastBodyText.contains(UserDetailsQuery.operationIdentifier!))
     }
 
-    @Test("APQ over GET: hash-only queries use GET, the registration retry uses POST")
-    func persistedQueriesOverGET() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "APQ over GET: hash-only queries use GET, the registration retry uses POST",
+        arguments: TestTransport.allCases)
+    func persistedQueriesOverGET(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(persistedQueries: PersistedQueriesConfiguration(usesGETForHashedQueries: true))
         _ = try await client.execute(UserDetailsQuery(id: "3"))
         var stats = try await live.stats()
@@ -140,9 +152,11 @@ struct GraphQLOverHTTPTests {
         #expect(!stats.query.contains("query="))
     }
 
-    @Test("APQ with all queries over GET: the hash goes by GET, the document registration by POST")
-    func persistedQueriesWithGETQueries() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "APQ with all queries over GET: the hash goes by GET, the document registration by POST",
+        arguments: TestTransport.allCases)
+    func persistedQueriesWithGETQueries(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(usesGETForQueries: true, persistedQueries: PersistedQueriesConfiguration())
         _ = try await client.execute(UserDetailsQuery(id: "1"))
         var stats = try await live.stats()
@@ -159,9 +173,11 @@ struct GraphQLOverHTTPTests {
         #expect(!stats.query.contains("query="))
     }
 
-    @Test("APQ against a server without it: PersistedQueryNotSupported turns APQ off for the client")
-    func persistedQueriesNotSupported() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "APQ against a server without it: PersistedQueryNotSupported turns APQ off for the client",
+        arguments: TestTransport.allCases)
+    func persistedQueriesNotSupported(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(path: "/apq-unsupported/graphql", persistedQueries: PersistedQueriesConfiguration())
         let first = try await client.execute(UserDetailsQuery(id: "1"))
         #expect(first.value.user?.name == "Ada Lovelace")
@@ -177,9 +193,9 @@ struct GraphQLOverHTTPTests {
         #expect(!stats.lastBodyText.contains("persistedQuery"))
     }
 
-    @Test("hand-written documents get APQ hashes computed at run time")
-    func persistedHandWritten() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("hand-written documents get APQ hashes computed at run time", arguments: TestTransport.allCases)
+    func persistedHandWritten(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(persistedQueries: PersistedQueriesConfiguration())
         let document = "query One { user(id: \"1\") { id name role followerCount } }"
         let response = try await client.execute(document: document, operationName: "One", as: UserQueryResponse.self)
@@ -189,9 +205,9 @@ struct GraphQLOverHTTPTests {
         #expect(stats.lastBodyText.contains(GraphQLSHA256.hexDigest(of: document)))
     }
 
-    @Test("partial data comes back with its errors and their paths")
-    func partialData() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("partial data comes back with its errors and their paths", arguments: TestTransport.allCases)
+    func partialData(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         struct Partial: Decodable, Sendable {
             struct User: Decodable, Sendable {
                 var name: String
@@ -209,9 +225,9 @@ struct GraphQLOverHTTPTests {
         #expect(response.errors.first?.message == "secret is classified")
     }
 
-    @Test("errors are fatal when the request asks for it")
-    func failOnErrors() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("errors are fatal when the request asks for it", arguments: TestTransport.allCases)
+    func failOnErrors(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         await #expect {
             _ = try await live.client().execute(
                 document: "query Partial { user(id: \"1\") { name secret } }", operationName: "Partial",
@@ -222,9 +238,9 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("errors without data throw the GraphQL errors")
-    func errorsWithoutData() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("errors without data throw the GraphQL errors", arguments: TestTransport.allCases)
+    func errorsWithoutData(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         await #expect {
             _ = try await live.client().execute(
                 document: "query Bad { nope }", operationName: "Bad", as: JSONValue.self)
@@ -234,9 +250,9 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("a null propagating to a non-null root is errors without data")
-    func nonNullPropagation() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a null propagating to a non-null root is errors without data", arguments: TestTransport.allCases)
+    func nonNullPropagation(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let response = try await live.client().execute(
             document: "query Strict { user(id: \"1\") { name strictSecret } }", operationName: "Strict",
             as: UserQueryResponse.self)
@@ -244,9 +260,9 @@ struct GraphQLOverHTTPTests {
         #expect(response.errors.first?.path == ["user", "strictSecret"])
     }
 
-    @Test("data that does not fit the Decodable type is a decoding error")
-    func decodingFailure() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("data that does not fit the Decodable type is a decoding error", arguments: TestTransport.allCases)
+    func decodingFailure(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client()
         await #expect {
             _ = try await client.execute(
@@ -260,9 +276,9 @@ struct GraphQLOverHTTPTests {
 
     @Test(
         "application/graphql-response+json is trusted at any status: data and errors are read",
-        arguments: [400, 422, 500, 503])
-    func graphQLResponseMediaTypeOnFailingStatus(status: Int) async throws {
-        let live = try await LiveClient.strawberry()
+        arguments: TestTransport.allCases, [400, 422, 500, 503])
+    func graphQLResponseMediaTypeOnFailingStatus(transport: TestTransport, status: Int) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         // The client's own Accept prefers application/graphql-response+json, so the server answers with it.
         let response = try await live.client(path: "/status/\(status)/graphql").execute(
             document: Self.partialDocument, operationName: "Partial", as: JSONValue.self)
@@ -274,9 +290,9 @@ struct GraphQLOverHTTPTests {
 
     @Test(
         "application/json with a 4xx: a well-formed GraphQL body is the server's answer and is read",
-        arguments: [400, 422])
-    func jsonOn4xx(status: Int) async throws {
-        let live = try await LiveClient.strawberry()
+        arguments: TestTransport.allCases, [400, 422])
+    func jsonOn4xx(transport: TestTransport, status: Int) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(
             path: "/status/\(status)/graphql", interceptors: [AcceptInterceptor(accept: "application/json")])
         let response = try await client.execute(
@@ -289,9 +305,9 @@ struct GraphQLOverHTTPTests {
 
     @Test(
         "application/json with a 5xx is not relied on: an HTTP error, with the body's GraphQL errors attached",
-        arguments: [500, 503])
-    func jsonOn5xx(status: Int) async throws {
-        let live = try await LiveClient.strawberry()
+        arguments: TestTransport.allCases, [500, 503])
+    func jsonOn5xx(transport: TestTransport, status: Int) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(
             path: "/status/\(status)/graphql", interceptors: [AcceptInterceptor(accept: "application/json")])
         await #expect {
@@ -304,9 +320,10 @@ struct GraphQLOverHTTPTests {
     }
 
     @Test(
-        "a failing status with a JSON body that is not GraphQL is an HTTP error; the body is only in debugDescription")
-    func nonGraphQLJSONOnFailingStatus() async throws {
-        let live = try await LiveClient.strawberry()
+        "a failing status with a JSON body that is not GraphQL is an HTTP error; the body is only in debugDescription",
+        arguments: TestTransport.allCases)
+    func nonGraphQLJSONOnFailingStatus(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         // The REST route refuses POST with 405 and {"error":{"code":"METHOD_NOT_ALLOWED",...}}.
         do {
             _ = try await live.client(path: "/rest/products").execute(UserDetailsQuery(id: "1"))
@@ -320,18 +337,20 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("294 partial success carries data and errors")
-    func status294() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("294 partial success carries data and errors", arguments: TestTransport.allCases)
+    func status294(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let response = try await live.client(path: "/status/294/graphql").execute(
             UserDetailsQuery(id: "1"))
         #expect(response.metadata.statusCode == 294)
         #expect(response.value.user?.name == "Ada Lovelace")
     }
 
-    @Test("a failing status without a GraphQL body is an HTTP error", arguments: [404, 500, 502])
-    func httpErrorWithoutBody(status: Int) async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "a failing status without a GraphQL body is an HTTP error",
+        arguments: TestTransport.allCases, [404, 500, 502])
+    func httpErrorWithoutBody(transport: TestTransport, status: Int) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         await #expect {
             _ = try await live.client(path: "/status/\(status)/plain").execute(UserDetailsQuery(id: "1"))
         } throws: { error in
@@ -340,9 +359,9 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("a truncated JSON body is a parsing error with the byte offset")
-    func garbage() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a truncated JSON body is a parsing error with the byte offset", arguments: TestTransport.allCases)
+    func garbage(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         await #expect {
             _ = try await live.client(path: "/garbage/graphql").execute(UserDetailsQuery(id: "1"))
         } throws: { error in
@@ -351,9 +370,9 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("a 200 with another content type is an invalid response")
-    func wrongContentType() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a 200 with another content type is an invalid response", arguments: TestTransport.allCases)
+    func wrongContentType(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         await #expect {
             _ = try await live.client(path: "/wrongtype/graphql").execute(UserDetailsQuery(id: "1"))
         } throws: { error in
@@ -362,12 +381,12 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("a connection refused is a network error")
-    func connectionRefused() async throws {
+    @Test("a connection refused is a network error", arguments: TestTransport.allCases)
+    func connectionRefused(transport: TestTransport) async throws {
         let server = try await ReferenceServer.start(.strawberry)
         let url = server.url("/graphql")
         server.stop()
-        let client = APIClient(url: url)
+        let client = APIClient(configuration: APIClientConfiguration(graphQLEndpoint: url, transport: transport.make()))
         await #expect {
             _ = try await client.execute(UserDetailsQuery(id: "1"))
         } throws: { error in
@@ -375,9 +394,9 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("a feature kit's request maps generated data to its domain model")
-    func graphQLRequestMapping() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a feature kit's request maps generated data to its domain model", arguments: TestTransport.allCases)
+    func graphQLRequestMapping(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client()
         let member = try await client.send(GetMemberRequest(operation: UserDetailsQuery(id: "1")))
         #expect(member.value == Member(id: "1", displayName: "ADA LOVELACE", isAdmin: true))

@@ -8,25 +8,28 @@ import Testing
 struct InteroperabilityTests {
     static let implementations: [ReferenceServer.Implementation] = [.strawberry, .ariadne]
 
-    func live(_ implementation: ReferenceServer.Implementation) async throws -> LiveClient {
+    func live(_ implementation: ReferenceServer.Implementation, _ transport: TestTransport) async throws -> LiveClient {
         switch implementation {
-        case .strawberry: try await LiveClient.strawberry()
-        case .ariadne: try await LiveClient.ariadne()
+        case .strawberry: try await LiveClient.strawberry(transport: transport)
+        case .ariadne: try await LiveClient.ariadne(transport: transport)
         }
     }
 
-    @Test("a generated query decodes the same from both", arguments: implementations)
-    func query(implementation: ReferenceServer.Implementation) async throws {
-        let response = try await live(implementation).client().execute(UserDetailsQuery(id: "1", withEmail: true))
+    @Test("a generated query decodes the same from both", arguments: TestTransport.allCases, implementations)
+    func query(transport: TestTransport, implementation: ReferenceServer.Implementation) async throws {
+        let response = try await live(implementation, transport).client().execute(
+            UserDetailsQuery(id: "1", withEmail: true))
         let user = try #require(response.value.user)
         #expect(user.followerCount == 9_007_199_254_740_993)
         #expect(user.role == .admin)
         #expect(user.email == "ada@example.com")
     }
 
-    @Test("a mutation with an absent, a null and a set variable works on both", arguments: implementations)
-    func mutation(implementation: ReferenceServer.Implementation) async throws {
-        let client = try await live(implementation).client()
+    @Test(
+        "a mutation with an absent, a null and a set variable works on both",
+        arguments: TestTransport.allCases, implementations)
+    func mutation(transport: TestTransport, implementation: ReferenceServer.Implementation) async throws {
+        let client = try await live(implementation, transport).client()
         let created = try await client.execute(
             CreateUserMutation(name: "Frances Allen", email: .null, role: .some(.known(.admin))))
         #expect(created.value.createUser.email == nil)
@@ -35,9 +38,9 @@ struct InteroperabilityTests {
         #expect(defaulted.value.createUser.role == .member)
     }
 
-    @Test("partial data keeps its errors on both", arguments: implementations)
-    func partialData(implementation: ReferenceServer.Implementation) async throws {
-        let response = try await live(implementation).client().execute(
+    @Test("partial data keeps its errors on both", arguments: TestTransport.allCases, implementations)
+    func partialData(transport: TestTransport, implementation: ReferenceServer.Implementation) async throws {
+        let response = try await live(implementation, transport).client().execute(
             document: "query Partial { user(id: \"2\") { name secret } }", operationName: "Partial",
             as: JSONValue.self)
         #expect(response.value["user"]?["name"] == "Grace Hopper")
@@ -46,9 +49,12 @@ struct InteroperabilityTests {
 
     @Test(
         "a validation error is errors without data: strawberry says 200, ariadne 400, both read the body",
-        arguments: [(ReferenceServer.Implementation.strawberry, 200), (.ariadne, 400)])
-    func validationError(implementation: ReferenceServer.Implementation, status: Int) async throws {
-        let client = try await live(implementation).client()
+        arguments: TestTransport.allCases, [(ReferenceServer.Implementation.strawberry, 200), (.ariadne, 400)])
+    func validationError(
+        transport: TestTransport, server: (implementation: ReferenceServer.Implementation, status: Int)
+    ) async throws {
+        let (implementation, status) = server
+        let client = try await live(implementation, transport).client()
         await #expect {
             _ = try await client.execute(document: "query Bad { nope }", operationName: "Bad", as: JSONValue.self)
         } throws: { error in

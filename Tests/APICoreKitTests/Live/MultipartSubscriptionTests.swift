@@ -15,9 +15,11 @@ struct MultipartSubscriptionTests {
         }
     }
 
-    @Test("each event arrives, the server completes, and every event is written to the cache")
-    func eventsThenCompletion() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "each event arrives, the server completes, and every event is written to the cache",
+        arguments: TestTransport.allCases)
+    func eventsThenCompletion(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let store = CacheStore()
         let client = Self.client(live, cache: store)
         let subscription = CountdownSubscription(from: 3)
@@ -34,9 +36,11 @@ struct MultipartSubscriptionTests {
         #expect(user.value.user?.name == "Grace Hopper")
     }
 
-    @Test("events are delivered one by one, each before the next exists on the server")
-    func eventsArriveAsPublished() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "events are delivered one by one, each before the next exists on the server",
+        arguments: TestTransport.allCases)
+    func eventsArriveAsPublished(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = Self.client(live)
         var events = client.subscribe(EventsSubscription(key: live.key)).makeAsyncIterator()
         let subscribed = try #require(try await events.next())
@@ -47,18 +51,18 @@ struct MultipartSubscriptionTests {
         #expect(try await events.next().map { _ in "another event" } == nil)
     }
 
-    @Test("an error from the event source ends the stream with the events before it")
-    func serverErrorMidStream() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("an error from the event source ends the stream with the events before it", arguments: TestTransport.allCases)
+    func serverErrorMidStream(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let (values, error) = await collectValues(Self.client(live).subscribe(FailAfterSubscription(count: 2)))
         #expect(values.map(\.value.failAfter) == [1, 2])
         #expect(error?.code == .graphQL)
         #expect(error?.graphQLErrors.first?.message == "subscription failed")
     }
 
-    @Test("cancelling the consumer ends the subscription on the server")
-    func cancellationReachesTheServer() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("cancelling the consumer ends the subscription on the server", arguments: TestTransport.allCases)
+    func cancellationReachesTheServer(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = Self.client(live)
         for try await event in client.subscribe(EventsSubscription(key: live.key)) {
             #expect(event.value.events.sequence == 0)
@@ -68,18 +72,18 @@ struct MultipartSubscriptionTests {
         #expect(try await publish(live, client, "nobody listens") == 0)
     }
 
-    @Test("a document that does not validate fails with its GraphQL errors")
-    func validationError() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a document that does not validate fails with its GraphQL errors", arguments: TestTransport.allCases)
+    func validationError(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let (values, error) = await collectValues(Self.client(live).subscribe(UnknownFieldSubscription()))
         #expect(values.isEmpty)
         #expect(error?.code == .graphQL)
         #expect(error?.graphQLErrors.isEmpty == false)
     }
 
-    @Test("a wrong content type and a failing status are typed errors")
-    func wrongAnswers() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a wrong content type and a failing status are typed errors", arguments: TestTransport.allCases)
+    func wrongAnswers(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let wrongType = await collectValues(
             Self.client(live, path: "/wrongtype/graphql").subscribe(CountdownSubscription(from: 1)))
         #expect(wrongType.error?.code == .invalidResponse)

@@ -5,9 +5,9 @@ import Testing
 
 @Suite("REST through the same client and interceptors")
 struct RESTTests {
-    @Test("GET decodes a list with query items and an exact 64-bit integer")
-    func getList() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("GET decodes a list with query items and an exact 64-bit integer", arguments: TestTransport.allCases)
+    func getList(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let response = try await live.client().send(
             RESTCall<[RESTUser], EmptyBody>(
                 .get, "/rest/users", queryItems: [URLQueryItem(name: "role", value: "ADMIN")]))
@@ -17,9 +17,11 @@ struct RESTTests {
         #expect(response.metadata.operationName == "GET /rest/users")
     }
 
-    @Test("query items reach the server as given: +, &, =, #, % and non-ASCII are escaped")
-    func queryItemsEscaped() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "query items reach the server as given: +, &, =, #, % and non-ASCII are escaped",
+        arguments: TestTransport.allCases)
+    func queryItemsEscaped(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let items = [
             URLQueryItem(name: "role", value: "ADMIN"),
             URLQueryItem(name: "email", value: "alice+test@x.com"),
@@ -33,9 +35,11 @@ struct RESTTests {
         #expect(try await live.stats().formDecodedQuery == items)
     }
 
-    @Test("a path is plain text: ?, #, % and non-ASCII in a segment stay in the path")
-    func pathEscaped() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "a path is plain text: ?, #, % and non-ASCII in a segment stay in the path",
+        arguments: TestTransport.allCases)
+    func pathEscaped(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client()
         for id in ["1?role=ADMIN#top", "1%2F2", "Zoë 1"] {
             await #expect {
@@ -49,9 +53,11 @@ struct RESTTests {
         }
     }
 
-    @Test("POST creates, PUT replaces, DELETE removes, GET then fails with 404, all through the interceptors")
-    func crud() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "POST creates, PUT replaces, DELETE removes, GET then fails with 404, all through the interceptors",
+        arguments: TestTransport.allCases)
+    func crud(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let realm = live.key
         let metrics = RecordingCollector()
         let tokens = ServerTokenProvider(server: live.server, realm: realm, initialToken: "token-0")
@@ -93,9 +99,11 @@ struct RESTTests {
         #expect(tokens.refreshCount == 0)
     }
 
-    @Test("a caller's Content-Type for the JSON body is kept; application/json is only the default")
-    func callerContentType() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "a caller's Content-Type for the JSON body is kept; application/json is only the default",
+        arguments: TestTransport.allCases)
+    func callerContentType(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client()
         let input = UserInput(name: "Ada King", email: nil, role: "ADMIN")
         let patched = try await client.send(
@@ -109,8 +117,10 @@ struct RESTTests {
         #expect(stats.lastHeaders["content-type"] == "application/json")
     }
 
-    @Test("a failing status keeps the server's error body for the caller; the description shows none of it")
-    func errorBody() async throws {
+    @Test(
+        "a failing status keeps the server's error body for the caller; the description shows none of it",
+        arguments: TestTransport.allCases)
+    func errorBody(transport: TestTransport) async throws {
         struct ServerError: Decodable {
             struct Detail: Decodable {
                 var code: String
@@ -118,7 +128,7 @@ struct RESTTests {
             }
             var error: Detail
         }
-        let live = try await LiveClient.strawberry()
+        let live = try await LiveClient.strawberry(transport: transport)
         do {
             _ = try await live.client().send(RESTCall<RESTUser, EmptyBody>(.get, "/rest/users/999"))
             Issue.record("expected a 404")
@@ -135,9 +145,9 @@ struct RESTTests {
         }
     }
 
-    @Test("a REST response that does not fit the model is a decoding error")
-    func decodingFailure() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("a REST response that does not fit the model is a decoding error", arguments: TestTransport.allCases)
+    func decodingFailure(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         await #expect {
             _ = try await live.client().send(RESTCall<[Int], EmptyBody>(.get, "/rest/users"))
         } throws: { error in
@@ -145,9 +155,11 @@ struct RESTTests {
         }
     }
 
-    @Test("REST and GraphQL share the interceptors: auth, metrics and retry apply to both")
-    func sharedInterceptors() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "REST and GraphQL share the interceptors: auth, metrics and retry apply to both",
+        arguments: TestTransport.allCases)
+    func sharedInterceptors(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let realm = live.key
         let tokens = ServerTokenProvider(server: live.server, realm: realm, initialToken: "expired")
         let metrics = RecordingCollector()

@@ -22,9 +22,11 @@ struct RetryTests {
         return live.client(path: path, interceptors: [RetryInterceptor(policy: policy)])
     }
 
-    @Test("a query answered 503 with Retry-After in seconds waits exactly that long before each retry")
-    func honoursRetryAfter() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "a query answered 503 with Retry-After in seconds waits exactly that long before each retry",
+        arguments: TestTransport.allCases)
+    func honoursRetryAfter(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let sleeps = RecordedSleeps()
         let client = retryingClient(live, failures: 2, status: 503, retryAfter: "7", sleeps: sleeps)
         let response = try await client.execute(UserDetailsQuery(id: "1"))
@@ -35,9 +37,11 @@ struct RetryTests {
         #expect(stats.statusCounts == [503: 2, 200: 1])
     }
 
-    @Test("Retry-After as an HTTP date waits until that date, counted from the policy's clock")
-    func honoursRetryAfterDate() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "Retry-After as an HTTP date waits until that date, counted from the policy's clock",
+        arguments: TestTransport.allCases)
+    func honoursRetryAfterDate(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let sleeps = RecordedSleeps()
         let client = retryingClient(
             live, failures: 1, status: 429, retryAfter: "Wed,%2021%20Oct%202015%2007:28:12%20GMT", sleeps: sleeps)
@@ -46,9 +50,11 @@ struct RetryTests {
         #expect(try await live.stats().requests == 2)
     }
 
-    @Test("a Retry-After beyond the policy's maximum delay is honoured by not retrying: the 503 is returned")
-    func retryAfterBeyondMaximum() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "a Retry-After beyond the policy's maximum delay is honoured by not retrying: the 503 is returned",
+        arguments: TestTransport.allCases)
+    func retryAfterBeyondMaximum(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let sleeps = RecordedSleeps()
         let client = retryingClient(live, failures: 1, status: 503, retryAfter: "120", sleeps: sleeps)
         await #expect {
@@ -61,9 +67,9 @@ struct RetryTests {
         #expect(try await live.stats().requests == 1)
     }
 
-    @Test("429 without Retry-After backs off exponentially")
-    func exponentialBackoff() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("429 without Retry-After backs off exponentially", arguments: TestTransport.allCases)
+    func exponentialBackoff(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let sleeps = RecordedSleeps()
         let policy = RetryPolicy(
             maximumAttempts: 4, baseDelay: .milliseconds(10), sleep: { try await sleeps.sleep($0) }, jitter: { $0 })
@@ -74,9 +80,9 @@ struct RetryTests {
         #expect(sleeps.all == [.milliseconds(10), .milliseconds(20), .milliseconds(40)])
     }
 
-    @Test("attempts are bounded: the last failure is returned")
-    func bounded() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("attempts are bounded: the last failure is returned", arguments: TestTransport.allCases)
+    func bounded(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let sleeps = RecordedSleeps()
         let client = retryingClient(live, failures: 10, status: 503, retryAfter: nil, sleeps: sleeps)
         await #expect {
@@ -89,9 +95,9 @@ struct RetryTests {
         #expect(sleeps.all.count == 3)
     }
 
-    @Test("mutations are not retried")
-    func mutationsNotRetried() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("mutations are not retried", arguments: TestTransport.allCases)
+    func mutationsNotRetried(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let sleeps = RecordedSleeps()
         let client = retryingClient(live, failures: 1, status: 503, retryAfter: "0", sleeps: sleeps)
         await #expect {
@@ -103,18 +109,18 @@ struct RetryTests {
         #expect(sleeps.all.isEmpty)
     }
 
-    @Test("4xx other than 408 and 429 are not retried")
-    func clientErrorsNotRetried() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("4xx other than 408 and 429 are not retried", arguments: TestTransport.allCases)
+    func clientErrorsNotRetried(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let sleeps = RecordedSleeps()
         let client = retryingClient(live, failures: 1, status: 404, retryAfter: nil, sleeps: sleeps)
         await #expect(throws: APIError.self) { _ = try await client.execute(UserDetailsQuery(id: "1")) }
         #expect(try await live.stats().requests == 1)
     }
 
-    @Test("REST GET is retried through the same interceptor; POST is not")
-    func restRetry() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("REST GET is retried through the same interceptor; POST is not", arguments: TestTransport.allCases)
+    func restRetry(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let sleeps = RecordedSleeps()
         let policy = RetryPolicy(maximumAttempts: 3, baseDelay: .milliseconds(5), sleep: { try await sleeps.sleep($0) })
         let client = live.client(

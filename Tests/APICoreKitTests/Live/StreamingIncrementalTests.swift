@@ -9,9 +9,11 @@ import Testing
 /// decides anything.
 @Suite("Streaming: @defer parts as they arrive", .timeLimit(.minutes(10)))
 struct StreamingIncrementalTests {
-    @Test("the first part is yielded while the deferred field is still waiting on the server")
-    func firstPartBeforeTheDeferredOneExists() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "the first part is yielded while the deferred field is still waiting on the server",
+        arguments: TestTransport.allCases)
+    func firstPartBeforeTheDeferredOneExists(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(path: "/streaming/graphql")
         let gate = live.key
         var responses = client.executeIncrementally(GatedDeferredQuery(id: "1", gate: gate)).makeAsyncIterator()
@@ -28,9 +30,11 @@ struct StreamingIncrementalTests {
         #expect(try await responses.next().map { _ in "another value" } == nil)
     }
 
-    @Test("leaving the loop cancels the request: the server's deferred resolver is cancelled")
-    func leavingTheLoopCancelsTheRequest() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "leaving the loop cancels the request: the server's deferred resolver is cancelled",
+        arguments: TestTransport.allCases)
+    func leavingTheLoopCancelsTheRequest(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(path: "/streaming/graphql")
         let gate = live.key
         for try await response in client.executeIncrementally(GatedDeferredQuery(id: "2", gate: gate)) {
@@ -41,9 +45,11 @@ struct StreamingIncrementalTests {
         #expect(waiters.cancelled == 1)
     }
 
-    @Test("interceptors change the request and see the response head; the body streams below them")
-    func interceptorsSeeTheHead() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test(
+        "interceptors change the request and see the response head; the body streams below them",
+        arguments: TestTransport.allCases)
+    func interceptorsSeeTheHead(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let heads = HeadRecorder()
         let client = live.client(path: "/streaming/graphql", interceptors: [heads])
         let gate = live.key
@@ -59,9 +65,9 @@ struct StreamingIncrementalTests {
         #expect(try await live.stats().lastHeaders["x-intercepted"] == "yes")
     }
 
-    @Test("the existing @defer query streams with the same two values")
-    func userDeferred() async throws {
-        let live = try await LiveClient.strawberry()
+    @Test("the existing @defer query streams with the same two values", arguments: TestTransport.allCases)
+    func userDeferred(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
         let client = live.client(path: "/streaming/graphql")
         var values: [UserDeferredQuery.Data] = []
         for try await response in client.executeIncrementally(UserDeferredQuery(id: "1")) {

@@ -3,19 +3,21 @@ import APICoreTestSupport
 import Foundation
 import Synchronization
 
-/// Builds clients against a reference server, each test with its own key so parallel tests never share state.
+/// Builds clients against a reference server, each test with its own key so parallel tests never share state, and
+/// each client on a new transport of the test's kind.
 struct LiveClient {
     let server: ReferenceServer
     let key: String
+    let transport: TestTransport
 
     /// The strawberry server shared by this test process, with a fresh key.
-    static func strawberry(_ label: String = #function) async throws -> LiveClient {
-        LiveClient(server: try await ReferenceServer.shared(.strawberry), key: uniqueKey(label))
+    static func strawberry(transport: TestTransport, _ label: String = #function) async throws -> LiveClient {
+        LiveClient(server: try await ReferenceServer.shared(.strawberry), key: uniqueKey(label), transport: transport)
     }
 
     /// The ariadne server shared by this test process, with a fresh key.
-    static func ariadne(_ label: String = #function) async throws -> LiveClient {
-        LiveClient(server: try await ReferenceServer.shared(.ariadne), key: uniqueKey(label))
+    static func ariadne(transport: TestTransport, _ label: String = #function) async throws -> LiveClient {
+        LiveClient(server: try await ReferenceServer.shared(.ariadne), key: uniqueKey(label), transport: transport)
     }
 
     static func uniqueKey(_ label: String) -> String {
@@ -23,7 +25,7 @@ struct LiveClient {
         return "\(base)-\(UUID().uuidString.prefix(8))"
     }
 
-    /// A client whose GraphQL endpoint is `path` on the server, carrying the test key.
+    /// A client whose GraphQL endpoint is `path` on the server, carrying the test key, on a new transport.
     func client(
         path: String = "/graphql",
         interceptors: [any APIInterceptor] = [],
@@ -36,6 +38,7 @@ struct LiveClient {
         var configuration = APIClientConfiguration(
             graphQLEndpoint: server.url(path),
             restBaseURL: restBaseURL ?? server.baseURL,
+            transport: transport.make(),
             interceptors: interceptors,
             headers: ["X-Test-Key": key],
             timeout: timeout,

@@ -5,10 +5,11 @@ import Testing
 /// `@defer` over HTTP against strawberry, which answers with `multipart/mixed` in the current format.
 @Suite("Incremental delivery: live")
 struct IncrementalDeliveryTests {
-    @Test("the deferred part fills in as a second value")
-    func deferWithStrawberry() async throws {
+    @Test("the deferred part fills in as a second value", arguments: TestTransport.allCases)
+    func deferWithStrawberry(transport: TestTransport) async throws {
         let server = try await ReferenceServer.shared(.strawberry)
-        let client = APIClient(url: server.url("/graphql"))
+        let client = APIClient(
+            configuration: APIClientConfiguration(graphQLEndpoint: server.url("/graphql"), transport: transport.make()))
         var values: [UserDeferredQuery.Data] = []
         for try await response in client.executeIncrementally(UserDeferredQuery(id: "1")) {
             #expect(response.errors.isEmpty)
@@ -22,10 +23,11 @@ struct IncrementalDeliveryTests {
         #expect(values[1].user?.deferredDetails?.followerCount == 9_007_199_254_740_993)
     }
 
-    @Test("a server without @defer support answers once, and that is the only value")
-    func singleResult() async throws {
+    @Test("a server without @defer support answers once, and that is the only value", arguments: TestTransport.allCases)
+    func singleResult(transport: TestTransport) async throws {
         let server = try await ReferenceServer.shared(.strawberry)
-        let client = APIClient(url: server.url("/graphql"))
+        let client = APIClient(
+            configuration: APIClientConfiguration(graphQLEndpoint: server.url("/graphql"), transport: transport.make()))
         var names: [String?] = []
         for try await response in client.executeIncrementally(UserDetailsQuery(id: "2")) {
             names.append(response.value.user?.name)
