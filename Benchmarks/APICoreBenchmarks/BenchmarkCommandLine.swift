@@ -33,6 +33,7 @@ enum BenchmarkCommandLine {
     /// Runs the scenarios the arguments select; the exit status: 0, 1 when a scenario fails, 2 on usage errors.
     static func run(_ arguments: [String]) async -> Int32 {
         if arguments.first == "--peak-memory-child" { return peakMemoryChild(Array(arguments.dropFirst())) }
+        if arguments.first == "--soak-child" { return await soakChild(Array(arguments.dropFirst())) }
         let options: Options
         switch parse(arguments) {
         case .run(let parsed): options = parsed
@@ -124,6 +125,22 @@ enum BenchmarkCommandLine {
         if arguments.count == 4 { paths.corpus = URL(fileURLWithPath: arguments[3]) }
         do {
             try PeakMemory.runChild(side: arguments[0], file: arguments[1], paths: paths)
+            return 0
+        } catch {
+            printError("error: \(error)")
+            return 1
+        }
+    }
+
+    /// `--soak-child SIDE URL WARM TOTAL`: the child run of ``SoakScenario``.
+    private static func soakChild(_ arguments: [String]) async -> Int32 {
+        guard arguments.count == 4, let url = URL(string: arguments[1]), let warm = Int(arguments[2]),
+            let total = Int(arguments[3]), 0 < warm, warm < total
+        else {
+            return usageError("--soak-child needs a side, the server's URL and two request counts")
+        }
+        do {
+            try await SoakScenario.runChild(side: arguments[0], url: url, counts: .init(warm: warm, total: total))
             return 0
         } catch {
             printError("error: \(error)")

@@ -33,17 +33,33 @@ struct BenchmarkTable: Sendable {
             + widths.enumerated().map { column, width in
                 column == 0 ? String(repeating: "-", count: width + 2) : String(repeating: "-", count: width + 1) + ":"
             }.joined(separator: "|") + "|"
-        let memory = rows.compactMap { row -> String? in
-            let extra = Dictionary(row.result.extra, uniquingKeysWith: { first, _ in first })
-            guard let input = extra["input_bytes"], let peak = extra["peak_rss_bytes"],
-                let startup = extra["startup_rss_bytes"], let foundation = extra["baseline_peak_rss_bytes"]
-            else { return nil }
-            return "\(row.scenario.name): peak RSS \(Self.megabytes(peak)) (\(Self.megabytes(startup)) before "
-                + "reading) for a \(Self.megabytes(input)) file: \(Self.fixed((peak - startup) / input, digits: 1)) "
-                + "bytes per input byte; JSONSerialization alone peaks at \(Self.megabytes(foundation))"
-        }
+        let memory = rows.compactMap { row in Self.peakMemoryLine(row) ?? Self.soakLine(row) }
         return ([line(header), rule] + body.map(line) + (memory.isEmpty ? [] : [""] + memory))
             .joined(separator: "\n")
+    }
+
+    /// The peak memory of a scenario that measured it.
+    static func peakMemoryLine(_ row: Row) -> String? {
+        let extra = Dictionary(row.result.extra, uniquingKeysWith: { first, _ in first })
+        guard let input = extra["input_bytes"], let peak = extra["peak_rss_bytes"],
+            let startup = extra["startup_rss_bytes"], let foundation = extra["baseline_peak_rss_bytes"]
+        else { return nil }
+        return "\(row.scenario.name): peak RSS \(megabytes(peak)) (\(megabytes(startup)) before "
+            + "reading) for a \(megabytes(input)) file: \(fixed((peak - startup) / input, digits: 1)) "
+            + "bytes per input byte; JSONSerialization alone peaks at \(megabytes(foundation))"
+    }
+
+    /// The memory a soak kept per request, on each side.
+    static func soakLine(_ row: Row) -> String? {
+        let extra = Dictionary(row.result.extra, uniquingKeysWith: { first, _ in first })
+        guard let warm = extra["rss_after_10k_bytes"], let soaked = extra["rss_after_40k_bytes"],
+            let ours = extra["rss_growth_per_request_bytes"],
+            let transport = extra["urlsession_transport_rss_growth_per_request_bytes"],
+            let bare = extra["baseline_rss_growth_per_request_bytes"]
+        else { return nil }
+        return "\(row.scenario.name): RSS \(megabytes(warm)) after a quarter of the requests, \(megabytes(soaked)) "
+            + "after all: \(fixed(ours, digits: 0)) bytes kept per request on the default transport, "
+            + "\(fixed(transport, digits: 0)) on URLSessionTransport, \(fixed(bare, digits: 0)) on a bare URLSession"
     }
 
     /// `12.3 ms`, `1.42 s`, `85 µs`.

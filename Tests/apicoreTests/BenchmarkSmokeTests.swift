@@ -16,7 +16,7 @@ struct BenchmarkSmokeTests {
         [
             "response.decode_normalize", "response.decode_normalize_x25", "cache.read_memory", "cache.write_sqlite",
             "cache.read_sqlite", "json.read", "json.write", "http.query", "http.query_16",
-        ] + asyncHTTPClientBaselines
+        ] + asyncHTTPClientBaselines + ["http.soak"]
 
     #if os(Linux)
         static let asyncHTTPClientBaselines = ["http.query.vs_ahc", "http.query_16.vs_ahc"]

@@ -27,13 +27,16 @@
         private let owner: AsyncHTTPClientOwner
 
         /// The configuration of a transport that makes its own client: redirects followed up to five times without
-        /// cycles, HTTP/2 where TLS negotiates it, connections kept for 60 seconds.
+        /// cycles, HTTP/2 where TLS negotiates it, connections kept for 60 seconds, and a connection that cannot be
+        /// made failing its requests at once, as with `URLSession` (AsyncHTTPClient's own default retries it until
+        /// the connect timeout); retrying is the client's ``RetryInterceptor``'s decision.
         public static var defaultConfiguration: HTTPClient.Configuration {
             var configuration = HTTPClient.Configuration(
                 redirectConfiguration: .follow(max: 5, allowCycles: false),
                 timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10)))
             configuration.httpVersion = .automatic
             configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(60))
+            configuration.connectionPool.retryConnectionEstablishment = false
             return configuration
         }
 

@@ -54,13 +54,17 @@ private struct CrashRuns {
         }
     }
 
+    /// How many merges the writer may make after the one the kill follows: enough that the kill usually lands in the
+    /// middle of one, few enough that a writer far ahead of a slow reader leaves little to check.
+    static let mergesPastTheKill = 40
+
     /// Starts the writer for `run`, kills it once it has acknowledged `count` merges, and returns the index of the
     /// last merge it acknowledged before it died.
     private mutating func runAndKillWriter(file: URL, run: Int, after count: Int) async throws -> Int {
         let writer = try ChildProcess(
             executable: BuildProducts.executable(
                 named: "APICoreSQLiteCrashWriter", environmentOverride: "APICORE_SQLITE_CRASH_WRITER"),
-            arguments: [file.path, String(run)])
+            arguments: [file.path, String(run), String(count + Self.mergesPastTheKill)])
         var lines = writer.lines().makeAsyncIterator()
         var last = -1
         while last + 1 < count, let line = await lines.next() {
