@@ -109,10 +109,6 @@ enum SoakScenario {
 
     /// `VmRSS` of this process, in bytes.
     static func residentSet() throws -> Int {
-        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-            let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
-        else { throw BenchmarkFailure("no VmRSS in /proc/self/status") }
-        return kilobytes * 1_024
+        try PeakMemory.memoryFigure("VmRSS")
     }
 }

@@ -56,10 +56,15 @@ enum PeakMemory {
 
     /// `VmHWM` of this process, in bytes.
     static func highWaterMark() throws -> Int {
+        try memoryFigure("VmHWM")
+    }
+
+    /// A memory figure of this process from `/proc/self/status` (`VmHWM`, `VmRSS`), in bytes.
+    static func memoryFigure(_ name: String) throws -> Int {
         let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("\(name):") }),
             let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
-        else { throw BenchmarkFailure("no VmHWM in /proc/self/status") }
+        else { throw BenchmarkFailure("no \(name) in /proc/self/status") }
         return kilobytes * 1_024
     }
 }
