@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The default HTTP transport on Linux; Apple platforms keep URLSession and do not link it.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // AsyncHTTPClient's TLS layer: the transport tells certificate failures apart, its tests set trust roots.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Only the example DemoServer uses these; no library product depends on them.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
@@ -53,6 +55,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: linux)),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: linux)),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: linux)),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: linux)),
             ],
             swiftSettings: swiftSettings
         ),
@@ -177,6 +180,7 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: linux)),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: linux)),
             ],
             swiftSettings: swiftSettings
         ),

@@ -24,7 +24,7 @@ servers)
     requirements="$root/Tests/ReferenceServers/requirements.txt"
     venv="$root/.venv"
     stamp="$venv/.reference-servers-stamp"
-    import_check='import ariadne, strawberry, starlette, uvicorn'
+    import_check='import ariadne, strawberry, starlette, uvicorn, hypercorn, proxy'
     ;;
 oracle)
     requirements="$root/Tests/Oracle/requirements.txt"

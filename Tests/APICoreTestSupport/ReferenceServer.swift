@@ -67,11 +67,7 @@ public final class ReferenceServer: Sendable {
 
     /// The URL of `path` on this server; `path` starts with "/" and may carry a percent-encoded query.
     public func url(_ path: String) -> URL {
-        precondition(path.hasPrefix("/"), "ReferenceServer.url(_:) takes a path starting with \"/\", not \(path)")
-        guard let url = URL(string: baseURL.absoluteString + path) else {
-            preconditionFailure("ReferenceServer.url(_:): \(path) is not a valid, percent-encoded path")
-        }
-        return url
+        PythonServer.url(path, on: baseURL, caller: "ReferenceServer.url(_:)")
     }
 
     /// Terminates the server process and waits until it has exited; the port stops accepting connections.

@@ -20,6 +20,8 @@ public struct ReferenceServerError: Error, Sendable, CustomStringConvertible {
         public static let startTimedOut = Kind(description: "start timed out")
         /// A control request (such as statistics) failed or answered something unexpected.
         public static let controlRequestFailed = Kind(description: "control request failed")
+        /// The certificates of a TLS server could not be made.
+        public static let certificatesFailed = Kind(description: "certificates failed")
     }
 
     /// The step that failed.

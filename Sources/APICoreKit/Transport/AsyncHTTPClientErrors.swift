@@ -3,6 +3,7 @@
     import Foundation
     import NIOCore
     import NIOPosix
+    import NIOSSL
 
     #if canImport(FoundationNetworking)
         import FoundationNetworking
@@ -40,9 +41,32 @@
                 }
             }
             if error is ChannelError { return .networkConnectionLost }
-            // TLS failures come from NIOSSL, which this module does not import by name.
+            if let error = error as? NIOSSLError { return code(for: error) }
+            if let error = error as? NIOSSLExtraError {
+                return error == .failedToValidateHostname ? .serverCertificateUntrusted : .secureConnectionFailed
+            }
+            // NIOSSL's other errors (closing or unwrapping TLS) are TLS failures too.
             if String(reflecting: type(of: error)).hasPrefix("NIOSSL.") { return .secureConnectionFailed }
             return .unknown
+        }
+
+        /// A certificate that did not verify (unknown authority, expired, another host's) is untrusted, as
+        /// `URLSession` says; every other TLS failure is a failed secure connection.
+        private static func code(for error: NIOSSLError) -> URLError.Code {
+            switch error {
+            case .handshakeFailed(.sslError(let stack)) where stack.contains(where: isCertificateVerification):
+                return .serverCertificateUntrusted
+            case .noCertificateToValidate, .unableToValidateCertificate, .cannotMatchULabel:
+                return .serverCertificateUntrusted
+            default:
+                return .secureConnectionFailed
+            }
+        }
+
+        /// Whether a BoringSSL error is the failed verification of the peer's certificate, which BoringSSL
+        /// exposes only in its error string (reason `CERTIFICATE_VERIFY_FAILED`).
+        private static func isCertificateVerification(_ error: BoringSSLInternalError) -> Bool {
+            error.description.contains("CERTIFICATE_VERIFY_FAILED")
         }
 
         private static func code(for error: HTTPClientError) -> URLError.Code? {

@@ -17,9 +17,13 @@
     /// - Redirects, HTTP/2 over TLS, the connection pool, proxies and TLS settings come from the
     ///   `HTTPClient.Configuration` given; ``defaultConfiguration`` follows up to five redirects and negotiates HTTP/2
     ///   where the server offers it.
+    /// - An HTTP proxy is asked for a `CONNECT` tunnel for every request, plain HTTP included, so it must allow
+    ///   `CONNECT` to the server's port; one that wants credentials the configuration lacks fails the request with
+    ///   `URLError.userAuthenticationRequired`.
     /// - Failures that happen before a response arrives are thrown as `URLError`s with the codes `URLSession` uses
     ///   (the AsyncHTTPClient or SwiftNIO error under `NSUnderlyingErrorKey`), so retries, error reasons and
-    ///   ``APIError`` codes are the same on both transports.
+    ///   ``APIError`` codes are the same on both transports: a server certificate that does not verify is
+    ///   `serverCertificateUntrusted`, another TLS failure `secureConnectionFailed`.
     public struct AsyncHTTPClientTransport: HTTPStreamingTransport {
         /// How long a request may wait for its response head.
         public var requestTimeout: Duration
