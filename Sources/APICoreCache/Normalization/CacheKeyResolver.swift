@@ -50,7 +50,11 @@ public struct CacheKeyResolver: Sendable {
     /// `Typename:id` when the object has an `id`; the rule used when neither schema nor app says otherwise.
     public static func defaultKey(typename: String, object: JSONObject) -> CacheKey? {
         guard let id = object["id"], let text = keyText(id) else { return nil }
-        return CacheKey(typename + ":" + text)
+        var key = typename
+        key.reserveCapacity(typename.utf8.count + 1 + text.utf8.count)
+        key += ":"
+        key += text
+        return CacheKey(key)
     }
 
     private static func keyText(_ value: JSONValue) -> String? {

@@ -9,17 +9,59 @@ import Foundation
 /// references to their own records. A fragment spread or type case enters the same object again with its own
 /// selections, which merge into the same record.
 ///
+/// Decoders walk the data depth first, so the normalizer keeps no table of paths: it keeps the objects from the root
+/// to the one being read as a stack of frames, each with its record still being filled. An object's parent is the
+/// frame at the depth of the path's last field step; its key is the reference the parent already computed for it
+/// (from the resolver, or `Parent.field(args).3` for an object without an identity). A frame at the same depth with
+/// the same last steps is the same object entered again for a fragment. A frame's record joins ``records`` when the
+/// walk leaves it, so an object entered several times is merged once.
+///
 /// The store runs it itself in `CacheStore/decode(_:from:variables:rootKey:maxAge:)`; code that runs the decode
 /// elsewhere (a streaming transport) gets one from ``CacheStore/normalizer(rootKey:variables:maxAge:)`` and publishes
 /// its ``records`` once the decode succeeded.
 public final class ResponseNormalizer: GraphQLDecodingObserver {
-    private struct FieldPlan {
+    /// One selected field, resolved once per write.
+    private final class FieldPlan {
         let responseKey: String
         let name: String
         let storageKey: String
         let type: GraphQLOutputType
-        /// Whether the field holds objects, which need keys and paths; leaves need neither.
+        /// Whether the field holds objects, which need keys; leaves need none.
         let holdsObjects: Bool
+
+        init(field: GraphQLField, variables: JSONObject) {
+            responseKey = field.responseKey
+            name = field.name
+            storageKey = field.storageKey(variables: variables)
+            type = field.type
+            holdsObjects = field.type.isObject
+        }
+    }
+
+    /// An object on the way from the root to the one being read, with its record so far.
+    private struct Frame {
+        /// The number of steps of its response path.
+        let depth: Int
+        /// Its path's last field step (`nil` for the root) and the list indexes after it, which tell it from a
+        /// sibling at the same depth.
+        let field: String?
+        let indexes: [Int]
+        var record: Record
+        /// The values of its fields that hold objects, by response key: where its children find their keys.
+        var childValues: [(responseKey: String, value: RecordValue)] = []
+
+        /// The key of the child at `field` and `indexes` below this object, from the reference computed for it.
+        fileprivate func childKey(field: String?, indexes: [Int]) -> CacheKey? {
+            guard let field, var value = childValues.first(where: { $0.responseKey == field })?.value else {
+                return nil
+            }
+            for index in indexes {
+                guard case .list(let elements) = value, elements.indices.contains(index) else { return nil }
+                value = elements[index]
+            }
+            guard case .reference(let key) = value else { return nil }
+            return key
+        }
     }
 
     private let rootKey: CacheKey
@@ -29,12 +71,13 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
     private let maxAge: Duration?
     private let now: Date
 
-    /// The records written so far.
-    public private(set) var records = RecordSet()
-    /// The key of each object met below the root, by response path, registered by its parent.
-    private var keysByPath: [ResponsePath: CacheKey] = [:]
+    /// The records of the objects the walk has left.
+    private var finished = RecordSet()
+    /// The objects from the root to the one being read.
+    private var frames: [Frame] = []
     /// The fields of each selection set, with storage keys resolved once per write.
     private var plans: [ObjectIdentifier: [FieldPlan]] = [:]
+    private var lastPlans: (id: ObjectIdentifier, plans: [FieldPlan])?
 
     init(
         rootKey: CacheKey,
@@ -52,74 +95,143 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         self.now = now
     }
 
-    /// Adds the record of an object the decoder entered: its key (the root's, the one its parent gave it, or the
-    /// one the resolver computes), its selected fields as values or references, and their expiry dates.
-    public func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath) {
-        let key =
-            path.isEmpty
-            ? rootKey
-            : keysByPath[path]
-                ?? resolver.key(for: object, staticTypename: Self.concreteName(of: selectionSet.__parentType))
-                ?? rootKey
-        let typename = object["__typename"]?.stringValue ?? Self.concreteName(of: selectionSet.__parentType)
-        var record = Record(key: key)
-        let expires = maxAge != nil || expiry.hasRules
-        for plan in fieldPlans(for: selectionSet) {
-            guard let json = object[plan.responseKey] else { continue }
-            if plan.holdsObjects {
-                record.fields[plan.storageKey] = value(
-                    json, type: plan.type, baseKey: key.appending(field: plan.storageKey),
-                    path: path.appending(.field(plan.responseKey)))
-            } else {
-                record.fields[plan.storageKey] = .value(json)
-            }
-            if expires,
-                let timeToLive = expiry.timeToLive(typename: typename, field: plan.name, maxAge: maxAge)
-            {
-                record.expirations[plan.storageKey] = now.adding(timeToLive)
-            }
-        }
-        records.add(record)
+    /// The records written so far.
+    public var records: RecordSet {
+        var records = finished
+        for frame in frames { records.add(frame.record) }
+        return records
     }
 
-    /// The record value of a field, registering the keys of the objects it holds.
+    /// Adds the record of an object the decoder entered: its key (the root's, or the one its parent computed), its
+    /// selected fields as values or references, and their expiry dates.
+    public func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath) {
+        enter(object, as: selectionSet, at: path.components)
+    }
+
+    /// The same, reading the path from the decode's context without building it.
+    public func didEnter(
+        object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, in context: GraphQLDecodingContext
+    ) {
+        enter(object, as: selectionSet, at: context.currentPathComponents)
+    }
+
+    private func enter(
+        _ object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: [ResponsePath.Component]
+    ) {
+        let depth = path.count
+        let lastField = path.lastIndex { if case .field = $0 { true } else { false } }
+        let field = lastField.map { path[$0].fieldName }
+        let indexes = lastField.map { path[($0 + 1)...].map(\.listIndex) } ?? path.map(\.listIndex)
+        leaveFrames(deeperThan: depth)
+        if let top = frames.last, top.depth == depth {
+            if top.field == field, top.indexes == indexes {
+                addFields(of: object, as: selectionSet, toFrameAt: frames.count - 1)
+                return
+            }
+            leaveFrames(deeperThan: depth - 1)  // a sibling the walk has left
+        }
+        let key: CacheKey
+        if depth == 0 {
+            key = rootKey
+        } else {
+            let parentDepth = lastField ?? -1
+            leaveFrames(deeperThan: parentDepth)
+            key =
+                frames.last.flatMap { parent in
+                    parent.depth == parentDepth ? parent.childKey(field: field, indexes: indexes) : nil
+                }
+                ?? resolver.key(for: object, staticTypename: Self.concreteName(of: selectionSet.__parentType))
+                ?? rootKey
+        }
+        frames.append(Frame(depth: depth, field: field, indexes: indexes, record: Record(key: key)))
+        addFields(of: object, as: selectionSet, toFrameAt: frames.count - 1)
+    }
+
+    /// Moves the records of the frames deeper than `depth` to ``finished``.
+    private func leaveFrames(deeperThan depth: Int) {
+        while let top = frames.last, top.depth > depth {
+            finished.add(frames.removeLast().record)
+        }
+    }
+
+    /// Adds the fields `selectionSet` selects from `object` to a frame's record.
+    private func addFields(
+        of object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, toFrameAt index: Int
+    ) {
+        let fieldPlans = fieldPlans(for: selectionSet)
+        let key = frames[index].record.key
+        let expires = maxAge != nil || expiry.hasRules
+        let typename =
+            expires ? object["__typename"]?.stringValue ?? Self.concreteName(of: selectionSet.__parentType) : nil
+        if frames[index].record.fields.isEmpty { frames[index].record.fields.reserveCapacity(fieldPlans.count) }
+        for plan in fieldPlans {
+            guard let json = object[plan.responseKey] else { continue }
+            if plan.holdsObjects {
+                var indexes: [Int] = []
+                let value = value(json, type: plan.type, key: key, plan: plan, indexes: &indexes)
+                frames[index].record.fields[plan.storageKey] = value
+                frames[index].childValues.append((plan.responseKey, value))
+            } else {
+                frames[index].record.fields[plan.storageKey] = .value(json)
+            }
+            if let typename, let timeToLive = expiry.timeToLive(typename: typename, field: plan.name, maxAge: maxAge) {
+                frames[index].record.expirations[plan.storageKey] = now.adding(timeToLive)
+            }
+        }
+    }
+
+    /// The record value of a field of the record `key`: leaves as values, objects as references to their keys (the
+    /// resolver's, else `key.field(args).index...`).
     private func value(
-        _ json: JSONValue, type: GraphQLOutputType, baseKey: CacheKey, path: ResponsePath
-    )
-        -> RecordValue
-    {
+        _ json: JSONValue, type: GraphQLOutputType, key: CacheKey, plan: FieldPlan, indexes: inout [Int]
+    ) -> RecordValue {
         if case .null = json { return .null }
         switch type {
         case .nonNull(let inner):
-            return value(json, type: inner, baseKey: baseKey, path: path)
+            return value(json, type: inner, key: key, plan: plan, indexes: &indexes)
         case .scalar:
             return .value(json)
         case .list(let element):
             guard case .array(let elements) = json else { return .value(json) }
             var values: [RecordValue] = []
             values.reserveCapacity(elements.count)
+            indexes.append(0)
             for (index, item) in elements.enumerated() {
-                values.append(
-                    value(
-                        item, type: element, baseKey: baseKey.appending(index: index),
-                        path: path.appending(.index(index))))
+                indexes[indexes.count - 1] = index
+                values.append(value(item, type: element, key: key, plan: plan, indexes: &indexes))
             }
+            indexes.removeLast()
             return .list(values)
         case .object(let selectionSet):
             guard case .object(let object) = json else { return .value(json) }
-            let key =
-                resolver.key(for: object, staticTypename: Self.concreteName(of: selectionSet.__parentType)) ?? baseKey
-            keysByPath[path] = key
-            return .reference(key)
+            let staticTypename = Self.concreteName(of: selectionSet.__parentType)
+            if let resolved = resolver.key(for: object, staticTypename: staticTypename) { return .reference(resolved) }
+            var text = key.rawValue
+            text.reserveCapacity(text.utf8.count + plan.storageKey.utf8.count + 1 + 4 * indexes.count)
+            text += "."
+            text += plan.storageKey
+            for index in indexes {
+                text += "."
+                text += String(index)
+            }
+            return .reference(CacheKey(text))
         }
     }
 
     private func fieldPlans(for selectionSet: any GraphQLSelectionSet.Type) -> [FieldPlan] {
         let id = ObjectIdentifier(selectionSet)
-        if let plan = plans[id] { return plan }
-        var fields: [FieldPlan] = []
-        collectFields(selectionSet.__selections, into: &fields)
-        plans[id] = fields
+        // The elements of a list share a selection set: the last one answers most lookups without hashing.
+        if let last = lastPlans, last.id == id { return last.plans }
+        let fields: [FieldPlan]
+        if let known = plans[id] {
+            fields = known
+        } else {
+            var collected: [FieldPlan] = []
+            collectFields(selectionSet.__selections, into: &collected)
+            plans[id] = collected
+            fields = collected
+        }
+        lastPlans = (id, fields)
         return fields
     }
 
@@ -127,11 +239,7 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         for selection in selections {
             switch selection {
             case .field(let field):
-                fields.append(
-                    FieldPlan(
-                        responseKey: field.responseKey, name: field.name,
-                        storageKey: field.storageKey(variables: variables), type: field.type,
-                        holdsObjects: field.type.isObject))
+                fields.append(FieldPlan(field: field, variables: variables))
             case .conditional(let conditions, let inner):
                 if conditions.evaluate(with: variables) { collectFields(inner, into: &fields) }
             case .fragment, .inlineFragment, .deferred:
@@ -151,5 +259,17 @@ extension GraphQLOutputType {
     var isObject: Bool {
         if case .object = namedType { return true }
         return false
+    }
+}
+
+extension ResponsePath.Component {
+    /// The response key of a field step; empty for an index.
+    fileprivate var fieldName: String {
+        if case .field(let name) = self { name } else { "" }
+    }
+
+    /// The index of a list step; -1 for a field.
+    fileprivate var listIndex: Int {
+        if case .index(let index) = self { index } else { -1 }
     }
 }

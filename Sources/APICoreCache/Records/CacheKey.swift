@@ -5,15 +5,29 @@ import APICoreGraphQL
 public struct CacheKey: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The key's text, as stored.
     public let rawValue: String
+    /// The text's hash, computed once: a key is hashed in every record set, store and watcher it passes through, and
+    /// hashing a long key's text each time costs more than the rest of the lookup.
+    private let textHash: Int
 
     /// A key with the given text.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
+        textHash = rawValue.hashValue
     }
 
     /// A key with the text of a string literal: `"Human:1000"`.
     public init(stringLiteral value: String) {
-        rawValue = value
+        self.init(value)
+    }
+
+    /// Keys are equal when their texts are.
+    public static func == (lhs: CacheKey, rhs: CacheKey) -> Bool {
+        lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue
+    }
+
+    /// Hashes the text's hash, computed when the key was made.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(textHash)
     }
 
     /// The record holding the fields of the `Query` type.

@@ -44,10 +44,9 @@ public struct Record: Sendable, Hashable {
 
     /// Merges another version of the record into this one as ``merge(_:)`` does, without collecting what changed.
     mutating func absorb(_ other: Record) {
-        for (field, value) in other.fields {
-            fields[field] = value
-            expirations[field] = other.expirations[field]
-        }
+        for (field, value) in other.fields { fields[field] = value }
+        if expirations.isEmpty, other.expirations.isEmpty { return }
+        for field in other.fields.keys { expirations[field] = other.expirations[field] }
     }
 
     /// Whether a field has expired at `date`.

@@ -33,12 +33,10 @@ public struct RecordSet: Sendable, Hashable {
         return Set(record.fields.keys.map { CacheFieldID(key: record.key, field: $0) })
     }
 
-    /// Merges a record into the set without working out what changed.
+    /// Merges a record into the set without working out what changed; a new key is hashed twice, a repeated one once.
     mutating func add(_ record: Record) {
-        if var existing = records[record.key] {
-            for (field, value) in record.fields { existing.fields[field] = value }
-            for (field, expiry) in record.expirations { existing.expirations[field] = expiry }
-            records[record.key] = existing
+        if let index = records.index(forKey: record.key) {
+            records.values[index].absorb(record)
         } else {
             records[record.key] = record
         }

@@ -270,4 +270,10 @@ private final class ObserverPair: GraphQLDecodingObserver {
         first.didEnter(object: object, as: selectionSet, at: path)
         second.didEnter(object: object, as: selectionSet, at: path)
     }
+
+    func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, in context: GraphQLDecodingContext)
+    {
+        first.didEnter(object: object, as: selectionSet, in: context)
+        second.didEnter(object: object, as: selectionSet, in: context)
+    }
 }

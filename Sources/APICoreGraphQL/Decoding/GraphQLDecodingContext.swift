@@ -25,6 +25,10 @@ public final class GraphQLDecodingContext {
     /// The response path of the value being decoded; empty unless an observer is set.
     public var currentPath: ResponsePath { ResponsePath(pathComponents) }
 
+    /// The steps of ``currentPath``, without building a path: an observer that keys what it keeps by path reads them
+    /// here and copies them only for what it stores.
+    public var currentPathComponents: [ResponsePath.Component] { pathComponents }
+
     /// Steps into a field or list element.
     @inlinable public func enter(_ component: ResponsePath.Component) {
         if tracksPath { pathComponents.append(component) }
@@ -47,4 +51,18 @@ public protocol GraphQLDecodingObserver: AnyObject {
     /// Called once for each object and each selection set read from it (a fragment spread reads the same object
     /// again with its own selections).
     func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath)
+
+    /// The same call as ``didEnter(object:as:at:)``, which decoders make: the response path is the context's
+    /// ``GraphQLDecodingContext/currentPath``, built only if the observer asks for it. The default builds it and
+    /// calls ``didEnter(object:as:at:)``; an observer that needs the path for few objects implements this instead.
+    func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, in context: GraphQLDecodingContext)
+}
+
+extension GraphQLDecodingObserver {
+    /// Builds the response path and calls ``didEnter(object:as:at:)``.
+    public func didEnter(
+        object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, in context: GraphQLDecodingContext
+    ) {
+        didEnter(object: object, as: selectionSet, at: context.currentPath)
+    }
 }

@@ -18,7 +18,7 @@ public struct GraphQLObjectReader {
     ) {
         self.object = object
         self.context = context
-        context.observer?.didEnter(object: object, as: selectionSet, at: context.currentPath)
+        context.observer?.didEnter(object: object, as: selectionSet, in: context)
     }
 
     private init(object: JSONObject, context: GraphQLDecodingContext) {

@@ -11,7 +11,7 @@ public enum GraphQLSelectionValidator {
     public static func validate(
         _ object: JSONObject, as type: any GraphQLSelectionSet.Type, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError) {
-        context.observer?.didEnter(object: object, as: type, at: context.currentPath)
+        context.observer?.didEnter(object: object, as: type, in: context)
         try validate(type.__selections, on: object, in: context)
     }
 
