@@ -26,7 +26,30 @@ public final class ChainedNormalizedCache: NormalizedCache {
 
     /// The records from the front where it holds them, the rest from the back; what the back returned fills the front.
     public func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] {
+        try lock.withLock { _ throws(CacheError) in try Reader(front: front, back: back).loadRecords(keys) }
+    }
+
+    /// The record from the front if it holds it, else from the back, which then fills the front.
+    public func loadRecord(_ key: CacheKey) throws(CacheError) -> Record? {
+        try lock.withLock { _ throws(CacheError) in try Reader(front: front, back: back).loadRecord(key) }
+    }
+
+    /// Runs `body` with a reader that answers from the front and from one consistent view of the back, holding off
+    /// writes until it returns.
+    public func withConsistentReads<Value: Sendable>(
+        _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
+    ) throws(CacheError) -> Value {
         try lock.withLock { _ throws(CacheError) in
+            try back.withConsistentReads { back throws(CacheError) in try body(Reader(front: front, back: back)) }
+        }
+    }
+
+    /// Loads from the front, then from the back, filling the front; the caller holds the lock.
+    private struct Reader: NormalizedCacheReader {
+        let front: any NormalizedCache
+        let back: any NormalizedCacheReader
+
+        func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] {
             var found = try front.loadRecords(keys)
             let missing = keys.subtracting(found.keys)
             guard !missing.isEmpty else { return found }
@@ -36,11 +59,8 @@ public final class ChainedNormalizedCache: NormalizedCache {
             found.merge(loaded) { _, loaded in loaded }
             return found
         }
-    }
 
-    /// The record from the front if it holds it, else from the back, which then fills the front.
-    public func loadRecord(_ key: CacheKey) throws(CacheError) -> Record? {
-        try lock.withLock { _ throws(CacheError) in
+        func loadRecord(_ key: CacheKey) throws(CacheError) -> Record? {
             if let record = try front.loadRecord(key) { return record }
             guard let record = try back.loadRecord(key) else { return nil }
             _ = try front.merge(RecordSet([record]))

@@ -1,13 +1,31 @@
-/// Where the records of a ``CacheStore`` live: in memory, in a SQLite file, or one in front of the other.
-///
-/// The store serializes every call, so an implementation need not guard against concurrent calls from the same store;
-/// it must be safe to share between stores and threads all the same (SQLite's own readers, for example).
-public protocol NormalizedCache: Sendable {
+/// Loads records: a cache, or a consistent view of one for the length of a read
+/// (``NormalizedCache/withConsistentReads(_:)``).
+public protocol NormalizedCacheReader {
     /// The records with the given keys; keys without a record are left out.
     func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record]
 
     /// The record with the given key, if stored.
     func loadRecord(_ key: CacheKey) throws(CacheError) -> Record?
+}
+
+extension NormalizedCacheReader {
+    /// Loads one record through ``loadRecords(_:)``; implementations with a cheaper single lookup override it.
+    public func loadRecord(_ key: CacheKey) throws(CacheError) -> Record? {
+        try loadRecords([key])[key]
+    }
+}
+
+/// Where the records of a ``CacheStore`` live: in memory, in a SQLite file, or one in front of the other.
+///
+/// The store serializes every call, so an implementation need not guard against concurrent calls from the same store;
+/// it must be safe to share between stores and threads all the same (SQLite's own readers, for example).
+public protocol NormalizedCache: NormalizedCacheReader, Sendable {
+    /// Runs `body` with a reader that sees one state of the cache throughout: what one read of a query loads, record
+    /// by record. The reader is valid only during the call, and `body` must not write to the cache. A SQLite cache
+    /// reads everything in one read transaction instead of one per record; the default passes the cache itself.
+    func withConsistentReads<Value: Sendable>(
+        _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
+    ) throws(CacheError) -> Value
 
     /// Merges the records field by field into what is stored, as one atomic write, and returns the fields whose
     /// value changed.
@@ -30,9 +48,11 @@ public protocol NormalizedCache: Sendable {
 }
 
 extension NormalizedCache {
-    /// Loads one record through ``loadRecords(_:)``; implementations with a cheaper single lookup override it.
-    public func loadRecord(_ key: CacheKey) throws(CacheError) -> Record? {
-        try loadRecords([key])[key]
+    /// Runs `body` with the cache itself as its reader.
+    public func withConsistentReads<Value: Sendable>(
+        _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
+    ) throws(CacheError) -> Value {
+        try body(self)
     }
 
     /// Merges through ``merge(_:)`` and drops what changed; implementations that can skip that work override it.

@@ -20,7 +20,13 @@ public class CacheReadTransaction {
 
     /// The records with the given keys as this transaction sees them, loaded from the cache in one call.
     func records(for keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] {
-        let stored = try store.cache.loadRecords(keys)
+        try records(for: keys, from: store.cache)
+    }
+
+    private func records(
+        for keys: Set<CacheKey>, from cache: any NormalizedCacheReader
+    ) throws(CacheError) -> [CacheKey: Record] {
+        let stored = try cache.loadRecords(keys)
         if layers.isEmpty, pending.isEmpty { return stored }
         var records: [CacheKey: Record] = [:]
         for key in keys {
@@ -57,11 +63,9 @@ public class CacheReadTransaction {
         key: CacheKey,
         variables: JSONObject = JSONObject()
     ) throws(CacheError) -> Selection {
-        var reader = CacheDataReader(
-            variables: variables, now: store.now(), tracksDependencies: false,
-            load: { key throws(CacheError) in try self.record(for: key) },
-            loadMany: { keys throws(CacheError) in try self.records(for: keys) })
-        return try reader.read(type, at: key)
+        try withDataReader(variables: variables, tracksDependencies: false) { reader throws(CacheError) in
+            try reader.read(type, at: key)
+        }
     }
 
     /// A read that also reports every field it depended on, found or not.
@@ -70,15 +74,32 @@ public class CacheReadTransaction {
         key: CacheKey,
         variables: JSONObject
     ) -> (value: Result<Selection, CacheError>, dependencies: Set<CacheFieldID>) {
-        var reader = CacheDataReader(
-            variables: variables, now: store.now(), tracksDependencies: true,
-            load: { key throws(CacheError) in try self.record(for: key) },
-            loadMany: { keys throws(CacheError) in try self.records(for: keys) })
+        var dependencies: Set<CacheFieldID> = []
         do throws(CacheError) {
-            let value = try reader.read(type, at: key)
-            return (.success(value), reader.dependencies)
+            let value = try withDataReader(variables: variables, tracksDependencies: true) {
+                reader throws(CacheError) in
+                defer { dependencies = reader.dependencies }
+                return try reader.read(type, at: key)
+            }
+            return (.success(value), dependencies)
         } catch {
-            return (.failure(error), reader.dependencies)
+            return (.failure(error), dependencies)
+        }
+    }
+
+    /// Runs `body` with a data reader that loads from one consistent view of the cache, with the optimistic layers
+    /// and this transaction's writes applied.
+    private func withDataReader<Value: Sendable>(
+        variables: JSONObject,
+        tracksDependencies: Bool,
+        _ body: (inout CacheDataReader) throws(CacheError) -> Value
+    ) throws(CacheError) -> Value {
+        try store.cache.withConsistentReads { cache throws(CacheError) in
+            var reader = CacheDataReader(
+                variables: variables, now: store.now(), tracksDependencies: tracksDependencies,
+                load: { key throws(CacheError) in try self.overlaid(cache.loadRecord(key), key: key) },
+                loadMany: { keys throws(CacheError) in try self.records(for: keys, from: cache) })
+            return try body(&reader)
         }
     }
 }

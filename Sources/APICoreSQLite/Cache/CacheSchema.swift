@@ -8,8 +8,8 @@ typealias Record = APICoreCache.Record
 
 /// The tables of ``SQLiteNormalizedCache`` and the migrations that create and upgrade them.
 ///
-/// One row per record: the key, the record's ``Record/storageJSON`` as text, and the earliest expiry among its
-/// fields, so that a merge reads and writes one row per key and a read is one primary-key lookup per key.
+/// One row per record: the key, the record (``RecordCoding``: binary, or JSON text in rows older versions wrote), and
+/// the earliest expiry among its fields, so that a merge reads and writes one row per key and a read is one primary-key lookup per key.
 package enum CacheSchema {
     package static let recordsTable = "apicore_cache_records"
 
@@ -42,7 +42,7 @@ package enum CacheSchema {
             let rows = try Row.fetchAll(db, sql: "SELECT key, record FROM \(recordsTable)")
             for row in rows {
                 let key = CacheKey(row["key"] as String)
-                guard let record = try? RecordCoding.record(key: key, text: row["record"]),
+                guard let record = try? RecordCoding.record(key: key, stored: row["record"]),
                     let expiry = RecordCoding.earliestExpiry(of: record)
                 else { continue }
                 try db.execute(
@@ -51,32 +51,5 @@ package enum CacheSchema {
             }
         }
         return migrator
-    }
-}
-
-/// Records to and from the text stored in a row.
-enum RecordCoding {
-    /// The record's storage JSON, as text.
-    static func text(of record: Record) -> String {
-        JSONWriter().string(.object(record.storageJSON))
-    }
-
-    /// Reads the text of a row; a row that does not read is `.corruptRecord` naming the key.
-    static func record(key: CacheKey, text: String) throws(CacheError) -> Record {
-        let json: JSONValue
-        do {
-            json = try JSONReader().read(text)
-        } catch {
-            throw CacheError(.corruptRecord, key: key, reason: "the stored record is not JSON", underlying: error)
-        }
-        guard case .object(let object) = json, let record = Record(key: key, storageJSON: object) else {
-            throw CacheError(.corruptRecord, key: key, reason: "the stored JSON is not a record")
-        }
-        return record
-    }
-
-    /// The first moment one of the record's fields expires.
-    static func earliestExpiry(of record: Record) -> Date? {
-        record.expirations.values.min()
     }
 }

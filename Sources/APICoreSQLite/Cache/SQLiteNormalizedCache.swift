@@ -1,4 +1,5 @@
 import APICoreCache
+import APICoreGraphQL
 import Foundation
 import GRDB
 
@@ -12,9 +13,10 @@ import GRDB
 /// `synchronous = NORMAL`: a crash of the process loses nothing committed; a power cut may lose the last merges, which
 /// a cache refetches.)
 ///
-/// Each record is one row holding its `Record/storageJSON`: a merge reads and rewrites only the rows of the keys it
-/// touches, and a read is one primary-key lookup per key. The tables are created and upgraded by migrations that run
-/// when the file is opened.
+/// Each record is one row holding its compact binary encoding (``RecordCoding``): a merge reads the rows of the keys it
+/// touches in one statement and rewrites those that changed, and a read of a query loads its records inside one
+/// read transaction (``withConsistentReads(_:)``), a list's records in one statement. The tables are created and
+/// upgraded by migrations that run when the file is opened.
 public final class SQLiteNormalizedCache: NormalizedCache {
     /// The database file.
     public let fileURL: URL
@@ -63,16 +65,62 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         try read { db in try Self.storedRecord(key, in: db) }
     }
 
+    /// Runs `body` with a reader that loads every record through one read transaction, so a query's records come from
+    /// one state of the file and pay for one transaction, not one each.
+    public func withConsistentReads<Value: Sendable>(
+        _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
+    ) throws(CacheError) -> Value {
+        do {
+            // Reentrant, so that a read made inside `body` through the cache itself joins this transaction; a
+            // reentrant read opens no transaction of its own, so one is begun here unless one is open already.
+            return try pool.unsafeReentrantRead { db in
+                if db.isInsideTransaction { return try body(Snapshot(db: db)) }
+                var value: Value?
+                try db.inTransaction(.deferred) {
+                    value = try body(Snapshot(db: db))
+                    return .commit
+                }
+                guard let value else { preconditionFailure("a committed read transaction ran its body") }
+                return value
+            }
+        } catch {
+            throw Self.cacheError(error, reading: true)
+        }
+    }
+
+    /// Loads records through the connection of one read transaction.
+    private struct Snapshot: NormalizedCacheReader {
+        let db: Database
+
+        func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] {
+            do {
+                return try SQLiteNormalizedCache.load(keys, in: db)
+            } catch {
+                throw SQLiteNormalizedCache.cacheError(error, reading: true)
+            }
+        }
+
+        func loadRecord(_ key: CacheKey) throws(CacheError) -> Record? {
+            do {
+                return try SQLiteNormalizedCache.storedRecord(key, in: db)
+            } catch {
+                throw SQLiteNormalizedCache.cacheError(error, reading: true)
+            }
+        }
+    }
+
     /// Merges the records field by field in one write transaction and returns the fields whose value changed; a stored
     /// row that no longer reads is replaced by the new record.
     public func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID> {
         guard !records.isEmpty else { return [] }
         return try write { db in
             var changed: Set<CacheFieldID> = []
-            for key in records.keys {
+            let keys = records.keys
+            // A row that no longer reads is replaced: the response is newer than whatever it held.
+            let storedRecords = try Self.load(Set(keys), in: db, skippingCorruptRows: true)
+            for key in keys {
                 guard let record = records[key] else { continue }
-                // A row that no longer reads is replaced: the response is newer than whatever it held.
-                if var stored = try Self.readableRecord(key, in: db) {
+                if var stored = storedRecords[key] {
                     let fields = stored.merge(record)
                     guard !fields.isEmpty else { continue }
                     try Self.save(stored, in: db)
@@ -144,18 +192,44 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
     // MARK: - Rows
 
-    private static func load(_ keys: Set<CacheKey>, in db: Database) throws -> [CacheKey: Record] {
+    /// The stored records with the given keys, in one statement for many keys (the key list passed as one JSON array
+    /// argument, so the statement is prepared once); rows that do not read throw, or are left out when skipped.
+    private static func load(
+        _ keys: Set<CacheKey>, in db: Database, skippingCorruptRows: Bool = false
+    ) throws -> [CacheKey: Record] {
+        if keys.count == 1, let key = keys.first {
+            let record = skippingCorruptRows ? try readableRecord(key, in: db) : try storedRecord(key, in: db)
+            return record.map { [key: $0] } ?? [:]
+        }
+        let select = try db.cachedStatement(
+            sql: "SELECT key, record FROM \(table) WHERE key IN (SELECT value FROM json_each(?))")
+        let list = JSONWriter().string(.array(keys.map { JSONValue.string($0.rawValue) }))
         var found: [CacheKey: Record] = [:]
-        for key in keys {
-            if let record = try storedRecord(key, in: db) { found[key] = record }
+        found.reserveCapacity(keys.count)
+        let rows = try Row.fetchCursor(select, arguments: [list])
+        while let row = try rows.next() {
+            let key = CacheKey(row[0] as String)
+            found[key] = try record(key: key, stored: row[1], skippingCorruptRow: skippingCorruptRows)
         }
         return found
     }
 
+    /// A row's record; `nil` for a corrupt row when skipping those, which throw otherwise.
+    private static func record(
+        key: CacheKey, stored: DatabaseValue, skippingCorruptRow: Bool
+    ) throws(CacheError) -> Record? {
+        do {
+            return try RecordCoding.record(key: key, stored: stored)
+        } catch {
+            if skippingCorruptRow, error.code == .corruptRecord { return nil }
+            throw error
+        }
+    }
+
     private static func storedRecord(_ key: CacheKey, in db: Database) throws -> Record? {
         let select = try db.cachedStatement(sql: "SELECT record FROM \(table) WHERE key = ?")
-        guard let text = try String.fetchOne(select, arguments: [key.rawValue]) else { return nil }
-        return try RecordCoding.record(key: key, text: text)
+        guard let stored = try DatabaseValue.fetchOne(select, arguments: [key.rawValue]) else { return nil }
+        return try RecordCoding.record(key: key, stored: stored)
     }
 
     /// The stored record, or `nil` when there is none or its row does not read.
@@ -171,7 +245,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         let insert = try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO \(table) (key, record, expires_at) VALUES (?, ?, ?)")
         let expiry = RecordCoding.earliestExpiry(of: record)?.timeIntervalSince1970
-        try insert.execute(arguments: [record.key.rawValue, RecordCoding.text(of: record), expiry])
+        try insert.execute(arguments: [record.key.rawValue, RecordCoding.data(of: record), expiry])
     }
 
     // MARK: - Transactions
