@@ -68,6 +68,7 @@ struct CacheDataReader {
     {
         let record = try record(key)
         var object = JSONObject()
+        object.reserveCapacity(plan(for: type).count)
         try collect(type, record: record, into: &object)
         return object
     }
@@ -103,7 +104,12 @@ struct CacheDataReader {
                     throw CacheError(.expired, key: record.key, field: storageKey, path: ResponsePath(path))
                 }
                 let json = try data(value, type: fieldType)
-                if case .object(let existing)? = object[responseKey], case .object(let addition) = json {
+                guard let position = object.position(of: responseKey) else {
+                    object.append(uniqueKey: responseKey, json)
+                    continue
+                }
+                // Selected again by a fragment or type case: objects merge, anything else is the same value.
+                if case .object(let existing) = object.values[position], case .object(let addition) = json {
                     object[responseKey] = .object(Self.merged(existing, addition))
                 } else {
                     object[responseKey] = json

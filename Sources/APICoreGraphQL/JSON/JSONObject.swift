@@ -64,15 +64,30 @@ public struct JSONObject: Sendable, Hashable {
                     if index != nil { rebuildIndex() }
                 }
             } else if let newValue {
-                keys.append(key)
-                values.append(newValue)
-                if index != nil {
-                    index![key] = keys.count - 1
-                } else if keys.count > Self.indexThreshold {
-                    rebuildIndex()
-                }
+                append(uniqueKey: key, newValue)
             }
         }
+    }
+
+    /// Adds a member known not to be there yet, without looking for it first: for code building an object from keys
+    /// it knows to be distinct.
+    ///
+    /// - Precondition: the object has no member `key`.
+    public mutating func append(uniqueKey key: String, _ value: JSONValue) {
+        assert(position(of: key) == nil, "JSONObject.append(uniqueKey:) with a key already present")
+        keys.append(key)
+        values.append(value)
+        if index != nil {
+            index![key] = keys.count - 1
+        } else if keys.count > Self.indexThreshold {
+            rebuildIndex()
+        }
+    }
+
+    /// Makes room for `count` members in all, so that appending them does not reallocate.
+    public mutating func reserveCapacity(_ count: Int) {
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
     }
 
     /// The members in order.
