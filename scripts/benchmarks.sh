@@ -130,13 +130,17 @@ print("- Foundation's `JSONSerialization` on Linux (swift-corelibs-foundation) i
       "and NSString objects. The response and cache ratios would be higher against Apple's implementation.")
 print("- `http.query*` run `APIClient` on the default transport (AsyncHTTPClient on Linux) against a bare "
       "`URLSession` and, in the `.vs_ahc` rows, a bare AsyncHTTPClient. They are bound by latency, not CPU: per "
-      "call `APIClient` adds two tasks, the call's own (so it can be cancelled by name) and its time limit's "
-      "(`APIClient.run`), each a hop through the concurrency pool. The two sides are timed in alternation, but "
-      "these ratios still move by tenths from run to run here, so compare several runs before reading one.")
-print("- `http.soak`: the memory `APIClient` keeps per request is its time-limit timer. `Task.sleep` registers its "
-      "wake-up with the Dispatch-based global executor, and cancelling the sleep does not unregister it, so every "
-      "call leaves about 730 bytes behind until its time limit (60 s by default) would have passed. With a 1 s "
-      "limit the same soak keeps 32 bytes per request.")
+      "call `APIClient` adds one task, the call's own (so that cancelling by name or by time limit reaches it), a "
+      "hop through the concurrency pool; the time limits of all calls share one timer (`DeadlineTimer`). The two "
+      "sides are timed in alternation, but these ratios still move by tenths from run to run here, so compare "
+      "several runs before reading one.")
+print("- `http.soak`: until the client had one deadline timer, every call kept about 730 bytes until its time "
+      "limit (60 s by default) would have passed: its own `Task.sleep`, whose wake-up stays registered with the "
+      "Dispatch-based global executor when the sleep is cancelled. A `URLSession` keeps some memory per request of "
+      "its own, which the bare `URLSession` row shows.")
+print("- The response and cache rows are profiled with callgrind (`valgrind --tool=callgrind`, instruction counts) "
+      "on a copy of the release binary stripped of debug information (`objcopy --strip-debug`), which the valgrind "
+      "of Debian 12 needs; the executable has a synchronous `main` for the same reason.")
 print("- `codegen.github` has no target: it generates and writes Swift for every operation, which graphql-core's "
       "build and validate do not.")
 print()
