@@ -136,9 +136,13 @@ extension APIError {
             case .cannotFindHost, .dnsLookupFailed: "the server's name did not resolve"
             case .networkConnectionLost: "the connection was lost"
             case .notConnectedToInternet: "the device is offline"
-            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-                .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-                "the secure connection failed"
+            case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot:
+                "the server's certificate is not trusted"
+            case .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+                "the server's certificate is expired or not yet valid"
+            case .secureConnectionFailed: "the secure connection failed"
+            case .userAuthenticationRequired: "a proxy or the server asked for credentials that were not given"
+            case .httpTooManyRedirects: "the server redirected too many times"
             case .badServerResponse: "the server's response was malformed"
             default: nil
             }

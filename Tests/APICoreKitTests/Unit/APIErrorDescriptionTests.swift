@@ -57,4 +57,29 @@ struct APIErrorDescriptionTests {
             #expect(error.description.contains("the server refused the connection (URL loading error -1004)"))
         }
     }
+
+    @Test(
+        "a network failure says what happened in words, with its code",
+        arguments: [
+            (
+                URLError.Code.serverCertificateUntrusted,
+                "the server's certificate is not trusted (URL loading error -1202)"
+            ),
+            (
+                .serverCertificateHasBadDate,
+                "the server's certificate is expired or not yet valid (URL loading error -1201)"
+            ),
+            (.secureConnectionFailed, "the secure connection failed (URL loading error -1200)"),
+            (
+                .userAuthenticationRequired,
+                "a proxy or the server asked for credentials that were not given (URL loading error -1013)"
+            ),
+            (.httpTooManyRedirects, "the server redirected too many times (URL loading error -1007)"),
+            (.cannotFindHost, "the server's name did not resolve (URL loading error -1003)"),
+        ])
+    func networkReasons(code: URLError.Code, words: String) {
+        let error = APIError(wrapping: URLError(code), operationName: "UserDetails")
+        #expect(error.code == .network)
+        #expect(error.description.contains(words))
+    }
 }
