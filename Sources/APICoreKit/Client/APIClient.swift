@@ -72,8 +72,14 @@ public final class APIClient: Sendable {
     ) async throws(APIError) -> Value {
         let limit = timeout ?? configuration.timeout
         // The call runs in a task of its own, so that cancelling by name or by time limit can reach it; the time
-        // limit is an entry of the client's one deadline timer, not a sleeping task per call.
-        let task = Task { try await body() }
+        // limit is an entry of the client's one deadline timer, not a sleeping task per call. Where it can, the task
+        // starts on this thread and runs until it first waits, which saves a hop through the concurrency pool.
+        let task: Task<Value, any Error>
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            task = Task.immediate { try await body() }
+        } else {
+            task = Task { try await body() }
+        }
         let deadline = deadlines.schedule(after: limit) { task.cancel() }
         let id = inFlight.insert(operationName: operationName) { task.cancel() }
         defer { inFlight.remove(id) }
