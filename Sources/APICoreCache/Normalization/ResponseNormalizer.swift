@@ -46,7 +46,11 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         /// sibling at the same depth.
         let field: String?
         let indexes: [Int]
-        var record: Record
+        let key: CacheKey
+        /// Its fields so far, by storage key, in the order met (a field selected again appears again, and the last
+        /// value wins); the record's dictionary is built once, when the walk leaves the object.
+        var fields: [(storageKey: String, value: RecordValue)] = []
+        var expirations: [(storageKey: String, date: Date)] = []
         /// The values of its fields that hold objects, by response key: where its children find their keys.
         var childValues: [(responseKey: String, value: RecordValue)] = []
 
@@ -76,8 +80,7 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
     /// The objects from the root to the one being read.
     private var frames: [Frame] = []
     /// The fields of each selection set, with storage keys resolved once per write.
-    private var plans: [ObjectIdentifier: [FieldPlan]] = [:]
-    private var lastPlans: (id: ObjectIdentifier, plans: [FieldPlan])?
+    private var plans: [(id: ObjectIdentifier, fields: [FieldPlan])] = []
 
     init(
         rootKey: CacheKey,
@@ -98,7 +101,7 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
     /// The records written so far.
     public var records: RecordSet {
         var records = finished
-        for frame in frames { records.add(frame.record) }
+        for frame in frames { records.add(key: frame.key, fields: frame.fields, expirations: frame.expirations) }
         return records
     }
 
@@ -143,14 +146,15 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
                 ?? resolver.key(for: object, staticTypename: Self.concreteName(of: selectionSet.__parentType))
                 ?? rootKey
         }
-        frames.append(Frame(depth: depth, field: field, indexes: indexes, record: Record(key: key)))
+        frames.append(Frame(depth: depth, field: field, indexes: indexes, key: key))
         addFields(of: object, as: selectionSet, toFrameAt: frames.count - 1)
     }
 
     /// Moves the records of the frames deeper than `depth` to ``finished``.
     private func leaveFrames(deeperThan depth: Int) {
         while let top = frames.last, top.depth > depth {
-            finished.add(frames.removeLast().record)
+            let frame = frames.removeLast()
+            finished.add(key: frame.key, fields: frame.fields, expirations: frame.expirations)
         }
     }
 
@@ -159,25 +163,29 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         of object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, toFrameAt index: Int
     ) {
         let fieldPlans = fieldPlans(for: selectionSet)
-        let key = frames[index].record.key
+        let key = frames[index].key
         let expires = maxAge != nil || expiry.hasRules
         let typename =
             expires ? object["__typename"]?.stringValue ?? Self.concreteName(of: selectionSet.__parentType) : nil
-        if frames[index].record.fields.isEmpty { frames[index].record.fields.reserveCapacity(fieldPlans.count) }
+        // Taken out of the frame while they grow, so that appending does not copy them.
+        var fields = frames[index].fields
+        frames[index].fields = []
+        fields.reserveCapacity(fields.count + fieldPlans.count)
         for plan in fieldPlans {
             guard let json = object[plan.responseKey] else { continue }
             if plan.holdsObjects {
                 var indexes: [Int] = []
                 let value = value(json, type: plan.type, key: key, plan: plan, indexes: &indexes)
-                frames[index].record.fields[plan.storageKey] = value
+                fields.append((plan.storageKey, value))
                 frames[index].childValues.append((plan.responseKey, value))
             } else {
-                frames[index].record.fields[plan.storageKey] = .value(json)
+                fields.append((plan.storageKey, .value(json)))
             }
             if let typename, let timeToLive = expiry.timeToLive(typename: typename, field: plan.name, maxAge: maxAge) {
-                frames[index].record.expirations[plan.storageKey] = now.adding(timeToLive)
+                frames[index].expirations.append((plan.storageKey, now.adding(timeToLive)))
             }
         }
+        frames[index].fields = fields
     }
 
     /// The record value of a field of the record `key`: leaves as values, objects as references to their keys (the
@@ -220,18 +228,11 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
 
     private func fieldPlans(for selectionSet: any GraphQLSelectionSet.Type) -> [FieldPlan] {
         let id = ObjectIdentifier(selectionSet)
-        // The elements of a list share a selection set: the last one answers most lookups without hashing.
-        if let last = lastPlans, last.id == id { return last.plans }
-        let fields: [FieldPlan]
-        if let known = plans[id] {
-            fields = known
-        } else {
-            var collected: [FieldPlan] = []
-            collectFields(selectionSet.__selections, into: &collected)
-            plans[id] = collected
-            fields = collected
-        }
-        lastPlans = (id, fields)
+        // An operation has a few dozen selection sets at most: a scan finds one faster than hashing its identifier.
+        if let known = plans.first(where: { $0.id == id }) { return known.fields }
+        var fields: [FieldPlan] = []
+        collectFields(selectionSet.__selections, into: &fields)
+        plans.append((id, fields))
         return fields
     }
 

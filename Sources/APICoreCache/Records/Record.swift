@@ -49,6 +49,18 @@ public struct Record: Sendable, Hashable {
         for field in other.fields.keys { expirations[field] = other.expirations[field] }
     }
 
+    /// Merges fields given as a list, as ``absorb(_:)`` does: each field takes the new value and the new expiry date
+    /// (none if the list has none for it).
+    mutating func absorb(
+        fields newFields: [(storageKey: String, value: RecordValue)],
+        expirations newExpirations: [(storageKey: String, date: Date)]
+    ) {
+        for (name, value) in newFields { fields[name] = value }
+        if expirations.isEmpty, newExpirations.isEmpty { return }
+        for (name, _) in newFields { expirations[name] = nil }
+        for (name, date) in newExpirations { expirations[name] = date }
+    }
+
     /// Whether a field has expired at `date`.
     public func isExpired(_ storageKey: String, at date: Date) -> Bool {
         guard let expiry = expirations[storageKey] else { return false }

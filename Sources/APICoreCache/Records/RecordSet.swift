@@ -1,3 +1,5 @@
+import Foundation
+
 /// Records by key, as one write produces them: objects met several times in a response are merged into one record.
 public struct RecordSet: Sendable, Hashable {
     /// The records.
@@ -40,6 +42,23 @@ public struct RecordSet: Sendable, Hashable {
         } else {
             records[record.key] = record
         }
+    }
+
+    /// Merges a record given as lists of fields and expiry dates (a later entry for the same field wins), building its
+    /// dictionaries only when the key is new.
+    mutating func add(
+        key: CacheKey,
+        fields: [(storageKey: String, value: RecordValue)],
+        expirations: [(storageKey: String, date: Date)]
+    ) {
+        if let index = records.index(forKey: key) {
+            records.values[index].absorb(fields: fields, expirations: expirations)
+            return
+        }
+        var record = Record(key: key, fields: Dictionary(minimumCapacity: fields.count))
+        for (name, value) in fields { record.fields[name] = value }
+        for (name, date) in expirations { record.expirations[name] = date }
+        records[key] = record
     }
 
     /// Merges every record of another set.
