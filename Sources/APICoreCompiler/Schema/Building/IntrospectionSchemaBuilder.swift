@@ -81,10 +81,12 @@ struct IntrospectionSchemaBuilder {
         at location: SourceLocation
     ) -> [Diagnostic] {
         var reported: Set<String> = []
-        return SchemaTypeReference.all(in: types, directives: directives).compactMap { reference in
-            guard BuiltInDefinitions.scalarNames.contains(reference.name), !listed.contains(reference.name),
-                reported.insert(reference.name).inserted
-            else { return nil }
+        let isUnlistedBuiltIn = { (name: String) in
+            BuiltInDefinitions.scalarNames.contains(name) && !listed.contains(name)
+        }
+        return SchemaTypeReference.all(in: types, directives: directives, to: isUnlistedBuiltIn).compactMap {
+            reference in
+            guard reported.insert(reference.name).inserted else { return nil }
             return Diagnostic(
                 .error,
                 "Unknown type \"\(reference.name)\" in \(reference.referrer): the introspection result does not list "

@@ -13,10 +13,12 @@ enum IntrospectionTypeReferences {
         fallback: SourceLocation
     ) -> (types: [SchemaType], warnings: [Diagnostic]) {
         let defined = Set(types.map(\.name))
-        let references = (SchemaTypeReference.all(in: types, directives: directives) + extraReferences).filter {
-            listed.contains($0.name) && SchemaTolerance.introspectionTypeNames.contains($0.name)
-                && !defined.contains($0.name)
+        let isIntrospectionType = { (name: String) in
+            listed.contains(name) && SchemaTolerance.introspectionTypeNames.contains(name) && !defined.contains(name)
         }
+        let references =
+            SchemaTypeReference.all(in: types, directives: directives, to: isIntrospectionType)
+            + extraReferences.filter { isIntrospectionType($0.name) }
         guard !references.isEmpty else { return (types, []) }
         let warnings = references.map { reference in
             Diagnostic(

@@ -97,7 +97,8 @@ struct SDLSchemaBuilder {
             let rootReferences = kinds.compactMap { kind in
                 roots.names[kind].map { name in
                     SchemaTypeReference(
-                        name: name, referrer: "the \(kind.rawValue) root type", at: roots.locations[kind] ?? .unknown)
+                        name: name, referrer: .described("the \(kind.rawValue) root type"),
+                        at: roots.locations[kind] ?? .unknown)
                 }
             }
             let resolved = IntrospectionTypeReferences.resolving(
