@@ -8,7 +8,7 @@ typealias Record = APICoreCache.Record
 
 /// The tables of ``SQLiteNormalizedCache`` and the migrations that create and upgrade them.
 ///
-/// One row per record: the key, the record (``RecordCoding``: binary, or JSON text in rows older versions wrote), and
+/// One row per record: the key, the record (`RecordCoding`: binary, or JSON text in rows older versions wrote), and
 /// the earliest expiry among its fields, so that a merge reads and writes one row per key and a read is one primary-key lookup per key.
 package enum CacheSchema {
     package static let recordsTable = "apicore_cache_records"

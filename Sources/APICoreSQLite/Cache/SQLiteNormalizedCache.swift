@@ -13,7 +13,7 @@ import GRDB
 /// `synchronous = NORMAL`: a crash of the process loses nothing committed; a power cut may lose the last merges, which
 /// a cache refetches.)
 ///
-/// Each record is one row holding its compact binary encoding (``RecordCoding``): a merge reads the rows of the keys it
+/// Each record is one row holding its compact binary encoding (`RecordCoding`): a merge reads the rows of the keys it
 /// touches in one statement and rewrites those that changed, and a read of a query loads its records inside one
 /// read transaction (``withConsistentReads(_:)``), a list's records in one statement. The tables are created and
 /// upgraded by migrations that run when the file is opened.
