@@ -49,7 +49,8 @@ struct DeadlineTimerTests {
     func earlierDeadlineRearms() async throws {
         let timer = DeadlineTimer()
         let firings = Firings()
-        let late = timer.schedule(after: .seconds(60)) { firings.record("late") }
+        // Far enough away that a test run starving the pool for minutes (sanitizer builds do) cannot reach it.
+        let late = timer.schedule(after: .seconds(3_600)) { firings.record("late") }
         _ = timer.schedule(after: .milliseconds(10)) { firings.record("early") }
         try await firings.wait(for: 1)
         #expect(firings.names == ["early"])
@@ -73,22 +74,25 @@ struct DeadlineTimerTests {
 
     @Test("a call past its time limit fails with a timeout; calls within it are unaffected")
     func clientTimeLimit() async throws {
+        // The slow call's transport answers only when cancelled, so however long the pool is starved (other tests
+        // of a sanitizer run can hold both threads for a minute), only the time limit can end it.
         let transport = ClosureTransport { request in
             if request.body.map({ String(decoding: $0, as: UTF8.self).contains("slow") }) == true {
-                try await Task.sleep(for: .seconds(30))
+                try await Task.sleep(for: .seconds(3_600))
             }
             return ClosureTransport.json(#"{"data":{"a":1}}"#)
         }
         let client = APIClient(
             configuration: APIClientConfiguration(
-                graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, transport: transport,
-                timeout: .milliseconds(200)))
+                graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, transport: transport))
         for _ in 0..<3 {
             _ = try await client.execute(document: "query Fast { a }", as: JSONValue.self)
         }
         await #expect(throws: APIError.self) {
             do {
-                _ = try await client.execute(document: "query Slow { slow }", as: JSONValue.self)
+                _ = try await client.execute(
+                    document: "query Slow { slow }", as: JSONValue.self,
+                    options: RequestOptions(timeout: .milliseconds(200)))
             } catch let error as APIError {
                 #expect(error.code == .timeout)
                 throw error
