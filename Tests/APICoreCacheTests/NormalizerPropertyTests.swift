@@ -14,11 +14,9 @@ struct NormalizerPropertyTests {
     static let seeds: ClosedRange<UInt64> = 1...500
 
     @Test("validated selection sets: the records of a decode equal the reference's")
-    func validatedSelectionSets() async throws {
+    func validatedSelectionSets() throws {
         var coverage: Set<ResponseFeature> = []
         for seed in Self.seeds {
-            // Seed by seed, let other tests' tasks run: a sanitizer build makes this loop long enough to starve them.
-            await Task.yield()
             let response = GeneratedResponse(seed: seed, root: PropertySchema.Root.self)
             let expected = try Self.reference(response, as: PropertySchema.Root.self, coverage: &coverage)
             let actual = try CacheStore().decode(
@@ -32,11 +30,9 @@ struct NormalizerPropertyTests {
     }
 
     @Test("eager readers: the records of a decode, and of a normalizer observing one, equal the reference's")
-    func eagerReaders() async throws {
+    func eagerReaders() throws {
         var coverage: Set<ResponseFeature> = []
         for seed in Self.seeds {
-            // Seed by seed, let other tests' tasks run: a sanitizer build makes this loop long enough to starve them.
-            await Task.yield()
             let response = GeneratedResponse(seed: seed, root: PropertySchema.ReaderRoot.self)
             let expected = try Self.reference(response, as: PropertySchema.ReaderRoot.self, coverage: &coverage)
             let store = CacheStore()
@@ -54,10 +50,8 @@ struct NormalizerPropertyTests {
     }
 
     @Test("published records read back as the decoded data, through read and readFragment")
-    func readBack() async throws {
+    func readBack() throws {
         for seed in Self.seeds.prefix(30) {
-            // Seed by seed, let other tests' tasks run: a sanitizer build makes this loop long enough to starve them.
-            await Task.yield()
             let response = GeneratedResponse(seed: seed, root: PropertySchema.Root.self)
             let store = CacheStore()
             let query = PropertySchema.PropertyQuery(variables: response.variables)
