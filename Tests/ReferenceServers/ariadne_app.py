@@ -47,6 +47,7 @@ from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 
+import item_pages
 import server_runtime
 import subscription_sources
 from gates import gates
@@ -111,6 +112,11 @@ async def resolve_slow(*_, delayMs):
 @query.field("gated")
 async def resolve_gated(*_, key):
     return await gates.wait(key)
+
+
+@query.field("items")
+def resolve_items(*_, first=None, after=None, last=None, before=None):
+    return item_pages.connection(first, after, last, before)
 
 
 @user.field("secret")

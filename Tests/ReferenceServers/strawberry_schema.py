@@ -13,6 +13,7 @@ from typing import Annotated, NewType
 import strawberry
 from strawberry.schema.config import StrawberryConfig
 
+import item_pages
 import subscription_sources
 from gates import gates
 from seed_data import DataStore, ProductRecord, UserRecord
@@ -87,6 +88,48 @@ class Product:
 
 
 @strawberry.type
+class Item:
+    id: strawberry.ID
+    position: int = strawberry.field(description="1 ... 250.")
+    title: str
+
+
+@strawberry.type
+class ItemEdge:
+    cursor: str
+    node: Item
+
+
+@strawberry.type
+class PageInfo:
+    has_next_page: bool
+    has_previous_page: bool
+    start_cursor: str | None
+    end_cursor: str | None
+
+
+@strawberry.type
+class ItemConnection:
+    edges: list[ItemEdge]
+    page_info: PageInfo
+    total_count: int
+
+    @staticmethod
+    def of(page: dict) -> ItemConnection:
+        info = page["pageInfo"]
+        return ItemConnection(
+            edges=[ItemEdge(cursor=edge["cursor"], node=Item(**edge["node"])) for edge in page["edges"]],
+            page_info=PageInfo(
+                has_next_page=info["hasNextPage"],
+                has_previous_page=info["hasPreviousPage"],
+                start_cursor=info["startCursor"],
+                end_cursor=info["endCursor"],
+            ),
+            total_count=page["totalCount"],
+        )
+
+
+@strawberry.type
 class Query:
     @strawberry.field
     def user(self, info: strawberry.Info, id: strawberry.ID) -> User | None:
@@ -124,6 +167,19 @@ class Query:
                       "returns key.")
     async def gated(self, key: str) -> str:
         return await gates.wait(key)
+
+    @strawberry.field(description="250 fixed items, paged by cursor: first/after forwards, last/before backwards.")
+    def items(
+        self,
+        first: int | None = strawberry.UNSET,
+        after: str | None = strawberry.UNSET,
+        last: int | None = strawberry.UNSET,
+        before: str | None = strawberry.UNSET,
+    ) -> ItemConnection:
+        def given(value):
+            return None if value is strawberry.UNSET else value
+
+        return ItemConnection.of(item_pages.connection(given(first), given(after), given(last), given(before)))
 
 
 @strawberry.type
