@@ -46,8 +46,10 @@ struct CacheBoundsTests {
     @Test("replacing an optimistic layer with too many records fails and keeps the layer for the caller to roll back")
     func optimisticReplacement() throws {
         let store = CacheStore(maximumRecordsPerWrite: 2)
-        let layer = try store.addOptimisticLayer { $0.merge(records(1)) }
-        #expect(throws: CacheError.self) { _ = try store.addOptimisticLayer { $0.merge(records(3)) } }
+        let layer = try store.addOptimisticLayer { transaction throws(CacheError) in try transaction.merge(records(1)) }
+        #expect(throws: CacheError.self) {
+            _ = try store.addOptimisticLayer { transaction throws(CacheError) in try transaction.merge(records(3)) }
+        }
         #expect(throws: CacheError.self) { try store.replaceOptimisticLayer(layer, with: records(3)) }
         #expect(store.optimisticLayerCount == 1)
     }

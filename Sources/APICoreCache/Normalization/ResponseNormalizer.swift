@@ -24,17 +24,29 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
     private final class FieldPlan {
         let responseKey: String
         let name: String
+        /// The key the field's value is stored under (its policy's, when it has one).
         let storageKey: String
+        /// The key that names the objects of the field that have no identity (`Parent.field(args).3`): all the
+        /// arguments, so that the pages of a paginated field keep their objects apart.
+        let pathKey: String
         let type: GraphQLOutputType
         /// Whether the field holds objects, which need keys; leaves need none.
         let holdsObjects: Bool
+        /// How a new value joins the stored one, for a field whose policy merges; with the field's arguments.
+        let merge: (kind: GraphQLFieldPolicy.Merge, arguments: JSONObject)?
 
-        init(field: GraphQLField, variables: JSONObject) {
+        init(field: GraphQLField, policy: GraphQLFieldPolicy?, variables: JSONObject) {
             responseKey = field.responseKey
             name = field.name
-            storageKey = field.storageKey(variables: variables)
+            storageKey = field.storageKey(variables: variables, policy: policy)
+            pathKey = policy == nil ? storageKey : field.storageKey(variables: variables)
             type = field.type
             holdsObjects = field.type.isObject
+            if let policy, policy.merge != .replace {
+                merge = (policy.merge, field.resolvedArguments(with: variables))
+            } else {
+                merge = nil
+            }
         }
     }
 
@@ -77,6 +89,8 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
 
     /// The records of the objects the walk has left.
     private var finished = RecordSet()
+    /// The fields whose policy merges their new value with the stored one, in the order met.
+    private var fieldMerges: [CacheFieldMerge] = []
     /// The objects from the root to the one being read.
     private var frames: [Frame] = []
     /// The fields of each selection set, with storage keys resolved once per write.
@@ -102,6 +116,7 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
     public var records: RecordSet {
         var records = finished
         for frame in frames { records.add(key: frame.key, fields: frame.fields, expirations: frame.expirations) }
+        records.fieldMerges = fieldMerges
         return records
     }
 
@@ -178,6 +193,12 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
                 let value = value(json, type: plan.type, key: key, plan: plan, indexes: &indexes)
                 fields.append((plan.storageKey, value))
                 frames[index].childValues.append((plan.responseKey, value))
+                if let merge = plan.merge {
+                    fieldMerges.append(
+                        CacheFieldMerge(
+                            field: CacheFieldID(key: key, field: plan.storageKey), merge: merge.kind,
+                            arguments: merge.arguments))
+                }
             } else {
                 fields.append((plan.storageKey, .value(json)))
             }
@@ -215,9 +236,9 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
             let staticTypename = Self.concreteName(of: selectionSet.__parentType)
             if let resolved = resolver.key(for: object, staticTypename: staticTypename) { return .reference(resolved) }
             var text = key.rawValue
-            text.reserveCapacity(text.utf8.count + plan.storageKey.utf8.count + 1 + 4 * indexes.count)
+            text.reserveCapacity(text.utf8.count + plan.pathKey.utf8.count + 1 + 4 * indexes.count)
             text += "."
-            text += plan.storageKey
+            text += plan.pathKey
             for index in indexes {
                 text += "."
                 text += String(index)
@@ -231,18 +252,20 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         // An operation has a few dozen selection sets at most: a scan finds one faster than hashing its identifier.
         if let known = plans.first(where: { $0.id == id }) { return known.fields }
         var fields: [FieldPlan] = []
-        collectFields(selectionSet.__selections, into: &fields)
+        collectFields(selectionSet.__selections, of: selectionSet.__parentType.name, into: &fields)
         plans.append((id, fields))
         return fields
     }
 
-    private func collectFields(_ selections: [GraphQLSelection], into fields: inout [FieldPlan]) {
+    private func collectFields(_ selections: [GraphQLSelection], of typename: String, into fields: inout [FieldPlan]) {
+        let policies = resolver.typePolicies
         for selection in selections {
             switch selection {
             case .field(let field):
-                fields.append(FieldPlan(field: field, variables: variables))
+                let policy = policies.fieldPolicy(for: typename, field: field.name)
+                fields.append(FieldPlan(field: field, policy: policy, variables: variables))
             case .conditional(let conditions, let inner):
-                if conditions.evaluate(with: variables) { collectFields(inner, into: &fields) }
+                if conditions.evaluate(with: variables) { collectFields(inner, of: typename, into: &fields) }
             case .fragment, .inlineFragment, .deferred:
                 // The decoder enters the object again for these, with their own selections.
                 continue

@@ -21,6 +21,8 @@ struct CacheDataReader {
     /// Loads many records at once (the elements of a list), for caches where one load per record costs a round trip.
     let loadMany: (Set<CacheKey>) throws(CacheError) -> [CacheKey: Record]
     let variables: JSONObject
+    /// The field policies, which decide the storage keys of paginated fields.
+    let typePolicies: GraphQLTypePolicies
     let now: Date
     /// Whether to remember what the read depended on (for watchers).
     let tracksDependencies: Bool
@@ -34,12 +36,14 @@ struct CacheDataReader {
 
     init(
         variables: JSONObject,
+        typePolicies: GraphQLTypePolicies = .none,
         now: Date,
         tracksDependencies: Bool,
         load: @escaping (CacheKey) throws(CacheError) -> Record?,
         loadMany: @escaping (Set<CacheKey>) throws(CacheError) -> [CacheKey: Record]
     ) {
         self.variables = variables
+        self.typePolicies = typePolicies
         self.now = now
         self.tracksDependencies = tracksDependencies
         self.load = load
@@ -138,25 +142,27 @@ struct CacheDataReader {
         let id = ObjectIdentifier(type)
         if let steps = plans[id] { return steps }
         var steps: [Step] = []
-        appendSteps(type.__selections, to: &steps)
+        appendSteps(type.__selections, of: type.__parentType.name, to: &steps)
         plans[id] = steps
         return steps
     }
 
-    private func appendSteps(_ selections: [GraphQLSelection], to steps: inout [Step]) {
+    private func appendSteps(_ selections: [GraphQLSelection], of typename: String, to steps: inout [Step]) {
         for selection in selections {
             switch selection {
             case .field(let field):
+                let policy = typePolicies.fieldPolicy(for: typename, field: field.name)
                 steps.append(
                     .field(
-                        responseKey: field.responseKey, storageKey: field.storageKey(variables: variables),
+                        responseKey: field.responseKey,
+                        storageKey: field.storageKey(variables: variables, policy: policy),
                         type: field.type))
             case .fragment(let fragment):
                 steps.append(.fragment(fragment))
             case .inlineFragment(let typeCase):
                 steps.append(.typeCase(typeCase))
             case .conditional(let conditions, let inner):
-                if conditions.evaluate(with: variables) { appendSteps(inner, to: &steps) }
+                if conditions.evaluate(with: variables) { appendSteps(inner, of: typename, to: &steps) }
             case .deferred(_, let fragment):
                 steps.append(.deferred(fragment))
             }

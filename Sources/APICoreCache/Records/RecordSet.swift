@@ -4,6 +4,9 @@ import Foundation
 public struct RecordSet: Sendable, Hashable {
     /// The records.
     public private(set) var records: [CacheKey: Record]
+    /// The fields whose new values join the stored ones by their field policy (pages of a list), in the order the
+    /// normalizer met them; a write transaction carries them out against what the cache holds.
+    package var fieldMerges: [CacheFieldMerge] = []
 
     /// A set of the given records, merged where keys repeat.
     public init(_ records: some Sequence<Record> = []) {
@@ -33,6 +36,16 @@ public struct RecordSet: Sendable, Hashable {
         }
         records[record.key] = record
         return Set(record.fields.keys.map { CacheFieldID(key: record.key, field: $0) })
+    }
+
+    /// Takes a record out of the set.
+    package mutating func remove(_ key: CacheKey) {
+        records[key] = nil
+    }
+
+    /// Sets a field of a record in the set, creating the record if needed.
+    package mutating func set(_ field: CacheFieldID, to value: RecordValue) {
+        records[field.key, default: Record(key: field.key)].fields[field.field] = value
     }
 
     /// Merges a record into the set without working out what changed; a new key is hashed twice, a repeated one once.
@@ -66,6 +79,7 @@ public struct RecordSet: Sendable, Hashable {
     public mutating func merge(_ other: RecordSet) -> Set<CacheFieldID> {
         var changed: Set<CacheFieldID> = []
         for record in other.records.values { changed.formUnion(merge(record)) }
+        fieldMerges += other.fieldMerges
         return changed
     }
 }

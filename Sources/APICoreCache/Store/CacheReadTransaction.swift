@@ -96,7 +96,8 @@ public class CacheReadTransaction {
     ) throws(CacheError) -> Value {
         try store.cache.withConsistentReads { cache throws(CacheError) in
             var reader = CacheDataReader(
-                variables: variables, now: store.now(), tracksDependencies: tracksDependencies,
+                variables: variables, typePolicies: store.keyResolver.typePolicies, now: store.now(),
+                tracksDependencies: tracksDependencies,
                 load: { key throws(CacheError) in try self.overlaid(cache.loadRecord(key), key: key) },
                 loadMany: { keys throws(CacheError) in try self.records(for: keys, from: cache) })
             return try body(&reader)
@@ -112,7 +113,7 @@ public final class CacheReadWriteTransaction: CacheReadTransaction {
         for operation: Operation,
         maxAge: Duration? = nil
     ) throws(CacheError) {
-        merge(
+        try merge(
             try store.records(
                 of: data, variables: operation.effectiveVariables, rootKey: .root(of: Operation.operationType),
                 maxAge: maxAge))
@@ -124,16 +125,27 @@ public final class CacheReadWriteTransaction: CacheReadTransaction {
         key: CacheKey,
         variables: JSONObject = JSONObject()
     ) throws(CacheError) {
-        merge(try store.records(of: fragment, variables: variables, rootKey: key, maxAge: nil))
+        try merge(try store.records(of: fragment, variables: variables, rootKey: key, maxAge: nil))
     }
 
     /// Sets fields of a record directly, creating it if needed.
     public func update(_ key: CacheKey, fields: [String: RecordValue]) {
-        merge(RecordSet([Record(key: key, fields: fields)]))
+        add(RecordSet([Record(key: key, fields: fields)]))
     }
 
-    /// Merges normalized records.
-    public func merge(_ records: RecordSet) {
+    /// Merges normalized records. A field with a merging field policy (a page of a connection) is first merged with
+    /// the value the cache holds, so that it holds every page.
+    public func merge(_ records: RecordSet) throws(CacheError) {
+        guard !records.fieldMerges.isEmpty else { return add(records) }
+        var records = records
+        for fieldMerge in records.fieldMerges {
+            try fieldMerge.resolve(in: &records) { keys throws(CacheError) in try self.records(for: keys) }
+        }
+        records.fieldMerges = []
+        add(records)
+    }
+
+    private func add(_ records: RecordSet) {
         if pending.isEmpty {
             pending = records
         } else {

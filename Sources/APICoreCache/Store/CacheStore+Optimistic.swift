@@ -52,6 +52,7 @@ extension CacheStore {
     public func replaceOptimisticLayer(_ id: OptimisticLayerID, with records: RecordSet) throws(CacheError) {
         try state.withLock { state throws(CacheError) in
             // Write first: if the write fails the layer stays, for the caller to roll back.
+            let records = try resolvingFieldMerges(records)
             try checkSize(of: records)
             var changed = try cache.merge(records)
             if let index = state.layers.firstIndex(where: { $0.id == id }) {

@@ -167,7 +167,7 @@ public final class CacheStore: Sendable {
 
     /// Merges records already normalized (by ``decode(_:data:maxAge:)``) and notifies the watchers they affect.
     public func publish(_ records: RecordSet) throws(CacheError) {
-        try withReadWriteTransaction { transaction throws(CacheError) in transaction.merge(records) }
+        try withReadWriteTransaction { transaction throws(CacheError) in try transaction.merge(records) }
     }
 
     /// Runs `body` with a transaction whose writes are applied together when it returns, and not at all if it
@@ -189,6 +189,15 @@ public final class CacheStore: Sendable {
             notifyWatchers(of: changed, in: &state)
             return result
         }
+    }
+
+    /// `records` with their field merges (pages of paginated fields) carried out against the stored records; called
+    /// with the lock held.
+    func resolvingFieldMerges(_ records: RecordSet) throws(CacheError) -> RecordSet {
+        guard !records.fieldMerges.isEmpty else { return records }
+        let transaction = CacheReadWriteTransaction(store: self, layers: [])
+        try transaction.merge(records)
+        return transaction.pending
     }
 
     /// Fails when a write holds more records than ``maximumRecordsPerWrite``.

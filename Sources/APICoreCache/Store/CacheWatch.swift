@@ -121,10 +121,13 @@ extension CacheStore {
     package func publish(_ records: RecordSet, answering watcherID: UInt64, with value: any Sendable) throws(CacheError)
     {
         try state.withLock { state throws(CacheError) in
+            // Pages merged with stored ones make data the watcher has not seen: it reads them as the others do.
+            let mergesPages = !records.fieldMerges.isEmpty
+            let records = try resolvingFieldMerges(records)
             try checkSize(of: records)
             let changed = try cache.merge(records)
             var answered: UInt64?
-            if state.layers.isEmpty, let watcher = state.watchers[watcherID] {
+            if state.layers.isEmpty, !mergesPages, let watcher = state.watchers[watcherID] {
                 let dependencies = Set(
                     records.records.values.lazy.flatMap { record in
                         record.fields.keys.map { CacheFieldID(key: record.key, field: $0) }

@@ -1,22 +1,33 @@
-/// The key fields a schema declares with `@typePolicy(keyFields:)`, by concrete object type.
+/// What a schema declares about how the normalized cache stores its types: the key fields of object types
+/// (`@typePolicy(keyFields:)`) and the policies of fields (`@typePolicy(connectionFields:)`, `@fieldPolicy`).
 ///
 /// The code generator writes one value of this type per schema namespace (`StarWarsAPI.typePolicies`): an object
-/// type's own policy wins, else the policy of an interface it implements. The normalized cache uses it to give
-/// objects of those types a cache key made of the type name and the key fields' values.
+/// type's own key fields win, else those of an interface it implements. The normalized cache uses the key fields to
+/// give objects of those types a cache key made of the type name and the key fields' values, and the field policies
+/// to store and merge the pages of paginated fields. An app can also build one by hand.
 public struct GraphQLTypePolicies: Sendable, Hashable {
     /// The key fields of each concrete object type that has a policy, in the order the policy names them.
     public let keyFields: [String: [String]]
+    /// The field policies, by type name (object or interface) and then field name.
+    public let fieldPolicies: [String: [String: GraphQLFieldPolicy]]
 
-    /// Policies for the given object types.
-    public init(keyFields: [String: [String]] = [:]) {
+    /// Policies for the given object types and fields.
+    public init(keyFields: [String: [String]] = [:], fieldPolicies: [String: [String: GraphQLFieldPolicy]] = [:]) {
         self.keyFields = keyFields
+        self.fieldPolicies = fieldPolicies
     }
 
-    /// No policies: every object is keyed by the cache's default rule.
+    /// No policies: every object is keyed by the cache's default rule, every field stored by all its arguments.
     public static let none = GraphQLTypePolicies()
 
     /// The key fields of objects whose `__typename` is `typename`, if the schema declares them.
     public func keyFields(for typename: String) -> [String]? {
         keyFields[typename]
+    }
+
+    /// The policy of the field `field` of the type `typename`, if there is one.
+    public func fieldPolicy(for typename: String, field: String) -> GraphQLFieldPolicy? {
+        guard !fieldPolicies.isEmpty else { return nil }
+        return fieldPolicies[typename]?[field]
     }
 }

@@ -24,5 +24,14 @@ public enum ReferenceSchema {
         public static let subscription = GraphQLParentType.object("Subscription")
         public static let tick = GraphQLParentType.object("Tick")
         public static let event = GraphQLParentType.object("Event")
+        public static let item = GraphQLParentType.object("Item")
+        public static let itemEdge = GraphQLParentType.object("ItemEdge")
+        public static let itemConnection = GraphQLParentType.object("ItemConnection")
+        public static let pageInfo = GraphQLParentType.object("PageInfo")
     }
+
+    /// What an `apicore.json` giving `Query.items` a Relay policy generates: every page of `items` in one field.
+    public static let typePolicies = GraphQLTypePolicies(fieldPolicies: [
+        "Query": ["items": .relayConnection()]
+    ])
 }

@@ -1,0 +1,151 @@
+import APICoreGraphQL
+
+/// ```graphql
+/// query Items($first: Int, $after: String, $last: Int, $before: String) {
+///   items(first: $first, after: $after, last: $last, before: $before) {
+///     __typename
+///     edges { __typename cursor node { __typename id position title } }
+///     pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor }
+///     totalCount
+///   }
+/// }
+/// ```
+public struct ItemsQuery: GraphQLQuery {
+    public static let operationName = "Items"
+    public static let document =
+        "query Items($first: Int, $after: String, $last: Int, $before: String) { items(first: $first, after: $after, "
+        + "last: $last, before: $before) { __typename edges { __typename cursor node { __typename id position title } }"
+        + " pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } totalCount } }"
+
+    public var first: GraphQLNullable<Int>
+    public var after: GraphQLNullable<String>
+    public var last: GraphQLNullable<Int>
+    public var before: GraphQLNullable<String>
+
+    public init(
+        first: GraphQLNullable<Int> = .none, after: GraphQLNullable<String> = .none,
+        last: GraphQLNullable<Int> = .none, before: GraphQLNullable<String> = .none
+    ) {
+        self.first = first
+        self.after = after
+        self.last = last
+        self.before = before
+    }
+
+    public var variables: JSONObject {
+        JSONObject(variables: ["first": first, "after": after, "last": last, "before": before])
+    }
+
+    public struct Data: GraphQLRootSelectionSet {
+        public static let __parentType = ReferenceSchema.Objects.query
+        public static let __selections: [GraphQLSelection] = [
+            .field(
+                GraphQLField(
+                    "items", .nonNull(.object(Items.self)),
+                    arguments: [
+                        ("first", .variable("first")), ("after", .variable("after")), ("last", .variable("last")),
+                        ("before", .variable("before")),
+                    ]))
+        ]
+
+        public let __data: JSONObject
+        public let items: Items
+
+        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
+            __data = reader.object
+            items = try reader.field("items")
+        }
+
+        /// `ItemConnection`
+        public struct Items: GraphQLSelectionSet {
+            public static let __parentType = ReferenceSchema.Objects.itemConnection
+            public static let __selections: [GraphQLSelection] = [
+                .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
+                .field(GraphQLField("edges", .nonNull(.list(.nonNull(.object(Edge.self)))))),
+                .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
+                .field(GraphQLField("totalCount", .nonNull(.scalar("Int")))),
+            ]
+
+            public let __data: JSONObject
+            public let edges: [Edge]
+            public let pageInfo: PageInfo
+            public let totalCount: Int
+
+            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
+                __data = reader.object
+                edges = try reader.field("edges")
+                pageInfo = try reader.field("pageInfo")
+                totalCount = try reader.field("totalCount")
+            }
+
+            /// `ItemEdge`
+            public struct Edge: GraphQLSelectionSet {
+                public static let __parentType = ReferenceSchema.Objects.itemEdge
+                public static let __selections: [GraphQLSelection] = [
+                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("cursor", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("node", .nonNull(.object(Node.self)))),
+                ]
+
+                public let __data: JSONObject
+                public let cursor: String
+                public let node: Node
+
+                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
+                    __data = reader.object
+                    cursor = try reader.field("cursor")
+                    node = try reader.field("node")
+                }
+
+                /// `Item`
+                public struct Node: GraphQLSelectionSet {
+                    public static let __parentType = ReferenceSchema.Objects.item
+                    public static let __selections: [GraphQLSelection] = [
+                        .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
+                        .field(GraphQLField("position", .nonNull(.scalar("Int")))),
+                        .field(GraphQLField("title", .nonNull(.scalar("String")))),
+                    ]
+
+                    public let __data: JSONObject
+                    public let id: String
+                    public let position: Int
+                    public let title: String
+
+                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
+                        __data = reader.object
+                        id = try reader.field("id")
+                        position = try reader.field("position")
+                        title = try reader.field("title")
+                    }
+                }
+            }
+
+            /// `PageInfo`
+            public struct PageInfo: GraphQLSelectionSet {
+                public static let __parentType = ReferenceSchema.Objects.pageInfo
+                public static let __selections: [GraphQLSelection] = [
+                    .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
+                    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")))),
+                    .field(GraphQLField("startCursor", .scalar("String"))),
+                    .field(GraphQLField("endCursor", .scalar("String"))),
+                ]
+
+                public let __data: JSONObject
+                public let hasNextPage: Bool
+                public let hasPreviousPage: Bool
+                public let startCursor: String?
+                public let endCursor: String?
+
+                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
+                    __data = reader.object
+                    hasNextPage = try reader.field("hasNextPage")
+                    hasPreviousPage = try reader.field("hasPreviousPage")
+                    startCursor = try reader.field("startCursor")
+                    endCursor = try reader.field("endCursor")
+                }
+            }
+        }
+    }
+}
