@@ -11,13 +11,15 @@ enum GeneratorHarness {
         operations: String,
         namespace: String = "TestAPI",
         customScalars: [String: String] = [:],
-        accessLevel: CodegenConfiguration.AccessLevel = .public
+        accessLevel: CodegenConfiguration.AccessLevel = .public,
+        fieldPolicies: [FieldPolicyOption] = []
     ) throws -> [GeneratedFile] {
         let schema = try GraphQLSchema.build(from: [Source(name: "schema.graphqls", text: sdl)])
         let document = try Parser.parse(Source(name: "operations.graphql", text: operations))
-        let configuration = CodegenConfiguration(
+        var configuration = CodegenConfiguration(
             schemaNamespace: namespace, schemaSearchPaths: [], operationSearchPaths: [], schemaTypesPath: "Schema",
             operationsPath: "Operations", customScalars: customScalars, accessLevel: accessLevel, baseDirectory: "")
+        configuration.fieldPolicies = fieldPolicies
         return try CodeGenerator().generate(schema: schema, documents: [document], configuration: configuration)
     }
 

@@ -78,6 +78,9 @@ public struct CodegenConfiguration: Sendable, Hashable {
     public var schemaTypesModule: String?
     /// The Swift type of each custom scalar, by GraphQL name (`"Long": "Int64"`); others are `String`.
     public var customScalars: [String: String]
+    /// How the normalized cache stores paginated and other fields (`options.fieldPolicies`); these win over the
+    /// schema's `@fieldPolicy` and `@typePolicy(connectionFields:)` for the same field.
+    public var fieldPolicies: [FieldPolicyOption] = []
     /// The access level of generated declarations; `public` by default.
     public var accessLevel: AccessLevel
     /// The persisted-query manifest to write, if any.
@@ -178,7 +181,12 @@ public struct CodegenConfiguration: Sendable, Hashable {
             configuration.operationManifest = try manifestOptions(manifest)
         }
         if let options = try root.optional("options") {
-            try options.allowKeys(["customScalars", "accessLevel", "operationIdentifiers", "strictSchema"])
+            try options.allowKeys([
+                "customScalars", "accessLevel", "operationIdentifiers", "strictSchema", "fieldPolicies",
+            ])
+            if let policies = try options.optional("fieldPolicies") {
+                configuration.fieldPolicies = try FieldPolicyOption.read(policies)
+            }
             if let strict = try options.optional("strictSchema") { configuration.isStrictSchema = try strict.bool() }
             if let identifiers = try options.optional("operationIdentifiers") {
                 configuration.operationIdentifiers = try operationIdentifiers(identifiers)

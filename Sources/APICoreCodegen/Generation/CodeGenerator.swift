@@ -81,9 +81,11 @@ public struct CodeGenerator: Sendable {
         var files: [GeneratedFile] = []
         if let schemaTypesPath = configuration.schemaTypesPath {
             let schemaFolder = configuration.resolved(schemaTypesPath)
-            let schemaTemplate = SchemaTypesTemplate(
+            var schemaTemplate = SchemaTypesTemplate(
                 context: context, customScalars: configuration.customScalars,
                 typePolicies: try TypePolicyResolver.keyFields(in: schema))
+            schemaTemplate.fieldPolicies = try FieldPolicyResolver.policies(
+                in: schema, configured: configuration.fieldPolicies)
             for (name, contents) in schemaTemplate.render(compilation.referencedTypeNames) {
                 files.append(
                     GeneratedFile(path: (schemaFolder as NSString).appendingPathComponent(name), contents: contents))

@@ -42,7 +42,9 @@ enum TypePolicyResolver {
     ) throws(CompilerError) -> (fields: [String], location: SourceLocation)? {
         guard let directive = directives.first(where: { $0.name.value == "typePolicy" }) else { return nil }
         let argument = directive.arguments.first { $0.name.value == "keyFields" }
-        guard case .string(let text, _)? = argument?.value.kind else {
+        // A policy that only names connection or embedded fields gives no key.
+        guard let argument else { return nil }
+        guard case .string(let text, _) = argument.value.kind else {
             throw failure("@typePolicy needs a keyFields string such as \"id\".", at: [directive.location])
         }
         let fields = text.split(whereSeparator: \.isWhitespace).map(String.init)

@@ -8,6 +8,8 @@ struct SchemaTypesTemplate {
     let customScalars: [String: String]
     /// The key fields of every object type with a `@typePolicy`, sorted by type name.
     let typePolicies: [(typeName: String, keyFields: [String])]
+    /// The field policies, sorted by type and field name.
+    var fieldPolicies: [FieldPolicyResolver.Resolved] = []
 
     /// `(file name, contents)` pairs; files with nothing to declare are left out, the namespace file never is.
     func render(_ typeNames: [String]) -> [(name: String, contents: String)] {
@@ -35,12 +37,57 @@ struct SchemaTypesTemplate {
             "    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.",
             "    \(context.access)static let typePolicies = GraphQLTypePolicies(keyFields: [",
         ]
-        guard !typePolicies.isEmpty else { return [head[0], head[1] + ":])"] }
-        let entries = typePolicies.map { policy in
+        guard !fieldPolicies.isEmpty else {
+            guard !typePolicies.isEmpty else { return [head[0], head[1] + ":])"] }
+            return head + keyFieldLines() + ["    ])"]
+        }
+        var lines = [
+            "    /// The key fields of the object types the schema gives a `@typePolicy`, and the field policies that",
+            "    /// store paginated fields as one list, for the normalized cache.",
+            "    \(context.access)static let typePolicies = GraphQLTypePolicies(",
+        ]
+        lines +=
+            typePolicies.isEmpty
+            ? ["        keyFields: [:],"] : ["        keyFields: ["] + keyFieldLines() + ["        ],"]
+        lines.append("        fieldPolicies: [")
+        var byType: [(typeName: String, policies: [FieldPolicyResolver.Resolved])] = []
+        for policy in fieldPolicies {
+            if byType.last?.typeName == policy.typeName {
+                byType[byType.count - 1].policies.append(policy)
+            } else {
+                byType.append((policy.typeName, [policy]))
+            }
+        }
+        for (typeName, policies) in byType {
+            lines.append("            \(SwiftNames.stringLiteral(typeName)): [")
+            for policy in policies {
+                lines.append(
+                    "                \(SwiftNames.stringLiteral(policy.fieldName)): \(Self.policyLiteral(policy)),")
+            }
+            lines.append("            ],")
+        }
+        return lines + ["        ])"]
+    }
+
+    private func keyFieldLines() -> [String] {
+        typePolicies.map { policy in
             let fields = policy.keyFields.map(SwiftNames.stringLiteral).joined(separator: ", ")
             return "        \(SwiftNames.stringLiteral(policy.typeName)): [\(fields)],"
         }
-        return head + entries + ["    ])"]
+    }
+
+    /// A `GraphQLFieldPolicy` expression.
+    private static func policyLiteral(_ policy: FieldPolicyResolver.Resolved) -> String {
+        let keys = "[" + policy.keyArguments.map(SwiftNames.stringLiteral).joined(separator: ", ") + "]"
+        switch policy.merge {
+        case .replace:
+            return "GraphQLFieldPolicy(keyArguments: \(keys))"
+        case .relayConnection:
+            return ".relayConnection(keyArguments: \(keys))"
+        case .offsetList:
+            return
+                ".offsetList(offsetArgument: \(SwiftNames.stringLiteral(policy.offsetArgument)), keyArguments: \(keys))"
+        }
     }
 
     private func extensionFile(_ body: String) -> String {

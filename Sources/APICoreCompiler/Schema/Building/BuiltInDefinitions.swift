@@ -54,13 +54,19 @@ enum BuiltInDefinitions {
     static let clientDirectives: [SchemaDirective] = [
         SchemaDirective(
             name: "typePolicy",
-            description: "The fields that identify an object in the normalized cache.",
-            arguments: [argument("keyFields", nonNull("String"))],
+            description: "The fields that identify an object in the normalized cache, and its paginated fields.",
+            arguments: [
+                argument("keyFields", named("String")), argument("embeddedFields", named("String")),
+                argument("connectionFields", named("String")),
+            ],
             locations: [.object, .interface]),
         SchemaDirective(
             name: "fieldPolicy",
-            description: "Which arguments of a field identify the object it returns in the normalized cache.",
-            arguments: [argument("forField", nonNull("String")), argument("keyArgs", nonNull("String"))],
+            description: "Which arguments of a field identify its value in the normalized cache, and which only page.",
+            arguments: [
+                argument("forField", nonNull("String")), argument("keyArgs", named("String")),
+                argument("paginationArgs", named("String")),
+            ],
             locations: [.object, .interface],
             isRepeatable: true),
         SchemaDirective(

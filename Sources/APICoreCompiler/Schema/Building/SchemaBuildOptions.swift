@@ -2,8 +2,8 @@
 public struct SchemaBuildOptions: Sendable {
     /// Know, without declarations, the directives Apollo users write in schemas and operations:
     ///
-    /// - `@typePolicy(keyFields: String!) on OBJECT | INTERFACE`
-    /// - `@fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT | INTERFACE`
+    /// - `@typePolicy(keyFields: String, embeddedFields: String, connectionFields: String) on OBJECT | INTERFACE`
+    /// - `@fieldPolicy(forField: String!, keyArgs: String, paginationArgs: String) repeatable on OBJECT | INTERFACE`
     /// - `@apollo_client_ios_localCacheMutation on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION`
     /// - `@import(module: String!) repeatable on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION`
     /// - `@defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT`
