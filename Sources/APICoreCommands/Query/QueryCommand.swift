@@ -7,6 +7,11 @@ import Foundation
 ///
 /// The response body is printed as the server sent it (data, errors and extensions), pretty-printed, with 64-bit
 /// integers exact. Messages go to standard error and never contain header values or variables.
+///
+/// With `--paginate` it fetches every page of one connection, as `gh api graphql --paginate` does: the operation
+/// declares `$endCursor: String` and selects `pageInfo { hasNextPage endCursor }` on exactly one connection; each page
+/// is fetched with the previous page's `endCursor` until `hasNextPage` is false, and printed as one compact JSON line
+/// (`--slurp`: one JSON array of all the pages).
 public struct QueryCommand: AsyncParsableCommand {
     /// The subcommand's name, help text and exit statuses.
     public static let configuration = CommandConfiguration(
@@ -16,6 +21,15 @@ public struct QueryCommand: AsyncParsableCommand {
             Exit status: 0 data without errors; 3 partial data with errors; 4 errors without data; 5 transport \
             failure, HTTP failure without a GraphQL body, or an unreadable response; 1 invalid input (such as \
             variables that are not a JSON object); 2 usage or I/O errors.
+
+            --paginate: the operation must declare $endCursor: String (nullable) and select \
+            pageInfo { hasNextPage endCursor } on exactly one connection (fragments count), else exit 1 before \
+            anything is sent. Each page is fetched with the previous page's endCursor as $endCursor (the first \
+            with the variables given, which may set endCursor) until hasNextPage is false, and printed as one \
+            compact JSON line; --slurp prints one JSON array of the pages instead. A page with errors or without \
+            data, or a failed request, stops after what was fetched is printed, with the status a single query \
+            would exit with (3, 4 or 5). A page whose hasNextPage is true but whose endCursor is null or was \
+            already used (a server that would loop forever), or that has no pageInfo, stops with exit 5.
             """
     )
 
@@ -30,37 +44,72 @@ public struct QueryCommand: AsyncParsableCommand {
     @Flag(help: "Use Automatic Persisted Queries: send the document's hash first, the document only when asked.")
     var persisted = false
 
-    @Option(help: ArgumentHelp("Give up after this many seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("Give up after this many seconds (for each page with --paginate).", valueName: "seconds"))
     var timeout: Double = 60
+
+    @Flag(help: "Fetch every page of the connection that selects pageInfo { hasNextPage endCursor }.")
+    var paginate = false
+
+    @Flag(help: "With --paginate, print one JSON array of the pages instead of one line per page.")
+    var slurp = false
 
     /// A command with no options set; ArgumentParser fills them in.
     public init() {}
 
     /// Rejects usage errors before anything is read or sent: a bad endpoint or header, both kinds of variables, a
-    /// timeout that is not positive.
+    /// timeout that is not positive, `--slurp` without `--paginate`.
     public func validate() throws {
         _ = try endpointURL()
         guard timeout.isFinite, timeout > 0 else {
             throw ValidationError("--timeout must be a positive number of seconds")
         }
+        if slurp, !paginate { throw ValidationError("--slurp needs --paginate") }
     }
 
     /// Reads the document and variables, sends the operation and prints the outcome; a status other than 0 is
     /// thrown as an `ExitCode`.
     public func run() async throws {
         let (documentText, variableValues) = try input.load()
+        if paginate {
+            try await runPages(document: documentText, variables: variableValues)
+            return
+        }
         let capture = ResponseCapture()
         let client = try makeClient(capture: capture)
-        let outcome: QueryOutcome
-        do {
-            let response = try await client.execute(
-                document: documentText, operationName: input.operation, variables: variableValues, as: JSONValue.self)
-            outcome = QueryOutcome(response: response, body: Self.body(of: capture.lastResponse))
-        } catch {
-            outcome = QueryOutcome(error: error, body: Self.body(of: capture.lastResponse))
-        }
+        let outcome = await fetch(document: documentText, variables: variableValues, client: client, capture: capture)
         outcome.print()
         if outcome.exitCode != .success { throw outcome.exitCode }
+    }
+
+    /// `--paginate`: checks the document before anything is sent, then fetches and prints every page.
+    private func runPages(document: String, variables: JSONObject) async throws {
+        let plan: PaginationPlan
+        do throws(CommandFailure) {
+            plan = try PaginationPlan.make(document: document, file: input.document, operationName: input.operation)
+        } catch {
+            error.report()
+            throw error.exitCode
+        }
+        let capture = ResponseCapture()
+        let client = try makeClient(capture: capture)
+        let status = await QueryPaginator(plan: plan, slurps: slurp).run(variables: variables) { variables in
+            await fetch(document: document, variables: variables, client: client, capture: capture)
+        }
+        if status != .success { throw status }
+    }
+
+    /// Sends the operation once with `variables` and decides what to print from the response.
+    private func fetch(
+        document: String, variables: JSONObject, client: APIClient, capture: ResponseCapture
+    ) async -> QueryOutcome {
+        do {
+            let response = try await client.execute(
+                document: document, operationName: input.operation, variables: variables, as: JSONValue.self)
+            return QueryOutcome(response: response, body: Self.body(of: capture.lastResponse))
+        } catch {
+            return QueryOutcome(error: error, body: Self.body(of: capture.lastResponse))
+        }
     }
 
     /// The client for this run: the endpoint, headers and timeouts given, and the capturing interceptor.

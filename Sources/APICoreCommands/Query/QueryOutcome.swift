@@ -15,8 +15,8 @@ import ArgumentParser
 struct QueryOutcome {
     /// The response JSON for standard output, when the server sent a GraphQL response.
     var output: JSONValue?
-    /// The message for standard error, if any.
-    var errorMessage: String?
+    /// Why the call failed, for standard error, if it did.
+    var failureReason: String?
     /// The status to exit with.
     var exitCode: ExitCode
 
@@ -28,13 +28,13 @@ struct QueryOutcome {
     /// The outcome of a call that returned data; `body` is the response body as received, when it could be read.
     init(response: APIResponse<JSONValue>, body: JSONValue?) {
         output = body ?? Self.envelope(data: response.value, errors: response.errors, extensions: response.extensions)
-        errorMessage = nil
+        failureReason = nil
         exitCode = response.errors.isEmpty ? .success : Self.partialDataStatus
     }
 
     /// The outcome of a call that failed; `body` is the response body as received, when it could be read.
     init(error: APIError, body: JSONValue?) {
-        errorMessage = "error: \(error.description)"
+        failureReason = error.description
         switch error.code {
         case .graphQL:
             output = body ?? Self.envelope(data: nil, errors: error.graphQLErrors, extensions: JSONObject())
@@ -55,6 +55,11 @@ struct QueryOutcome {
         if !errors.isEmpty { body["errors"] = .array(errors.map(\.jsonValue)) }
         if !extensions.isEmpty { body["extensions"] = .object(extensions) }
         return .object(body)
+    }
+
+    /// The message for standard error, if any.
+    var errorMessage: String? {
+        failureReason.map { "error: \($0)" }
     }
 
     /// Prints the output (pretty JSON, integers exact) and the message.

@@ -1,9 +1,10 @@
 /// The successive values of a watched query (``APIClient/watch(_:cachePolicy:options:)``): its value as the policy
 /// obtains it first, then a new one from the cache each time the cache's data for the query changes.
 ///
-/// Failures are elements, not the end: a network failure, or a miss when a field the query needs is evicted or
-/// expires, is delivered as a failure and the watch goes on, so a later write (a refetch, a mutation) brings the value
-/// back. Iteration ends when the consuming task is cancelled; the watch then stops observing the cache.
+/// Failures are elements, not the end: a network failure is delivered as a failure and the watch goes on, so a later
+/// write (a refetch, a mutation) brings the value back. When a field the query needs is evicted or expires, the watch
+/// fetches the query again and delivers the server's value, or the refetch's failure, instead of the miss (see
+/// ``RequestOptions/refetchesOnCacheMiss``, which can turn that off so that the miss itself is delivered). Iteration ends when the consuming task is cancelled; the watch then stops observing the cache.
 public struct APIQueryWatch<Value: Sendable>: AsyncSequence, Sendable {
     /// A response (value, GraphQL errors, and metadata saying whether it came from the network or the cache), or the
     /// ``APIError`` of a failure, after which the watch goes on.

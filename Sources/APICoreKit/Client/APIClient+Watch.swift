@@ -9,6 +9,13 @@ extension APIClient {
     /// ``ResponseMetadata/source`` `.cache`, and only when they differ from the last value delivered. Without a cache
     /// the watch delivers the network's value and ends.
     ///
+    /// When a write, an eviction or an expiry leaves the query's cached data incomplete, the watch fetches the query
+    /// once from the network and delivers its value (source `.network`) instead of the miss; a failed refetch is
+    /// delivered as a failure and the watch goes on. At most one refetch is made per miss until a complete value has
+    /// been delivered again, so a server that keeps failing, or whose answer leaves the data incomplete, cannot cause
+    /// a loop of requests: further misses are delivered as they are. ``RequestOptions/refetchesOnCacheMiss`` `false`
+    /// delivers every miss and sends nothing; `cacheOnly` watches never refetch.
+    ///
     /// Cancelling the consuming task ends the iteration and stops the watch.
     ///
     /// - Parameters:
@@ -70,9 +77,39 @@ extension APIClient {
             deliver(.failure(error))
         }
         // The network's value was taken by the watcher without a read, so only other writes come here.
+        var refetch = WatchRefetchGuard(options: options, policy: cachePolicy(of: options))
         while let change = await changes.next() {
-            if case .success(let data) = change, data == last { continue }
-            deliver(cachedElement(change, for: Query.self))
+            switch change {
+            case .success(let data):
+                refetch.completeValueDelivered()
+                if data == last { continue }
+                deliver(cachedElement(change, for: Query.self))
+            case .failure(let error) where error.isMiss && refetch.takeRefetch():
+                // The miss is not delivered: the value that repairs it (or the refetch's failure) is.
+                let element = await refetchAfterMiss(query, options: options, cache: cache, answering: watch.watcherID)
+                if case .success(let response) = element, response.metadata.cacheWriteError == nil {
+                    refetch.completeValueDelivered()
+                }
+                deliver(element)
+            case .failure:
+                deliver(cachedElement(change, for: Query.self))
+            }
+        }
+    }
+
+    /// Fetches a watched query from the network after a miss; its records go to the cache and its value to the
+    /// watcher `watcherID` without a read, as the watch's first network value does.
+    private func refetchAfterMiss<Query: GraphQLQuery>(
+        _ query: Query,
+        options: RequestOptions,
+        cache: CacheStore,
+        answering watcherID: UInt64
+    ) async -> APIQueryWatch<Query.Data>.Element {
+        do throws(APIError) {
+            return .success(
+                try await executeOnNetwork(query, options: options, write: .publish(cache, answering: watcherID)))
+        } catch {
+            return .failure(error)
         }
     }
 

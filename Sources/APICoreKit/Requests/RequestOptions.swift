@@ -23,6 +23,15 @@ public struct RequestOptions: Sendable {
     /// Where a query's value comes from; `nil` uses ``APIClientConfiguration/defaultCachePolicy``. Ignored by
     /// mutations, and by every call when the client has no cache.
     public var cachePolicy: CachePolicy?
+    /// Whether a watch (``APIClient/watch(_:cachePolicy:options:)``) fetches its query again from the network when a
+    /// write, an eviction or an expiry leaves the query's cached data incomplete (Apollo's `refetchOnFailedUpdates`).
+    ///
+    /// On (the default), the miss is not delivered: the refetched value (or the refetch's failure) is. At most one
+    /// refetch is made per miss until a complete value has been delivered again, so a server whose answer still
+    /// leaves the data incomplete, or that fails, cannot cause a loop of requests. Off, the miss is delivered as an
+    /// ``APIError/Code/cacheMiss`` failure and nothing is sent. `cacheOnly` watches never refetch; other calls
+    /// ignore it.
+    public var refetchesOnCacheMiss: Bool
 
     /// Options; every default defers to the client.
     public init(
@@ -32,7 +41,8 @@ public struct RequestOptions: Sendable {
         usesGETForQueries: Bool? = nil,
         usesPersistedQueries: Bool = true,
         isIdempotent: Bool? = nil,
-        cachePolicy: CachePolicy? = nil
+        cachePolicy: CachePolicy? = nil,
+        refetchesOnCacheMiss: Bool = true
     ) {
         self.errorPolicy = errorPolicy
         self.timeout = timeout
@@ -41,5 +51,6 @@ public struct RequestOptions: Sendable {
         self.usesPersistedQueries = usesPersistedQueries
         self.isIdempotent = isIdempotent
         self.cachePolicy = cachePolicy
+        self.refetchesOnCacheMiss = refetchesOnCacheMiss
     }
 }
