@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "APICoreKitTests",
             dependencies: [
-                "APICoreKit", "APICoreTesting", "APICoreSwiftMetrics", "APICoreTestSupport",
+                "APICoreKit", "APICoreTesting", "APICoreSwiftMetrics", "APICoreTestSupport", "APICoreSQLite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),

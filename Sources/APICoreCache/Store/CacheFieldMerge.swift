@@ -118,7 +118,8 @@ package struct CacheFieldMerge: Sendable, Hashable {
     }
 
     /// The stored edges with a page's edges in place: after the `after` cursor, before the `before` cursor, or
-    /// instead of all of them; with whether stored edges were kept before and after the page.
+    /// instead of all of them (a page with neither starts the list over); with whether stored edges were kept before
+    /// and after the page.
     private func mergeEdges(
         _ page: [RecordValue],
         into stored: [RecordValue],
@@ -136,9 +137,6 @@ package struct CacheFieldMerge: Sendable, Hashable {
         func storedCursor(_ edge: RecordValue) -> String? {
             edge.referencedKey.flatMap { storedEdges[$0]?["cursor"] }.flatMap(\.stringValue)
         }
-        func pageCursor(_ edge: RecordValue) -> String? {
-            edge.referencedKey.flatMap { records[$0]?["cursor"] }.flatMap(\.stringValue)
-        }
         func identities(_ edge: RecordValue, in edges: [CacheKey: Record]) -> [RecordValue] {
             guard let key = edge.referencedKey, let node = edges[key]?["node"], node.referencedKey != nil else {
                 return [edge]
@@ -151,18 +149,6 @@ package struct CacheFieldMerge: Sendable, Hashable {
             prefix = stored.firstIndex { storedCursor($0) == after }.map { Array(stored[...$0]) } ?? stored
         } else if let before {
             suffix = stored.firstIndex { storedCursor($0) == before }.map { Array(stored[$0...]) } ?? stored
-        } else if arguments["last"] != nil, arguments["first"] == nil {
-            // The last page again: when it starts at a stored edge, the edges before it stay.
-            if let start = page.first.flatMap(pageCursor),
-                let index = stored.firstIndex(where: { storedCursor($0) == start })
-            {
-                prefix = Array(stored[..<index])
-            }
-        } else if let end = page.last.flatMap(pageCursor),
-            let index = stored.firstIndex(where: { storedCursor($0) == end })
-        {
-            // The first page again (a refetch): it ends at a stored edge, so the pages loaded after it stay.
-            suffix = Array(stored[(index + 1)...])
         }
         let edges = Self.deduplicated(
             prefix: prefix, page: page, suffix: suffix,

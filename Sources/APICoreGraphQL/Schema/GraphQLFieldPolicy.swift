@@ -14,11 +14,10 @@ public struct GraphQLFieldPolicy: Sendable, Hashable {
         case replace
         /// A Relay connection: the new page's `edges` (and `nodes`) join the stored ones by cursor. A page fetched
         /// `after` a cursor replaces what followed that cursor; one fetched `before` a cursor replaces what preceded
-        /// it. A page fetched with neither (the first page again, as a refetch does) replaces the stored edges up to
-        /// its last cursor and keeps the pages loaded after it; when its last cursor is not among the stored ones the
-        /// list starts over. An object that a page repeats (by cache key) appears once, where the newer page has it.
-        /// `pageInfo` keeps the stored end while stored edges follow the page, and the stored start while stored
-        /// edges precede it.
+        /// it; one fetched with neither (the first page again: a refresh, a refetch) starts the list over, so it
+        /// never holds an edge twice. An object that a page repeats (by cache key) appears once, where the newer page
+        /// has it. `pageInfo` keeps the stored end while stored edges follow the page, and the stored start while
+        /// stored edges precede it.
         case relayConnection
         /// A list paged by offset: the new page's elements overwrite the stored list from the page's offset on (the
         /// value of the `offsetArgument`, 0 when absent), and the rest of the stored list stays.
