@@ -159,6 +159,7 @@ def resolve_finish_events(*_, key):
     return subscription_sources.broker.finish(key)
 
 
+@query.field("inspectFile")
 @mutation.field("uploadFile")
 async def resolve_upload_file(*_, file):
     return await uploads.describe(file)

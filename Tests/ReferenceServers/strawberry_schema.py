@@ -131,6 +131,24 @@ class ItemConnection:
         )
 
 
+@strawberry.type(description="What the server read of one uploaded file.")
+class UploadedFile:
+    filename: str
+    content_type: str
+    size: int = strawberry.field(description="The number of bytes read.")
+    sha256: str = strawberry.field(description="The SHA-256 hex digest of the bytes read.")
+
+    @staticmethod
+    async def of(upload) -> UploadedFile:
+        description = await uploads.describe(upload)
+        return UploadedFile(
+            filename=description["filename"],
+            content_type=description["contentType"],
+            size=description["size"],
+            sha256=description["sha256"],
+        )
+
+
 @strawberry.type
 class Query:
     @strawberry.field
@@ -183,23 +201,9 @@ class Query:
 
         return ItemConnection.of(item_pages.connection(given(first), given(after), given(last), given(before)))
 
-
-@strawberry.type(description="What the server read of one uploaded file.")
-class UploadedFile:
-    filename: str
-    content_type: str
-    size: int = strawberry.field(description="The number of bytes read.")
-    sha256: str = strawberry.field(description="The SHA-256 hex digest of the bytes read.")
-
-    @staticmethod
-    async def of(upload) -> UploadedFile:
-        description = await uploads.describe(upload)
-        return UploadedFile(
-            filename=description["filename"],
-            content_type=description["contentType"],
-            size=description["size"],
-            sha256=description["sha256"],
-        )
+    @strawberry.field(description="Reads an uploaded file as the uploadFile mutation does, from a query.")
+    async def inspect_file(self, file: Upload) -> UploadedFile:
+        return await UploadedFile.of(file)
 
 
 @strawberry.input
