@@ -15,7 +15,9 @@ public struct QueryCommand: AsyncParsableCommand {
         discussion: """
             Exit status: 0 data without errors; 3 partial data with errors; 4 errors without data; 5 transport \
             failure, HTTP failure without a GraphQL body, or an unreadable response; 1 invalid input (such as \
-            variables that are not a JSON object); 2 usage or I/O errors.
+            variables that are not a JSON object, a --file path outside the variables); 2 usage or I/O errors \
+            (such as a --file that cannot be read). Operations with --file are sent as one multipart/form-data \
+            POST, never GET or persisted.
             """
     )
 
@@ -33,6 +35,16 @@ public struct QueryCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Give up after this many seconds.", valueName: "seconds"))
     var timeout: Double = 60
 
+    @Option(
+        name: .customLong("file"),
+        help: ArgumentHelp(
+            """
+            A file to upload (GraphQL multipart request spec), as PATH=FILE, where PATH is where it goes in the \
+            variables: variables.file, variables.files.0, variables.input.avatar (repeatable).
+            """,
+            valueName: "path=file"))
+    var files: [String] = []
+
     /// A command with no options set; ArgumentParser fills them in.
     public init() {}
 
@@ -49,18 +61,32 @@ public struct QueryCommand: AsyncParsableCommand {
     /// thrown as an `ExitCode`.
     public func run() async throws {
         let (documentText, variableValues) = try input.load()
+        let (variables, uploads) = try loadFiles(variables: variableValues)
         let capture = ResponseCapture()
         let client = try makeClient(capture: capture)
         let outcome: QueryOutcome
         do {
             let response = try await client.execute(
-                document: documentText, operationName: input.operation, variables: variableValues, as: JSONValue.self)
+                document: documentText, operationName: input.operation, variables: variables, files: uploads,
+                as: JSONValue.self)
             outcome = QueryOutcome(response: response, body: Self.body(of: capture.lastResponse))
         } catch {
             outcome = QueryOutcome(error: error, body: Self.body(of: capture.lastResponse))
         }
         outcome.print()
         if outcome.exitCode != .success { throw outcome.exitCode }
+    }
+
+    /// The `--file` uploads and the variables with `null` where they go; a bad one is reported and thrown as the
+    /// command's exit code.
+    private func loadFiles(variables: JSONObject) throws(ExitCode) -> (JSONObject, [GraphQLFileUpload]) {
+        guard !files.isEmpty else { return (variables, []) }
+        do throws(CommandFailure) {
+            return try QueryFiles.load(files, variables: variables)
+        } catch {
+            error.report()
+            throw error.exitCode
+        }
     }
 
     /// The client for this run: the endpoint, headers and timeouts given, and the capturing interceptor.

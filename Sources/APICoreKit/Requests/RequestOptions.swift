@@ -23,6 +23,8 @@ public struct RequestOptions: Sendable {
     /// Where a query's value comes from; `nil` uses ``APIClientConfiguration/defaultCachePolicy``. Ignored by
     /// mutations, and by every call when the client has no cache.
     public var cachePolicy: CachePolicy?
+    /// Where an upload's progress goes: set by ``APIClient/upload(_:options:)``.
+    var uploadProgress: UploadProgressReporter?
 
     /// Options; every default defers to the client.
     public init(
