@@ -1,5 +1,5 @@
 extension APIClient {
-    /// Starts executing an operation whose variables hold files (``GraphQLOperation/fileUploads``) and returns at once with
+    /// Starts executing an operation whose variables hold files (`fileUploads`) and returns at once with
     /// its progress and, later, its response.
     ///
     /// The call is ``execute(_:options:)``'s: a `multipart/form-data` POST by the GraphQL multipart request spec,
