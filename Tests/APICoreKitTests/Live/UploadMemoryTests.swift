@@ -33,7 +33,7 @@ struct UploadMemoryTests {
         let files = try UploadFiles()
         let url = files.folder.appendingPathComponent("large.bin")
         // Written a megabyte at a time, so the test process never holds the file either.
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: url.path, contents: nil))
         let handle = try FileHandle(forWritingTo: url)
         let megabyte = Data((0..<1_048_576).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         for _ in 0..<(Self.fileSize / megabyte.count) { try handle.write(contentsOf: megabyte) }

@@ -105,10 +105,10 @@ struct UploadTests {
         let client = try await live(.strawberry, transport).client()
         let upload = client.upload(UploadFileMutation(file: GraphQLFile(url: disk.url)))
         var events: [UploadProgress] = []
+        // The sequence keeps only the latest event for a slow reader, so earlier ones (the first, 0) may be skipped.
         for await event in upload.progress { events.append(event) }
         let response = try await upload.response
         #expect(response.value.uploadFile.sha256 == disk.bytes.sha256)
-        #expect(events.first?.bytesSent == 0)
         #expect(events.last == UploadProgress(bytesSent: disk.bytes.count, totalBytes: disk.bytes.count))
         #expect(events.last?.fractionCompleted == 1)
         #expect(zip(events, events.dropFirst()).allSatisfy { $0.bytesSent < $1.bytesSent })
