@@ -171,10 +171,19 @@ let package = Package(
             dependencies: ["APICoreGraphQL", "APICoreTestSupport"],
             swiftSettings: swiftSettings
         ),
+        // Uploads a file (or sends a small query) in a process of its own and prints its peak memory, for
+        // UploadMemoryTests.
+        .executableTarget(
+            name: "APICoreUploadProbe",
+            dependencies: ["APICoreKit", "APICoreTestSupport"],
+            path: "Tests/APICoreUploadProbe",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "APICoreKitTests",
             dependencies: [
                 "APICoreKit", "APICoreTesting", "APICoreSwiftMetrics", "APICoreTestSupport", "APICoreSQLite",
+                "APICoreUploadProbe",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),

@@ -87,10 +87,10 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
         CorpusSet(
             target: "SWAPI", namespace: "SWAPI", schemaPaths: ["../shared/corpus/swapi/schema.graphqls"],
             operationPaths: ["../shared/corpus/swapi/operations/*.graphql"]),
-        // No runtime type uploads files (there is no multipart transport), so `Upload` maps through customScalars.
+        // `Upload` is a file (`GraphQLFile`) without any mapping.
         CorpusSet(
             target: "Upload", namespace: "UploadAPI", schemaPaths: ["../shared/corpus/upload/schema.graphqls"],
-            operationPaths: ["../shared/corpus/upload/*.graphql"], customScalars: ["Upload": "String"]),
+            operationPaths: ["../shared/corpus/upload/*.graphql"]),
         CorpusSet(
             target: "Subscription", namespace: "SubscriptionAPI",
             schemaPaths: ["../shared/corpus/subscription/schema.graphqls"],

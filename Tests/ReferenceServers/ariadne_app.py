@@ -39,6 +39,7 @@ from ariadne import (
     ScalarType,
     SubscriptionType,
     make_executable_schema,
+    upload_scalar,
 )
 from ariadne.asgi import GraphQL
 from ariadne.asgi.handlers import GraphQLHTTPHandler, GraphQLTransportWSHandler, GraphQLWSHandler
@@ -50,6 +51,7 @@ from starlette.routing import Route, WebSocketRoute
 import item_pages
 import server_runtime
 import subscription_sources
+import uploads
 from gates import gates
 from seed_data import ROLES, StoreRegistry
 
@@ -157,6 +159,23 @@ def resolve_finish_events(*_, key):
     return subscription_sources.broker.finish(key)
 
 
+@query.field("inspectFile")
+@mutation.field("uploadFile")
+async def resolve_upload_file(*_, file):
+    return await uploads.describe(file)
+
+
+@mutation.field("uploadFiles")
+async def resolve_upload_files(*_, files):
+    return [await uploads.describe(file) for file in files]
+
+
+@mutation.field("uploadProfile")
+async def resolve_upload_profile(*_, input):
+    avatar = input.get("avatar")
+    return {"name": input["name"], "avatar": await uploads.describe(avatar) if avatar is not None else None}
+
+
 @subscription.source("countdown")
 def countdown_source(*_, intervalMs, **arguments):
     return subscription_sources.countdown(arguments["from"], intervalMs)
@@ -180,7 +199,9 @@ def fail_after_source(*_, count):
 for _field in ("countdown", "ticks", "events", "failAfter"):
     subscription.set_field(_field, lambda event, *_, **__: event)
 
-schema = make_executable_schema(SDL, query, mutation, subscription, user, product, long_scalar, role)
+schema = make_executable_schema(
+    SDL, query, mutation, subscription, user, product, long_scalar, role, upload_scalar
+)
 
 
 class LegacyWSHandler(GraphQLWSHandler):

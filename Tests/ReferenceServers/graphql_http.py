@@ -61,7 +61,8 @@ class StrawberryView(GraphQL):
     """Strawberry's ASGI view, with the per-key `DataStore` in the context and no GraphiQL page."""
 
     def __init__(self, schema) -> None:
-        # Both WebSocket subprotocols (graphql-transport-ws and graphql-ws), plus subscriptions over multipart HTTP
+        # File uploads as `multipart/form-data` (the GraphQL multipart request spec) are on; they need no CSRF
+        # header here. Both WebSocket subprotocols (graphql-transport-ws and graphql-ws), plus subscriptions over multipart HTTP
         # for a POST whose Accept asks for `multipart/mixed;subscriptionSpec=1.0`. Without allowed_origins
         # strawberry refuses handshakes that carry a cross-origin Origin header; keep-alive sends the legacy
         # protocol's "ka" messages.
@@ -72,6 +73,7 @@ class StrawberryView(GraphQL):
             keep_alive=True,
             keep_alive_interval=1,
             subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL, MULTIPART_SUBSCRIPTION_PROTOCOL),
+            multipart_uploads_enabled=True,
         )
 
     async def get_context(self, request, response) -> dict:

@@ -11,10 +11,12 @@ from collections.abc import AsyncGenerator
 from typing import Annotated, NewType
 
 import strawberry
+from strawberry.file_uploads import Upload
 from strawberry.schema.config import StrawberryConfig
 
 import item_pages
 import subscription_sources
+import uploads
 from gates import gates
 from seed_data import DataStore, ProductRecord, UserRecord
 
@@ -129,6 +131,24 @@ class ItemConnection:
         )
 
 
+@strawberry.type(description="What the server read of one uploaded file.")
+class UploadedFile:
+    filename: str
+    content_type: str
+    size: int = strawberry.field(description="The number of bytes read.")
+    sha256: str = strawberry.field(description="The SHA-256 hex digest of the bytes read.")
+
+    @staticmethod
+    async def of(upload) -> UploadedFile:
+        description = await uploads.describe(upload)
+        return UploadedFile(
+            filename=description["filename"],
+            content_type=description["contentType"],
+            size=description["size"],
+            sha256=description["sha256"],
+        )
+
+
 @strawberry.type
 class Query:
     @strawberry.field
@@ -181,6 +201,22 @@ class Query:
 
         return ItemConnection.of(item_pages.connection(given(first), given(after), given(last), given(before)))
 
+    @strawberry.field(description="Reads an uploaded file as the uploadFile mutation does, from a query.")
+    async def inspect_file(self, file: Upload) -> UploadedFile:
+        return await UploadedFile.of(file)
+
+
+@strawberry.input
+class ProfileInput:
+    name: str
+    avatar: Upload | None = strawberry.UNSET
+
+
+@strawberry.type
+class Profile:
+    name: str
+    avatar: UploadedFile | None
+
 
 @strawberry.type
 class Mutation:
@@ -220,6 +256,19 @@ class Mutation:
     @strawberry.mutation(description="Completes every events(key:) subscription; returns how many there were.")
     def finish_events(self, key: str) -> int:
         return subscription_sources.broker.finish(key)
+
+    @strawberry.mutation(description="Reads one uploaded file (GraphQL multipart request spec) and describes it.")
+    async def upload_file(self, file: Upload) -> UploadedFile:
+        return await UploadedFile.of(file)
+
+    @strawberry.mutation(description="Reads every uploaded file in the list, in order, and describes each.")
+    async def upload_files(self, files: list[Upload]) -> list[UploadedFile]:
+        return [await UploadedFile.of(file) for file in files]
+
+    @strawberry.mutation(description="Reads the profile's name and its optional avatar file.")
+    async def upload_profile(self, input: ProfileInput) -> Profile:
+        avatar = input.avatar if input.avatar is not strawberry.UNSET else None
+        return Profile(name=input.name, avatar=await UploadedFile.of(avatar) if avatar is not None else None)
 
 
 @strawberry.type

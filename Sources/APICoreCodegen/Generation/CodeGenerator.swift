@@ -72,12 +72,15 @@ public struct CodeGenerator: Sendable {
         }
         // Operations may select `__schema` and `__type`, whose types the generated code declares like the schema's.
         let schema = schema.addingIntrospectionTypes()
+        let fileScalars = FileScalars(customScalars: configuration.customScalars)
         let compilation = try IRCompiler.compile(
-            documents, schema: schema, namespace: namespace, identifiers: configuration.operationIdentifiers)
+            documents, schema: schema, namespace: namespace, identifiers: configuration.operationIdentifiers,
+            fileScalars: fileScalars)
         let context = TemplateContext(
             schema: schema, mapper: SwiftTypeMapper(schema: schema, namespace: namespace),
             access: configuration.accessLevel == .public ? "public " : "",
-            schemaTypesModule: configuration.schemaTypesModule)
+            schemaTypesModule: configuration.schemaTypesModule,
+            fileScalars: fileScalars)
         var files: [GeneratedFile] = []
         if let schemaTypesPath = configuration.schemaTypesPath {
             let schemaFolder = configuration.resolved(schemaTypesPath)

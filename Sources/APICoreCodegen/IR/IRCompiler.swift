@@ -8,7 +8,8 @@ enum IRCompiler {
         _ documents: [Document],
         schema: GraphQLSchema,
         namespace: String,
-        identifiers: CodegenConfiguration.OperationIdentifiers = .documentSHA256
+        identifiers: CodegenConfiguration.OperationIdentifiers = .documentSHA256,
+        fileScalars: FileScalars = FileScalars()
     ) throws(CompilerError) -> IRCompilation {
         var fragmentDefinitions: [String: FragmentDefinition] = [:]
         var operations: [OperationDefinition] = []
@@ -61,7 +62,7 @@ enum IRCompiler {
             compiled.append(
                 try compile(
                     operation, typeName: typeName, builder: builder, fragments: fragmentDefinitions,
-                    identifiers: identifiers))
+                    identifiers: identifiers, fileScalars: fileScalars))
         }
         var referenced = builder.referencedTypeNames
         for operation in compiled {
@@ -77,7 +78,8 @@ enum IRCompiler {
         typeName: String,
         builder: IRBuilder,
         fragments: [String: FragmentDefinition],
-        identifiers: CodegenConfiguration.OperationIdentifiers
+        identifiers: CodegenConfiguration.OperationIdentifiers,
+        fileScalars: FileScalars
     ) throws(CompilerError) -> IROperation {
         guard let root = builder.schema.rootType(for: operation.kind) else {
             throw IRBuilder.failure("The schema has no \(operation.kind.rawValue) type.", at: operation.location)
@@ -98,7 +100,12 @@ enum IRCompiler {
             }
         // `self` as a parameter would hide the instance in the initializer; the types generated code refers to from
         // within the operation (fragments in the document, the namespace) must not be hidden by a variable.
-        var scope = SwiftNameScope(reserving: builder.reservedNames.union(["variables", "self", "Self", "Data", "_"]))
+        var reserved = builder.reservedNames.union(["variables", "self", "Self", "Data", "_"])
+        // An operation whose variables can hold files has a `fileUploads` property of its own.
+        if operation.variableDefinitions.contains(where: { fileScalars.canContainFiles($0.type, in: builder.schema) }) {
+            reserved.insert("fileUploads")
+        }
+        var scope = SwiftNameScope(reserving: reserved)
         let variables = operation.variableDefinitions.map { definition in
             let name = scope.claim(definition.name.value)
             return IRVariable(

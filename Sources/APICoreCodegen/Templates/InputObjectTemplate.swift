@@ -20,6 +20,9 @@ struct InputObjectTemplate {
         )
         // `self` as a parameter would hide the instance in the initializer.
         var used: Set<String> = ["fields", "jsonValue", "isAbsent", "self"]
+        let holdsFiles = type.fields.contains { context.canContainFiles($0.type) }
+        if holdsFiles { used.formUnion(["mayContainFiles", "appendFiles"]) }
+        var fileFields: [(name: String, key: String)] = []
         var parameters: [String] = []
         var assignments: [String] = []
         var members: [String] = []
@@ -45,6 +48,7 @@ struct InputObjectTemplate {
             }
             parameters.append("            \(name): \(swiftType)\(isOptional ? " = nil" : "")")
             members.append("\(SwiftNames.stringLiteral(field.name)): \(name)")
+            if context.canContainFiles(field.type) { fileFields.append((name, field.name)) }
         }
         lines.append("")
         if parameters.isEmpty {
@@ -61,8 +65,26 @@ struct InputObjectTemplate {
         // `.init`, not the type's name, which a field of that name would hide.
         lines.append("            .init(variables: [\(members.isEmpty ? ":" : members.joined(separator: ", "))])")
         lines.append("        }")
+        if holdsFiles { lines += fileLines(fileFields) }
         lines.append("    }")
         return lines.joined(separator: "\n")
+    }
+
+    /// `mayContainFiles` and `appendFiles(at:to:)` of an input object with fields that can hold files.
+    private func fileLines(_ fields: [(name: String, key: String)]) -> [String] {
+        let access = context.access
+        var lines = [
+            "",
+            "        \(access)static var mayContainFiles: Bool { true }",
+            "",
+            "        \(access)func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {",
+        ]
+        for field in fields {
+            // The field's name is a GraphQL name, so it needs no escaping inside the string.
+            lines.append("            self.\(field.name).appendFiles(at: path + \".\(field.key)\", to: &files)")
+        }
+        lines.append("        }")
+        return lines
     }
 
     /// Whether a value of `type` can contain a `target` input object without a list in between.

@@ -75,6 +75,15 @@ struct OperationTemplate {
         // `.init`, not the type's name, which a variable of that name would hide.
         lines.append("        .init(variables: [\(members.joined(separator: ", "))])")
         lines.append("    }")
+        let fileMembers = variables.filter { context.canContainFiles($0.type) }.map { variable in
+            "\(SwiftNames.stringLiteral(variable.name)): \(SwiftNames.identifier(variable.propertyName))"
+        }
+        if !fileMembers.isEmpty {
+            lines.append("")
+            lines.append("    \(access)var fileUploads: [GraphQLFileUpload] {")
+            lines.append("        GraphQLFileUpload.files(inVariables: [\(fileMembers.joined(separator: ", "))])")
+            lines.append("    }")
+        }
         lines += variableDefaults(variables)
         return lines
     }

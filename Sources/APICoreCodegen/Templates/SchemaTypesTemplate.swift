@@ -108,7 +108,9 @@ struct SchemaTypesTemplate {
                 if let text = SwiftNames.docComment(scalar.description, indent: "    ").nonEmpty {
                     lines.append(String(text.dropLast()))
                 }
-                lines.append("    \(access)typealias \(name) = \(customScalars[type.name] ?? "String")")
+                let swiftType =
+                    context.fileScalars.names.contains(type.name) ? "GraphQLFile" : customScalars[type.name] ?? "String"
+                lines.append("    \(access)typealias \(name) = \(swiftType)")
             case .object:
                 groups["Objects", default: []].append(
                     "\(access)static let \(name) = GraphQLParentType.object(\(literal))")

@@ -8,6 +8,13 @@ struct TemplateContext: Sendable {
     let access: String
     /// The module of the schema types, when operations are generated outside it.
     var schemaTypesModule: String? = nil
+    /// The custom scalars that are files.
+    var fileScalars = FileScalars()
+
+    /// Whether a value of `type` can hold a file (see ``FileScalars``).
+    func canContainFiles(_ type: TypeReference) -> Bool {
+        fileScalars.canContainFiles(type, in: schema)
+    }
 
     /// The access level of a computed property: public ones are emitted into the code that reads them, so the module
     /// exports no symbol and no code for them.

@@ -20,7 +20,9 @@ public struct QueryCommand: AsyncParsableCommand {
         discussion: """
             Exit status: 0 data without errors; 3 partial data with errors; 4 errors without data; 5 transport \
             failure, HTTP failure without a GraphQL body, or an unreadable response; 1 invalid input (such as \
-            variables that are not a JSON object); 2 usage or I/O errors.
+            variables that are not a JSON object, a --file path outside the variables); 2 usage or I/O errors \
+            (such as a --file that cannot be read). Operations with --file are sent as one multipart/form-data \
+            POST, never GET or persisted.
 
             --paginate: the operation must declare $endCursor: String (nullable) and select \
             pageInfo { hasNextPage endCursor } on exactly one connection (fragments count), else exit 1 before \
@@ -54,17 +56,28 @@ public struct QueryCommand: AsyncParsableCommand {
     @Flag(help: "With --paginate, print one JSON array of the pages instead of one line per page.")
     var slurp = false
 
+    @Option(
+        name: .customLong("file"),
+        help: ArgumentHelp(
+            """
+            A file to upload (GraphQL multipart request spec), as PATH=FILE, where PATH is where it goes in the \
+            variables: variables.file, variables.files.0, variables.input.avatar (repeatable).
+            """,
+            valueName: "path=file"))
+    var files: [String] = []
+
     /// A command with no options set; ArgumentParser fills them in.
     public init() {}
 
     /// Rejects usage errors before anything is read or sent: a bad endpoint or header, both kinds of variables, a
-    /// timeout that is not positive, `--slurp` without `--paginate`.
+    /// timeout that is not positive, `--slurp` without `--paginate`, `--file` with `--paginate`.
     public func validate() throws {
         _ = try endpointURL()
         guard timeout.isFinite, timeout > 0 else {
             throw ValidationError("--timeout must be a positive number of seconds")
         }
         if slurp, !paginate { throw ValidationError("--slurp needs --paginate") }
+        if paginate, !files.isEmpty { throw ValidationError("--file cannot be used with --paginate") }
     }
 
     /// Reads the document and variables, sends the operation and prints the outcome; a status other than 0 is
@@ -75,11 +88,25 @@ public struct QueryCommand: AsyncParsableCommand {
             try await runPages(document: documentText, variables: variableValues)
             return
         }
+        let (variables, uploads) = try loadFiles(variables: variableValues)
         let capture = ResponseCapture()
         let client = try makeClient(capture: capture)
-        let outcome = await fetch(document: documentText, variables: variableValues, client: client, capture: capture)
+        let outcome = await fetch(
+            document: documentText, variables: variables, files: uploads, client: client, capture: capture)
         outcome.print()
         if outcome.exitCode != .success { throw outcome.exitCode }
+    }
+
+    /// The `--file` uploads and the variables with `null` where they go; a bad one is reported and thrown as the
+    /// command's exit code.
+    private func loadFiles(variables: JSONObject) throws(ExitCode) -> (JSONObject, [GraphQLFileUpload]) {
+        guard !files.isEmpty else { return (variables, []) }
+        do throws(CommandFailure) {
+            return try QueryFiles.load(files, variables: variables)
+        } catch {
+            error.report()
+            throw error.exitCode
+        }
     }
 
     /// `--paginate`: checks the document before anything is sent, then fetches and prints every page.
@@ -101,11 +128,13 @@ public struct QueryCommand: AsyncParsableCommand {
 
     /// Sends the operation once with `variables` and decides what to print from the response.
     private func fetch(
-        document: String, variables: JSONObject, client: APIClient, capture: ResponseCapture
+        document: String, variables: JSONObject, files: [GraphQLFileUpload] = [], client: APIClient,
+        capture: ResponseCapture
     ) async -> QueryOutcome {
         do {
             let response = try await client.execute(
-                document: document, operationName: input.operation, variables: variables, as: JSONValue.self)
+                document: document, operationName: input.operation, variables: variables, files: files,
+                as: JSONValue.self)
             return QueryOutcome(response: response, body: Self.body(of: capture.lastResponse))
         } catch {
             return QueryOutcome(error: error, body: Self.body(of: capture.lastResponse))

@@ -33,6 +33,11 @@ public protocol GraphQLOperation: Sendable {
 
     /// The default values the document declares for its variables (`$withEmail: Boolean = true`).
     static var variableDefaults: JSONObject { get }
+
+    /// The files in the variables, each with its path (`variables.file`, `variables.files.0`,
+    /// `variables.input.avatar`); an operation with files is sent as a multipart upload. Generated operations whose
+    /// variables can hold an `Upload` implement it; the others have none.
+    var fileUploads: [GraphQLFileUpload] { get }
 }
 
 extension GraphQLOperation {
@@ -42,6 +47,8 @@ extension GraphQLOperation {
     public var variables: JSONObject { JSONObject() }
     /// No defaults by default, for operations whose variables declare none.
     public static var variableDefaults: JSONObject { JSONObject() }
+    /// No files by default, for operations whose variables cannot hold one.
+    public var fileUploads: [GraphQLFileUpload] { [] }
 
     /// The variables as the server sees them: the sent values over the document's defaults. Decoding uses these, so
     /// `@include(if: $flag)` with an omitted `$flag = true` selects the field as the server did.

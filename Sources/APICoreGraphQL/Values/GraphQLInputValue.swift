@@ -5,11 +5,26 @@ public protocol GraphQLInputValue: Sendable {
 
     /// Whether the value is left out of the request entirely (an absent ``GraphQLNullable``).
     var isAbsent: Bool { get }
+
+    /// Whether a value of this type can hold a ``GraphQLFile``: `false` unless the type is a file or holds one (an
+    /// optional, list or nullable of files, an input object with a file field). Values of types that cannot skip
+    /// ``appendFiles(at:to:)`` without looking inside.
+    static var mayContainFiles: Bool { get }
+
+    /// Appends the files inside the value, each with its path: `path` for the value itself, `path.0` for a list's
+    /// first element, `path.avatar` for an input object's `avatar` field. By default it appends none.
+    func appendFiles(at path: String, to files: inout [GraphQLFileUpload])
 }
 
 extension GraphQLInputValue {
     /// `false`: only an absent ``GraphQLNullable`` is left out of a request.
     public var isAbsent: Bool { false }
+
+    /// `false`: most values hold no file.
+    public static var mayContainFiles: Bool { false }
+
+    /// Appends nothing: most values hold no file.
+    public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {}
 }
 
 extension String: GraphQLInputValue {
@@ -55,11 +70,31 @@ extension JSONObject: GraphQLInputValue {
 extension Optional: GraphQLInputValue where Wrapped: GraphQLInputValue {
     /// `nil` is sent as `null`; use ``GraphQLNullable`` to leave a value out.
     public var jsonValue: JSONValue { self?.jsonValue ?? .null }
+
+    /// Whether the wrapped type can hold a file.
+    public static var mayContainFiles: Bool { Wrapped.mayContainFiles }
+
+    /// The wrapped value's files, at the same path; none for `nil`.
+    public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
+        guard Wrapped.mayContainFiles, let self else { return }
+        self.appendFiles(at: path, to: &files)
+    }
 }
 
 extension Array: GraphQLInputValue where Element: GraphQLInputValue {
     /// The elements as a JSON array, each encoded in turn.
     public var jsonValue: JSONValue { .array(map(\.jsonValue)) }
+
+    /// Whether the element type can hold a file.
+    public static var mayContainFiles: Bool { Element.mayContainFiles }
+
+    /// Each element's files, at `path.0`, `path.1`, ...
+    public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
+        guard Element.mayContainFiles else { return }
+        for (index, element) in enumerated() {
+            element.appendFiles(at: "\(path).\(index)", to: &files)
+        }
+    }
 }
 
 extension JSONObject {

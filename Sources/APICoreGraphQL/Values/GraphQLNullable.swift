@@ -67,4 +67,13 @@ extension GraphQLNullable: GraphQLInputValue where Wrapped: GraphQLInputValue {
         if case .none = self { return true }
         return false
     }
+
+    /// Whether the wrapped type can hold a file.
+    public static var mayContainFiles: Bool { Wrapped.mayContainFiles }
+
+    /// The wrapped value's files, at the same path; none when absent or null.
+    public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
+        guard Wrapped.mayContainFiles, case .some(let value) = self else { return }
+        value.appendFiles(at: path, to: &files)
+    }
 }

@@ -18,11 +18,12 @@ extension APIClient {
         return try await run(operationName: name, timeout: options.timeout) {
             [self] () async throws -> APIResponse<Operation.Data> in
             let start = ContinuousClock.now
+            var payload = GraphQLPayload(
+                document: Operation.document, operationName: name, operationType: Operation.operationType,
+                variables: variables)
+            payload.files = operation.fileUploads
             let exchange = try await exchange(
-                GraphQLPayload(
-                    document: Operation.document, operationName: name, operationType: Operation.operationType,
-                    variables: variables),
-                persistedQueryID: Operation.operationIdentifier, options: options)
+                payload, persistedQueryID: Operation.operationIdentifier, options: options)
             return try pipeline.response(exchange.body, from: GraphQLResultOrigin(exchange.response), start: start)
         }
     }
@@ -44,10 +45,16 @@ extension APIClient {
     /// Executes a hand-written GraphQL document and decodes its `data` as a `Decodable` type: the lightest way in,
     /// with no code generation. Always sent to the network, and never cached: normalizing needs the selections that
     /// generated operations carry.
+    ///
+    /// `files` are uploaded by the GraphQL multipart request spec, each at its path (`variables.file`,
+    /// `variables.files.0`, `variables.input.avatar`): the variables get `null` there (added when the last member is
+    /// missing), and a path that does not start with `variables.` or whose parent is not in the variables fails with
+    /// ``APIError/Code/invalidRequest`` before anything is sent.
     public func execute<Response: Decodable & Sendable>(
         document: String,
         operationName: String? = nil,
         variables: JSONObject = JSONObject(),
+        files: [GraphQLFileUpload] = [],
         as type: Response.Type,
         options: RequestOptions = RequestOptions()
     ) async throws(APIError) -> APIResponse<Response> {
@@ -55,14 +62,17 @@ extension APIClient {
         let operationType = selected.kind
         let name = operationName ?? selected.name ?? "anonymous \(operationType.rawValue)"
         let decoder = configuration.decoder
+        var payload = GraphQLPayload(
+            document: document, operationName: operationName, operationType: operationType,
+            variables: variables, declaredName: selected.name)
+        if !files.isEmpty {
+            payload.variables = try UploadPaths.placingNulls(for: files, in: variables, operationName: name)
+            payload.files = files
+        }
         return try await run(operationName: name, timeout: options.timeout) {
-            [self] () async throws -> APIResponse<Response> in
+            [self, payload] () async throws -> APIResponse<Response> in
             let start = ContinuousClock.now
-            let exchange = try await exchange(
-                GraphQLPayload(
-                    document: document, operationName: operationName, operationType: operationType,
-                    variables: variables, declaredName: selected.name),
-                persistedQueryID: nil, options: options)
+            let exchange = try await exchange(payload, persistedQueryID: nil, options: options)
             let body = try Self.checkedBody(exchange, operationName: name, options: options)
             guard let data = body.data else {
                 throw Self.graphQLFailure(body, statusCode: exchange.response.statusCode, operationName: name)
@@ -94,12 +104,15 @@ extension APIClient {
         func send(_ payload: GraphQLPayload, usesGET: Bool) async throws -> GraphQLHTTPResponse {
             let request = try payload.httpRequest(
                 endpoint: configuration.graphQLEndpoint, usesGET: usesGET, headers: headers,
-                operationNameHeader: configuration.operationNameHeader, isIdempotent: options.isIdempotent)
+                operationNameHeader: configuration.operationNameHeader, isIdempotent: options.isIdempotent,
+                uploadProgress: options.uploadProgress)
             let response = try await chain.send(request)
             return try GraphQLHTTPResponse(
                 response, operationName: request.operationName, reader: configuration.jsonReader)
         }
 
+        // Files go in one multipart POST with the whole document: a hash-only attempt would send them twice.
+        guard payload.files.isEmpty else { return try await send(payload, usesGET: false) }
         guard let persisted = configuration.persistedQueries, options.usesPersistedQueries,
             persistedQueriesSupported.load(ordering: .relaxed), let document = payload.document
         else {

@@ -11,6 +11,8 @@ struct GraphQLPayload: Sendable {
     /// The name errors, logs and metrics give the operation when no `operationName` is sent: the one its document
     /// declares, found by scanning it.
     var declaredName: String?
+    /// The files in the variables, by path; a payload with files is sent as a multipart upload.
+    var files: [GraphQLFileUpload] = []
 
     /// The GraphQL-over-HTTP media type, whose bodies are trusted at any status.
     static let responseMediaType = "application/graphql-response+json"
@@ -21,17 +23,25 @@ struct GraphQLPayload: Sendable {
     /// The HTTP request carrying the payload: a JSON POST body, or URL query parameters for GET (added after the
     /// endpoint's own query, which is sent as written) with the operation named in `operationNameHeader`, unless the
     /// headers already have that field.
+    ///
+    /// A payload with files is always a `multipart/form-data` POST (``MultipartUploadBody``), whatever `usesGET`
+    /// says: a GET cannot carry files.
     func httpRequest(
         endpoint: URL,
         usesGET: Bool,
         headers: HTTPHeaders,
         operationNameHeader: String? = nil,
-        isIdempotent: Bool?
+        isIdempotent: Bool?,
+        uploadProgress: UploadProgressReporter? = nil
     ) throws(APIError) -> HTTPRequest {
         var headers = headers
         headers["Accept"] = Self.acceptHeader
         let name = self.name
         let writer = JSONWriter()
+        if !files.isEmpty {
+            return try uploadRequest(
+                endpoint: endpoint, headers: headers, isIdempotent: isIdempotent, progress: uploadProgress)
+        }
         if usesGET {
             if let operationNameHeader, !headers.contains(operationNameHeader) {
                 headers[operationNameHeader] = name
@@ -52,15 +62,38 @@ struct GraphQLPayload: Sendable {
                 method: .get, url: url, headers: headers, operationName: name, kind: .graphQL(operationType),
                 isIdempotent: isIdempotent)
         }
+        headers["Content-Type"] = "application/json"
+        return HTTPRequest(
+            method: .post, url: endpoint, headers: headers, body: jsonBody(), operationName: name,
+            kind: .graphQL(operationType), isIdempotent: isIdempotent)
+    }
+
+    /// The payload as the JSON body of a POST.
+    func jsonBody() -> Data {
         var body = JSONObject()
         if let document { body["query"] = .string(document) }
         if let operationName { body["operationName"] = .string(operationName) }
         body["variables"] = .object(variables)
         if let extensions { body["extensions"] = .object(extensions) }
-        headers["Content-Type"] = "application/json"
-        return HTTPRequest(
-            method: .post, url: endpoint, headers: headers, body: Data(writer.write(.object(body))),
-            operationName: name, kind: .graphQL(operationType), isIdempotent: isIdempotent)
+        return Data(JSONWriter().write(.object(body)))
+    }
+
+    /// The multipart POST of a payload with files; its body streams, files from disk, on each attempt.
+    private func uploadRequest(
+        endpoint: URL,
+        headers: HTTPHeaders,
+        isIdempotent: Bool?,
+        progress: UploadProgressReporter?
+    ) throws(APIError) -> HTTPRequest {
+        let upload = try MultipartUploadBody(operations: jsonBody(), files: files, operationName: name)
+        var headers = headers
+        headers["Content-Type"] = upload.contentType
+        var request = HTTPRequest(
+            method: .post, url: endpoint, headers: headers, operationName: name, kind: .graphQL(operationType),
+            isIdempotent: isIdempotent)
+        progress?.start(totalBytes: upload.fileBytes)
+        request.bodyStream = upload.stream(operationName: name, progress: progress)
+        return request
     }
 
     /// The `persistedQuery` extension for a document hash.

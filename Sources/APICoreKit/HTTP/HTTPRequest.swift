@@ -19,6 +19,10 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body, if any.
     public var body: Data?
+    /// A body read in chunks as it is sent, such as a file upload's; when set, transports send it instead of
+    /// ``body`` (which stays `nil`) with its ``HTTPBodyStream/length`` as `Content-Length`. Interceptors that copy or
+    /// retry the request send it again from its start; they never see its bytes.
+    public var bodyStream: HTTPBodyStream?
 
     /// A name for logs, metrics and cancellation: the GraphQL operation name, or `METHOD path` for REST.
     public var operationName: String

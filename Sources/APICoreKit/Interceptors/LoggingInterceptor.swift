@@ -6,7 +6,8 @@ import Logging
 /// is one `info` line.
 ///
 /// Credentials, cookies, tokens and GraphQL variables never reach the log; REST bodies, the REST equivalent of
-/// variables, are logged as their shape and size only. See ``Redaction``.
+/// variables, are logged as their shape and size only; of a streamed body (a file upload), only its size. See
+/// ``Redaction``.
 public struct LoggingInterceptor: APIInterceptor {
     /// The logger written to.
     public let logger: Logger
@@ -29,8 +30,10 @@ public struct LoggingInterceptor: APIInterceptor {
             logger.debug("sending request", metadata: metadata)
             if level <= .trace {
                 let headers = describe(redaction.redact(request.headers))
+                // A streamed body (a file upload) is never read for the log: its size is all that is written.
                 let body =
-                    request.body.map { body in
+                    request.bodyStream.map { "<streamed body, \($0.length) bytes>" }
+                    ?? request.body.map { body in
                         request.kind == .rest ? redaction.redact(restBody: body) : redaction.redact(jsonBody: body)
                     } ?? ""
                 logger.trace(

@@ -67,7 +67,8 @@ public struct MetricsInterceptor: APIInterceptor {
             collector.record(
                 RequestMetrics(
                     operationName: request.operationName, kind: request.kind, duration: clock.now - start,
-                    requestBytes: request.body?.count ?? 0, responseBytes: response.body.count,
+                    requestBytes: request.bodyStream?.length ?? request.body?.count ?? 0,
+                    responseBytes: response.body.count,
                     statusCode: response.statusCode, isCacheHit: response.source == .cache,
                     errorCode: response.isSuccess ? nil : .httpStatus))
             return response
@@ -76,7 +77,8 @@ public struct MetricsInterceptor: APIInterceptor {
             collector.record(
                 RequestMetrics(
                     operationName: request.operationName, kind: request.kind, duration: clock.now - start,
-                    requestBytes: request.body?.count ?? 0, responseBytes: 0, statusCode: apiError.statusCode,
+                    requestBytes: request.bodyStream?.length ?? request.body?.count ?? 0, responseBytes: 0,
+                    statusCode: apiError.statusCode,
                     isCacheHit: false, errorCode: apiError.code))
             throw error
         }

@@ -32,6 +32,8 @@ public struct RequestOptions: Sendable {
     /// ``APIError/Code/cacheMiss`` failure and nothing is sent. `cacheOnly` watches never refetch; other calls
     /// ignore it.
     public var refetchesOnCacheMiss: Bool
+    /// Where an upload's progress goes: set by ``APIClient/upload(_:options:)``.
+    var uploadProgress: UploadProgressReporter?
 
     /// Options; every default defers to the client.
     public init(

@@ -12,6 +12,8 @@
     ///
     /// - The client's time limit covers the whole exchange, body included: when it fires, the task is cancelled and
     ///   the request is cancelled on the wire. ``requestTimeout`` bounds only the wait for the response head.
+    /// - A request's ``HTTPRequest/bodyStream`` is read a chunk at a time as the connection takes it, so an upload from
+    ///   disk never sits in memory whole.
     /// - A body passing the request's ``HTTPRequest/maximumResponseSize`` (or declaring a larger `Content-Length`)
     ///   stops the request at once with ``APIError/Code/responseTooLarge``.
     /// - Redirects, HTTP/2 over TLS, the connection pool, proxies and TLS settings come from the
@@ -144,7 +146,9 @@
             for field in request.headers {
                 clientRequest.headers.add(name: field.name, value: field.value)
             }
-            if let body = request.body {
+            if let stream = request.bodyStream {
+                clientRequest.body = stream.clientBody
+            } else if let body = request.body {
                 clientRequest.body = .bytes(ByteBuffer(bytes: body))
             }
             return clientRequest

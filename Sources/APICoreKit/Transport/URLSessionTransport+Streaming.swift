@@ -17,7 +17,7 @@ extension URLSessionTransport: HTTPStreamingTransport {
         let state = DataTaskState()
         let delegate = StreamingTaskDelegate(onCancel: { state.cancel() })
         let streamingSession = URLSession(configuration: session.configuration, delegate: delegate, delegateQueue: nil)
-        let task = streamingSession.dataTask(with: urlRequest(for: request))
+        let task = streamingSession.dataTask(with: try urlRequest(for: request))
         let head = try await withTaskCancellationHandler {
             try await delegate.responseHead {
                 if state.start(task) { task.resume() }

@@ -6,7 +6,8 @@ import Foundation
 
 /// The `URLSession` transport, on Apple platforms and on Linux (FoundationNetworking).
 ///
-/// Task cancellation cancels the underlying data task at once. As an ``HTTPStreamingTransport``, it hands over a
+/// Task cancellation cancels the underlying data task at once. A request's ``HTTPRequest/bodyStream`` goes out as the
+/// request's `httpBodyStream`, read a chunk at a time as the session sends it. As an ``HTTPStreamingTransport``, it hands over a
 /// body as it arrives (see `URLSessionTransport+Streaming.swift`).
 public struct URLSessionTransport: HTTPTransport {
     /// The session the transport sends with.
@@ -42,24 +43,56 @@ public struct URLSessionTransport: HTTPTransport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         if let limit = request.maximumResponseSize, let router {
-            return try await router.send(urlRequest(for: request), in: session, limit: limit)
+            let urlRequest = try urlRequest(for: request)
+            let response: HTTPResponse
+            do {
+                response = try await router.send(urlRequest, in: session, limit: limit)
+            } catch {
+                throw Self.bodyFailure(of: urlRequest, or: error)
+            }
+            try Self.checkBody(of: urlRequest)
+            return response
         }
-        let (data, response) = try await data(for: urlRequest(for: request))
+        let urlRequest = try urlRequest(for: request)
+        let (data, response): (Data, URLResponse)
+        do {
+            (data, response) = try await self.data(for: urlRequest)
+        } catch {
+            throw Self.bodyFailure(of: urlRequest, or: error)
+        }
+        try Self.checkBody(of: urlRequest)
         var whole = try Self.head(of: response)
         whole.body = data
         return whole
     }
 
-    /// The `URLRequest` of a request.
-    func urlRequest(for request: HTTPRequest) -> URLRequest {
+    /// The `URLRequest` of a request; throws when a streamed body's source cannot be opened (a file that is gone),
+    /// before anything is sent.
+    func urlRequest(for request: HTTPRequest) throws -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
-        urlRequest.httpBody = request.body
         urlRequest.timeoutInterval = requestTimeout
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
+        if let stream = request.bodyStream {
+            urlRequest.httpBodyStream = try HTTPBodyInputStream(stream)
+            urlRequest.setValue(String(stream.length), forHTTPHeaderField: "Content-Length")
+        } else {
+            urlRequest.httpBody = request.body
+        }
         return urlRequest
+    }
+
+    /// Throws the error a request's streamed body failed with, if it did: `URLSession` may end such a request with a
+    /// response to the part of the body that went out.
+    static func checkBody(of request: URLRequest) throws {
+        if let failure = (request.httpBodyStream as? HTTPBodyInputStream)?.failure { throw failure }
+    }
+
+    /// The error a request's streamed body failed with, in place of the session's error for the failed upload.
+    static func bodyFailure(of request: URLRequest, or error: any Error) -> any Error {
+        (request.httpBodyStream as? HTTPBodyInputStream)?.failure ?? error
     }
 
     /// The status and header fields of a response, without a body.

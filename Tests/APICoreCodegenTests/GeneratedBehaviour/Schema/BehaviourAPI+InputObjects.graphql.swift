@@ -4,6 +4,58 @@
 import APICoreGraphQL
 
 extension BehaviourAPI {
+    /// Profiles nested one level further, so that files are found at any depth.
+    public struct ProfileBatch: GraphQLInputObject {
+        public var profiles: [BehaviourAPI.ProfileInput]
+        public var note: GraphQLNullable<String>
+
+        public init(
+            profiles: [BehaviourAPI.ProfileInput],
+            note: GraphQLNullable<String> = nil
+        ) {
+            self.profiles = profiles
+            self.note = note
+        }
+
+        public var fields: JSONObject {
+            .init(variables: ["profiles": profiles, "note": note])
+        }
+
+        public static var mayContainFiles: Bool { true }
+
+        public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
+            self.profiles.appendFiles(at: path + ".profiles", to: &files)
+        }
+    }
+
+    /// A profile whose avatar and documents are files.
+    public struct ProfileInput: GraphQLInputObject {
+        public var name: String
+        public var avatar: GraphQLNullable<BehaviourAPI.Upload>
+        public var documents: GraphQLNullable<[BehaviourAPI.Upload]>
+
+        public init(
+            name: String,
+            avatar: GraphQLNullable<BehaviourAPI.Upload> = nil,
+            documents: GraphQLNullable<[BehaviourAPI.Upload]> = nil
+        ) {
+            self.name = name
+            self.avatar = avatar
+            self.documents = documents
+        }
+
+        public var fields: JSONObject {
+            .init(variables: ["name": name, "avatar": avatar, "documents": documents])
+        }
+
+        public static var mayContainFiles: Bool { true }
+
+        public func appendFiles(at path: String, to files: inout [GraphQLFileUpload]) {
+            self.avatar.appendFiles(at: path + ".avatar", to: &files)
+            self.documents.appendFiles(at: path + ".documents", to: &files)
+        }
+    }
+
     /// A filter whose nullable fields can be absent, null or a value.
     public struct UserFilter: GraphQLInputObject {
         public var name: GraphQLNullable<String>

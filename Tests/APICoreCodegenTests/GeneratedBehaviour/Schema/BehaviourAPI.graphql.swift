@@ -11,9 +11,14 @@ public enum BehaviourAPI {
     /// A 64-bit integer, serialised as a JSON integer.
     public typealias Long = Int64
 
+    /// A file, uploaded by the GraphQL multipart request spec.
+    public typealias Upload = GraphQLFile
+
     public enum Objects {
+        public static let Mutation = GraphQLParentType.object("Mutation")
         public static let Organization = GraphQLParentType.object("Organization")
         public static let Query = GraphQLParentType.object("Query")
+        public static let UploadResult = GraphQLParentType.object("UploadResult")
         public static let User = GraphQLParentType.object("User")
     }
 

@@ -20,6 +20,10 @@ public struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation 
         .init(variables: ["singleFile": singleFile, "multipleFiles": multipleFiles])
     }
 
+    public var fileUploads: [GraphQLFileUpload] {
+        GraphQLFileUpload.files(inVariables: ["singleFile": singleFile, "multipleFiles": multipleFiles])
+    }
+
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }

@@ -18,6 +18,10 @@ public struct UploadMultipleFilesToTheSameParameterMutation: GraphQLMutation {
         .init(variables: ["files": files])
     }
 
+    public var fileUploads: [GraphQLFileUpload] {
+        GraphQLFileUpload.files(inVariables: ["files": files])
+    }
+
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }

@@ -18,6 +18,10 @@ public struct UploadOneFileMutation: GraphQLMutation {
         .init(variables: ["file": file])
     }
 
+    public var fileUploads: [GraphQLFileUpload] {
+        GraphQLFileUpload.files(inVariables: ["file": file])
+    }
+
     public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }

@@ -9,7 +9,7 @@ public enum UploadAPI {
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
     /// The `Upload` scalar type represents a file upload.
-    public typealias Upload = String
+    public typealias Upload = GraphQLFile
 
     public enum Objects {
         public static let File = GraphQLParentType.object("File")

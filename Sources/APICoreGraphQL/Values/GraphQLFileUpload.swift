@@ -1,0 +1,25 @@
+/// One file of an operation's variables and where it goes: a path of the GraphQL multipart request spec, such as
+/// `variables.file`, `variables.files.0` or `variables.input.avatar`.
+public struct GraphQLFileUpload: Sendable, Hashable {
+    /// The object path of the `null` the file stands for, from the operation's root: `variables.` and then variable
+    /// names, field names and list indices, joined by dots.
+    public var path: String
+    /// The file.
+    public var file: GraphQLFile
+
+    /// A file at `path`.
+    public init(path: String, file: GraphQLFile) {
+        self.path = path
+        self.file = file
+    }
+
+    /// The files in variables, by their paths, in the order given: what a generated operation whose variables can
+    /// hold files returns as its ``GraphQLOperation/fileUploads``. Absent values hold none.
+    public static func files(inVariables variables: KeyValuePairs<String, any GraphQLInputValue>) -> [Self] {
+        var files: [Self] = []
+        for (name, value) in variables where !value.isAbsent {
+            value.appendFiles(at: "variables." + name, to: &files)
+        }
+        return files
+    }
+}

@@ -1,0 +1,41 @@
+import APICoreGraphQL
+
+/// ```graphql
+/// mutation UploadFile($file: Upload!) { uploadFile(file: $file) { filename contentType size sha256 } }
+/// ```
+public struct UploadFileMutation: GraphQLMutation {
+    public static let operationName = "UploadFile"
+    public static let document =
+        "mutation UploadFile($file: Upload!) { uploadFile(file: $file) { filename contentType size sha256 } }"
+
+    public var file: GraphQLFile
+
+    public init(file: GraphQLFile) {
+        self.file = file
+    }
+
+    public var variables: JSONObject {
+        .init(variables: ["file": file])
+    }
+
+    public var fileUploads: [GraphQLFileUpload] {
+        GraphQLFileUpload.files(inVariables: ["file": file])
+    }
+
+    public struct Data: GraphQLRootSelectionSet {
+        public static let __parentType = ReferenceSchema.Objects.mutation
+        public static let __selections: [GraphQLSelection] = [
+            .field(
+                GraphQLField(
+                    "uploadFile", .nonNull(.object(UploadedFileFields.self)), arguments: [("file", .variable("file"))]))
+        ]
+
+        public let __data: JSONObject
+        public let uploadFile: UploadedFileFields
+
+        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
+            __data = reader.object
+            uploadFile = try reader.field("uploadFile")
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import APICoreGraphQL
+
+/// ```graphql
+/// mutation UploadFiles($files: [Upload!]!) { uploadFiles(files: $files) { filename contentType size sha256 } }
+/// ```
+public struct UploadFilesMutation: GraphQLMutation {
+    public static let operationName = "UploadFiles"
+    public static let document =
+        "mutation UploadFiles($files: [Upload!]!) { uploadFiles(files: $files) { filename contentType size sha256 } }"
+
+    public var files: [GraphQLFile]
+
+    public init(files: [GraphQLFile]) {
+        self.files = files
+    }
+
+    public var variables: JSONObject {
+        .init(variables: ["files": files])
+    }
+
+    public var fileUploads: [GraphQLFileUpload] {
+        GraphQLFileUpload.files(inVariables: ["files": files])
+    }
+
+    public struct Data: GraphQLRootSelectionSet {
+        public static let __parentType = ReferenceSchema.Objects.mutation
+        public static let __selections: [GraphQLSelection] = [
+            .field(
+                GraphQLField(
+                    "uploadFiles", .nonNull(.list(.nonNull(.object(UploadedFileFields.self)))),
+                    arguments: [("files", .variable("files"))]))
+        ]
+
+        public let __data: JSONObject
+        public let uploadFiles: [UploadedFileFields]
+
+        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
+            __data = reader.object
+            uploadFiles = try reader.field("uploadFiles")
+        }
+    }
+}

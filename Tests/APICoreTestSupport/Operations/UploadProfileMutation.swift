@@ -1,0 +1,62 @@
+import APICoreGraphQL
+
+/// ```graphql
+/// mutation UploadProfile($input: ProfileInput!) {
+///   uploadProfile(input: $input) { name avatar { filename contentType size sha256 } }
+/// }
+/// ```
+public struct UploadProfileMutation: GraphQLMutation {
+    public static let operationName = "UploadProfile"
+    public static let document =
+        "mutation UploadProfile($input: ProfileInput!) { uploadProfile(input: $input) { name avatar { filename contentType size sha256 } } }"
+
+    public var input: ReferenceSchema.ProfileInput
+
+    public init(input: ReferenceSchema.ProfileInput) {
+        self.input = input
+    }
+
+    public var variables: JSONObject {
+        .init(variables: ["input": input])
+    }
+
+    public var fileUploads: [GraphQLFileUpload] {
+        GraphQLFileUpload.files(inVariables: ["input": input])
+    }
+
+    public struct Data: GraphQLRootSelectionSet {
+        public static let __parentType = ReferenceSchema.Objects.mutation
+        public static let __selections: [GraphQLSelection] = [
+            .field(
+                GraphQLField(
+                    "uploadProfile", .nonNull(.object(UploadProfile.self)), arguments: [("input", .variable("input"))]))
+        ]
+
+        public let __data: JSONObject
+        public let uploadProfile: UploadProfile
+
+        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
+            __data = reader.object
+            uploadProfile = try reader.field("uploadProfile")
+        }
+
+        /// `Profile`
+        public struct UploadProfile: GraphQLSelectionSet {
+            public static let __parentType = GraphQLParentType.object("Profile")
+            public static let __selections: [GraphQLSelection] = [
+                .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                .field(GraphQLField("avatar", .object(UploadedFileFields.self))),
+            ]
+
+            public let __data: JSONObject
+            public let name: String
+            public let avatar: UploadedFileFields?
+
+            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
+                __data = reader.object
+                name = try reader.field("name")
+                avatar = try reader.field("avatar")
+            }
+        }
+    }
+}
