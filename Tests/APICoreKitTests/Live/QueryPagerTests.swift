@@ -91,10 +91,3 @@ struct QueryPagerTests {
         #expect(try await live.requestCount() == 3)
     }
 }
-
-/// The cursors the reference servers give: item n's is base64(`item:n`).
-private enum ItemPages {
-    static func cursor(_ position: Int) -> String {
-        Data("item:\(position)".utf8).base64EncodedString()
-    }
-}

@@ -1,4 +1,5 @@
 import APICoreGraphQL
+import Foundation
 
 /// ```graphql
 /// query Items($first: Int, $after: String, $last: Int, $before: String) {
@@ -147,5 +148,37 @@ public struct ItemsQuery: GraphQLQuery {
                 }
             }
         }
+    }
+}
+
+/// The `items` connection as the reference servers answer it: item n has id `item-n` and cursor base64(`item:n`).
+public enum ItemPages {
+    public static func cursor(_ position: Int) -> String {
+        Data("item:\(position)".utf8).base64EncodedString()
+    }
+
+    public static func data(_ positions: [Int], total: Int = 250, titles: [Int: String] = [:]) -> JSONObject {
+        let edges = positions.map { position -> JSONValue in
+            .object([
+                "__typename": "ItemEdge", "cursor": .string(cursor(position)),
+                "node": .object([
+                    "__typename": "Item", "id": .string("item-\(position)"), "position": .int(Int64(position)),
+                    "title": .string(titles[position] ?? "Item \(position)"),
+                ]),
+            ])
+        }
+        let pageInfo: JSONObject = [
+            "__typename": "PageInfo",
+            "hasNextPage": .bool((positions.last ?? total) < total),
+            "hasPreviousPage": .bool((positions.first ?? 1) > 1),
+            "startCursor": positions.first.map { .string(cursor($0)) } ?? .null,
+            "endCursor": positions.last.map { .string(cursor($0)) } ?? .null,
+        ]
+        return [
+            "items": .object([
+                "__typename": "ItemConnection", "edges": .array(edges), "pageInfo": .object(pageInfo),
+                "totalCount": .int(Int64(total)),
+            ])
+        ]
     }
 }
