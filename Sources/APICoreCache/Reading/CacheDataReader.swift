@@ -26,6 +26,12 @@ struct CacheDataReader {
     let now: Date
     /// Whether to remember what the read depended on (for watchers).
     let tracksDependencies: Bool
+    /// Whether a missing or expired field reads as `null` and is noted in ``misses`` instead of failing the read: a
+    /// partial read.
+    var collectsMisses = false
+
+    /// The misses of a partial read, each with its response path, in the order met.
+    private(set) var misses: [CacheError] = []
 
     /// Every field the read depended on, when tracked.
     private(set) var dependencies: Set<CacheFieldID> = []
@@ -56,6 +62,46 @@ struct CacheDataReader {
         at key: CacheKey
     ) throws(CacheError) -> Selection {
         let object = try objectData(type, key: key)
+        let context = GraphQLDecodingContext(variables: variables)
+        do throws(GraphQLDecodingError) {
+            return try Selection(reader: GraphQLObjectReader(object: object, selectionSet: type, context: context))
+        } catch {
+            throw CacheError(.decoding, key: key, path: error.path, reason: error.description, underlying: error)
+        }
+    }
+
+    /// Reads what the cache holds of a selection set: missing and expired fields are `null`, and each such `null`
+    /// goes up to the nearest field that may be null, as a server's field error would (``GraphQLNullPropagation``).
+    /// Returns the value (`nil` when nothing may be null on the way to the root) and the misses, by path.
+    mutating func readPartial<Selection: GraphQLSelectionSet>(
+        _ type: Selection.Type,
+        at key: CacheKey
+    ) throws(CacheError) -> (value: Selection?, misses: [CacheError]) {
+        collectsMisses = true
+        let object: JSONObject
+        do throws(CacheError) {
+            object = try objectData(type, key: key)
+        } catch  where error.isMiss {
+            return (nil, [error])
+        }
+        guard !misses.isEmpty else { return (try decode(type, object, key: key), []) }
+        let errors = misses.map { miss in
+            GraphQLError(
+                message: "missing from the cache", path: miss.path,
+                extensions: ["code": .string(Self.missErrorCode)])
+        }
+        let repaired = GraphQLNullPropagation.repair(
+            GraphQLResponseBody(data: object, errors: errors, extensions: JSONObject()), as: type, variables: variables)
+        guard let data = repaired.data else { return (nil, misses) }
+        return (try decode(type, data, key: key), misses)
+    }
+
+    /// The `code` extension of the errors that stand for a partial read's misses.
+    static let missErrorCode = "CACHE_MISS"
+
+    private func decode<Selection: GraphQLSelectionSet>(
+        _ type: Selection.Type, _ object: JSONObject, key: CacheKey
+    ) throws(CacheError) -> Selection {
         let context = GraphQLDecodingContext(variables: variables)
         do throws(GraphQLDecodingError) {
             return try Selection(reader: GraphQLObjectReader(object: object, selectionSet: type, context: context))
@@ -99,15 +145,21 @@ struct CacheDataReader {
                 if tracksDependencies { dependencies.insert(CacheFieldID(key: record.key, field: storageKey)) }
                 path.append(.field(responseKey))
                 defer { path.removeLast() }
-                guard let value = record.fields[storageKey] else {
-                    // Servers and recorded responses may leave `__typename` out; so does the rebuilt data.
-                    if storageKey == "__typename" { continue }
-                    throw CacheError(.missingField, key: record.key, field: storageKey, path: ResponsePath(path))
+                let json: JSONValue
+                do throws(CacheError) {
+                    guard let value = record.fields[storageKey] else {
+                        // Servers and recorded responses may leave `__typename` out; so does the rebuilt data.
+                        if storageKey == "__typename" { continue }
+                        throw CacheError(.missingField, key: record.key, field: storageKey, path: ResponsePath(path))
+                    }
+                    if !record.expirations.isEmpty, record.isExpired(storageKey, at: now) {
+                        throw CacheError(.expired, key: record.key, field: storageKey, path: ResponsePath(path))
+                    }
+                    json = try data(value, type: fieldType)
+                } catch  where collectsMisses && error.isMiss {
+                    misses.append(error)
+                    json = .null
                 }
-                if !record.expirations.isEmpty, record.isExpired(storageKey, at: now) {
-                    throw CacheError(.expired, key: record.key, field: storageKey, path: ResponsePath(path))
-                }
-                let json = try data(value, type: fieldType)
                 guard let position = object.position(of: responseKey) else {
                     object.append(uniqueKey: responseKey, json)
                     continue
@@ -188,7 +240,12 @@ struct CacheDataReader {
             for (index, element) in elements.enumerated() {
                 path.append(.index(index))
                 defer { path.removeLast() }
-                array.append(try data(element, type: elementType))
+                do throws(CacheError) {
+                    array.append(try data(element, type: elementType))
+                } catch  where collectsMisses && error.isMiss {
+                    misses.append(error)
+                    array.append(.null)
+                }
             }
             return .array(array)
         }

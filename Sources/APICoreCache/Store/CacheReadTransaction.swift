@@ -68,6 +68,18 @@ public class CacheReadTransaction {
         }
     }
 
+    /// What the cache holds of an operation's data: missing and expired fields read as `null`, which goes up to the
+    /// nearest field that may be null; `nil` data when nothing may be null on the way to the root.
+    public func readPartial<Operation: GraphQLOperation>(
+        _ operation: Operation
+    ) throws(CacheError) -> CachePartialRead<Operation.Data> {
+        let (value, misses) = try withDataReader(variables: operation.effectiveVariables, tracksDependencies: false) {
+            reader throws(CacheError) in
+            try reader.readPartial(Operation.Data.self, at: .root(of: Operation.operationType))
+        }
+        return CachePartialRead(value: value, misses: misses)
+    }
+
     /// A read that also reports every field it depended on, found or not.
     func read<Selection: GraphQLSelectionSet>(
         _ type: Selection.Type,

@@ -115,6 +115,14 @@ public final class CacheStore: Sendable {
         try withReadTransaction { transaction throws(CacheError) in try transaction.read(operation) }
     }
 
+    /// What the cache holds of an operation's data even when some of it is missing: Apollo Kotlin's partial cache
+    /// results. See ``CachePartialRead``.
+    public func readPartial<Operation: GraphQLOperation>(
+        _ operation: Operation
+    ) throws(CacheError) -> CachePartialRead<Operation.Data> {
+        try withReadTransaction { transaction throws(CacheError) in try transaction.readPartial(operation) }
+    }
+
     /// A fragment read from the record with the given key.
     public func readFragment<Fragment: GraphQLSelectionSet>(
         _ type: Fragment.Type,

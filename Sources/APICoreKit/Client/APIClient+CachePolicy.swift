@@ -39,16 +39,16 @@ extension APIClient {
         early: ((APIResponse<Operation.Data>) -> Void)? = nil
     ) async throws(APIError) -> APIResponse<Operation.Data> {
         let cache = configuration.cache
-        func read(_ networkError: APIError?) -> Result<APIResponse<Operation.Data>, APIError> {
+        func read(_ networkError: APIError?, partial: Bool = false) -> Result<APIResponse<Operation.Data>, APIError> {
             if let cached { return cached(networkError) }
             guard let cache else { return .failure(APIError(.cacheMiss, operationName: Operation.operationName)) }
-            return cachedResponse(operation, from: cache, networkError: networkError)
+            return cachedResponse(operation, from: cache, networkError: networkError, partial: partial)
         }
         switch plan.cacheRead {
         case .answersOnHit?:
             if case .success(let response) = read(nil) { return response }
         case .answersAlone?:
-            return try read(nil).get()
+            return try read(nil, partial: options.returnsPartialCacheData).get()
         case .deliversEarly?:
             if let early, case .success(let response) = read(nil) { early(response) }
         case nil:
@@ -58,7 +58,9 @@ extension APIClient {
             return try await executeOnNetwork(
                 operation, options: options, write: cache.map { .publish($0, answering: watcherID) } ?? .none)
         } catch {
-            guard plan.fallsBackToCache, error.isNetworkFailure, case .success(let response) = read(error) else {
+            guard plan.fallsBackToCache, error.isNetworkFailure,
+                case .success(let response) = read(error, partial: options.returnsPartialCacheData)
+            else {
                 throw error
             }
             return response
@@ -75,15 +77,26 @@ extension APIClient {
     func cachedResponse<Operation: GraphQLOperation>(
         _ operation: Operation,
         from cache: CacheStore,
-        networkError: APIError? = nil
+        networkError: APIError? = nil,
+        partial: Bool = false
     ) -> Result<APIResponse<Operation.Data>, APIError> {
         let start = ContinuousClock.now
-        do throws(CacheError) {
-            let data = try cache.read(operation)
+        func answer(
+            _ data: Operation.Data, errors: [GraphQLError] = []
+        ) -> Result<APIResponse<Operation.Data>, APIError> {
             var metadata = Self.cacheMetadata(Operation.self, duration: ContinuousClock.now - start)
             metadata.networkError = networkError
             observeCacheServed(metadata, operationType: Operation.operationType)
-            return .success(APIResponse(value: data, metadata: metadata))
+            return .success(APIResponse(value: data, errors: errors, metadata: metadata))
+        }
+        do throws(CacheError) {
+            return answer(try cache.read(operation))
+        } catch  where partial && error.isMiss {
+            // What the cache holds, with the misses as errors; the first miss when not even that can be built.
+            guard let read = try? cache.readPartial(operation), let value = read.value else {
+                return .failure(APIError(cacheError: error, operationName: Operation.operationName))
+            }
+            return answer(value, errors: read.errors)
         } catch {
             return .failure(APIError(cacheError: error, operationName: Operation.operationName))
         }

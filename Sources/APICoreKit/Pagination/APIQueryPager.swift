@@ -48,6 +48,8 @@ public final class APIQueryPager<Query: GraphQLQuery>: Sendable {
     ///   - cachePolicy: how ``values()`` gets its first value; `cacheFirst` shows what is cached (every page loaded
     ///     before) and fetches the first page only when nothing is.
     ///   - options: the options of every page's request (headers, time limit); their cache policy is ignored.
+    ///   - query: the query for a page: the first, the one after a cursor, or the one before a cursor.
+    ///   - pageInfo: the connection's page information in the query's data (the merged list's, read from the cache).
     public init(
         client: APIClient,
         cachePolicy: CachePolicy = .cacheFirst,

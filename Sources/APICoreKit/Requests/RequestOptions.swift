@@ -32,6 +32,12 @@ public struct RequestOptions: Sendable {
     /// ``APIError/Code/cacheMiss`` failure and nothing is sent. `cacheOnly` watches never refetch; other calls
     /// ignore it.
     public var refetchesOnCacheMiss: Bool
+    /// Whether a query the cache answers alone (`cacheOnly`, or `networkFirst` when the network fails) returns what
+    /// the cache holds even when part of it is missing (Apollo Kotlin's partial cache results): the missing fields are
+    /// `nil` where the types allow, with one error per missing field in ``APIResponse/errors`` (its path, and the
+    /// extension `code` `CACHE_MISS`). Off (the default), a miss fails the call with ``APIError/Code/cacheMiss``, as
+    /// it does when not even a partial value can be built. `cacheFirst` treats a partial value as a miss either way.
+    public var returnsPartialCacheData: Bool
     /// Where an upload's progress goes: set by ``APIClient/upload(_:options:)``.
     var uploadProgress: UploadProgressReporter?
 
@@ -44,7 +50,8 @@ public struct RequestOptions: Sendable {
         usesPersistedQueries: Bool = true,
         isIdempotent: Bool? = nil,
         cachePolicy: CachePolicy? = nil,
-        refetchesOnCacheMiss: Bool = true
+        refetchesOnCacheMiss: Bool = true,
+        returnsPartialCacheData: Bool = false
     ) {
         self.errorPolicy = errorPolicy
         self.timeout = timeout
@@ -54,5 +61,6 @@ public struct RequestOptions: Sendable {
         self.isIdempotent = isIdempotent
         self.cachePolicy = cachePolicy
         self.refetchesOnCacheMiss = refetchesOnCacheMiss
+        self.returnsPartialCacheData = returnsPartialCacheData
     }
 }
