@@ -61,13 +61,7 @@ struct CacheDataReader {
         _ type: Selection.Type,
         at key: CacheKey
     ) throws(CacheError) -> Selection {
-        let object = try objectData(type, key: key)
-        let context = GraphQLDecodingContext(variables: variables)
-        do throws(GraphQLDecodingError) {
-            return try Selection(reader: GraphQLObjectReader(object: object, selectionSet: type, context: context))
-        } catch {
-            throw CacheError(.decoding, key: key, path: error.path, reason: error.description, underlying: error)
-        }
+        try decode(type, try objectData(type, key: key), key: key)
     }
 
     /// Reads what the cache holds of a selection set: missing and expired fields are `null`, and each such `null`
@@ -85,11 +79,7 @@ struct CacheDataReader {
             return (nil, [error])
         }
         guard !misses.isEmpty else { return (try decode(type, object, key: key), []) }
-        let errors = misses.map { miss in
-            GraphQLError(
-                message: "missing from the cache", path: miss.path,
-                extensions: ["code": .string(Self.missErrorCode)])
-        }
+        let errors = CachePartialRead<Selection>(value: nil, misses: misses).errors
         let repaired = GraphQLNullPropagation.repair(
             GraphQLResponseBody(data: object, errors: errors, extensions: JSONObject()), as: type, variables: variables)
         guard let data = repaired.data else { return (nil, misses) }
