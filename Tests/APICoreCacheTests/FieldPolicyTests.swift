@@ -37,6 +37,25 @@ struct FieldPolicyTests {
         #expect(try store.record(for: .queryRoot)?.fields.keys.sorted() == ["items"])
     }
 
+    @Test("two modules' policies merged into one resolver keep both; where both set one, the second's wins")
+    func mergedPoliciesKeepBoth() throws {
+        let users = GraphQLTypePolicies(
+            keyFields: ["User": ["login"], "Repo": ["id"]],
+            fieldPolicies: ["Query": ["users": GraphQLFieldPolicy(keyArguments: ["role"])]])
+        let merged = users.merging(ReferenceSchema.typePolicies)
+            .merging(GraphQLTypePolicies(keyFields: ["Repo": ["owner", "name"]]))
+        #expect(merged.keyFields(for: "User") == ["login"])
+        #expect(merged.keyFields(for: "Repo") == ["owner", "name"])
+        #expect(merged.fieldPolicy(for: "Query", field: "users") == GraphQLFieldPolicy(keyArguments: ["role"]))
+        #expect(merged.fieldPolicy(for: "Query", field: "items") == .relayConnection())
+
+        // The merged resolver still merges the pages of `Query.items`.
+        let store = CacheStore(keyResolver: CacheKeyResolver(typePolicies: merged))
+        try Self.write(store, ItemsQuery(first: 3), [1, 2, 3])
+        try Self.write(store, ItemsQuery(first: 3, after: .some(ItemPages.cursor(3))), [4, 5, 6])
+        #expect(try Self.positions(store) == Array(1...6))
+    }
+
     @Test("without a policy each page is its own field, as before")
     func withoutPolicyPagesStayApart() throws {
         let store = CacheStore()

@@ -20,6 +20,17 @@ public struct GraphQLTypePolicies: Sendable, Hashable {
     /// No policies: every object is keyed by the cache's default rule, every field stored by all its arguments.
     public static let none = GraphQLTypePolicies()
 
+    /// The policies of this value and `other` together, for an app whose feature modules each generate their own
+    /// schema namespace but share one normalized cache. Where both give a type key fields, or a field a policy,
+    /// `other`'s win.
+    public func merging(_ other: GraphQLTypePolicies) -> GraphQLTypePolicies {
+        GraphQLTypePolicies(
+            keyFields: keyFields.merging(other.keyFields) { _, theirs in theirs },
+            fieldPolicies: fieldPolicies.merging(other.fieldPolicies) { ours, theirs in
+                ours.merging(theirs) { _, theirs in theirs }
+            })
+    }
+
     /// The key fields of objects whose `__typename` is `typename`, if the schema declares them.
     public func keyFields(for typename: String) -> [String]? {
         keyFields[typename]
