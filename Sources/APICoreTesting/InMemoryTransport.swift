@@ -99,6 +99,9 @@ public final class InMemoryTransport: HTTPTransport {
             return (state.takeStub(for: Self.routes(of: request)), state.takeSatisfiedWaiters())
         }
         for waiter in satisfied { waiter.resume() }
+        // A streamed body (an upload) is read to its end, as a real transport sends it: its progress is reported,
+        // and a source that fails (a file that shrank) fails the request.
+        if let stream = request.bodyStream { try Self.drain(stream) }
         if let delay = stub.delay {
             try await Task.sleep(for: delay)
         }
@@ -106,6 +109,21 @@ public final class InMemoryTransport: HTTPTransport {
         switch stub.outcome {
         case .response(let response): return response
         case .failure(let error): throw error
+        }
+    }
+
+    private static func drain(_ stream: HTTPBodyStream) throws {
+        let reader = try stream.makeReader()
+        defer { reader.close() }
+        var read = 0
+        while true {
+            try Task.checkCancellation()
+            let chunk = try reader.read(upTo: 1 << 16)
+            if chunk.isEmpty { break }
+            read += chunk.count
+        }
+        guard read == stream.length else {
+            throw APIError(.network, reason: "the request body ended after \(read) of its \(stream.length) bytes")
         }
     }
 

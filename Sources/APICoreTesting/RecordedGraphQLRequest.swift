@@ -1,8 +1,8 @@
 import APICoreKit
 import Foundation
 
-/// A GraphQL request as a transport received it, read back from its POST body or GET query parameters, so that tests
-/// can assert on the variables a feature kit sent.
+/// A GraphQL request as a transport received it, read back from its POST body (JSON, or the `multipart/form-data`
+/// of an upload) or GET query parameters, so that tests can assert on the variables and files a feature kit sent.
 public struct RecordedGraphQLRequest: Sendable, Hashable {
     /// The HTTP method: POST, or GET for queries sent in the URL.
     public let method: HTTPMethod
@@ -14,6 +14,9 @@ public struct RecordedGraphQLRequest: Sendable, Hashable {
     public let variables: JSONObject
     /// The `extensions` parameter (the persisted-query hash, for one); empty when the request had none.
     public let extensions: JSONObject
+    /// The files of an upload, in the order of their parts; empty for a request without files. The variables hold
+    /// `null` at each file's paths, as the GraphQL multipart request spec sends them.
+    public let files: [RecordedGraphQLFile]
 
     /// A recorded request with the given members.
     public init(
@@ -21,24 +24,32 @@ public struct RecordedGraphQLRequest: Sendable, Hashable {
         operationName: String?,
         query: String?,
         variables: JSONObject = JSONObject(),
-        extensions: JSONObject = JSONObject()
+        extensions: JSONObject = JSONObject(),
+        files: [RecordedGraphQLFile] = []
     ) {
         self.method = method
         self.operationName = operationName
         self.query = query
         self.variables = variables
         self.extensions = extensions
+        self.files = files
     }
 
     /// Reads a GraphQL request back; `nil` for a REST request, or a body or URL that holds no GraphQL parameters.
     public init?(_ request: HTTPRequest) {
         guard case .graphQL = request.kind else { return nil }
         let parameters: JSONObject
+        var files: [RecordedGraphQLFile] = []
         if request.method == .get {
             guard let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems else {
                 return nil
             }
             parameters = Self.parameters(fromQueryItems: items)
+        } else if let contentType = request.headers["Content-Type"], contentType.lowercased().hasPrefix("multipart/") {
+            guard let body = Self.body(of: request), let upload = Self.upload(body, contentType: contentType) else {
+                return nil
+            }
+            (parameters, files) = upload
         } else {
             guard let body = request.body, let object = try? JSONReader().read(body).objectValue else { return nil }
             parameters = object
@@ -48,7 +59,36 @@ public struct RecordedGraphQLRequest: Sendable, Hashable {
             operationName: parameters["operationName"]?.stringValue,
             query: parameters["query"]?.stringValue,
             variables: parameters["variables"]?.objectValue ?? JSONObject(),
-            extensions: parameters["extensions"]?.objectValue ?? JSONObject())
+            extensions: parameters["extensions"]?.objectValue ?? JSONObject(),
+            files: files)
+    }
+
+    /// The request's body: its bytes, or what its stream reads from the start (a stream can be read again).
+    private static func body(of request: HTTPRequest) -> Data? {
+        if let body = request.body { return body }
+        guard let stream = request.bodyStream, let reader = try? stream.makeReader() else { return nil }
+        defer { reader.close() }
+        var body = Data()
+        while let chunk = try? reader.read(upTo: 1 << 16), !chunk.isEmpty { body += chunk }
+        return body.count == stream.length ? body : nil
+    }
+
+    /// The `operations` and the files of an upload's body; `nil` when it does not follow the multipart request spec.
+    private static func upload(_ body: Data, contentType: String) -> (JSONObject, [RecordedGraphQLFile])? {
+        guard let form = FormDataBody(body, contentType: contentType),
+            let operations = form.parts.first(where: { $0.name == "operations" }),
+            let parameters = try? JSONReader().read(operations.contents).objectValue,
+            let mapPart = form.parts.first(where: { $0.name == "map" }),
+            let map = try? JSONReader().read(mapPart.contents).objectValue
+        else { return nil }
+        var files: [RecordedGraphQLFile] = []
+        for part in form.parts where part.name != "operations" && part.name != "map" {
+            guard let paths = map[part.name]?.arrayValue?.compactMap(\.stringValue) else { return nil }
+            files.append(
+                RecordedGraphQLFile(
+                    paths: paths, fileName: part.fileName, contentType: part.contentType, contents: part.contents))
+        }
+        return (parameters, files)
     }
 
     /// The GET parameters as a POST body would carry them: `variables` and `extensions` are JSON text in the URL.
