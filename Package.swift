@@ -42,6 +42,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+        // The DemoServer's digest of each uploaded file, computed apart from the client's own SHA-256.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // `swift package generate-documentation` for scripts/docs.sh; a command plugin, linked into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -232,6 +234,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Examples/DemoServer/DemoServerKit",
             swiftSettings: swiftSettings

@@ -28,7 +28,7 @@ struct DemoServerTests {
         "query Product($id: ID!) { product(id: $id) { id name category priceCents inStock } }"
 
     /// Runs `body` against a fresh server and a client for it, and stops the server afterwards.
-    func withServer(_ body: (RunningDemoServer, APIClient) async throws -> Void) async throws {
+    static func withServer(_ body: (RunningDemoServer, APIClient) async throws -> Void) async throws {
         let server = try await DemoServer.start(port: 0)
         let client = APIClient(
             configuration: APIClientConfiguration(
@@ -46,7 +46,7 @@ struct DemoServerTests {
 
     @Test("a user by GraphQL (POST and GET) equals the same user by REST and the seeded record")
     func userByGraphQLAndREST() async throws {
-        try await withServer { server, client in
+        try await Self.withServer { server, client in
             let variables = JSONObject(variables: ["id": "u2"])
             let posted = try await client.execute(document: Self.userDocument, variables: variables, as: UserData.self)
             let fetched = try await client.execute(
@@ -61,7 +61,7 @@ struct DemoServerTests {
 
     @Test("a Long beyond 32 bits arrives intact by GraphQL and by REST")
     func longPrice() async throws {
-        try await withServer { _, client in
+        try await Self.withServer { _, client in
             let graphQL = try await client.execute(
                 document: Self.productDocument, variables: JSONObject(variables: ["id": "p4"]), as: ProductData.self)
             let rest = try await client.send(RESTCall<DemoProduct, EmptyBody>(.get, "/products/p4"))
@@ -74,7 +74,7 @@ struct DemoServerTests {
 
     @Test("updateUser changes what REST serves, and PATCH changes what GraphQL serves")
     func mutations() async throws {
-        try await withServer { _, client in
+        try await Self.withServer { _, client in
             let updated = try await client.execute(
                 document: "mutation Rename($id: ID!, $name: String!) { updateUser(id: $id, input: {name: $name}) "
                     + "{ id name email role createdAt } }",
@@ -96,7 +96,7 @@ struct DemoServerTests {
 
     @Test("a priceChanged subscription over WebSocket receives the prices that mutations set")
     func priceSubscription() async throws {
-        try await withServer { server, client in
+        try await Self.withServer { server, client in
             let events = client.subscribe(PriceChangedSubscription(productId: "p2"))
             let received = Task {
                 var prices: [Int64] = []
@@ -120,7 +120,7 @@ struct DemoServerTests {
 
     @Test("the failure switch answers GraphQL with 503 while REST keeps working")
     func failureSwitch() async throws {
-        try await withServer { server, client in
+        try await Self.withServer { server, client in
             server.setGraphQLFailing(true)
             let error = await #expect(throws: APIError.self) {
                 _ = try await client.execute(
@@ -139,7 +139,7 @@ struct DemoServerTests {
 
     @Test("an unknown REST id is 404")
     func restNotFound() async throws {
-        try await withServer { _, client in
+        try await Self.withServer { _, client in
             let error = await #expect(throws: APIError.self) {
                 _ = try await client.send(RESTCall<DemoUser, EmptyBody>(.get, "/users/nobody"))
             }

@@ -4,14 +4,19 @@ import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
 
-/// GraphQL over HTTP on `/graphql`: POST with a JSON body, GET with `query`, `variables` and `operationName`
-/// parameters (queries only), answered as `application/graphql-response+json`; plus the WebSocket upgrade for
-/// subscriptions on the same path.
+/// GraphQL over HTTP on `/graphql`: POST with a JSON body or a multipart body with files (the GraphQL multipart
+/// request spec, ``DemoMultipartRequest``), GET with `query`, `variables` and `operationName` parameters (queries
+/// only), answered as `application/graphql-response+json`; plus the WebSocket upgrade for subscriptions on the same
+/// path.
 struct DemoGraphQLRoutes: Sendable {
     let schema: GraphQLSchema
     let switches: DemoServerSwitches
 
     static let responseContentType = "application/graphql-response+json; charset=utf-8"
+    /// The largest JSON body a POST may carry.
+    static let maximumJSONBodyBytes = 1 << 20
+    /// The largest multipart body (an operation and its files) a POST may carry; a larger one is answered with 413.
+    static let maximumMultipartBodyBytes = 16 << 20
 
     /// A request's parameters, as POST bodies carry them.
     struct Parameters: Decodable {
@@ -24,7 +29,18 @@ struct DemoGraphQLRoutes: Sendable {
         router.add(middleware: DemoWebSocketUpgrade(schema: schema))
         router.post("/graphql") { request, context in
             if let unavailable = unavailable() { return unavailable }
-            let body = try await request.body.collect(upTo: 1 << 20)
+            if let contentType = request.headers[.contentType],
+                contentType.lowercased().hasPrefix(DemoMultipartRequest.mediaType)
+            {
+                let body = try await request.body.collect(upTo: Self.maximumMultipartBodyBytes)
+                do {
+                    let upload = try DemoMultipartRequest(body: Data(body.readableBytesView), contentType: contentType)
+                    return try await execute(upload.parameters, allowingMutations: true)
+                } catch let error as DemoMultipartError {
+                    return Self.errorResponse(.badRequest, error.description)
+                }
+            }
+            let body = try await request.body.collect(upTo: Self.maximumJSONBodyBytes)
             guard let parameters = try? JSONDecoder().decode(Parameters.self, from: Data(body.readableBytesView)) else {
                 return Self.errorResponse(.badRequest, "The body must be a JSON object with a string `query`.")
             }

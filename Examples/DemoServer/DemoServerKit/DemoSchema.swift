@@ -43,6 +43,19 @@ enum DemoSchema {
                 "BOOKS": .init(value: "BOOKS"), "ELECTRONICS": .init(value: "ELECTRONICS"),
                 "GROCERIES": .init(value: "GROCERIES"),
             ])
+        let upload = try DemoUploadScalar.make()
+        let avatar = try GraphQLObjectType(
+            name: "Avatar",
+            description: "An uploaded avatar image, as the server received it.",
+            fields: [
+                "fileName": GraphQLField(type: GraphQLNonNull(GraphQLString)),
+                "contentType": GraphQLField(type: GraphQLNonNull(GraphQLString)),
+                "byteCount": GraphQLField(type: GraphQLNonNull(GraphQLInt)),
+                "sha256": GraphQLField(
+                    type: GraphQLNonNull(GraphQLString),
+                    description: "The SHA-256 digest of the image's bytes, in lowercase hexadecimal."),
+            ]
+        )
         let user = try GraphQLObjectType(
             name: "User",
             fields: [
@@ -53,6 +66,9 @@ enum DemoSchema {
                 "createdAt": GraphQLField(
                     type: GraphQLNonNull(long), description: "When the account was created, in milliseconds since 1970."
                 ),
+                "avatar": GraphQLField(
+                    type: avatar, description: "The image the user last uploaded as their avatar, if any.",
+                    resolve: { user, _, _, _ in value((user as? DemoUser)?.avatar) }),
             ],
             interfaces: [node],
             isTypeOf: { value, _ in value is DemoUser }
@@ -69,6 +85,8 @@ enum DemoSchema {
             interfaces: [node],
             isTypeOf: { value, _ in value is DemoProduct }
         )
+        let connection = try DemoConnectionTypes(product: product)
+        let productConnection = connection.connection
         let updateUserInput = try GraphQLInputObjectType(
             name: "UpdateUserInput",
             fields: ["name": InputObjectField(type: GraphQLString), "email": InputObjectField(type: GraphQLString)]
@@ -95,6 +113,20 @@ enum DemoSchema {
                     type: GraphQLNonNull(GraphQLList(GraphQLNonNull(product))),
                     args: ["category": GraphQLArgument(type: category)],
                     resolve: { _, args, _, _ in store.products(category: args["category"].string) }),
+                "productPage": GraphQLField(
+                    type: GraphQLNonNull(productConnection),
+                    description:
+                        "The products a page at a time, in catalogue order: the first `first` after the cursor `after`.",
+                    args: [
+                        "first": GraphQLArgument(type: GraphQLNonNull(GraphQLInt)),
+                        "after": GraphQLArgument(type: GraphQLString),
+                        "category": GraphQLArgument(type: category),
+                    ],
+                    resolve: { _, args, _, _ in
+                        try store.productPage(
+                            first: args["first"].int ?? 0, after: args["after"].string,
+                            category: args["category"].string)
+                    }),
             ]
         )
         let mutation = try GraphQLObjectType(
@@ -121,6 +153,16 @@ enum DemoSchema {
                         guard case .number(let cents) = args["priceCents"] else { return nil }
                         return value(store.setPrice(productID: args["id"].string ?? "", cents: cents.int64Value))
                     }),
+                "uploadAvatar": GraphQLField(
+                    type: user, description: "Sets the user's avatar to the uploaded image.",
+                    args: [
+                        "userId": GraphQLArgument(type: GraphQLNonNull(GraphQLID)),
+                        "file": GraphQLArgument(type: GraphQLNonNull(upload)),
+                    ],
+                    resolve: { _, args, _, _ in
+                        let avatar = try DemoUploadScalar.avatar(from: args["file"])
+                        return value(store.setAvatar(userID: args["userId"].string ?? "", avatar))
+                    }),
             ]
         )
         let subscription = try GraphQLObjectType(
@@ -138,7 +180,7 @@ enum DemoSchema {
     }
 
     /// A resolver's result: nil stays nil rather than becoming a non-nil `Optional` inside `any Sendable`.
-    private static func value(_ optional: (some Sendable)?) -> (any Sendable)? {
+    static func value(_ optional: (some Sendable)?) -> (any Sendable)? {
         optional.map { $0 }
     }
 }

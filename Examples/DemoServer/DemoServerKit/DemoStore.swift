@@ -61,6 +61,33 @@ public final class DemoStore: Sendable {
         state.withLock { state in state.products.filter { category == nil || $0.category == category } }
     }
 
+    /// The `first` products (of `category`, or of all) after the one whose cursor is `after`, in seed order.
+    ///
+    /// A product's cursor is its id. Throws ``DemoPageError`` for a negative `first` or an unknown cursor.
+    public func productPage(first: Int, after: String?, category: String?) throws(DemoPageError) -> DemoProductPage {
+        guard first >= 0 else { throw DemoPageError("`first` must not be negative") }
+        let all = products(category: category)
+        var start = all.startIndex
+        if let after {
+            guard let index = all.firstIndex(where: { $0.id == after }) else {
+                throw DemoPageError("no product has the cursor \"\(after)\"")
+            }
+            start = index + 1
+        }
+        let end = min(all.endIndex, start + first)
+        return DemoProductPage(
+            products: Array(all[start..<end]), hasNextPage: end < all.endIndex, hasPreviousPage: start > 0)
+    }
+
+    /// Sets the avatar of the user with `id` and returns the user, or nil when there is no such user.
+    public func setAvatar(userID: String, _ avatar: DemoAvatar) -> DemoUser? {
+        state.withLock { state in
+            guard let index = state.users.firstIndex(where: { $0.id == userID }) else { return nil }
+            state.users[index].avatar = avatar
+            return state.users[index]
+        }
+    }
+
     /// The product with `id`, if any.
     public func product(id: String) -> DemoProduct? {
         state.withLock { state in state.products.first { $0.id == id } }
@@ -109,5 +136,25 @@ public final class DemoStore: Sendable {
                 }
             }
         }
+    }
+}
+
+/// A page of products: what the GraphQL `ProductConnection` is built from.
+public struct DemoProductPage: Sendable, Equatable {
+    /// The products of the page, in order; each one's cursor is its id.
+    public var products: [DemoProduct]
+    /// Whether products follow the page.
+    public var hasNextPage: Bool
+    /// Whether products precede the page.
+    public var hasPreviousPage: Bool
+}
+
+/// A page that cannot be made: a negative size or an unknown cursor.
+public struct DemoPageError: Error, Sendable, CustomStringConvertible {
+    /// What was wrong with the request.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }
