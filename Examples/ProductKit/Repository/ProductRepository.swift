@@ -15,6 +15,10 @@ public protocol ProductRepository: Sendable {
     /// Each new price of a product, live, until the consuming task ends.
     func priceChanges(productID: String) -> AsyncThrowingStream<Product, any Error>
 
+    /// The catalogue (of one category, or all) `pageSize` products at a time, for an infinite-scroll list; GraphQL
+    /// only. Every page goes through the app's normalized cache, which merges the pages into one list.
+    func catalog(category: Product.Category?, pageSize: Int) -> any ProductCatalog
+
     /// The products kept on this device (the entity store, filled from every product the kit receives), now and
     /// after each change, sorted by name.
     func storedProducts() -> AsyncThrowingStream<[Product], any Error>
@@ -34,5 +38,38 @@ public struct ProductList: Sendable, Hashable {
         self.products = products
         self.origin = origin
         self.backend = backend
+    }
+}
+
+/// A product list that grows a page at a time, as an infinite-scroll screen shows it.
+public protocol ProductCatalog: Sendable {
+    /// The products loaded so far: at once what the cache holds (every page loaded before, even offline) or else the
+    /// first page from the network, then the whole list again after each page, refresh or change. Throws
+    /// ``SharedKit/ServiceError``.
+    func listings() -> AsyncThrowingStream<ProductListing, any Error>
+
+    /// Loads the page after the last one loaded; `false`, having sent nothing, when the server has no more. Calls
+    /// made while a page is loading wait for it and load nothing more.
+    @discardableResult
+    func loadNext() async throws(ServiceError) -> Bool
+
+    /// Loads the first page again; the list starts over from it.
+    func refresh() async throws(ServiceError)
+}
+
+/// The products a catalogue has loaded so far.
+public struct ProductListing: Sendable, Hashable {
+    /// The products of every page loaded, in catalogue order.
+    public var products: [Product]
+    /// Whether the server has products after the last one loaded.
+    public var hasMore: Bool
+    /// Whether the list was read from the app's cache or came with a page from the network.
+    public var origin: DataOrigin
+
+    /// A listing.
+    public init(products: [Product], hasMore: Bool, origin: DataOrigin) {
+        self.products = products
+        self.hasMore = hasMore
+        self.origin = origin
     }
 }

@@ -92,6 +92,20 @@ public final class ProductService: ProductRepository {
         return ProductList(products: fragments.map(Product.init), origin: .network, backend: .rest)
     }
 
+    /// The catalogue a page at a time over GraphQL (there is no REST route for pages); each listing's products are
+    /// kept in the entity store.
+    public func catalog(category: Product.Category?, pageSize: Int) -> any ProductCatalog {
+        let entityStore = entityStore
+        return GraphQLProductCatalog(client: client, category: category, pageSize: pageSize) {
+            fragments throws(ServiceError) in
+            try Self.keep(fragments, in: entityStore)
+        }
+    }
+
+    /// The policies the client's normalized cache needs for this kit's operations (the Relay field policy of
+    /// `Query.productPage`): an app passes them, merged with other kits', to its `CacheKeyResolver`.
+    public static var cachePolicies: GraphQLTypePolicies { ProductAPI.typePolicies }
+
     /// Fetches one product from the network, bypassing the cache, and keeps it in the entity store; throws
     /// `ServiceError.notFound` when the server has no such product.
     public func product(id: String) async throws(ServiceError) -> Product {
@@ -168,6 +182,10 @@ public final class ProductService: ProductRepository {
 
     /// Upserts products into the entity store.
     private func keep(_ fragments: [ProductFields]) throws(ServiceError) {
+        try Self.keep(fragments, in: entityStore)
+    }
+
+    private static func keep(_ fragments: [ProductFields], in entityStore: EntityStore) throws(ServiceError) {
         do {
             try entityStore.upsert(fragments, as: ProductEntity.self)
         } catch {

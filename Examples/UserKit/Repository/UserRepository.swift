@@ -13,6 +13,12 @@ public protocol UserRepository: Sendable {
     /// Applies `update` to `user`. Over GraphQL, observers see the expected result at once and the server's
     /// result when it answers (or the old value again if the update fails).
     func updateUser(_ user: User, with update: UserUpdate) async throws(ServiceError) -> UserResult
+
+    /// Uploads `image` as the avatar of the user with `userID` (GraphQL only), reporting each step of the upload to
+    /// `progress` before it returns the avatar as the server stored it.
+    func uploadAvatar(
+        userID: String, image: AvatarImage, progress: @escaping @Sendable (AvatarUploadProgress) -> Void
+    ) async throws(ServiceError) -> Avatar
 }
 
 /// A user and the backend that produced it.

@@ -91,6 +91,45 @@ public final class UserService: UserRepository {
         return UserResult(user: updated, backend: backend)
     }
 
+    /// Sends the image as a `multipart/form-data` request (the `UploadAvatar` mutation's `Upload` variable is a
+    /// file): a file source streams from disk as it is sent. There is no REST route for avatars.
+    public func uploadAvatar(
+        userID: String, image: AvatarImage, progress: @escaping @Sendable (AvatarUploadProgress) -> Void
+    ) async throws(ServiceError) -> Avatar {
+        let file =
+            switch image.source {
+            case .data(let data): GraphQLFile(data: data, fileName: image.fileName, contentType: image.contentType)
+            case .file(let url): GraphQLFile(url: url, fileName: image.fileName, contentType: image.contentType)
+            }
+        let upload = client.upload(UploadAvatarMutation(userId: userID, file: file))
+        // The progress stream finishes when the call ends, so every event reaches `progress` before this returns.
+        let reporting = Task {
+            for await event in upload.progress {
+                progress(AvatarUploadProgress(bytesSent: event.bytesSent, totalBytes: event.totalBytes))
+            }
+        }
+        let response: APIResponse<UploadAvatarMutation.Data>
+        do {
+            response = try await ServiceError.mapping(kind: "user", id: userID) { () async throws(APIError) in
+                try await upload.response
+            }
+        } catch {
+            reporting.cancel()
+            throw error
+        }
+        await reporting.value
+        guard let avatar = response.value.uploadAvatar?.avatar else {
+            throw .notFound(kind: "user", id: userID)
+        }
+        return Avatar(
+            fileName: avatar.fileName, contentType: avatar.contentType, byteCount: avatar.byteCount,
+            sha256: avatar.sha256)
+    }
+
+    /// The policies the client's normalized cache needs for this kit's operations: an app passes them, merged with
+    /// other kits', to its `CacheKeyResolver`.
+    public static var cachePolicies: GraphQLTypePolicies { UserAPI.typePolicies }
+
     /// The mutation's expected data: `user` as the server is expected to return it.
     private static func optimisticResult(_ user: User) throws(ServiceError) -> UpdateUserMutation.Data {
         let object: JSONObject = [

@@ -6,6 +6,7 @@ import DemoServerKit
 import Foundation
 import ProductKit
 import SharedKit
+import Synchronization
 import Testing
 import UserKit
 
@@ -32,10 +33,18 @@ struct FeatureKitLiveTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             sqlite = try SQLiteNormalizedCache(fileURL: folder.appendingPathComponent("cache.sqlite"))
             entities = try EntityStore(fileURL: folder.appendingPathComponent("entities.sqlite"))
-            client = Self.client(for: server, interceptors: interceptors, cache: CacheStore(cache: sqlite))
+            client = Self.client(for: server, interceptors: interceptors, cache: Self.cache(over: sqlite))
             router = BackendRouter(flags: flags, logger: log.logger)
             users = UserService(client: client, router: router)
             products = ProductService(client: client, router: router, entityStore: entities)
+        }
+
+        /// A cache over `sqlite` with the kits' cache policies, as the app's container builds it.
+        static func cache(over sqlite: SQLiteNormalizedCache) -> CacheStore {
+            CacheStore(
+                cache: sqlite,
+                keyResolver: CacheKeyResolver(
+                    typePolicies: UserService.cachePolicies.merging(ProductService.cachePolicies)))
         }
 
         static func client(
@@ -186,13 +195,79 @@ struct FeatureKitLiveTests {
             let online = try await env.lists(.network)
             try await env.server.stop()
 
-            let offlineClient = Environment.client(for: env.server, cache: CacheStore(cache: env.sqlite))
+            let offlineClient = Environment.client(for: env.server, cache: Environment.cache(over: env.sqlite))
             let offline = ProductService(client: offlineClient, router: env.router, entityStore: env.entities)
             let lists = try await env.lists(.cachedIfAvailable, from: offline)
 
             #expect(lists.map(\.origin) == [.cache])
             #expect(lists.first?.products == online.first?.products)
             await #expect(throws: ServiceError.self) { _ = try await env.lists(.network, from: offline) }
+        }
+    }
+
+    @Test("the catalogue pages by cursor into one list per category, and a new client reads every page offline")
+    func cataloguePages() async throws {
+        try await Self.run { env in
+            let seeded = DemoStore.seedProducts.map(\.id)
+            let all = env.products.catalog(category: nil, pageSize: 3)
+            var listings = all.listings().makeAsyncIterator()
+            let first = try #require(try await listings.next())
+            #expect(first.products.map(\.id) == Array(seeded.prefix(3)) && first.hasMore && first.origin == .network)
+            #expect(try await all.loadNext())
+            let merged = try #require(try await listings.next())
+            #expect(merged.products.map(\.id) == seeded && !merged.hasMore)
+            #expect(try await all.loadNext() == false)
+
+            // Pages of another category are another list: the category is the field policy's key argument.
+            let electronics = env.products.catalog(category: .electronics, pageSize: 1)
+            var electronicListings = electronics.listings().makeAsyncIterator()
+            #expect(try await electronicListings.next()?.products.map(\.id) == ["p2"])
+            #expect(try await electronics.loadNext())
+            #expect(try await electronicListings.next()?.products.map(\.id) == ["p2", "p4"])
+
+            // Every product of every page reached the entity store.
+            var stored = env.products.storedProducts().makeAsyncIterator()
+            #expect(Set(try await stored.next()?.map(\.id) ?? []) == Set(seeded))
+
+            try await env.server.stop()
+            let offlineClient = Environment.client(for: env.server, cache: Environment.cache(over: env.sqlite))
+            let offline = ProductService(client: offlineClient, router: env.router, entityStore: env.entities)
+            var offlineListings = offline.catalog(category: nil, pageSize: 3).listings().makeAsyncIterator()
+            let cached = try #require(try await offlineListings.next())
+            #expect(cached.products.map(\.id) == seeded && cached.origin == .cache && !cached.hasMore)
+            var offlineElectronics = offline.catalog(category: .electronics, pageSize: 1).listings()
+                .makeAsyncIterator()
+            #expect(try await offlineElectronics.next()?.products.map(\.id) == ["p2", "p4"])
+        }
+    }
+
+    @Test("an avatar uploads from memory and from a file: the server's size and digest are ours, progress rises to it")
+    func avatarUploads() async throws {
+        try await Self.run { env in
+            let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }
+            let file = env.folder.appendingPathComponent("photo.jpg")
+            try Data(bytes.reversed()).write(to: file)
+            let images = [
+                AvatarImage(source: .data(Data(bytes)), fileName: "me; (1) é.png", contentType: "image/png"),
+                AvatarImage(source: .file(file), fileName: "photo.jpg", contentType: "image/jpeg"),
+            ]
+            for (image, sent) in zip(images, [bytes, bytes.reversed()]) {
+                let events = Mutex<[AvatarUploadProgress]>([])
+                let avatar = try await env.users.uploadAvatar(userID: "u3", image: image) { event in
+                    events.withLock { $0.append(event) }
+                }
+                let expected = Avatar(
+                    fileName: image.fileName, contentType: image.contentType, byteCount: sent.count,
+                    sha256: GraphQLSHA256.hexDigest(of: sent))
+                #expect(avatar == expected)
+                let stored = try #require(env.server.store.user(id: "u3")?.avatar)
+                #expect(stored.sha256 == expected.sha256 && stored.byteCount == sent.count)
+                let progress = events.withLock { $0 }.map(\.bytesSent)
+                #expect(progress.last == sent.count && progress == progress.sorted())
+            }
+            await #expect(throws: ServiceError.notFound(kind: "user", id: "u9")) {
+                _ = try await env.users.uploadAvatar(userID: "u9", image: images[0]) { _ in }
+            }
         }
     }
 }

@@ -11,7 +11,11 @@ public enum UserAPI {
     /// A 64-bit integer, sent as a JSON number: prices in cents, times in milliseconds since 1970.
     public typealias Long = Int64
 
+    /// A file sent in a multipart request, by the GraphQL multipart request spec.
+    public typealias Upload = GraphQLFile
+
     public enum Objects {
+        public static let Avatar = GraphQLParentType.object("Avatar")
         public static let Mutation = GraphQLParentType.object("Mutation")
         public static let Query = GraphQLParentType.object("Query")
         public static let User = GraphQLParentType.object("User")
