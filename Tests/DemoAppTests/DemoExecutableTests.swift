@@ -11,7 +11,7 @@ struct DemoExecutableTests {
         let result = try await ChildProcess.run([Self.executable.path])
         #expect(result.status == 0, "output:\n\(result.text)\n\(result.error)")
         let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        for step in 1...8 {
+        for step in 1...10 {
             #expect(lines.contains { $0.hasPrefix("== \(step).") }, "step \(step) has no heading")
         }
         #expect(lines.contains("The demo finished: every step showed what it should."))

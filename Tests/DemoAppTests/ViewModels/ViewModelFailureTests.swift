@@ -16,6 +16,13 @@ struct FailingUserRepository: UserRepository {
     }
 
     func updateUser(_ user: User, with update: UserUpdate) async throws(ServiceError) -> UserResult { throw error }
+
+    func uploadAvatar(
+        userID: String, image: AvatarImage, progress: @escaping @Sendable (AvatarUploadProgress) -> Void
+    ) async throws(ServiceError) -> Avatar {
+        progress(AvatarUploadProgress(bytesSent: 0, totalBytes: 10))
+        throw error
+    }
 }
 
 /// A product repository whose every call fails with the same error.
@@ -37,6 +44,23 @@ struct FailingProductRepository: ProductRepository {
     func storedProducts() -> AsyncThrowingStream<[Product], any Error> {
         AsyncThrowingStream { $0.finish(throwing: error) }
     }
+
+    func catalog(category: Product.Category?, pageSize: Int) -> any ProductCatalog {
+        FailingCatalog(error: error)
+    }
+}
+
+/// A catalogue whose every call fails with the same error.
+struct FailingCatalog: ProductCatalog {
+    let error: ServiceError
+
+    func listings() -> AsyncThrowingStream<ProductListing, any Error> {
+        AsyncThrowingStream { $0.finish(throwing: error) }
+    }
+
+    func loadNext() async throws(ServiceError) -> Bool { throw error }
+
+    func refresh() async throws(ServiceError) { throw error }
 }
 
 @MainActor
@@ -93,5 +117,28 @@ struct ViewModelFailureTests {
         await ObservableCondition.wait { !ticker.isRunning }
         #expect(ticker.failureMessage == unavailable.description)
         #expect(ticker.prices.isEmpty)
+    }
+
+    @Test("A failed avatar upload shows the message, after the progress it made", .timeLimit(.minutes(10)))
+    func avatarUploadFails() async {
+        let picker = AvatarUploadViewModel(userID: "u1", repository: FailingUserRepository(error: unavailable))
+        await picker.upload(AvatarImage(source: .data(Data(count: 10)), fileName: "a.png", contentType: "image/png"))
+        #expect(picker.state == .failed(message: unavailable.description))
+        #expect(picker.progress == [AvatarUploadProgress(bytesSent: 0, totalBytes: 10)])
+        #expect(picker.fractionCompleted == 0)
+    }
+
+    @Test("A failing catalogue shows the message when observed, loading more or refreshing", .timeLimit(.minutes(10)))
+    func catalogueFails() async {
+        let screen = ProductCatalogViewModel(catalog: FailingCatalog(error: unavailable))
+        screen.observe()
+        await ObservableCondition.wait { screen.state.failureMessage != nil }
+        #expect(screen.state == .failed(message: unavailable.description))
+        #expect(screen.listings.isEmpty && !screen.hasMore)
+        let loaded = await screen.loadMore()
+        #expect(!loaded)
+        #expect(screen.state == .failed(message: unavailable.description))
+        await screen.refresh()
+        #expect(screen.state == .failed(message: unavailable.description))
     }
 }

@@ -11,7 +11,8 @@ import UserKit
 ///
 /// What it builds, from an ``AppConfiguration``:
 /// 1. The interceptors, outermost first: metrics (into ``requestLog``), logging, authentication.
-/// 2. The normalized cache: memory in front of `cache.sqlite`, so answers survive a restart.
+/// 2. The normalized cache: memory in front of `cache.sqlite`, so answers survive a restart, with the kits' cache
+///    policies (the product catalogue's pages merge into one list).
 /// 3. The WebSocket transport for subscriptions.
 /// 4. The client, the ``SharedKit/FeatureFlags`` and the ``SharedKit/BackendRouter`` that choose GraphQL or REST
 ///    per feature, and the services, each handed out as its repository protocol: screens never see the client.
@@ -61,7 +62,10 @@ public final class AppContainer: Sendable {
                     LoggingInterceptor(logger: configuration.logger),
                     AuthInterceptor(tokenProvider: configuration.tokenProvider),
                 ],
-                cache: CacheStore(cache: ChainedNormalizedCache(front: InMemoryNormalizedCache(), back: cacheDatabase)),
+                cache: CacheStore(
+                    cache: ChainedNormalizedCache(front: InMemoryNormalizedCache(), back: cacheDatabase),
+                    keyResolver: CacheKeyResolver(
+                        typePolicies: UserService.cachePolicies.merging(ProductService.cachePolicies))),
                 defaultCachePolicy: .cacheFirst,
                 subscriptionTransport: WebSocketSubscriptionTransport(url: configuration.webSocketURL)))
         let flags = FeatureFlags(defaultBackend: .graphQL, fallsBackToREST: true)

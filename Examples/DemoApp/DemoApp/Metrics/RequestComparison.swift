@@ -68,7 +68,8 @@ public struct RequestComparison: Sendable, Hashable {
 }
 
 extension HTTPRequest.Kind {
-    fileprivate var isGraphQL: Bool {
+    /// Whether the request is a GraphQL one rather than a REST one.
+    var isGraphQL: Bool {
         if case .graphQL = self { return true }
         return false
     }

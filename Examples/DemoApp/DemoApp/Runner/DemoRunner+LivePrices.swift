@@ -1,7 +1,7 @@
 import ProductKit
 
 extension DemoRunner {
-    // MARK: - 4. Live prices
+    // MARK: - 6. Live prices
 
     /// Starts a price subscription, changes the price three times and shows each event.
     ///
@@ -10,7 +10,7 @@ extension DemoRunner {
     /// server cannot, so the first change is sent again every quarter second until its event arrives (the repeated
     /// events of that first price are shown once).
     func showLivePrices(_ container: AppContainer) async throws {
-        heading("4. Live prices: a subscription on \(Self.productID)")
+        heading("6. Live prices: a subscription on \(Self.productID)")
         let ticker = PriceTickerViewModel(productID: Self.productID, repository: container.products)
         ticker.start()
         defer { ticker.stop() }
@@ -34,7 +34,7 @@ extension DemoRunner {
         }
         write("subscription stopped after \(events.count) events")
         summary.priceEvents = events.map(\.priceCents)
-        expect(summary.priceEvents == Self.newPrices, "step 4: the subscription delivered \(summary.priceEvents)")
+        expect(summary.priceEvents == Self.newPrices, "step 6: the subscription delivered \(summary.priceEvents)")
     }
 
     private func sendFirstChange(_ cents: Int64, container: AppContainer, ticker: PriceTickerViewModel) async throws {
@@ -54,11 +54,11 @@ extension DemoRunner {
         throw DemoError("no price event arrived within 30 seconds of changes")
     }
 
-    // MARK: - 5. Entity store
+    // MARK: - 7. Entity store
 
     /// Shows the products the entity store keeps, once it holds the last price the subscription delivered.
     func showStoredProducts(_ container: AppContainer) async throws {
-        heading("5. Entity store: the products kept on this device")
+        heading("7. Entity store: the products kept on this device")
         let lastPrice = summary.priceEvents.last
         var stored: [Product] = []
         for try await products in container.products.storedProducts() {
@@ -79,6 +79,6 @@ extension DemoRunner {
         summary.storedProductCount = stored.count
         summary.storedPrice = subscribed?.priceCents
         expect(
-            matches, "step 5: the stored price \(String(describing: subscribed?.priceCents)) is not the last event's")
+            matches, "step 7: the stored price \(String(describing: subscribed?.priceCents)) is not the last event's")
     }
 }

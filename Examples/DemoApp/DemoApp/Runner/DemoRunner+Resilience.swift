@@ -3,11 +3,11 @@ import SharedKit
 import UserKit
 
 extension DemoRunner {
-    // MARK: - 6. Fallback
+    // MARK: - 8. Fallback
 
     /// Makes GraphQL fail on the in-process server and shows the profile answered by REST.
     func showFallback(_ container: AppContainer) async throws {
-        heading("6. Fallback: GraphQL fails, REST answers")
+        heading("8. Fallback: GraphQL fails, REST answers")
         guard let server else {
             write("skipped: only the in-process server can be made to fail on purpose")
             return
@@ -28,14 +28,14 @@ extension DemoRunner {
         summary.fallback = DemoSummary.Fallback(backend: profile.backend, count: count)
         expect(
             profile.backend == .rest && count == 1,
-            "step 6: backend \(String(describing: profile.backend)), \(count) fallbacks")
+            "step 8: backend \(String(describing: profile.backend)), \(count) fallbacks")
     }
 
-    // MARK: - 7. Offline
+    // MARK: - 9. Offline
 
     /// Takes the server away and shows what a new container on the same data folder still answers.
     func showOffline() async throws {
-        heading("7. Offline: a new container on the same data folder")
+        heading("9. Offline: a new container on the same data folder")
         var offline = configuration
         if let server {
             try await server.stop()
@@ -57,7 +57,7 @@ extension DemoRunner {
         if let message = list.state.failureMessage { write("cachedIfAvailable failed: \(message)") }
         write("cachedIfAvailable: \(Self.describe(list.lists))")
         summary.offlineOrigins = list.lists.map(\.origin)
-        expect(summary.offlineOrigins == [.cache], "step 7: the offline list came from \(summary.offlineOrigins)")
+        expect(summary.offlineOrigins == [.cache], "step 9: the offline list came from \(summary.offlineOrigins)")
 
         let profile = UserProfileViewModel(userID: Self.userID, repository: container.users)
         profile.observe()
@@ -70,23 +70,38 @@ extension DemoRunner {
             write("profile screen: not cached (\(profile.state.failureMessage ?? ""))")
         }
 
+        let catalogue = ProductCatalogViewModel(
+            catalog: container.products.catalog(category: nil, pageSize: Self.cataloguePageSize))
+        catalogue.observe()
+        await ObservableCondition.wait { !catalogue.listings.isEmpty || catalogue.state.failureMessage != nil }
+        catalogue.stopObserving()
+        if let products = catalogue.state.value {
+            write("catalogue screen, from the cache: \(products.count) products, every page loaded before")
+            summary.offlineCatalogueCount = products.count
+        } else {
+            write("catalogue screen: not cached (\(catalogue.state.failureMessage ?? ""))")
+        }
+        expect(
+            summary.offlineCatalogueCount == summary.catalogueCounts.last,
+            "step 9: the offline catalogue showed \(summary.offlineCatalogueCount.map(String.init) ?? "nothing")")
+
         await list.load(freshness: .network)
         let failure = list.state.failureMessage
         write("network-only products: \(failure.map { "failed: \($0)" } ?? "answered, unexpectedly")")
         summary.networkOnlyFailure = failure
-        expect(failure != nil, "step 7: the network-only load did not fail")
+        expect(failure != nil, "step 9: the network-only load did not fail")
     }
 
-    // MARK: - 8. Comparison
+    // MARK: - 10. Comparison
 
     /// Prints the table of REST and GraphQL requests sent while the server was up.
     func showComparison(_ log: RequestLog) {
-        heading("8. REST and GraphQL requests compared")
+        heading("10. REST and GraphQL requests compared")
         let comparison = RequestComparison(requests: log.requests)
         for line in comparison.lines { write(line) }
         summary.comparison = comparison
         expect(
             comparison.rows.count == 2 && comparison.rows.allSatisfy { $0.count > 0 },
-            "step 8: a kind of request is missing from the table")
+            "step 10: a kind of request is missing from the table")
     }
 }

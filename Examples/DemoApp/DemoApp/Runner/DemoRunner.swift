@@ -9,12 +9,15 @@ import UserKit
 /// The steps:
 /// 1. The profile of `u1` over GraphQL, then over REST: the same domain value.
 /// 2. An optimistic update: the observer sees the e-mail as typed, then as the server stored it.
-/// 3. Product lists as the cache policies serve them: network, cache, then cache followed by network.
-/// 4. A live price subscription that receives three changes.
-/// 5. The entity store, holding the last price received.
-/// 6. A fallback from a failing GraphQL server to REST (in-process server only).
-/// 7. Offline: a new container on the same data folder answers from the SQLite cache.
-/// 8. A table comparing the REST and GraphQL requests.
+/// 3. An avatar upload: an image file streamed from disk in a multipart request, with its progress, checked against
+///    the server's digest of what it received.
+/// 4. Product lists as the cache policies serve them: network, cache, then cache followed by network.
+/// 5. The catalogue, paged: pages merged into one list by the cache, a refresh that starts it over.
+/// 6. A live price subscription that receives three changes.
+/// 7. The entity store, holding the last price received.
+/// 8. A fallback from a failing GraphQL server to REST (in-process server only).
+/// 9. Offline: a new container on the same data folder answers from the SQLite cache, every catalogue page included.
+/// 10. A table comparing the REST and GraphQL requests.
 ///
 /// The output is the same from run to run except for the latencies in the table.
 @MainActor
@@ -53,7 +56,9 @@ public final class DemoRunner {
         do {
             try await showProfiles(container)
             try await showOptimisticUpdate(container)
+            try await showAvatarUpload(container)
             try await showProductLists(container)
+            try await showCatalogue(container)
             try await showLivePrices(container)
             try await showStoredProducts(container)
             try await showFallback(container)
@@ -128,10 +133,10 @@ public final class DemoRunner {
         expect(emails == [Self.typedEmail, serverEmail], "step 2: the observer saw \(emails)")
     }
 
-    // MARK: - 3. Product lists
+    // MARK: - 4. Product lists
 
     private func showProductLists(_ container: AppContainer) async throws {
-        heading("3. Products: cachedIfAvailable twice, then cachedThenNetwork")
+        heading("4. Products: cachedIfAvailable twice, then cachedThenNetwork")
         container.flags.setBackend(.graphQL, for: .products)
         let list = ProductListViewModel(repository: container.products)
         let loads: [(Freshness, [DataOrigin])] = [
@@ -143,7 +148,7 @@ public final class DemoRunner {
             let origins = list.lists.map(\.origin)
             write("\(Self.name(of: freshness)): \(Self.describe(list.lists))")
             summary.productLoads.append(origins)
-            expect(origins == expected, "step 3: \(Self.name(of: freshness)) came from \(origins)")
+            expect(origins == expected, "step 4: \(Self.name(of: freshness)) came from \(origins)")
         }
     }
 
