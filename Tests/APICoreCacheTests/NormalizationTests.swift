@@ -6,7 +6,7 @@ import GitHubApolloFixture
 import StarWarsFixture
 import Testing
 
-@Suite("Normalization and reading back")
+@Suite("Normalization and reading back", .cpuBound)
 struct NormalizationTests {
     static let issuesPath = "github/responses/IssuesAndCommentsForRepository.json"
 

@@ -9,7 +9,7 @@ import Testing
 /// Responses come from a seeded world in which every field of every object follows from the object's cache key (and
 /// the field's storage key and list indexes), so a keyed object met at several places has the same fields at each,
 /// and merging them is well-defined. A failure names its seed; rerun it with `seeds` set to that one value.
-@Suite("Normalizer against a reference normalizer, on generated responses")
+@Suite("Normalizer against a reference normalizer, on generated responses", .cpuBound)
 struct NormalizerPropertyTests {
     static let seeds: ClosedRange<UInt64> = 1...500
 

@@ -1,11 +1,12 @@
 import APICoreCodegen
 import APICoreCompiler
+import APICoreTestSupport
 import Foundation
 import Testing
 
 /// The two real apps of the corpus, each with its `apollo-codegen-config.json` exactly as committed and its inputs laid
 /// out where the app kept them: the Apollo configuration generates the same bytes as the equivalent `apicore.json`.
-@Suite("Real apps' Apollo configurations")
+@Suite("Real apps' Apollo configurations", .cpuBound)
 struct ApolloAppConfigurationTests {
     /// One corpus app: where its config expects the schema and the operations, and the equivalent `apicore.json`.
     struct App: Sendable, CustomTestStringConvertible {

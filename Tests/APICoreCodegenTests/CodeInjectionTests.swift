@@ -1,11 +1,12 @@
 import APICoreCodegen
 import APICoreCompiler
+import APICoreTestSupport
 import Foundation
 import Testing
 
 /// Schemas and documents written to smuggle code or hidden text into generated Swift. What the generated escaping
 /// corpus does when run is in ``GeneratedEscapingTests``; these are the generator's rules, one input at a time.
-@Suite("Code injection")
+@Suite("Code injection", .cpuBound)
 struct CodeInjectionTests {
     /// Bidirectional controls, zero-width characters, a line separator and NUL, as GraphQL escapes.
     static let hiddenEscapes = #"\u202E\u2066\u2069\u200F\u200B\uFEFF\u2028\u0000"#

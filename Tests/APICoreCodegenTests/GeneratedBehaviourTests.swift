@@ -1,11 +1,12 @@
 import APICoreGraphQL
+import APICoreTestSupport
 import Foundation
 import Testing
 
 /// What a user of generated code relies on, exercised through code the generator wrote from
 /// `Tests/Fixtures/CodegenInputs/Behaviour` into `GeneratedBehaviour/` (kept current by ``FixturePackageTests``):
 /// 64-bit scalars exact, unknown enum values kept, nullable inputs in three states.
-@Suite("Generated code behaviour")
+@Suite("Generated code behaviour", .cpuBound)
 struct GeneratedBehaviourTests {
     /// The data of a `Users` response whose one user has `role` and `followerCount`.
     static func response(role: String, followerCount: String) throws -> UsersQuery.Data {

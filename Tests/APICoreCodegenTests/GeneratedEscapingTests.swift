@@ -1,6 +1,7 @@
 import APICoreCodegen
 import APICoreCompiler
 import APICoreGraphQL
+import APICoreTestSupport
 import EscapingFixture
 import Foundation
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// syntax, every GraphQL escape, bidirectional and zero-width characters) run through the code generated from it,
 /// which ``FixturePackageTests`` keeps current and the `EscapingFixture` target compiles: what each operation sends,
 /// how inputs encode and how enums read must be what the schema and documents say, nothing more.
-@Suite("Generated escaping corpus")
+@Suite("Generated escaping corpus", .cpuBound)
 struct GeneratedEscapingTests {
     static let inputs = CorpusSet.root + "/Tests/Fixtures/CodegenInputs/Escaping/"
 

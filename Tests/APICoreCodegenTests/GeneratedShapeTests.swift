@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// What the generated code says about merging, conditions, type cases, escaping and determinism.
-@Suite("Generated shape")
+@Suite("Generated shape", .cpuBound)
 struct GeneratedShapeTests {
     static let sdl = TemplateSnapshotTests.sdl
 

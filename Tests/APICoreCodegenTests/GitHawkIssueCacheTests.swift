@@ -7,7 +7,7 @@ import Testing
 
 /// `githawk-Issue.json` through the normalized cache: written from the network decode and read back equal, using the
 /// types generated for it in `GeneratedGitHawkIssue/`.
-@Suite("GitHawk issue response through the cache")
+@Suite("GitHawk issue response through the cache", .cpuBound)
 struct GitHawkIssueCacheTests {
     @Test("reading the issue query back from the cache equals the network decode", arguments: [false, true])
     func readBackEqualsNetworkDecode(inSQLite: Bool) throws {

@@ -1,11 +1,12 @@
 import APICoreGraphQL
+import APICoreTestSupport
 import Foundation
 import Testing
 
 /// `corpus/github/responses/githawk-Issue.json`, a real response GitHawk received, decodes through types generated
 /// from GitHawk's schema (`GeneratedGitHawkIssue/`, from `Tests/Fixtures/CodegenInputs/GitHawkIssue/Issue.graphql`),
 /// and every field read through them equals the JSON's (read here with Foundation, independently of the decoder).
-@Suite("GitHawk issue response")
+@Suite("GitHawk issue response", .cpuBound)
 struct GitHawkIssueResponseTests {
     static let path = CorpusSet.root + "/../shared/corpus/github/responses/githawk-Issue.json"
 

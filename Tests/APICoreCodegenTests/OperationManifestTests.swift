@@ -1,9 +1,10 @@
 import APICoreCodegen
 import APICoreGraphQL
+import APICoreTestSupport
 import Foundation
 import Testing
 
-@Suite("Persisted-query manifest")
+@Suite("Persisted-query manifest", .cpuBound)
 struct OperationManifestTests {
     /// One entry of an Apollo manifest.
     struct ApolloEntry {

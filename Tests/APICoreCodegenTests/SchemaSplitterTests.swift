@@ -7,7 +7,7 @@ import Testing
 /// `SchemaSplitter` on the GitHub schema with name patterns, on a small `@domain` schema and with a mapping table,
 /// and its located errors for configurations that cannot be satisfied. The split's own proof is not trusted here:
 /// every test rebuilds the files with the compiler itself.
-@Suite("Schema splitting")
+@Suite("Schema splitting", .cpuBound)
 struct SchemaSplitterTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/SchemaSplit")

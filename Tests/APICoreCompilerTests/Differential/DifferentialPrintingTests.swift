@@ -1,10 +1,11 @@
 import APICoreCompiler
+import APICoreTestSupport
 import Foundation
 import Testing
 
 /// Our parser and printer against graphql-core's printer: `Printer.print(Parser.parse(text))` must be exactly what
 /// graphql-core's `print_ast(parse(text))` is.
-@Suite("Differential printing against graphql-core")
+@Suite("Differential printing against graphql-core", .cpuBound)
 struct DifferentialPrintingTests {
     @Test("every GraphQL file of the corpus, schemas and kitchen sinks included, prints as graphql-core prints it")
     func corpusFilesPrintLikeGraphQLCore() async throws {

@@ -1,4 +1,5 @@
 import APICoreCompiler
+import APICoreTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 ///
 /// `APICORE_SCHEMA_SEED` and `APICORE_SCHEMA_COUNT` run other cases by hand (the defaults are the test's);
 /// `APICORE_SCHEMA_CASES=FILE` runs the cases of a file of the script's JSON lines instead.
-@Suite("Differential schema building against graphql-core")
+@Suite("Differential schema building against graphql-core", .cpuBound)
 struct DifferentialSchemaTests {
     /// The seed of the test's cases.
     static let seed = Int(ProcessInfo.processInfo.environment["APICORE_SCHEMA_SEED"] ?? "") ?? 1

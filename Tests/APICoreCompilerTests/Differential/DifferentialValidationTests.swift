@@ -1,10 +1,11 @@
 import APICoreCompiler
+import APICoreTestSupport
 import Foundation
 import Testing
 
 /// Our parser, schema builders and validator against graphql-core 3.2.8 (graphql-js 16) on the corpus's operation
 /// documents and on deterministic variants of them (`Tests/Oracle/variants.py`): the verdicts must be the same.
-@Suite("Differential validation against graphql-core")
+@Suite("Differential validation against graphql-core", .cpuBound)
 struct DifferentialValidationTests {
     @Test("every corpus document and every variant gets graphql-core's verdict")
     func verdictsMatchGraphQLCore() async throws {

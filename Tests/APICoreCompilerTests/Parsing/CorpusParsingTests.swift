@@ -1,7 +1,8 @@
 import APICoreCompiler
+import APICoreTestSupport
 import Testing
 
-@Suite("Corpus parsing")
+@Suite("Corpus parsing", .cpuBound)
 struct CorpusParsingTests {
     @Test("the corpus is there: real schemas and operations to parse")
     func corpusIsPresent() {

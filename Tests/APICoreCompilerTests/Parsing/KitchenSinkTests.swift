@@ -1,7 +1,8 @@
 import APICoreCompiler
+import APICoreTestSupport
 import Testing
 
-@Suite("graphql-js kitchen sinks")
+@Suite("graphql-js kitchen sinks", .cpuBound)
 struct KitchenSinkTests {
     private func parse(_ path: String) throws -> Document {
         try Parser.parse(Source(name: path, text: try Corpus.text("graphql-js/" + path)))

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Broken input never crashes the parser: every failure is one located syntax error inside the input.
-@Suite("Robustness")
+@Suite("Robustness", .cpuBound)
 struct RobustnessTests {
     /// Corpus documents small enough to mutate thousands of times, plus a slice of the GitHub schema.
     private static func seeds() throws -> [(path: String, bytes: [UInt8])] {

@@ -3,7 +3,7 @@ import APICoreTestSupport
 import Testing
 
 /// Strings print as quoted literals with escapes, or as block strings when they were written so and one reads back.
-@Suite("String literal printing")
+@Suite("String literal printing", .cpuBound)
 struct StringLiteralPrintingTests {
     private func printed(_ string: String, block: Bool) -> String {
         Printer.print(Value(.string(string, isBlock: block)))

@@ -1,10 +1,11 @@
+import APICoreTestSupport
 import Foundation
 import Testing
 
 @testable import APICoreCompiler
 
 /// Every schema of the shared corpus loads; the invalid ones are rejected with the right diagnostics.
-@Suite struct CorpusSchemaTests {
+@Suite(.cpuBound) struct CorpusSchemaTests {
     static let sdlSchemas = [
         "animalkingdom/schema.graphqls",
         "apps/pocket-ios/schema.graphqls",

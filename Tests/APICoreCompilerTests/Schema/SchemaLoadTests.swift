@@ -1,10 +1,11 @@
+import APICoreTestSupport
 import Foundation
 import Testing
 
 @testable import APICoreCompiler
 
 /// Loading from files and folders.
-@Suite struct SchemaLoadTests {
+@Suite(.cpuBound) struct SchemaLoadTests {
     /// A fresh temporary folder with the given files (relative path to contents).
     private static func folder(_ files: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory

@@ -1,10 +1,11 @@
+import APICoreTestSupport
 import Testing
 
 @testable import APICoreCompiler
 
 /// Each SDL file and introspection result of the same schema build the same model (see ``SchemaComparer`` for what is
 /// compared, and why applied directives and built-in descriptions are not).
-@Suite struct SchemaPairTests {
+@Suite(.cpuBound) struct SchemaPairTests {
     /// The pairs, and whether they are compared strictly. octokit printed the 2021-10-01 SDL with arguments, input
     /// fields and enum values sorted by name and long descriptions wrapped over several lines, while the
     /// introspection JSON of the same day keeps GitHub's declaration order and one-line descriptions; so for that pair

@@ -1,9 +1,10 @@
 import APICoreCompiler
+import APICoreTestSupport
 import Foundation
 import Testing
 
 /// The operation sets of the shared corpus validate against their schemas.
-@Suite("Corpus operations")
+@Suite("Corpus operations", .cpuBound)
 struct CorpusValidationTests {
     /// One folder of operations and the schema they are written against.
     struct OperationSet: Sendable, CustomTestStringConvertible {

@@ -1,9 +1,10 @@
 import APICoreGraphQL
+import APICoreTestSupport
 import Foundation
 import Testing
 
 /// Every JSON file of the shared corpus reads to the value that Foundation's `JSONSerialization` reads.
-@Suite struct JSONReaderCorpusTests {
+@Suite(.cpuBound) struct JSONReaderCorpusTests {
     @Test func corpusIsPresent() {
         let path = JSONTestCorpus.directory.path
         #expect(FileManager.default.fileExists(atPath: path), "the JSON corpus is missing at \(path)")

@@ -5,7 +5,7 @@ import Testing
 
 /// Random truncations and byte changes of small corpus files: the reader never crashes, reports every failure as a
 /// ``JSONParseError`` inside the input, and agrees with `JSONSerialization` on which inputs are JSON.
-@Suite struct JSONReaderFuzzTests {
+@Suite(.cpuBound) struct JSONReaderFuzzTests {
     /// Corpus files small enough to mutate thousands of times in a debug build.
     /// The small valid JSON files of the corpus.
     static let sources: [String] = JSONTestCorpus.jsonFiles().filter { path in

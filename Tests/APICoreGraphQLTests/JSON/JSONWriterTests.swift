@@ -1,8 +1,9 @@
 import APICoreGraphQL
+import APICoreTestSupport
 import Foundation
 import Testing
 
-@Suite struct JSONWriterTests {
+@Suite(.cpuBound) struct JSONWriterTests {
     private let writer = JSONWriter()
 
     @Test func writesCompactText() {

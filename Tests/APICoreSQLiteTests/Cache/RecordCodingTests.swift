@@ -7,7 +7,7 @@ import Testing
 
 @testable import APICoreSQLite
 
-@Suite("The binary record encoding of the SQLite cache")
+@Suite("The binary record encoding of the SQLite cache", .cpuBound)
 struct RecordCodingTests {
     /// A random JSON leaf: every kind, nested a few levels, with awkward strings and extreme numbers.
     static func randomJSON(_ random: inout SeededGenerator, depth: Int = 0) -> JSONValue {

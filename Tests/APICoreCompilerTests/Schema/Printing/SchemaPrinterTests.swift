@@ -1,9 +1,10 @@
+import APICoreTestSupport
 import Testing
 
 @testable import APICoreCompiler
 
 /// SDL printed from a schema model builds the same schema again.
-@Suite struct SchemaPrinterTests {
+@Suite(.cpuBound) struct SchemaPrinterTests {
     static let corpusSchemas = CorpusSchemaTests.sdlSchemas + CorpusSchemaTests.introspectionSchemas
 
     /// A comparer that leaves out the directives the specification defines: the printer omits them, so the
