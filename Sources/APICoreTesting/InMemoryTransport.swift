@@ -93,15 +93,27 @@ public final class InMemoryTransport: HTTPTransport {
     }
 
     /// Records the request, then answers with its route's next stub after that stub's delay.
+    ///
+    /// A streamed body (an upload) is read to its end first, as a real transport sends it: its progress is reported,
+    /// the request is recorded with the bytes read as its ``HTTPRequest/body`` (so it reads back after its files are
+    /// gone), and a source that fails (a file that shrank) fails the call, which is recorded without a body.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var recorded = request
+        var bodyFailure: (any Error)?
+        if let stream = request.bodyStream {
+            do {
+                recorded.body = try Self.drain(stream)
+                recorded.bodyStream = nil
+            } catch {
+                bodyFailure = error
+            }
+        }
         let (stub, satisfied) = state.withLock { state in
-            state.requests.append(request)
+            state.requests.append(recorded)
             return (state.takeStub(for: Self.routes(of: request)), state.takeSatisfiedWaiters())
         }
         for waiter in satisfied { waiter.resume() }
-        // A streamed body (an upload) is read to its end, as a real transport sends it: its progress is reported,
-        // and a source that fails (a file that shrank) fails the request.
-        if let stream = request.bodyStream { try Self.drain(stream) }
+        if let bodyFailure { throw bodyFailure }
         if let delay = stub.delay {
             try await Task.sleep(for: delay)
         }
@@ -112,19 +124,24 @@ public final class InMemoryTransport: HTTPTransport {
         }
     }
 
-    private static func drain(_ stream: HTTPBodyStream) throws {
+    /// The stream's bytes, read from its start; throws when its source fails or ends at another length than the
+    /// stream announced.
+    private static func drain(_ stream: HTTPBodyStream) throws -> Data {
         let reader = try stream.makeReader()
         defer { reader.close() }
-        var read = 0
+        var body = Data()
+        body.reserveCapacity(stream.length)
         while true {
             try Task.checkCancellation()
             let chunk = try reader.read(upTo: 1 << 16)
             if chunk.isEmpty { break }
-            read += chunk.count
+            body += chunk
         }
-        guard read == stream.length else {
-            throw APIError(.network, reason: "the request body ended after \(read) of its \(stream.length) bytes")
+        guard body.count == stream.length else {
+            throw APIError(
+                .network, reason: "the request body ended after \(body.count) of its \(stream.length) bytes")
         }
+        return body
     }
 
     /// The routes a request may be stubbed under, most specific first.

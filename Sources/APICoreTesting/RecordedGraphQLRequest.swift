@@ -36,6 +36,9 @@ public struct RecordedGraphQLRequest: Sendable, Hashable {
     }
 
     /// Reads a GraphQL request back; `nil` for a REST request, or a body or URL that holds no GraphQL parameters.
+    ///
+    /// A streamed body is not read here (reading it again would report upload progress again): ``InMemoryTransport``
+    /// records an upload with the bytes it read as its `body`.
     public init?(_ request: HTTPRequest) {
         guard case .graphQL = request.kind else { return nil }
         let parameters: JSONObject
@@ -46,9 +49,7 @@ public struct RecordedGraphQLRequest: Sendable, Hashable {
             }
             parameters = Self.parameters(fromQueryItems: items)
         } else if let contentType = request.headers["Content-Type"], contentType.lowercased().hasPrefix("multipart/") {
-            guard let body = Self.body(of: request), let upload = Self.upload(body, contentType: contentType) else {
-                return nil
-            }
+            guard let body = request.body, let upload = Self.upload(body, contentType: contentType) else { return nil }
             (parameters, files) = upload
         } else {
             guard let body = request.body, let object = try? JSONReader().read(body).objectValue else { return nil }
@@ -61,16 +62,6 @@ public struct RecordedGraphQLRequest: Sendable, Hashable {
             variables: parameters["variables"]?.objectValue ?? JSONObject(),
             extensions: parameters["extensions"]?.objectValue ?? JSONObject(),
             files: files)
-    }
-
-    /// The request's body: its bytes, or what its stream reads from the start (a stream can be read again).
-    private static func body(of request: HTTPRequest) -> Data? {
-        if let body = request.body { return body }
-        guard let stream = request.bodyStream, let reader = try? stream.makeReader() else { return nil }
-        defer { reader.close() }
-        var body = Data()
-        while let chunk = try? reader.read(upTo: 1 << 16), !chunk.isEmpty { body += chunk }
-        return body.count == stream.length ? body : nil
     }
 
     /// The `operations` and the files of an upload's body; `nil` when it does not follow the multipart request spec.

@@ -70,12 +70,46 @@ struct RecordedUploadTests {
             configuration: APIClientConfiguration(
                 graphQLEndpoint: Fixtures.endpoint, transport: transport, interceptors: [ShrinkingInterceptor(url: url)]
             ))
-        await #expect(throws: APIError.self) {
+        await #expect {
             _ = try await shrinking.execute(
                 document: Self.document, operationName: "Send", variables: ["photo": .null],
                 files: [GraphQLFileUpload(path: "variables.photo", file: file)], as: Uploaded.self)
+        } throws: { error in
+            (error as? APIError)?.code == .invalidRequest
         }
+        #expect(transport.requests.count == 1 && transport.requests.first?.body == nil)
     }
+
+    @Test("a streamed body that ends short of its announced length fails the call and is recorded without a body")
+    func shortStreamFails() async throws {
+        let transport = InMemoryTransport()
+        var request = HTTPRequest(
+            method: .post, url: Fixtures.endpoint, operationName: "Send", kind: .graphQL(.mutation))
+        request.bodyStream = HTTPBodyStream(length: 100) { ShortReader(bytes: 60) }
+        await #expect {
+            _ = try await transport.send(request)
+        } throws: { error in
+            (error as? APIError)?.code == .network && "\(error)".contains("60 of its 100 bytes")
+        }
+        #expect(transport.requests.count == 1 && transport.requests.first?.body == nil)
+    }
+}
+
+/// A body source that holds fewer bytes than its stream announces.
+private final class ShortReader: HTTPBodyReader {
+    private var remaining: Int
+
+    init(bytes: Int) {
+        remaining = bytes
+    }
+
+    func read(upTo maxLength: Int) throws -> Data {
+        let count = min(maxLength, remaining)
+        remaining -= count
+        return Data(count: count)
+    }
+
+    func close() {}
 }
 
 /// Truncates a file once its request has been built, before the transport reads the body.

@@ -76,7 +76,7 @@ struct DemoUploadAndPageTests {
         }
     }
 
-    @Test("one file at two paths is sent once and fills both; the digest and size the server reports are ours")
+    @Test("one file at two paths fills both; the digest, size and name the server reports are ours")
     func mappedPaths() async throws {
         try await DemoServerTests.withServer { server, client in
             let bytes = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
@@ -95,6 +95,8 @@ struct DemoUploadAndPageTests {
                     GraphQLFileUpload(path: "variables.second", file: file),
                 ],
                 as: TwoUploads.self)
+            #expect(response.errors.isEmpty)
+            #expect(response.value.one?.id == "u2")
             let avatar = try #require(response.value.two?.avatar)
             #expect(avatar.byteCount == bytes.count)
             #expect(avatar.sha256 == GraphQLSHA256.hexDigest(of: [UInt8](bytes)))
@@ -153,13 +155,46 @@ struct DemoUploadAndPageTests {
         }
     }
 
+    @Test(
+        "a preamble that mentions the boundary, padding after a delimiter and an empty file are read as RFC 2046 says")
+    func lenientFraming() async throws {
+        try await DemoServerTests.withServer { server, client in
+            let boundary = "b0undary"
+            let operations =
+                #"{"query": "mutation($file: Upload!) { uploadAvatar(userId: \"u3\", file: $file) { id } }", "#
+                + #""variables": {"file": null}}"#
+            var text = "a preamble, not a delimiter: x--\(boundary)\r\n"
+            text += "--\(boundary) \t\r\nContent-Disposition: form-data; name=\"operations\"\r\n\r\n\(operations)\r\n"
+            text += "--\(boundary)\r\nContent-Disposition: form-data; name=\"map\"\r\n\r\n"
+            text += #"{"0": ["variables.file"]}"# + "\r\n"
+            text += "--\(boundary)\r\nContent-Disposition: form-data; name=\"0\"; filename=\"empty.png\"\r\n"
+            text += "Content-Type: image/png\r\n\r\n\r\n--\(boundary)--\r\n"
+            var headers = HTTPHeaders()
+            headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)"
+            let response = try await client.configuration.transport.send(
+                HTTPRequest(
+                    method: .post, url: URL(string: server.graphQLURL)!, headers: headers, body: Data(text.utf8),
+                    operationName: "Upload", kind: .graphQL(.mutation)))
+            #expect(response.statusCode == 200, "\(String(decoding: response.body, as: UTF8.self))")
+            let avatar = try #require(server.store.user(id: "u3")?.avatar)
+            #expect(avatar.fileName == "empty.png" && avatar.byteCount == 0)
+            #expect(avatar.sha256 == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        }
+    }
+
     @Test("an Upload variable in a plain JSON body, or written in the document, is a GraphQL error")
     func uploadOutsideMultipart() async throws {
         try await DemoServerTests.withServer { server, client in
             await #expect(throws: APIError.self) {
                 _ = try await client.execute(
                     document: Self.uploadDocument,
-                    variables: ["id": "u1", "file": .object(["fileName": "x", "sha256": "00"])],
+                    variables: [
+                        "id": "u1",
+                        "file": .object([
+                            "fileName": "x", "contentType": "image/png", "byteCount": 1, "sha256": "00",
+                            "receipt": "guess",
+                        ]),
+                    ],
                     as: Uploaded.self)
             }
             await #expect(throws: APIError.self) {

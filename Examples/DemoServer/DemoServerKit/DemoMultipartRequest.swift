@@ -111,27 +111,35 @@ struct DemoMultipartRequest {
         throw DemoMultipartError("the content type has no boundary")
     }
 
-    /// The parts between the `--boundary` delimiters, up to the closing `--boundary--`.
+    /// The parts between the `--boundary` delimiters, up to the closing `--boundary--` (RFC 2046: a delimiter starts
+    /// the body or a line, and may be followed by spaces or tabs before its line break).
     private static func parts(of body: Data, boundary: String) throws(DemoMultipartError) -> [Part] {
-        let delimiter = Data("--\(boundary)".utf8)
         let crlf = Data("\r\n".utf8)
-        guard var start = body.range(of: delimiter)?.upperBound else {
+        let delimiter = crlf + Data("--\(boundary)".utf8)
+        // A line break in front lets the first delimiter, at the very start of the body, be found like the others.
+        let framed = crlf + body
+        guard var start = framed.range(of: delimiter)?.upperBound else {
             throw DemoMultipartError("the body holds no part delimited by the boundary")
         }
         var parts: [Part] = []
         while true {
-            if body[start...].starts(with: Data("--".utf8)) { return parts }
-            guard body[start...].starts(with: crlf) else { throw DemoMultipartError("a part delimiter is malformed") }
+            if framed[start...].starts(with: Data("--".utf8)) { return parts }
+            while start < framed.endIndex, framed[start] == UInt8(ascii: " ") || framed[start] == UInt8(ascii: "\t") {
+                start += 1
+            }
+            guard framed[start...].starts(with: crlf) else { throw DemoMultipartError("a part delimiter is malformed") }
             let partStart = start + crlf.count
-            guard let next = body.range(of: crlf + delimiter, in: partStart..<body.endIndex) else {
+            guard let next = framed.range(of: delimiter, in: partStart..<framed.endIndex) else {
                 throw DemoMultipartError("the body ends before its closing delimiter")
             }
-            parts.append(try part(body[partStart..<next.lowerBound]))
+            parts.append(try part(framed[partStart..<next.lowerBound]))
             start = next.upperBound
         }
     }
 
     private static func part(_ bytes: Data) throws(DemoMultipartError) -> Part {
+        // Header fields, a blank line, the content; a part whose content is empty may end right after its fields.
+        let bytes = bytes.range(of: Data("\r\n\r\n".utf8)) == nil ? bytes + Data("\r\n".utf8) : bytes
         let separator = Data("\r\n\r\n".utf8)
         guard let end = bytes.range(of: separator) else { throw DemoMultipartError("a part has no header section") }
         let head = String(decoding: bytes[bytes.startIndex..<end.lowerBound], as: UTF8.self)

@@ -63,9 +63,9 @@ public final class DemoStore: Sendable {
 
     /// The `first` products (of `category`, or of all) after the one whose cursor is `after`, in seed order.
     ///
-    /// A product's cursor is its id. Throws ``DemoPageError`` for a negative `first` or an unknown cursor.
+    /// A product's cursor is its id. Throws ``DemoPageError`` for a `first` under 1 or an unknown cursor.
     public func productPage(first: Int, after: String?, category: String?) throws(DemoPageError) -> DemoProductPage {
-        guard first >= 0 else { throw DemoPageError("`first` must not be negative") }
+        guard first >= 1 else { throw DemoPageError("`first` must be at least 1") }
         let all = products(category: category)
         var start = all.startIndex
         if let after {

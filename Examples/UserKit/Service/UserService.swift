@@ -102,7 +102,8 @@ public final class UserService: UserRepository {
             case .file(let url): GraphQLFile(url: url, fileName: image.fileName, contentType: image.contentType)
             }
         let upload = client.upload(UploadAvatarMutation(userId: userID, file: file))
-        // The progress stream finishes when the call ends, so every event reaches `progress` before this returns.
+        // The progress stream finishes when the call ends, so awaiting `reporting` (whatever the outcome) hands every
+        // event to `progress` before this returns.
         let reporting = Task {
             for await event in upload.progress {
                 progress(AvatarUploadProgress(bytesSent: event.bytesSent, totalBytes: event.totalBytes))
@@ -114,7 +115,7 @@ public final class UserService: UserRepository {
                 try await upload.response
             }
         } catch {
-            reporting.cancel()
+            await reporting.value
             throw error
         }
         await reporting.value

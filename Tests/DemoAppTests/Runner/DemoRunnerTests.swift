@@ -77,7 +77,8 @@ struct DemoRunnerTests {
         // 8. REST answered while GraphQL failed, and the router counted one fallback.
         #expect(summary.fallback?.backend == .rest)
         #expect(summary.fallback?.count == 1)
-        // 9. Offline: the list, the profile and every catalogue page from the SQLite cache; a network-only load fails with a message.
+        // 9. Offline: the list, the profile and every catalogue page from the SQLite cache; a network-only load fails
+        // with a message.
         #expect(summary.offlineOrigins == [.cache])
         #expect(summary.offlineProfile?.email == serverEmail)
         #expect(summary.offlineCatalogueCount == DemoStore.seedProducts.count)

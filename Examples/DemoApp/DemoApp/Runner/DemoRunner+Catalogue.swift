@@ -25,8 +25,9 @@ extension DemoRunner {
         }
         repeat {
             let shown = screen.state.value?.count
-            let loaded = await screen.loadMore()
-            expect(loaded, "step 5: a page the server announced did not load")
+            guard await screen.loadMore() else {
+                throw DemoError("a page the server announced did not load: \(screen.state.failureMessage ?? "")")
+            }
             try await showCatalogueCount(screen, after: "a page more", changedFrom: shown)
         } while screen.hasMore
         let pastTheEnd = await screen.loadMore()
@@ -37,7 +38,9 @@ extension DemoRunner {
         await screen.refresh()
         try await showCatalogueCount(screen, after: "refresh, the list starts over", changedFrom: everything.count)
         let shown = screen.state.value?.count
-        await screen.loadMore()
+        guard await screen.loadMore() else {
+            throw DemoError("the second page did not load again: \(screen.state.failureMessage ?? "")")
+        }
         try await showCatalogueCount(screen, after: "a page more", changedFrom: shown)
 
         let requests = Self.graphQLRequestCount(container.requestLog) - requestsBefore

@@ -28,8 +28,9 @@ public final class AvatarUploadViewModel {
     }
 
     /// Uploads `image`; returns once the server has answered (every progress event shown by then) or the upload
-    /// failed.
+    /// failed. A call made while an upload is under way does nothing: the picker shows one upload at a time.
     public func upload(_ image: AvatarImage) async {
+        if case .loading = state { return }
         progress = []
         state = .loading
         // Progress comes from the upload's own task; the stream hands it to the main actor in order.

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// The threads CPU-bound tests run on, apart from Swift's cooperative pool.
 ///
@@ -8,6 +7,7 @@ import Testing
 /// ends; two of them hold the whole pool, and every test that awaits a network answer meanwhile waits too, until its
 /// client's time limit fails it (50 concurrent live requests once timed out at 30 s this way). On these threads the
 /// operating system shares the cores between that work and the pool instead.
+// Safety: the only stored property is an OperationQueue, whose methods may be called from any thread.
 public final class CPUBoundTestExecutor: TaskExecutor, @unchecked Sendable {
     /// The executor ``Trait/cpuBound`` runs tests on: two threads, so that such tests still run in parallel.
     public static let shared = CPUBoundTestExecutor(threads: 2)
@@ -25,25 +25,4 @@ public final class CPUBoundTestExecutor: TaskExecutor, @unchecked Sendable {
         let executor = asUnownedTaskExecutor()
         queue.addOperation { job.runSynchronously(on: executor) }
     }
-}
-
-/// Runs each test it applies to (every test of a suite it is given to) on ``CPUBoundTestExecutor/shared``.
-public struct CPUBoundTrait: TestTrait, SuiteTrait, TestScoping {
-    public var isRecursive: Bool { true }
-
-    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        testCase == nil ? nil : self
-    }
-
-    public func provideScope(
-        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
-    ) async throws {
-        try await withTaskExecutorPreference(CPUBoundTestExecutor.shared) { try await function() }
-    }
-}
-
-extension Trait where Self == CPUBoundTrait {
-    /// Runs the test, or every test of the suite, off Swift's cooperative pool (``CPUBoundTestExecutor``): for tests
-    /// that compute for long without awaiting, such as corpus and seeded property tests.
-    public static var cpuBound: Self { Self() }
 }
