@@ -95,7 +95,7 @@ public final class InMemoryTransport: HTTPTransport {
     /// Records the request, then answers with its route's next stub after that stub's delay.
     ///
     /// A streamed body (an upload) is read to its end first, as a real transport sends it: its progress is reported,
-    /// the request is recorded with the bytes read as its ``HTTPRequest/body`` (so it reads back after its files are
+    /// the request is recorded with the bytes read as its `body` (so it reads back after its files are
     /// gone), and a source that fails (a file that shrank) fails the call, which is recorded without a body.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var recorded = request
