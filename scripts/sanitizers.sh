@@ -44,7 +44,8 @@ for sanitizer in "${sanitizers[@]}"; do
     preload=()
     case "$sanitizer" in
     thread)
-        export TSAN_OPTIONS="log_path=$reports/tsan"
+        # The suppressions are reports of synchronization ThreadSanitizer cannot see, each explained in the file.
+        export TSAN_OPTIONS="log_path=$reports/tsan suppressions=$root/scripts/tsan-suppressions.txt"
         # Synchronization.Mutex hands the lock over in uninstrumented toolchain code under contention; this
         # library reports those hand-overs to ThreadSanitizer (see the file for why and how).
         clang -O2 -shared -fPIC -Wall -Werror -o "$scratch/tsan-mutex-annotations.so" \
