@@ -90,11 +90,12 @@ extension APIClient {
             return .success(APIResponse(value: data, errors: errors, metadata: metadata))
         }
         do throws(CacheError) {
-            return answer(try cache.read(operation))
-        } catch  where partial && error.isMiss {
-            // What the cache holds, with the misses as errors; the first miss when not even that can be built.
-            guard let read = try? cache.readPartial(operation), let value = read.value else {
-                return .failure(APIError(cacheError: error, operationName: Operation.operationName))
+            guard partial else { return answer(try cache.read(operation)) }
+            // One read: what the cache holds, with the misses as errors; the first miss (the one a whole read would
+            // have failed with) when not even that can be built.
+            let read = try cache.readPartial(operation)
+            guard let value = read.value else {
+                throw read.misses.first ?? CacheError(.missingRecord, key: .root(of: Operation.operationType))
             }
             return answer(value, errors: read.errors)
         } catch {
