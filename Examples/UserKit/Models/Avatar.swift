@@ -1,3 +1,4 @@
+import APICoreKit
 import Foundation
 
 /// A user's avatar image as the server stored it.
@@ -46,21 +47,6 @@ public struct AvatarImage: Sendable, Hashable {
     }
 }
 
-/// How much of an avatar upload has been sent.
-public struct AvatarUploadProgress: Sendable, Hashable {
-    /// The image's bytes sent so far.
-    public var bytesSent: Int
-    /// The image's size.
-    public var totalBytes: Int
-
-    /// Progress of `bytesSent` out of `totalBytes`.
-    public init(bytesSent: Int, totalBytes: Int) {
-        self.bytesSent = bytesSent
-        self.totalBytes = totalBytes
-    }
-
-    /// From 0 to 1: what a progress bar shows.
-    public var fractionCompleted: Double {
-        totalBytes == 0 ? 1 : Double(bytesSent) / Double(totalBytes)
-    }
-}
+/// How much of an avatar upload has been sent (`bytesSent`, `totalBytes`, `fractionCompleted`): the client's upload
+/// progress, a plain value a screen can show as it is.
+public typealias AvatarUploadProgress = UploadProgress

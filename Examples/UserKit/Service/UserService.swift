@@ -106,7 +106,7 @@ public final class UserService: UserRepository {
         // event to `progress` before this returns.
         let reporting = Task {
             for await event in upload.progress {
-                progress(AvatarUploadProgress(bytesSent: event.bytesSent, totalBytes: event.totalBytes))
+                progress(event)
             }
         }
         let response: APIResponse<UploadAvatarMutation.Data>
