@@ -46,7 +46,11 @@ struct UploadMemoryTests {
         for _ in 0..<(Self.fileSize / megabyte.count) { try handle.write(contentsOf: megabyte) }
         try handle.close()
 
-        let endpoint = try await ReferenceServer.shared(.strawberry).url("/graphql")
+        // A server of its own: the 50 MB parse and digest keep a Python event loop busy for seconds on a loaded
+        // machine, which on the shared server stalled every other live test's calls (50 of them timed out at 30 s).
+        let server = try await ReferenceServer.start(.strawberry)
+        defer { server.stop() }
+        let endpoint = server.url("/graphql")
         let query = try await probe(transport, endpoint, ["query"])
         let upload = try await probe(transport, endpoint, ["upload", url.path])
         #expect(upload.read == Self.fileSize)
