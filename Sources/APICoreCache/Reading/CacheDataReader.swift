@@ -1,19 +1,72 @@
 import APICoreGraphQL
 import Foundation
 
-/// Rebuilds response data from records, then decodes it through the generated types' own ``GraphQLSelectionSet``
-/// initializer: the same code that decodes network data, so a cache read cannot drift from a network read.
+/// Rebuilds response data from records, checking each value as it is built the way the decode of network data checks
+/// it (`GraphQLSelectionValidator`), so a generated selection set wraps the result without a second walk; anything only
+/// that whole-tree check can judge sends the read through the generated types' own ``GraphQLSelectionSet``
+/// initializer, the same code that decodes network data, so a cache read cannot drift from a network read.
 ///
 /// The reader walks the selections as static data, following references, and fails on the first field it needs and
 /// cannot find with the record key, field and response path. It remembers every field it looked at, found or not, so
 /// a watcher knows which writes can change its result.
 struct CacheDataReader {
-    /// A selection with what can be worked out once per read: storage keys, and `@include`/`@skip` decided.
+    /// The steps of one selection set in this read: storage keys worked out and `@include`/`@skip` decided, once per
+    /// read, since both depend on the variables. A class, so that the plans of what a step leads to are worked out on
+    /// first use and kept on the step.
+    private final class Plan {
+        let steps: [Step]
+        /// Whether the steps are fields with distinct response keys and nothing else, so that an object built from
+        /// this plan alone cannot meet a response key twice.
+        let isFlat: Bool
+        /// The most fields an object read with this plan can hold, its fragments' and type cases' included.
+        let capacity: Int
+
+        init(steps: [Step], isFlat: Bool, capacity: Int) {
+            self.steps = steps
+            self.isFlat = isFlat
+            self.capacity = capacity
+        }
+    }
+
+    /// A selection of a plan.
     private enum Step {
-        case field(responseKey: String, storageKey: String, type: GraphQLOutputType)
-        case fragment(any GraphQLSelectionSet.Type)
-        case typeCase(any GraphQLSelectionSet.Type)
-        case deferred(any GraphQLSelectionSet.Type)
+        case field(FieldStep)
+        case fragment(SpreadStep)
+        case typeCase(SpreadStep)
+        case deferred(SpreadStep)
+    }
+
+    /// A selected field. A class, so that iterating a plan retains one reference per step.
+    private final class FieldStep {
+        let responseKey: String
+        let storageKey: String
+        let type: GraphQLOutputType
+        let leafType: (any GraphQLOutputValue.Type)?
+        let isImplicitTypename: Bool
+        /// The plan of the field's selection set, for a field of an object type, once first needed.
+        var selectionPlan: Plan?
+
+        init(
+            responseKey: String, storageKey: String, type: GraphQLOutputType,
+            leafType: (any GraphQLOutputValue.Type)?, isImplicitTypename: Bool
+        ) {
+            self.responseKey = responseKey
+            self.storageKey = storageKey
+            self.type = type
+            self.leafType = leafType
+            self.isImplicitTypename = isImplicitTypename
+        }
+    }
+
+    /// A fragment, type case or deferred part read from the same record, with its plan.
+    private final class SpreadStep {
+        let selectionSet: any GraphQLSelectionSet.Type
+        let plan: Plan
+
+        init(selectionSet: any GraphQLSelectionSet.Type, plan: Plan) {
+            self.selectionSet = selectionSet
+            self.plan = plan
+        }
     }
 
     /// Loads a record by key, with optimistic layers applied; `nil` when there is none.
@@ -26,6 +79,9 @@ struct CacheDataReader {
     let now: Date
     /// Whether to remember what the read depended on (for watchers).
     let tracksDependencies: Bool
+    /// Whether to load the records of a list together before reading them, and keep what was loaded for the rest of
+    /// the read (`NormalizedCacheReader/prefersBatchedLoads`).
+    let batchesLoads: Bool
     /// Whether a missing or expired field reads as `null` and is noted in ``misses`` instead of failing the read: a
     /// partial read.
     var collectsMisses = false
@@ -36,15 +92,29 @@ struct CacheDataReader {
     /// Every field the read depended on, when tracked.
     private(set) var dependencies: Set<CacheFieldID> = []
     private var loaded: [CacheKey: Record] = [:]
-    private var plans: [ObjectIdentifier: [Step]] = [:]
+    private var plans: [ObjectIdentifier: Plan] = [:]
     /// The response path of the value being read, kept as a stack and turned into a ``ResponsePath`` only for errors.
     private var path: [ResponsePath.Component] = []
+    /// Whether values are checked as they are built, so that data that passes is wrapped without a second walk; when
+    /// `false`, every read decodes what it rebuilt with the whole-tree check. On by default; the differential tests
+    /// turn it off to compare the two.
+    var checksWhileBuilding = true
+    /// Whether every value built so far passed the check the decode would make of it. Cleared by a value that fails it
+    /// or that only the whole-tree check can judge (a deferred part, a type case on an object without `__typename`);
+    /// the read then decodes the built data with that check, which reports the failure exactly as a network decode
+    /// would.
+    private var builtDataPassedChecks = true
+    /// Whether the selections of the object being built hold a type case, for which the whole-tree check requires the
+    /// object to have a `__typename`, whether the case applies or not.
+    private var metTypeCase = false
+    private let checkContext: GraphQLDecodingContext
 
     init(
         variables: JSONObject,
         typePolicies: GraphQLTypePolicies = .none,
         now: Date,
         tracksDependencies: Bool,
+        batchesLoads: Bool = false,
         load: @escaping (CacheKey) throws(CacheError) -> Record?,
         loadMany: @escaping (Set<CacheKey>) throws(CacheError) -> [CacheKey: Record]
     ) {
@@ -52,8 +122,10 @@ struct CacheDataReader {
         self.typePolicies = typePolicies
         self.now = now
         self.tracksDependencies = tracksDependencies
+        self.batchesLoads = batchesLoads
         self.load = load
         self.loadMany = loadMany
+        checkContext = GraphQLDecodingContext(variables: variables)
     }
 
     /// Reads a selection set from the record with the given key.
@@ -61,7 +133,9 @@ struct CacheDataReader {
         _ type: Selection.Type,
         at key: CacheKey
     ) throws(CacheError) -> Selection {
-        try decode(type, try objectData(type, key: key), key: key)
+        // Built first: `decode` reads what building found out.
+        let object = try objectData(type, key: key)
+        return try decode(type, object, key: key)
     }
 
     /// Reads what the cache holds of a selection set: missing and expired fields are `null`, and each such `null`
@@ -79,6 +153,8 @@ struct CacheDataReader {
             return (nil, [error])
         }
         guard !misses.isEmpty else { return (try decode(type, object, key: key), []) }
+        // The repaired data differs from what was checked while it was built.
+        builtDataPassedChecks = false
         let errors = CachePartialRead<Selection>(value: nil, misses: misses).errors
         let repaired = GraphQLNullPropagation.repair(
             GraphQLResponseBody(data: object, errors: errors, extensions: JSONObject()), as: type, variables: variables)
@@ -92,6 +168,12 @@ struct CacheDataReader {
     private func decode<Selection: GraphQLSelectionSet>(
         _ type: Selection.Type, _ object: JSONObject, key: CacheKey
     ) throws(CacheError) -> Selection {
+        if checksWhileBuilding, builtDataPassedChecks, let checkedType = type as? any GraphQLDataSelectionSet.Type,
+            let value = checkedType.init(__object: GraphQLCheckedObject(data: object, variables: variables))
+                as? Selection
+        {
+            return value
+        }
         let context = GraphQLDecodingContext(variables: variables)
         do throws(GraphQLDecodingError) {
             return try Selection(reader: GraphQLObjectReader(object: object, selectionSet: type, context: context))
@@ -103,74 +185,103 @@ struct CacheDataReader {
     /// The response object for `type` rebuilt from the record `key`.
     private mutating func objectData(
         _ type: any GraphQLSelectionSet.Type, key: CacheKey
-    ) throws(CacheError)
-        -> JSONObject
-    {
+    ) throws(CacheError) -> JSONObject {
+        try objectData(type, plan: plan(for: type), key: key)
+    }
+
+    private mutating func objectData(
+        _ type: any GraphQLSelectionSet.Type, plan: Plan, key: CacheKey
+    ) throws(CacheError) -> JSONObject {
         let record = try record(key)
         var object = JSONObject()
-        object.reserveCapacity(plan(for: type).count)
-        try collect(type, record: record, into: &object)
+        object.reserveCapacity(plan.capacity)
+        let enclosingMetTypeCase = metTypeCase
+        metTypeCase = false
+        try collect(plan, of: type, record: record, into: &object, mayRepeatKeys: !plan.isFlat)
+        if metTypeCase, object["__typename"]?.stringValue == nil { builtDataPassedChecks = false }
+        metTypeCase = enclosingMetTypeCase
         return object
     }
 
     private mutating func record(_ key: CacheKey) throws(CacheError) -> Record {
-        if let record = loaded[key] { return record }
+        if batchesLoads, let record = loaded[key] { return record }
         guard let record = try load(key) else {
             // Depend on the whole record, so writing any of its fields wakes the watcher.
             if tracksDependencies { dependencies.insert(CacheFieldID(wholeRecord: key)) }
             throw CacheError(.missingRecord, key: key, path: ResponsePath(path))
         }
-        loaded[key] = record
+        if batchesLoads { loaded[key] = record }
         return record
     }
 
+    /// Adds the fields of `plan` read from `record` to `object`; `mayRepeatKeys` when `object` may already hold one of
+    /// its response keys (from another selection of the same object), which then merge.
     private mutating func collect(
-        _ type: any GraphQLSelectionSet.Type,
+        _ plan: Plan,
+        of type: any GraphQLSelectionSet.Type,
         record: Record,
-        into object: inout JSONObject
+        into object: inout JSONObject,
+        mayRepeatKeys: Bool
     ) throws(CacheError) {
-        for step in plan(for: type) {
+        for step in plan.steps {
             switch step {
-            case .field(let responseKey, let storageKey, let fieldType):
+            case .field(let field):
+                let storageKey = field.storageKey
                 if tracksDependencies { dependencies.insert(CacheFieldID(key: record.key, field: storageKey)) }
-                path.append(.field(responseKey))
+                path.append(.field(field.responseKey))
                 defer { path.removeLast() }
                 let json: JSONValue
                 do throws(CacheError) {
                     guard let value = record.fields[storageKey] else {
                         // Servers and recorded responses may leave `__typename` out; so does the rebuilt data.
-                        if storageKey == "__typename" { continue }
+                        if storageKey == "__typename" {
+                            // The whole-tree check lets only the type name generated code adds go missing.
+                            if !field.isImplicitTypename { builtDataPassedChecks = false }
+                            continue
+                        }
                         throw CacheError(.missingField, key: record.key, field: storageKey, path: ResponsePath(path))
                     }
                     if !record.expirations.isEmpty, record.isExpired(storageKey, at: now) {
                         throw CacheError(.expired, key: record.key, field: storageKey, path: ResponsePath(path))
                     }
-                    json = try data(value, type: fieldType)
+                    json = try data(
+                        value, type: field.type, of: field,
+                        checksValues: field.leafType == nil && !field.isImplicitTypename)
+                    if let leafType = field.leafType, builtDataPassedChecks {
+                        check(json, type: field.type, leafType: leafType)
+                    }
                 } catch  where collectsMisses && error.isMiss {
                     misses.append(error)
                     json = .null
                 }
-                guard let position = object.position(of: responseKey) else {
-                    object.append(uniqueKey: responseKey, json)
+                guard mayRepeatKeys, let position = object.position(of: field.responseKey) else {
+                    object.append(uniqueKey: field.responseKey, json)
                     continue
                 }
                 // Selected again by a fragment or type case: objects merge, anything else is the same value.
                 if case .object(let existing) = object.values[position], case .object(let addition) = json {
-                    object[responseKey] = .object(Self.merged(existing, addition))
+                    object[field.responseKey] = .object(Self.merged(existing, addition))
                 } else {
-                    object[responseKey] = json
+                    object[field.responseKey] = json
                 }
             case .fragment(let fragment):
-                try collect(fragment, record: record, into: &object)
+                try collect(
+                    fragment.plan, of: fragment.selectionSet, record: record, into: &object, mayRepeatKeys: true)
             case .typeCase(let typeCase):
-                guard applies(typeCase.__parentType, to: record, within: type.__parentType) else { continue }
-                try collect(typeCase, record: record, into: &object)
-            case .deferred(let fragment):
-                guard applies(fragment.__parentType, to: record, within: type.__parentType) else { continue }
+                metTypeCase = true
+                guard applies(typeCase.selectionSet.__parentType, to: record, within: type.__parentType) else {
+                    continue
+                }
+                try collect(
+                    typeCase.plan, of: typeCase.selectionSet, record: record, into: &object, mayRepeatKeys: true)
+            case .deferred(let part):
+                guard applies(part.selectionSet.__parentType, to: record, within: type.__parentType) else { continue }
+                // Whether a deferred part has arrived is the whole-tree check's to decide.
+                builtDataPassedChecks = false
                 // A deferred part the cache does not hold in full is left pending, as it would be on the wire.
                 var attempt = object
                 do throws(CacheError) {
-                    try collect(fragment, record: record, into: &attempt)
+                    try collect(part.plan, of: part.selectionSet, record: record, into: &attempt, mayRepeatKeys: true)
                     object = attempt
                 } catch  where error.isMiss {
                     continue
@@ -179,50 +290,77 @@ struct CacheDataReader {
         }
     }
 
-    /// The steps of a selection set, worked out on first use in this read.
-    private mutating func plan(for type: any GraphQLSelectionSet.Type) -> [Step] {
+    /// The plan of a selection set, worked out on first use in this read (fragments and type cases are planned with
+    /// it; fields of object types when first read).
+    private mutating func plan(for type: any GraphQLSelectionSet.Type) -> Plan {
         let id = ObjectIdentifier(type)
-        if let steps = plans[id] { return steps }
+        if let plan = plans[id] { return plan }
         var steps: [Step] = []
         appendSteps(type.__selections, of: type.__parentType.name, to: &steps)
-        plans[id] = steps
-        return steps
+        var responseKeys: Set<String> = []
+        var isFlat = true
+        var capacity = 0
+        for step in steps {
+            switch step {
+            case .field(let field):
+                capacity += 1
+                if !responseKeys.insert(field.responseKey).inserted { isFlat = false }
+            case .fragment(let spread), .typeCase(let spread), .deferred(let spread):
+                capacity += spread.plan.capacity
+                isFlat = false
+            }
+        }
+        let plan = Plan(steps: steps, isFlat: isFlat, capacity: capacity)
+        plans[id] = plan
+        return plan
     }
 
-    private func appendSteps(_ selections: [GraphQLSelection], of typename: String, to steps: inout [Step]) {
+    private mutating func appendSteps(
+        _ selections: [GraphQLSelection], of typename: String, to steps: inout [Step]
+    ) {
         for selection in selections {
             switch selection {
             case .field(let field):
                 let policy = typePolicies.fieldPolicy(for: typename, field: field.name)
                 steps.append(
                     .field(
-                        responseKey: field.responseKey,
-                        storageKey: field.storageKey(variables: variables, policy: policy),
-                        type: field.type))
+                        FieldStep(
+                            responseKey: field.responseKey,
+                            storageKey: field.storageKey(variables: variables, policy: policy),
+                            type: field.type, leafType: field.leafType, isImplicitTypename: field.isImplicitTypename)))
             case .fragment(let fragment):
-                steps.append(.fragment(fragment))
+                steps.append(.fragment(SpreadStep(selectionSet: fragment, plan: plan(for: fragment))))
             case .inlineFragment(let typeCase):
-                steps.append(.typeCase(typeCase))
+                steps.append(.typeCase(SpreadStep(selectionSet: typeCase, plan: plan(for: typeCase))))
             case .conditional(let conditions, let inner):
                 if conditions.evaluate(with: variables) { appendSteps(inner, of: typename, to: &steps) }
-            case .deferred(_, let fragment):
-                steps.append(.deferred(fragment))
+            case .deferred(_, let part):
+                steps.append(.deferred(SpreadStep(selectionSet: part, plan: plan(for: part))))
             }
         }
     }
 
-    /// The JSON of a stored value, following references with the field's selection set.
-    private mutating func data(_ value: RecordValue, type: GraphQLOutputType) throws(CacheError) -> JSONValue {
+    /// The JSON of a stored value, following references with the field's selection set. Stored JSON is checked against
+    /// `type` when `checksValues` is set (a field with a Swift leaf type is checked whole by the caller instead); what is
+    /// built from references and lists is checked as it is built.
+    private mutating func data(
+        _ value: RecordValue, type: GraphQLOutputType, of field: FieldStep, checksValues: Bool
+    ) throws(CacheError) -> JSONValue {
         switch value {
         case .value(let json):
+            if checksValues, builtDataPassedChecks { check(json, type: type, leafType: nil) }
             return json
         case .reference(let key):
             guard case .object(let selectionSet) = type.namedType else {
                 throw CacheError(
                     .invalidData, key: key, path: ResponsePath(path), reason: "a reference where a leaf is selected")
             }
-            return .object(try objectData(selectionSet, key: key))
+            if case .list = Self.nullable(type) { builtDataPassedChecks = false }
+            let plan = field.selectionPlan ?? plan(for: selectionSet)
+            field.selectionPlan = plan
+            return .object(try objectData(selectionSet, plan: plan, key: key))
         case .list(let elements):
+            if case .list = Self.nullable(type) {} else { builtDataPassedChecks = false }
             try prefetch(elements)
             let elementType = Self.elementType(of: type)
             var array: [JSONValue] = []
@@ -231,7 +369,7 @@ struct CacheDataReader {
                 path.append(.index(index))
                 defer { path.removeLast() }
                 do throws(CacheError) {
-                    array.append(try data(element, type: elementType))
+                    array.append(try data(element, type: elementType, of: field, checksValues: checksValues))
                 } catch  where collectsMisses && error.isMiss {
                     misses.append(error)
                     array.append(.null)
@@ -244,6 +382,7 @@ struct CacheDataReader {
     /// Loads the records a list refers to in one call, so that reading its elements finds them loaded; records that
     /// are missing are left for ``record(_:)`` to report with their path.
     private mutating func prefetch(_ elements: [RecordValue]) throws(CacheError) {
+        guard batchesLoads else { return }
         var keys: Set<CacheKey> = []
         for case .reference(let key) in elements where loaded[key] == nil { keys.insert(key) }
         guard keys.count > 1 else { return }
@@ -262,6 +401,23 @@ struct CacheDataReader {
             return condition.includes(typename)
         }
         return condition.name == parent.name
+    }
+
+    /// Clears ``builtDataPassedChecks`` unless `json` passes the decode's check as a value of `type`.
+    private mutating func check(
+        _ json: JSONValue, type: GraphQLOutputType, leafType: (any GraphQLOutputValue.Type)?
+    ) {
+        do throws(GraphQLDecodingError) {
+            try GraphQLSelectionValidator.validateValue(json, type: type, leafType: leafType, in: checkContext)
+        } catch {
+            builtDataPassedChecks = false
+        }
+    }
+
+    /// The type without its outer non-null marker.
+    private static func nullable(_ type: GraphQLOutputType) -> GraphQLOutputType {
+        if case .nonNull(let inner) = type { return inner }
+        return type
     }
 
     private static func elementType(of type: GraphQLOutputType) -> GraphQLOutputType {

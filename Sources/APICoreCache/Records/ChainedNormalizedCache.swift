@@ -49,6 +49,9 @@ public final class ChainedNormalizedCache: NormalizedCache {
         let front: any NormalizedCache
         let back: any NormalizedCacheReader
 
+        /// As the back's: a record missing in front is loaded from it.
+        var prefersBatchedLoads: Bool { back.prefersBatchedLoads }
+
         func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] {
             var found = try front.loadRecords(keys)
             let missing = keys.subtracting(found.keys)

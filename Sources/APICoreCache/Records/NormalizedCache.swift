@@ -6,9 +6,18 @@ public protocol NormalizedCacheReader {
 
     /// The record with the given key, if stored.
     func loadRecord(_ key: CacheKey) throws(CacheError) -> Record?
+
+    /// Whether loading many records in one ``loadRecords(_:)`` call costs less than loading them one at a time, as it
+    /// does where each call is a round trip to a database. A read of a query then loads the records of a list together
+    /// before it reads them; where a load is a lookup in memory, it loads each record when it reaches it. `false`
+    /// unless a reader says otherwise.
+    var prefersBatchedLoads: Bool { get }
 }
 
 extension NormalizedCacheReader {
+    /// `false`: loading records one at a time costs no more than loading them together.
+    public var prefersBatchedLoads: Bool { false }
+
     /// Loads one record through ``loadRecords(_:)``; implementations with a cheaper single lookup override it.
     public func loadRecord(_ key: CacheKey) throws(CacheError) -> Record? {
         try loadRecords([key])[key]

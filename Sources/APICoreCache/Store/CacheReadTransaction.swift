@@ -109,7 +109,7 @@ public class CacheReadTransaction {
         try store.cache.withConsistentReads { cache throws(CacheError) in
             var reader = CacheDataReader(
                 variables: variables, typePolicies: store.keyResolver.typePolicies, now: store.now(),
-                tracksDependencies: tracksDependencies,
+                tracksDependencies: tracksDependencies, batchesLoads: cache.prefersBatchedLoads,
                 load: { key throws(CacheError) in try self.overlaid(cache.loadRecord(key), key: key) },
                 loadMany: { keys throws(CacheError) in try self.records(for: keys, from: cache) })
             return try body(&reader)

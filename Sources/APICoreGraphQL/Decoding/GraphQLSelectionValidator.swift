@@ -22,6 +22,20 @@ public enum GraphQLSelectionValidator {
         try validate(type.__selections, on: object, in: context)
     }
 
+    /// Checks one selected field's value as the whole-object check does, for a reader that builds an object field by
+    /// field and checks each value as it is built: a leaf by decoding it as its Swift type, anything else by its shape
+    /// and, below it, its own selections.
+    package static func validateValue(
+        _ value: JSONValue, type: GraphQLOutputType, leafType: (any GraphQLOutputValue.Type)?,
+        in context: GraphQLDecodingContext
+    ) throws(GraphQLDecodingError) {
+        if let leafType {
+            try validateLeaf(value, as: leafType, in: context)
+        } else {
+            try validate(value, as: type, isNonNull: false, in: context)
+        }
+    }
+
     private static func validate(
         _ selections: [GraphQLSelection], on object: JSONObject, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError) {
@@ -54,11 +68,7 @@ public enum GraphQLSelectionValidator {
         context.enter(.field(key))
         defer { context.leave() }
         do {
-            if let leafType = field.leafType {
-                try validateLeaf(value, as: leafType, in: context)
-            } else {
-                try validate(value, as: field.type, isNonNull: false, in: context)
-            }
+            try validateValue(value, type: field.type, leafType: field.leafType, in: context)
         } catch {
             throw error.prefixed(by: .field(key))
         }

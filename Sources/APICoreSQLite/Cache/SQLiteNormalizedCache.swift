@@ -88,9 +88,14 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         }
     }
 
+    /// `true`: each load is a statement, and one statement loads many records.
+    public var prefersBatchedLoads: Bool { true }
+
     /// Loads records through the connection of one read transaction.
     private struct Snapshot: NormalizedCacheReader {
         let db: Database
+
+        var prefersBatchedLoads: Bool { true }
 
         func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] {
             do {
