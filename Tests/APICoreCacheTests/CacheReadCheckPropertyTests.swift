@@ -31,6 +31,10 @@ struct CacheReadCheckPropertyTests {
 
             let checked = Self.read(records, variables: response.variables, checksWhileBuilding: true)
             let reference = Self.read(records, variables: response.variables, checksWhileBuilding: false)
+            // Loading the records level by level ahead, as a SQLite cache does, must not change the answer.
+            let batched = Self.read(
+                records, variables: response.variables, checksWhileBuilding: true, batchesLoads: true)
+            #expect(Self.same(batched, checked), "\(response): batched \(batched), one by one \(checked)")
             switch (checked, reference) {
             case (.success(let value), .success(let expected)):
                 #expect(value == expected, "\(response)")
@@ -52,11 +56,22 @@ struct CacheReadCheckPropertyTests {
         #expect(outcomes["\(CacheError.Code.decoding)", default: 0] > 20, "\(outcomes)")
     }
 
+    private static func same(
+        _ left: Result<PropertySchema.Root, CacheError>, _ right: Result<PropertySchema.Root, CacheError>
+    ) -> Bool {
+        switch (left, right) {
+        case (.success(let left), .success(let right)): left == right
+        case (.failure(let left), .failure(let right)): left.description == right.description
+        default: false
+        }
+    }
+
     private static func read(
-        _ records: [CacheKey: Record], variables: JSONObject, checksWhileBuilding: Bool
+        _ records: [CacheKey: Record], variables: JSONObject, checksWhileBuilding: Bool, batchesLoads: Bool = false
     ) -> Result<PropertySchema.Root, CacheError> {
         var reader = CacheDataReader(
             variables: variables, now: Date(timeIntervalSince1970: 0), tracksDependencies: false,
+            batchesLoads: batchesLoads,
             load: { key in records[key] },
             loadMany: { keys in records.filter { keys.contains($0.key) } })
         reader.checksWhileBuilding = checksWhileBuilding

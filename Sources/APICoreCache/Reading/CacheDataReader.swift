@@ -43,7 +43,9 @@ struct CacheDataReader {
         let type: GraphQLOutputType
         let leafType: (any GraphQLOutputValue.Type)?
         let isImplicitTypename: Bool
-        /// The plan of the field's selection set, for a field of an object type, once first needed.
+        /// The selection set of a field of an object type (or a list of them).
+        let selectionSet: (any GraphQLSelectionSet.Type)?
+        /// The plan of ``selectionSet``, once first needed.
         var selectionPlan: Plan?
 
         init(
@@ -55,6 +57,11 @@ struct CacheDataReader {
             self.type = type
             self.leafType = leafType
             self.isImplicitTypename = isImplicitTypename
+            if case .object(let selectionSet) = type.namedType {
+                self.selectionSet = selectionSet
+            } else {
+                selectionSet = nil
+            }
         }
     }
 
@@ -92,6 +99,8 @@ struct CacheDataReader {
     /// Every field the read depended on, when tracked.
     private(set) var dependencies: Set<CacheFieldID> = []
     private var loaded: [CacheKey: Record] = [:]
+    /// Whether the records below the first one read were loaded ahead (``prefetchTree(from:plan:of:)``).
+    private var prefetchedTree = false
     private var plans: [ObjectIdentifier: Plan] = [:]
     /// The response path of the value being read, kept as a stack and turned into a ``ResponsePath`` only for errors.
     private var path: [ResponsePath.Component] = []
@@ -193,6 +202,10 @@ struct CacheDataReader {
         _ type: any GraphQLSelectionSet.Type, plan: Plan, key: CacheKey
     ) throws(CacheError) -> JSONObject {
         let record = try record(key)
+        if batchesLoads, !prefetchedTree {
+            prefetchedTree = true
+            try prefetchTree(from: record, plan: plan, of: type)
+        }
         var object = JSONObject()
         object.reserveCapacity(plan.capacity)
         let enclosingMetTypeCase = metTypeCase
@@ -356,12 +369,10 @@ struct CacheDataReader {
                     .invalidData, key: key, path: ResponsePath(path), reason: "a reference where a leaf is selected")
             }
             if case .list = Self.nullable(type) { builtDataPassedChecks = false }
-            let plan = field.selectionPlan ?? plan(for: selectionSet)
-            field.selectionPlan = plan
+            let plan = selectionPlan(of: field, selectionSet)
             return .object(try objectData(selectionSet, plan: plan, key: key))
         case .list(let elements):
             if case .list = Self.nullable(type) {} else { builtDataPassedChecks = false }
-            try prefetch(elements)
             let elementType = Self.elementType(of: type)
             var array: [JSONValue] = []
             array.reserveCapacity(elements.count)
@@ -379,14 +390,85 @@ struct CacheDataReader {
         }
     }
 
-    /// Loads the records a list refers to in one call, so that reading its elements finds them loaded; records that
-    /// are missing are left for ``record(_:)`` to report with their path.
-    private mutating func prefetch(_ elements: [RecordValue]) throws(CacheError) {
-        guard batchesLoads else { return }
-        var keys: Set<CacheKey> = []
-        for case .reference(let key) in elements where loaded[key] == nil { keys.insert(key) }
-        guard keys.count > 1 else { return }
-        for (key, record) in try loadMany(keys) { loaded[key] = record }
+    /// Loads every record the read will follow from the root record, level by level through the plans: one
+    /// ``loadMany`` per level of the query rather than one load per record. Records that are missing are left for
+    /// ``record(_:)`` to report with their path.
+    private mutating func prefetchTree(
+        from root: Record, plan: Plan, of type: any GraphQLSelectionSet.Type
+    ) throws(CacheError) {
+        var level = [Planned(record: root, plan: plan, type: type)]
+        var visited: Set<PlannedKey> = []
+        while !level.isEmpty {
+            var wanted: [(key: CacheKey, plan: Plan, type: any GraphQLSelectionSet.Type)] = []
+            for planned in level {
+                references(in: planned.record, plan: planned.plan, of: planned.type, into: &wanted)
+            }
+            var keys: Set<CacheKey> = []
+            for reference in wanted where loaded[reference.key] == nil { keys.insert(reference.key) }
+            if !keys.isEmpty {
+                for (key, record) in try loadMany(keys) { loaded[key] = record }
+            }
+            level = []
+            for reference in wanted {
+                guard let record = loaded[reference.key],
+                    visited.insert(PlannedKey(key: reference.key, plan: ObjectIdentifier(reference.plan))).inserted
+                else { continue }
+                level.append(Planned(record: record, plan: reference.plan, type: reference.type))
+            }
+        }
+    }
+
+    /// A loaded record and the plan it will be read with.
+    private struct Planned {
+        let record: Record
+        let plan: Plan
+        let type: any GraphQLSelectionSet.Type
+    }
+
+    /// A record key and a plan, met once by ``prefetchTree(from:plan:of:)``.
+    private struct PlannedKey: Hashable {
+        let key: CacheKey
+        let plan: ObjectIdentifier
+    }
+
+    /// The references the plan follows from `record`, with the plans they will be read with.
+    private mutating func references(
+        in record: Record, plan: Plan, of type: any GraphQLSelectionSet.Type,
+        into wanted: inout [(key: CacheKey, plan: Plan, type: any GraphQLSelectionSet.Type)]
+    ) {
+        for step in plan.steps {
+            switch step {
+            case .field(let field):
+                guard let selectionSet = field.selectionSet, let value = record.fields[field.storageKey] else {
+                    continue
+                }
+                let fieldPlan = selectionPlan(of: field, selectionSet)
+                Self.forEachReference(in: value) { key in wanted.append((key, fieldPlan, selectionSet)) }
+            case .fragment(let spread), .deferred(let spread):
+                references(in: record, plan: spread.plan, of: spread.selectionSet, into: &wanted)
+            case .typeCase(let spread):
+                guard Self.applies(spread.selectionSet.__parentType, to: record, within: type.__parentType) else {
+                    continue
+                }
+                references(in: record, plan: spread.plan, of: spread.selectionSet, into: &wanted)
+            }
+        }
+    }
+
+    private static func forEachReference(in value: RecordValue, _ body: (CacheKey) -> Void) {
+        switch value {
+        case .value: break
+        case .reference(let key): body(key)
+        case .list(let elements): for element in elements { forEachReference(in: element, body) }
+        }
+    }
+
+    /// The plan of an object field's selection set, kept on the field once worked out.
+    private mutating func selectionPlan(of field: FieldStep, _ selectionSet: any GraphQLSelectionSet.Type) -> Plan {
+        if let plan = field.selectionPlan { return plan }
+        let plan = plan(for: selectionSet)
+        field.selectionPlan = plan
+        return plan
     }
 
     /// Whether a type condition holds for a record: by its stored `__typename`, else when the condition names the
@@ -397,6 +479,12 @@ struct CacheDataReader {
         -> Bool
     {
         if tracksDependencies { dependencies.insert(CacheFieldID(key: record.key, field: "__typename")) }
+        return Self.applies(condition, to: record, within: parent)
+    }
+
+    private static func applies(
+        _ condition: GraphQLParentType, to record: Record, within parent: GraphQLParentType
+    ) -> Bool {
         if case .value(.string(let typename))? = record.fields["__typename"] {
             return condition.includes(typename)
         }

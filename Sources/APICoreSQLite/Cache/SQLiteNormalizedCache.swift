@@ -197,8 +197,12 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
     // MARK: - Rows
 
-    /// The stored records with the given keys, in one statement for many keys (the key list passed as one JSON array
-    /// argument, so the statement is prepared once); rows that do not read throw, or are left out when skipped.
+    /// How many keys one statement of a batched load looks up; a longer list takes several, and a shorter one is
+    /// padded with `NULL`s (which match no key), so that there are only two statements to prepare.
+    private static let batchSizes = [8, 64]
+
+    /// The stored records with the given keys, a batch of keys per statement (each statement prepared once per
+    /// connection); rows that do not read throw, or are left out when skipped.
     private static func load(
         _ keys: Set<CacheKey>, in db: Database, skippingCorruptRows: Bool = false
     ) throws -> [CacheKey: Record] {
@@ -206,25 +210,53 @@ public final class SQLiteNormalizedCache: NormalizedCache {
             let record = skippingCorruptRows ? try readableRecord(key, in: db) : try storedRecord(key, in: db)
             return record.map { [key: $0] } ?? [:]
         }
-        let select = try db.cachedStatement(
-            sql: "SELECT key, record FROM \(table) WHERE key IN (SELECT value FROM json_each(?))")
-        let list = JSONWriter().string(.array(keys.map { JSONValue.string($0.rawValue) }))
         var found: [CacheKey: Record] = [:]
         found.reserveCapacity(keys.count)
-        let rows = try Row.fetchCursor(select, arguments: [list])
-        while let row = try rows.next() {
-            let key = CacheKey(row[0] as String)
-            found[key] = try record(key: key, stored: row[1], skippingCorruptRow: skippingCorruptRows)
+        var remaining = keys.makeIterator()
+        var left = keys.count
+        while left > 0 {
+            let size = batchSizes.first { $0 >= left } ?? batchSizes[batchSizes.count - 1]
+            var arguments: [(any DatabaseValueConvertible)?] = []
+            arguments.reserveCapacity(size)
+            while arguments.count < size, let key = remaining.next() { arguments.append(key.rawValue) }
+            left -= arguments.count
+            while arguments.count < size { arguments.append(nil) }
+            let select = try db.cachedStatement(sql: batchSQL(size))
+            let rows = try Row.fetchCursor(select, arguments: StatementArguments(arguments))
+            while let row = try rows.next() {
+                let key = CacheKey(row[0] as String)
+                let storage: String = row[2]
+                guard storage == "blob" || storage == "text" else {
+                    if skippingCorruptRows { continue }
+                    throw CacheError(.corruptRecord, key: key, reason: "the stored record is neither binary nor text")
+                }
+                // The bytes are read in place, not copied.
+                found[key] = try row.withUnsafeData(atIndex: 1) { bytes in
+                    try record(
+                        key: key, bytes: bytes ?? Data(), isBinary: storage == "blob",
+                        skippingCorruptRow: skippingCorruptRows)
+                }
+            }
         }
         return found
     }
 
-    /// A row's record; `nil` for a corrupt row when skipping those, which throw otherwise.
+    /// The statement of a batch of `size` keys: each key, its record, and the record's storage class (a binary record
+    /// is a blob, a JSON one text).
+    private static func batchSQL(_ size: Int) -> String {
+        let placeholders = Array(repeating: "?", count: size).joined(separator: ",")
+        return "SELECT key, record, typeof(record) FROM \(table) WHERE key IN (\(placeholders))"
+    }
+
+    /// A batch row's record, from the stored bytes; `nil` for a corrupt row when skipping those, which throw
+    /// otherwise.
     private static func record(
-        key: CacheKey, stored: DatabaseValue, skippingCorruptRow: Bool
+        key: CacheKey, bytes: Data, isBinary: Bool, skippingCorruptRow: Bool
     ) throws(CacheError) -> Record? {
         do {
-            return try RecordCoding.record(key: key, stored: stored)
+            return isBinary
+                ? try RecordCoding.record(key: key, data: bytes)
+                : try RecordCoding.record(key: key, text: String(decoding: bytes, as: UTF8.self))
         } catch {
             if skippingCorruptRow, error.code == .corruptRecord { return nil }
             throw error

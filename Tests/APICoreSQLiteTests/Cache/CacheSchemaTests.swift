@@ -66,4 +66,50 @@ import Testing
         #expect(try reopened.removeRecords(["Human:2"]).isEmpty)
         #expect(try !reopened.allKeys().contains("Human:2"))
     }
+
+    @Test("a load of more keys than a statement holds finds binary and JSON text rows alike, and misses the rest")
+    func batchedLoads() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cache.sqlite")
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        let binary = (0..<150).map { index in
+            APICoreCache.Record(
+                key: CacheKey("Human:\(index)"),
+                fields: [
+                    "name": .value(.string("Human \(index)")), "friend": .reference(CacheKey("Human:\(index + 1)")),
+                ])
+        }
+        _ = try cache.merge(RecordSet(binary))
+        try cache.close()
+        let queue = try DatabaseQueue(path: file.path)
+        let text = (0..<3).map { index in
+            APICoreCache.Record(key: CacheKey("Droid:\(index)"), fields: ["name": .value(.string("Droid \(index)"))])
+        }
+        try queue.write { db in
+            for record in text {
+                try db.execute(
+                    sql: "INSERT INTO \(CacheSchema.recordsTable) (key, record) VALUES (?, ?)",
+                    arguments: [record.key.rawValue, JSONWriter().string(.object(record.storageJSON))])
+            }
+            try db.execute(
+                sql: "INSERT INTO \(CacheSchema.recordsTable) (key, record) VALUES (?, ?)", arguments: ["Robot:1", 42])
+        }
+        try queue.close()
+
+        let reopened = try SQLiteNormalizedCache(fileURL: file)
+        defer { try? reopened.close() }
+        let missing = (0..<10).map { CacheKey("Ghost:\($0)") }
+        let wanted = Set(binary.map(\.key) + text.map(\.key) + missing)
+        let expected = Dictionary(uniqueKeysWithValues: (binary + text).map { ($0.key, $0) })
+        #expect(try reopened.loadRecords(wanted) == expected)
+        // Every batch size, from two keys up: each statement is padded, and a key is never found twice.
+        for count in [2, 7, 8, 9, 63, 64, 65, 129] {
+            let keys = Set(binary.prefix(count).map(\.key))
+            #expect(try reopened.loadRecords(keys).count == count)
+        }
+        // A row whose record is neither a blob nor text is a corrupt record naming its key.
+        let error = #expect(throws: CacheError.self) { try reopened.loadRecords(["Robot:1", "Human:1"]) }
+        #expect(error?.code == .corruptRecord)
+        #expect(error?.key == "Robot:1")
+    }
 }
