@@ -71,8 +71,11 @@ enum RecordCoding {
         }
 
         mutating func string(_ string: String) {
-            varint(UInt64(string.utf8.count))
-            bytes.append(contentsOf: string.utf8)
+            var string = string
+            string.withUTF8 { utf8 in
+                varint(UInt64(utf8.count))
+                bytes.append(contentsOf: utf8)
+            }
         }
 
         mutating func tag(_ tag: Tag) {

@@ -118,7 +118,21 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     /// row that no longer reads is replaced by the new record.
     public func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID> {
         guard !records.isEmpty else { return [] }
-        return try write { db in
+        return try merge(records, reportsChanges: true)
+    }
+
+    /// Merges the records as ``merge(_:)`` does, without working out which fields changed: what a store with no
+    /// watchers asks for.
+    public func mergeUnobserved(_ records: RecordSet) throws(CacheError) {
+        guard !records.isEmpty else { return }
+        _ = try merge(records, reportsChanges: false)
+    }
+
+    /// Merges the records in one write transaction, in the order of their keys (for text keys as servers write them,
+    /// the order of the table's primary key, so that the rows written sit together); returns the fields that changed
+    /// when `reportsChanges`.
+    private func merge(_ records: RecordSet, reportsChanges: Bool) throws(CacheError) -> Set<CacheFieldID> {
+        try write { db in
             var changed: Set<CacheFieldID> = []
             let keys = records.keys
             // A row that no longer reads is replaced: the response is newer than whatever it held.
@@ -129,9 +143,11 @@ public final class SQLiteNormalizedCache: NormalizedCache {
                     let fields = stored.merge(record)
                     guard !fields.isEmpty else { continue }
                     try Self.save(stored, in: db)
+                    guard reportsChanges else { continue }
                     for field in fields { changed.insert(CacheFieldID(key: key, field: field)) }
                 } else {
                     try Self.save(record, in: db)
+                    guard reportsChanges else { continue }
                     for field in record.fields.keys { changed.insert(CacheFieldID(key: key, field: field)) }
                 }
             }
