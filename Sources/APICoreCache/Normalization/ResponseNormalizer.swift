@@ -80,21 +80,9 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         }
     }
 
-    private let rootKey: CacheKey
-    private let variables: JSONObject
-    private let resolver: CacheKeyResolver
-    private let expiry: CacheExpiryPolicy
-    private let maxAge: Duration?
-    private let now: Date
-
-    /// The records of the objects the walk has left.
-    private var finished = RecordSet()
-    /// The fields whose policy merges their new value with the stored one, in the order met.
-    private var fieldMerges: [CacheFieldMerge] = []
-    /// The objects from the root to the one being read.
-    private var frames: [Frame] = []
-    /// The fields of each selection set, with storage keys resolved once per write.
-    private var plans: [(id: ObjectIdentifier, fields: [FieldPlan])] = []
+    /// The walk's state, in one stored property: each call from the decoder is one access to it, where a property of
+    /// the class per mutation would be one dynamically checked access each (and several per object entered).
+    private var walk: Walk
 
     init(
         rootKey: CacheKey,
@@ -104,171 +92,211 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         maxAge: Duration?,
         now: Date
     ) {
-        self.rootKey = rootKey
-        self.variables = variables
-        self.resolver = resolver
-        self.expiry = expiry
-        self.maxAge = maxAge
-        self.now = now
+        walk = Walk(
+            rootKey: rootKey, variables: variables, resolver: resolver, expiry: expiry, maxAge: maxAge, now: now)
     }
 
     /// The records written so far.
     public var records: RecordSet {
-        var records = finished
-        for frame in frames { records.add(key: frame.key, fields: frame.fields, expirations: frame.expirations) }
-        records.fieldMerges = fieldMerges
+        var records = walk.finished
+        for frame in walk.frames {
+            records.add(key: frame.key, fields: frame.fields, expirations: frame.expirations)
+        }
+        records.fieldMerges = walk.fieldMerges
         return records
     }
 
     /// Adds the record of an object the decoder entered: its key (the root's, or the one its parent computed), its
     /// selected fields as values or references, and their expiry dates.
     public func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath) {
-        enter(object, as: selectionSet, at: path.components)
+        walk.enter(object, as: selectionSet, at: path.components)
     }
 
     /// The same, reading the path from the decode's context without building it.
     public func didEnter(
         object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, in context: GraphQLDecodingContext
     ) {
-        enter(object, as: selectionSet, at: context.currentPathComponents)
+        walk.enter(object, as: selectionSet, at: context.currentPathComponents)
     }
 
-    private func enter(
-        _ object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: [ResponsePath.Component]
-    ) {
-        let depth = path.count
-        let lastField = path.lastIndex { if case .field = $0 { true } else { false } }
-        let field = lastField.map { path[$0].fieldName }
-        let indexes = lastField.map { path[($0 + 1)...].map(\.listIndex) } ?? path.map(\.listIndex)
-        leaveFrames(deeperThan: depth)
-        if let top = frames.last, top.depth == depth {
-            if top.field == field, top.indexes == indexes {
-                addFields(of: object, as: selectionSet, toFrameAt: frames.count - 1)
-                return
+    /// The configuration and the state of the walk, and what it does for each object entered.
+    private struct Walk {
+        let rootKey: CacheKey
+        let variables: JSONObject
+        let resolver: CacheKeyResolver
+        let expiry: CacheExpiryPolicy
+        let maxAge: Duration?
+        let now: Date
+
+        /// The records of the objects the walk has left.
+        var finished = RecordSet()
+        /// The fields whose policy merges their new value with the stored one, in the order met.
+        var fieldMerges: [CacheFieldMerge] = []
+        /// The objects from the root to the one being read.
+        var frames: [Frame] = []
+        /// The fields of each selection set, with storage keys resolved once per write.
+        var plans: [(id: ObjectIdentifier, fields: [FieldPlan])] = []
+
+        init(
+            rootKey: CacheKey,
+            variables: JSONObject,
+            resolver: CacheKeyResolver,
+            expiry: CacheExpiryPolicy,
+            maxAge: Duration?,
+            now: Date
+        ) {
+            self.rootKey = rootKey
+            self.variables = variables
+            self.resolver = resolver
+            self.expiry = expiry
+            self.maxAge = maxAge
+            self.now = now
+        }
+
+        mutating func enter(
+            _ object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: [ResponsePath.Component]
+        ) {
+            let depth = path.count
+            let lastField = path.lastIndex { if case .field = $0 { true } else { false } }
+            let field = lastField.map { path[$0].fieldName }
+            let indexes = lastField.map { path[($0 + 1)...].map(\.listIndex) } ?? path.map(\.listIndex)
+            leaveFrames(deeperThan: depth)
+            if let top = frames.last, top.depth == depth {
+                if top.field == field, top.indexes == indexes {
+                    addFields(of: object, as: selectionSet, toFrameAt: frames.count - 1)
+                    return
+                }
+                leaveFrames(deeperThan: depth - 1)  // a sibling the walk has left
             }
-            leaveFrames(deeperThan: depth - 1)  // a sibling the walk has left
-        }
-        let key: CacheKey
-        if depth == 0 {
-            key = rootKey
-        } else {
-            let parentDepth = lastField ?? -1
-            leaveFrames(deeperThan: parentDepth)
-            key =
-                frames.last.flatMap { parent in
-                    parent.depth == parentDepth ? parent.childKey(field: field, indexes: indexes) : nil
-                }
-                ?? resolver.key(for: object, staticTypename: Self.concreteName(of: selectionSet.__parentType))
-                ?? rootKey
-        }
-        frames.append(Frame(depth: depth, field: field, indexes: indexes, key: key))
-        addFields(of: object, as: selectionSet, toFrameAt: frames.count - 1)
-    }
-
-    /// Moves the records of the frames deeper than `depth` to ``finished``.
-    private func leaveFrames(deeperThan depth: Int) {
-        while let top = frames.last, top.depth > depth {
-            let frame = frames.removeLast()
-            finished.add(key: frame.key, fields: frame.fields, expirations: frame.expirations)
-        }
-    }
-
-    /// Adds the fields `selectionSet` selects from `object` to a frame's record.
-    private func addFields(
-        of object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, toFrameAt index: Int
-    ) {
-        let fieldPlans = fieldPlans(for: selectionSet)
-        let key = frames[index].key
-        let expires = maxAge != nil || expiry.hasRules
-        let typename =
-            expires ? object["__typename"]?.stringValue ?? Self.concreteName(of: selectionSet.__parentType) : nil
-        // Taken out of the frame while they grow, so that appending does not copy them.
-        var fields = frames[index].fields
-        frames[index].fields = []
-        fields.reserveCapacity(fields.count + fieldPlans.count)
-        for plan in fieldPlans {
-            guard let json = object[plan.responseKey] else { continue }
-            if plan.holdsObjects {
-                var indexes: [Int] = []
-                let value = value(json, type: plan.type, key: key, plan: plan, indexes: &indexes)
-                fields.append((plan.storageKey, value))
-                frames[index].childValues.append((plan.responseKey, value))
-                if let merge = plan.merge {
-                    fieldMerges.append(
-                        CacheFieldMerge(
-                            field: CacheFieldID(key: key, field: plan.storageKey), merge: merge.kind,
-                            arguments: merge.arguments))
-                }
+            let key: CacheKey
+            if depth == 0 {
+                key = rootKey
             } else {
-                fields.append((plan.storageKey, .value(json)))
+                let parentDepth = lastField ?? -1
+                leaveFrames(deeperThan: parentDepth)
+                key =
+                    frames.last.flatMap { parent in
+                        parent.depth == parentDepth ? parent.childKey(field: field, indexes: indexes) : nil
+                    }
+                    ?? resolver.key(
+                        for: object, staticTypename: ResponseNormalizer.concreteName(of: selectionSet.__parentType))
+                    ?? rootKey
             }
-            if let typename, let timeToLive = expiry.timeToLive(typename: typename, field: plan.name, maxAge: maxAge) {
-                frames[index].expirations.append((plan.storageKey, now.adding(timeToLive)))
+            frames.append(Frame(depth: depth, field: field, indexes: indexes, key: key))
+            addFields(of: object, as: selectionSet, toFrameAt: frames.count - 1)
+        }
+
+        /// Moves the records of the frames deeper than `depth` to ``finished``.
+        mutating func leaveFrames(deeperThan depth: Int) {
+            while let top = frames.last, top.depth > depth {
+                let frame = frames.removeLast()
+                finished.add(key: frame.key, fields: frame.fields, expirations: frame.expirations)
             }
         }
-        frames[index].fields = fields
-    }
 
-    /// The record value of a field of the record `key`: leaves as values, objects as references to their keys (the
-    /// resolver's, else `key.field(args).index...`).
-    private func value(
-        _ json: JSONValue, type: GraphQLOutputType, key: CacheKey, plan: FieldPlan, indexes: inout [Int]
-    ) -> RecordValue {
-        if case .null = json { return .null }
-        switch type {
-        case .nonNull(let inner):
-            return value(json, type: inner, key: key, plan: plan, indexes: &indexes)
-        case .scalar:
-            return .value(json)
-        case .list(let element):
-            guard case .array(let elements) = json else { return .value(json) }
-            var values: [RecordValue] = []
-            values.reserveCapacity(elements.count)
-            indexes.append(0)
-            for (index, item) in elements.enumerated() {
-                indexes[indexes.count - 1] = index
-                values.append(value(item, type: element, key: key, plan: plan, indexes: &indexes))
+        /// Adds the fields `selectionSet` selects from `object` to a frame's record.
+        mutating func addFields(
+            of object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, toFrameAt index: Int
+        ) {
+            let fieldPlans = fieldPlans(for: selectionSet)
+            let key = frames[index].key
+            let expires = maxAge != nil || expiry.hasRules
+            let typename =
+                expires
+                ? object["__typename"]?.stringValue ?? ResponseNormalizer.concreteName(of: selectionSet.__parentType)
+                : nil
+            // Taken out of the frame while they grow, so that appending does not copy them.
+            var fields = frames[index].fields
+            frames[index].fields = []
+            fields.reserveCapacity(fields.count + fieldPlans.count)
+            for plan in fieldPlans {
+                guard let json = object[plan.responseKey] else { continue }
+                if plan.holdsObjects {
+                    var indexes: [Int] = []
+                    let value = value(json, type: plan.type, key: key, plan: plan, indexes: &indexes)
+                    fields.append((plan.storageKey, value))
+                    frames[index].childValues.append((plan.responseKey, value))
+                    if let merge = plan.merge {
+                        fieldMerges.append(
+                            CacheFieldMerge(
+                                field: CacheFieldID(key: key, field: plan.storageKey), merge: merge.kind,
+                                arguments: merge.arguments))
+                    }
+                } else {
+                    fields.append((plan.storageKey, .value(json)))
+                }
+                if let typename,
+                    let timeToLive = expiry.timeToLive(typename: typename, field: plan.name, maxAge: maxAge)
+                {
+                    frames[index].expirations.append((plan.storageKey, now.adding(timeToLive)))
+                }
             }
-            indexes.removeLast()
-            return .list(values)
-        case .object(let selectionSet):
-            guard case .object(let object) = json else { return .value(json) }
-            let staticTypename = Self.concreteName(of: selectionSet.__parentType)
-            if let resolved = resolver.key(for: object, staticTypename: staticTypename) { return .reference(resolved) }
-            var text = key.rawValue
-            text.reserveCapacity(text.utf8.count + plan.pathKey.utf8.count + 1 + 4 * indexes.count)
-            text += "."
-            text += plan.pathKey
-            for index in indexes {
+            frames[index].fields = fields
+        }
+
+        /// The record value of a field of the record `key`: leaves as values, objects as references to their keys (the
+        /// resolver's, else `key.field(args).index...`).
+        mutating func value(
+            _ json: JSONValue, type: GraphQLOutputType, key: CacheKey, plan: FieldPlan, indexes: inout [Int]
+        ) -> RecordValue {
+            if case .null = json { return .null }
+            switch type {
+            case .nonNull(let inner):
+                return value(json, type: inner, key: key, plan: plan, indexes: &indexes)
+            case .scalar:
+                return .value(json)
+            case .list(let element):
+                guard case .array(let elements) = json else { return .value(json) }
+                var values: [RecordValue] = []
+                values.reserveCapacity(elements.count)
+                indexes.append(0)
+                for (index, item) in elements.enumerated() {
+                    indexes[indexes.count - 1] = index
+                    values.append(value(item, type: element, key: key, plan: plan, indexes: &indexes))
+                }
+                indexes.removeLast()
+                return .list(values)
+            case .object(let selectionSet):
+                guard case .object(let object) = json else { return .value(json) }
+                let staticTypename = ResponseNormalizer.concreteName(of: selectionSet.__parentType)
+                if let resolved = resolver.key(for: object, staticTypename: staticTypename) {
+                    return .reference(resolved)
+                }
+                var text = key.rawValue
+                text.reserveCapacity(text.utf8.count + plan.pathKey.utf8.count + 1 + 4 * indexes.count)
                 text += "."
-                text += String(index)
+                text += plan.pathKey
+                for index in indexes {
+                    text += "."
+                    text += String(index)
+                }
+                return .reference(CacheKey(text))
             }
-            return .reference(CacheKey(text))
         }
-    }
 
-    private func fieldPlans(for selectionSet: any GraphQLSelectionSet.Type) -> [FieldPlan] {
-        let id = ObjectIdentifier(selectionSet)
-        // An operation has a few dozen selection sets at most: a scan finds one faster than hashing its identifier.
-        if let known = plans.first(where: { $0.id == id }) { return known.fields }
-        var fields: [FieldPlan] = []
-        collectFields(selectionSet.__selections, of: selectionSet.__parentType.name, into: &fields)
-        plans.append((id, fields))
-        return fields
-    }
+        mutating func fieldPlans(for selectionSet: any GraphQLSelectionSet.Type) -> [FieldPlan] {
+            let id = ObjectIdentifier(selectionSet)
+            // An operation has a few dozen selection sets at most: a scan finds one faster than hashing its identifier.
+            if let known = plans.first(where: { $0.id == id }) { return known.fields }
+            var fields: [FieldPlan] = []
+            collectFields(selectionSet.__selections, of: selectionSet.__parentType.name, into: &fields)
+            plans.append((id, fields))
+            return fields
+        }
 
-    private func collectFields(_ selections: [GraphQLSelection], of typename: String, into fields: inout [FieldPlan]) {
-        let policies = resolver.typePolicies
-        for selection in selections {
-            switch selection {
-            case .field(let field):
-                let policy = policies.fieldPolicy(for: typename, field: field.name)
-                fields.append(FieldPlan(field: field, policy: policy, variables: variables))
-            case .conditional(let conditions, let inner):
-                if conditions.evaluate(with: variables) { collectFields(inner, of: typename, into: &fields) }
-            case .fragment, .inlineFragment, .deferred:
-                // The decoder enters the object again for these, with their own selections.
-                continue
+        func collectFields(_ selections: [GraphQLSelection], of typename: String, into fields: inout [FieldPlan]) {
+            let policies = resolver.typePolicies
+            for selection in selections {
+                switch selection {
+                case .field(let field):
+                    let policy = policies.fieldPolicy(for: typename, field: field.name)
+                    fields.append(FieldPlan(field: field, policy: policy, variables: variables))
+                case .conditional(let conditions, let inner):
+                    if conditions.evaluate(with: variables) { collectFields(inner, of: typename, into: &fields) }
+                case .fragment, .inlineFragment, .deferred:
+                    // The decoder enters the object again for these, with their own selections.
+                    continue
+                }
             }
         }
     }
