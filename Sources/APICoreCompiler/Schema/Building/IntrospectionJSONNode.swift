@@ -2,7 +2,7 @@ import Foundation
 
 /// A value inside a decoded introspection JSON document, with its path for error messages
 /// (`__schema.types[User].fields[login].type`), which is only spelled out when there is an error.
-struct IntrospectionJSONNode {
+struct IntrospectionJSONNode: IntrospectionJSONReading {
     /// Where a value is in the document.
     indirect enum Path {
         case root
@@ -37,14 +37,6 @@ struct IntrospectionJSONNode {
         return IntrospectionJSONNode(value: member, path: .member(path, key), file: file)
     }
 
-    /// The member `key` of an object, which must be present and not null.
-    func required(_ key: String) throws(CompilerError) -> IntrospectionJSONNode {
-        guard let member = try member(key) else {
-            throw failure("\"\(key)\" is missing or null")
-        }
-        return member
-    }
-
     /// The value as an object.
     func object() throws(CompilerError) -> [String: Any] {
         guard let object = value as? [String: Any] else { throw failure("expected an object") }
@@ -69,11 +61,6 @@ struct IntrospectionJSONNode {
         return array.enumerated().map { index, element in
             IntrospectionJSONNode(value: element, path: .element(path, element, index: index), file: file)
         }
-    }
-
-    /// The string member `key`, or `nil` when it is missing or null.
-    func optionalString(_ key: String) throws(CompilerError) -> String? {
-        try member(key)?.string()
     }
 
     /// The error for this value: located at the start of the file, naming the path.
