@@ -69,6 +69,27 @@ public final class GraphQLSchema: Sendable {
         implementingInterfaces = implementing
     }
 
+    /// The same schema as `schema` with other warnings, sharing its lookups.
+    private init(_ schema: GraphQLSchema, warnings: [Diagnostic]) {
+        description = schema.description
+        types = schema.types
+        directives = schema.directives
+        queryTypeName = schema.queryTypeName
+        mutationTypeName = schema.mutationTypeName
+        subscriptionTypeName = schema.subscriptionTypeName
+        schemaDirectives = schema.schemaDirectives
+        self.warnings = warnings
+        typeLookup = schema.typeLookup
+        directiveLookup = schema.directiveLookup
+        possibleTypeNames = schema.possibleTypeNames
+        implementingInterfaces = schema.implementingInterfaces
+    }
+
+    /// The same schema with `warnings` instead of its own.
+    func replacing(warnings: [Diagnostic]) -> GraphQLSchema {
+        GraphQLSchema(self, warnings: warnings)
+    }
+
     /// The named type called `name`.
     public func type(named name: String) -> SchemaType? {
         typeLookup[name]

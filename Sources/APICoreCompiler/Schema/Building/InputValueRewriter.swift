@@ -2,8 +2,9 @@
 /// repairs of default values run through it, so each repair says only what it changes.
 struct InputValueRewriter {
     /// The replacement of one input value, `nil` to keep it; the second argument describes the value for messages:
-    /// `argument "Query.user(id:)"`, `input field "Filter.limit"`, `argument "@cached(ttl:)"`.
-    let rewrite: (SchemaInputValue, String) -> SchemaInputValue?
+    /// `argument "Query.user(id:)"`, `input field "Filter.limit"`, `argument "@cached(ttl:)"` (words made only when
+    /// asked for: most values need none).
+    let rewrite: (SchemaInputValue, () -> String) -> SchemaInputValue?
 
     /// The types with their input values rewritten; types without a change are returned as they are.
     func rewriting(_ types: [SchemaType]) -> [SchemaType] {
@@ -40,7 +41,7 @@ struct InputValueRewriter {
     private func rewriting(_ values: [SchemaInputValue], describing: (String) -> String) -> [SchemaInputValue]? {
         var changed = false
         let rewritten = values.map { value in
-            guard let replacement = rewrite(value, describing(value.name)) else { return value }
+            guard let replacement = rewrite(value, { describing(value.name) }) else { return value }
             changed = true
             return replacement
         }

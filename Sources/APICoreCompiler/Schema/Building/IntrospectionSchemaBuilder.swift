@@ -84,7 +84,7 @@ struct IntrospectionSchemaBuilder {
             schema,
             source: SchemaValidationSource(schemaLocation: start, fallbackLocation: start, isStrict: options.isStrict))
         if found.contains(where: { $0.severity == .error }) { throw CompilerError(found) }
-        return schema.replacing(types: schema.types, directives: schema.directives, warnings: found)
+        return schema.replacing(warnings: found)
     }
 
     /// References to built-in scalars that the result does not list in `types`: graphql-js resolves every reference
