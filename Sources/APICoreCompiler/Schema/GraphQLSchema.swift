@@ -46,8 +46,8 @@ public final class GraphQLSchema: Sendable {
         self.subscriptionTypeName = subscriptionTypeName
         self.schemaDirectives = schemaDirectives
         self.warnings = warnings
-        typeLookup = NamedLookup(types, name: \.name)
-        directiveLookup = NamedLookup(directives, name: \.name)
+        typeLookup = NamedLookup(types)
+        directiveLookup = NamedLookup(directives)
 
         var possible: [String: Set<String>] = [:]
         var implementing: [String: [String]] = [:]
