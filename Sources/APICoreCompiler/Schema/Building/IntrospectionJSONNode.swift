@@ -30,7 +30,8 @@ struct IntrospectionJSONNode: IntrospectionJSONReading {
     let file: String
 
     /// The member `key` of an object, or `nil` when it is missing or null.
-    func member(_ key: String) throws(CompilerError) -> IntrospectionJSONNode? {
+    func member(_ key: StaticString) throws(CompilerError) -> IntrospectionJSONNode? {
+        let key = key.description
         let object = try self.object()
         // Compare the type rather than cast: casting a dictionary or array to a class bridges the whole subtree.
         guard let member = object[key], Swift.type(of: member) != NSNull.self else { return nil }

@@ -4,7 +4,7 @@
 /// ``IntrospectionJSONNode``, a `JSONSerialization` result, which reads everything else and words every error.
 protocol IntrospectionJSONReading {
     /// The member `key` of an object, or `nil` when it is missing or null.
-    func member(_ key: String) throws(CompilerError) -> Self?
+    func member(_ key: StaticString) throws(CompilerError) -> Self?
     /// The value as a string.
     func string() throws(CompilerError) -> String
     /// The value as a Boolean.
@@ -17,7 +17,7 @@ protocol IntrospectionJSONReading {
 
 extension IntrospectionJSONReading {
     /// The member `key` of an object, which must be present and not null.
-    func required(_ key: String) throws(CompilerError) -> Self {
+    func required(_ key: StaticString) throws(CompilerError) -> Self {
         guard let member = try member(key) else {
             throw failure("\"\(key)\" is missing or null")
         }
@@ -25,7 +25,7 @@ extension IntrospectionJSONReading {
     }
 
     /// The string member `key`, or `nil` when it is missing or null.
-    func optionalString(_ key: String) throws(CompilerError) -> String? {
+    func optionalString(_ key: StaticString) throws(CompilerError) -> String? {
         try member(key)?.string()
     }
 }

@@ -65,16 +65,12 @@ final class IntrospectionJSONTape: Sendable {
 
     /// Whether the key entry at `index` is `key`.
     @inline(__always)
-    func key(at index: Int, is key: String) -> Bool {
+    func key(at index: Int, is key: StaticString) -> Bool {
         let entry = entries[index]
-        let start = Int(entry.start)
-        var key = key
-        return key.withUTF8 { utf8 in
-            guard utf8.count == Int(entry.end) - start else { return false }
-            for offset in 0..<utf8.count where bytes[start + offset] != utf8[offset] {
-                return false
-            }
-            return true
+        let count = key.utf8CodeUnitCount
+        guard Int(entry.end) - Int(entry.start) == count else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            memcmp(buffer.baseAddress! + Int(entry.start), key.utf8Start, count) == 0
         }
     }
 

@@ -9,7 +9,7 @@ struct IntrospectionJSONTapeNode: IntrospectionJSONReading {
 
     private var entry: IntrospectionJSONTape.Entry { tape.entries[index] }
 
-    func member(_ key: String) throws(CompilerError) -> IntrospectionJSONTapeNode? {
+    func member(_ key: StaticString) throws(CompilerError) -> IntrospectionJSONTapeNode? {
         let entry = self.entry
         guard entry.kind == .object else { throw failure("expected an object") }
         // The last of equal keys wins, as in `JSONSerialization`.

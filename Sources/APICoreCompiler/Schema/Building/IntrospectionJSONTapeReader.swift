@@ -31,9 +31,16 @@ struct IntrospectionJSONTapeReader {
         return position == count
     }
 
+    /// Skips white space; the indentation of pretty-printed JSON eight spaces at a time.
     @inline(__always)
     private mutating func skipWhitespace() {
         while true {
+            if position + 8 <= count,
+                UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+            {
+                position += 8
+                continue
+            }
             switch bytes[position] {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): position += 1
             default: return

@@ -123,7 +123,7 @@ struct IntrospectionSchemaBuilder {
     }
 
     private func rootTypeName<Node: IntrospectionJSONReading>(
-        _ schemaNode: Node, _ key: String
+        _ schemaNode: Node, _ key: StaticString
     ) throws(CompilerError) -> String? {
         try schemaNode.member(key)?.required("name").string()
     }
