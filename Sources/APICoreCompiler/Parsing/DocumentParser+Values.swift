@@ -55,7 +55,7 @@ extension DocumentParser {
             let text = text(of: start)
             return Value(start.kind == .int ? .int(text) : .float(text), location: location)
         case .string, .blockString:
-            let value = try stringValue(of: start)
+            let value = try scratchStringValue(of: start)
             try advance()
             return Value(.string(value, isBlock: start.kind == .blockString), location: location)
         case .name:

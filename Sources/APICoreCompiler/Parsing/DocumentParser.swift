@@ -15,6 +15,8 @@ struct DocumentParser {
     private var tokenCount = 0
     /// The last column computed: its line start, offset and column.
     private var columnCache = (lineStart: -1, offset: 0, column: 1)
+    /// Where strings that need decoding are decoded, kept from one string to the next.
+    var scratch: [UInt8] = []
 
     /// A parser positioned on the first token of the lexer's input.
     init(lexer: Lexer, options: ParseOptions) throws(CompilerError) {

@@ -46,8 +46,8 @@ public final class GraphQLSchema: Sendable {
         self.subscriptionTypeName = subscriptionTypeName
         self.schemaDirectives = schemaDirectives
         self.warnings = warnings
-        typeLookup = NamedLookup(types, name: \.name)
-        directiveLookup = NamedLookup(directives, name: \.name)
+        typeLookup = NamedLookup(types)
+        directiveLookup = NamedLookup(directives)
 
         var possible: [String: Set<String>] = [:]
         var implementing: [String: [String]] = [:]
@@ -67,6 +67,27 @@ public final class GraphQLSchema: Sendable {
         }
         possibleTypeNames = possible
         implementingInterfaces = implementing
+    }
+
+    /// The same schema as `schema` with other warnings, sharing its lookups.
+    private init(_ schema: GraphQLSchema, warnings: [Diagnostic]) {
+        description = schema.description
+        types = schema.types
+        directives = schema.directives
+        queryTypeName = schema.queryTypeName
+        mutationTypeName = schema.mutationTypeName
+        subscriptionTypeName = schema.subscriptionTypeName
+        schemaDirectives = schema.schemaDirectives
+        self.warnings = warnings
+        typeLookup = schema.typeLookup
+        directiveLookup = schema.directiveLookup
+        possibleTypeNames = schema.possibleTypeNames
+        implementingInterfaces = schema.implementingInterfaces
+    }
+
+    /// The same schema with `warnings` instead of its own.
+    func replacing(warnings: [Diagnostic]) -> GraphQLSchema {
+        GraphQLSchema(self, warnings: warnings)
     }
 
     /// The named type called `name`.

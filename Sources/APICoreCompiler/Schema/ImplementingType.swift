@@ -27,7 +27,7 @@ public final class ImplementingType<Kind: ImplementingTypeKind>: Sendable {
         self.name = name
         self.description = description
         self.interfaces = interfaces
-        fieldTable = NamedLookup(fields, name: \.name)
+        fieldTable = NamedLookup(fields)
         self.directives = directives
         self.location = location
     }

@@ -117,7 +117,7 @@ public final class InputObjectType: Sendable {
     ) {
         self.name = name
         self.description = description
-        fieldTable = NamedLookup(fields, name: \.name)
+        fieldTable = NamedLookup(fields)
         self.directives = directives
         self.location = location
         isOneOf = directives.contains { $0.name.value == "oneOf" }
@@ -135,7 +135,7 @@ public final class InputObjectType: Sendable {
     ) {
         self.name = name
         self.description = description
-        fieldTable = NamedLookup(fields, name: \.name)
+        fieldTable = NamedLookup(fields)
         self.directives = directives
         self.location = location
         self.isOneOf = isOneOf

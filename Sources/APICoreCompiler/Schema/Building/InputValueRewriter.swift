@@ -2,8 +2,9 @@
 /// repairs of default values run through it, so each repair says only what it changes.
 struct InputValueRewriter {
     /// The replacement of one input value, `nil` to keep it; the second argument describes the value for messages:
-    /// `argument "Query.user(id:)"`, `input field "Filter.limit"`, `argument "@cached(ttl:)"`.
-    let rewrite: (SchemaInputValue, String) -> SchemaInputValue?
+    /// `argument "Query.user(id:)"`, `input field "Filter.limit"`, `argument "@cached(ttl:)"` (words made only when
+    /// asked for: most values need none).
+    let rewrite: (SchemaInputValue, () -> String) -> SchemaInputValue?
 
     /// The types with their input values rewritten; types without a change are returned as they are.
     func rewriting(_ types: [SchemaType]) -> [SchemaType] {
@@ -27,24 +28,25 @@ struct InputValueRewriter {
     }
 
     private func rewriting(_ fields: [SchemaField], of typeName: String) -> [SchemaField]? {
-        var changed = false
-        let rewritten = fields.map { field in
-            let describing = { (name: String) in "argument \"\(typeName).\(field.name)(\(name):)\"" }
-            guard let arguments = rewriting(field.arguments, describing: describing) else { return field }
-            changed = true
-            return field.replacing(arguments: arguments)
+        var rewritten: [SchemaField]?
+        for index in fields.indices {
+            let describing = { (name: String) in "argument \"\(typeName).\(fields[index].name)(\(name):)\"" }
+            guard let arguments = rewriting(fields[index].arguments, describing: describing) else { continue }
+            if rewritten == nil { rewritten = fields }
+            rewritten?[index] = fields[index].replacing(arguments: arguments)
         }
-        return changed ? rewritten : nil
+        return rewritten
     }
 
+    /// The values with the replacements `rewrite` gives; `nil` when it gives none. Only a changed list is copied.
     private func rewriting(_ values: [SchemaInputValue], describing: (String) -> String) -> [SchemaInputValue]? {
-        var changed = false
-        let rewritten = values.map { value in
-            guard let replacement = rewrite(value, describing(value.name)) else { return value }
-            changed = true
-            return replacement
+        var rewritten: [SchemaInputValue]?
+        for index in values.indices {
+            guard let replacement = rewrite(values[index], { describing(values[index].name) }) else { continue }
+            if rewritten == nil { rewritten = values }
+            rewritten?[index] = replacement
         }
-        return changed ? rewritten : nil
+        return rewritten
     }
 }
 

@@ -55,16 +55,17 @@ struct IntrospectionDuplicates {
 
     /// The fields named once, each with its arguments named once; `nil` when nothing changed.
     private mutating func fields(_ fields: [SchemaField], of typeName: String) -> [SchemaField]? {
-        var changed = false
-        let repaired = lastWins(fields, name: \.name) { "field \"\(typeName).\($0)\"" }.map { field in
-            let arguments = lastWins(field.arguments, name: \.name) {
-                "argument \"\(typeName).\(field.name)(\($0):)\""
+        let named = lastWins(fields, name: \.name) { "field \"\(typeName).\($0)\"" }
+        var repaired = named.count != fields.count ? named : nil
+        for index in named.indices {
+            let arguments = lastWins(named[index].arguments, name: \.name) {
+                "argument \"\(typeName).\(named[index].name)(\($0):)\""
             }
-            guard arguments.count != field.arguments.count else { return field }
-            changed = true
-            return field.replacing(arguments: arguments)
+            guard arguments.count != named[index].arguments.count else { continue }
+            if repaired == nil { repaired = named }
+            repaired?[index] = named[index].replacing(arguments: arguments)
         }
-        return changed || repaired.count != fields.count ? repaired : nil
+        return repaired
     }
 
     /// The elements, each name once: the last element of a name, in the place of the first. `describe` names an
@@ -74,7 +75,7 @@ struct IntrospectionDuplicates {
         name: (Element) -> String,
         describe: (String) -> String
     ) -> [Element] {
-        guard elements.count > 1 else { return elements }
+        guard elements.count > 1, Self.mayRepeatNames(elements, name: name) else { return elements }
         var position: [String: Int] = [:]
         var kept: [Element] = []
         for element in elements {
@@ -88,6 +89,17 @@ struct IntrospectionDuplicates {
             }
         }
         return kept
+    }
+
+    /// Whether two elements may have the same name: a few elements are compared, which costs less than hashing their
+    /// names; more may always repeat one.
+    private static func mayRepeatNames<Element>(_ elements: [Element], name: (Element) -> String) -> Bool {
+        guard elements.count <= 8 else { return true }
+        for later in 1..<elements.count {
+            let laterName = name(elements[later])
+            if elements[..<later].contains(where: { name($0) == laterName }) { return true }
+        }
+        return false
     }
 
     private mutating func warn(_ what: String) {

@@ -28,7 +28,7 @@ struct IntrospectionEnumDefaults {
             found.append(
                 Diagnostic(
                     .warning,
-                    "The default value of \(described) writes enum values as strings "
+                    "The default value of \(described()) writes enum values as strings "
                         + "(\(ConstantValueChecker.describe(defaultValue))); they are read as enum values.",
                     at: [repairs.location], rule: "IntrospectionEnumDefaults"))
             return value.withDefaultValue(fixed)

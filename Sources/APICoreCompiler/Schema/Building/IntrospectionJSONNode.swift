@@ -2,7 +2,7 @@ import Foundation
 
 /// A value inside a decoded introspection JSON document, with its path for error messages
 /// (`__schema.types[User].fields[login].type`), which is only spelled out when there is an error.
-struct IntrospectionJSONNode {
+struct IntrospectionJSONNode: IntrospectionJSONReading {
     /// Where a value is in the document.
     indirect enum Path {
         case root
@@ -30,19 +30,12 @@ struct IntrospectionJSONNode {
     let file: String
 
     /// The member `key` of an object, or `nil` when it is missing or null.
-    func member(_ key: String) throws(CompilerError) -> IntrospectionJSONNode? {
+    func member(_ key: StaticString) throws(CompilerError) -> IntrospectionJSONNode? {
+        let key = key.description
         let object = try self.object()
         // Compare the type rather than cast: casting a dictionary or array to a class bridges the whole subtree.
         guard let member = object[key], Swift.type(of: member) != NSNull.self else { return nil }
         return IntrospectionJSONNode(value: member, path: .member(path, key), file: file)
-    }
-
-    /// The member `key` of an object, which must be present and not null.
-    func required(_ key: String) throws(CompilerError) -> IntrospectionJSONNode {
-        guard let member = try member(key) else {
-            throw failure("\"\(key)\" is missing or null")
-        }
-        return member
     }
 
     /// The value as an object.
@@ -69,11 +62,6 @@ struct IntrospectionJSONNode {
         return array.enumerated().map { index, element in
             IntrospectionJSONNode(value: element, path: .element(path, element, index: index), file: file)
         }
-    }
-
-    /// The string member `key`, or `nil` when it is missing or null.
-    func optionalString(_ key: String) throws(CompilerError) -> String? {
-        try member(key)?.string()
     }
 
     /// The error for this value: located at the start of the file, naming the path.

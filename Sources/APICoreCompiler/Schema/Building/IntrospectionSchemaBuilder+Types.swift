@@ -1,6 +1,6 @@
 /// Converting the introspection description of types, fields, input values and directives into the model.
 extension IntrospectionSchemaBuilder {
-    func convertType(_ node: IntrospectionJSONNode, name: String) throws(CompilerError) -> SchemaType {
+    func convertType<Node: IntrospectionJSONReading>(_ node: Node, name: String) throws(CompilerError) -> SchemaType {
         let kind = try node.required("kind").string()
         let description = try node.optionalString("description")
         switch kind {
@@ -45,7 +45,7 @@ extension IntrospectionSchemaBuilder {
     /// Directive locations of specification drafts that servers already answer, left out of the model.
     static let draftDirectiveLocations: Set<String> = ["DIRECTIVE_DEFINITION"]
 
-    func convertDirective(_ node: IntrospectionJSONNode) throws(CompilerError) -> SchemaDirective {
+    func convertDirective<Node: IntrospectionJSONReading>(_ node: Node) throws(CompilerError) -> SchemaDirective {
         var locations: Set<DirectiveLocation> = []
         for locationNode in try node.required("locations").elements() {
             let text = try locationNode.string()
@@ -65,7 +65,7 @@ extension IntrospectionSchemaBuilder {
             isRepeatable: try node.member("isRepeatable")?.bool() ?? false)
     }
 
-    private func fields(_ node: IntrospectionJSONNode) throws(CompilerError) -> [SchemaField] {
+    private func fields<Node: IntrospectionJSONReading>(_ node: Node) throws(CompilerError) -> [SchemaField] {
         try node.elements().map { field throws(CompilerError) in
             SchemaField(
                 name: try field.required("name").string(),
@@ -76,7 +76,8 @@ extension IntrospectionSchemaBuilder {
         }
     }
 
-    private func inputValues(_ node: IntrospectionJSONNode?) throws(CompilerError) -> [SchemaInputValue] {
+    private func inputValues<Node: IntrospectionJSONReading>(_ node: Node?) throws(CompilerError) -> [SchemaInputValue]
+    {
         guard let node else { return [] }
         return try node.elements().map { value throws(CompilerError) in
             var defaultValue: Value?
@@ -99,7 +100,7 @@ extension IntrospectionSchemaBuilder {
     }
 
     /// A type reference: `{"kind": "NON_NULL", "ofType": {"kind": "LIST", "ofType": {"name": "String", ...}}}`.
-    private func typeReference(_ node: IntrospectionJSONNode) throws(CompilerError) -> TypeReference {
+    private func typeReference<Node: IntrospectionJSONReading>(_ node: Node) throws(CompilerError) -> TypeReference {
         switch try node.required("kind").string() {
         case "NON_NULL":
             let inner = try typeReference(node.required("ofType"))
@@ -113,13 +114,13 @@ extension IntrospectionSchemaBuilder {
     }
 
     /// The names of the elements of an array of `{"name": ...}` objects; none when the array is missing.
-    private func names(_ node: IntrospectionJSONNode?) throws(CompilerError) -> [String] {
+    private func names<Node: IntrospectionJSONReading>(_ node: Node?) throws(CompilerError) -> [String] {
         try (node?.elements() ?? []).map { element throws(CompilerError) in try element.required("name").string() }
     }
 
     /// The deprecation reason of a field, argument, input field or enum value: its `deprecationReason`, or the
     /// default reason when `isDeprecated` is true without one.
-    private func deprecationReason(_ node: IntrospectionJSONNode) throws(CompilerError) -> String? {
+    private func deprecationReason<Node: IntrospectionJSONReading>(_ node: Node) throws(CompilerError) -> String? {
         let reason = try node.optionalString("deprecationReason")
         switch try node.member("isDeprecated")?.bool() {
         case true?: return reason ?? BuiltInDefinitions.defaultDeprecationReason

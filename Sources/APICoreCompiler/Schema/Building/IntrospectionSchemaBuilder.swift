@@ -6,8 +6,23 @@ struct IntrospectionSchemaBuilder {
     let options: SchemaBuildOptions
 
     /// Decodes, converts and validates.
+    ///
+    /// The document is read with ``IntrospectionJSONTape`` when it can be; when that fails, or the build from it
+    /// fails, it is read and built again from `JSONSerialization`'s result, which words every error.
     func build(from data: Data) throws(CompilerError) -> GraphQLSchema {
-        let root = IntrospectionJSONNode(value: try decode(data), path: .root, file: file)
+        if let tape = IntrospectionJSONTape(data), let schema = try? build(root: tape.root) {
+            return schema
+        }
+        return try buildWithFoundation(from: data)
+    }
+
+    /// Decodes with `JSONSerialization` only, converts and validates.
+    func buildWithFoundation(from data: Data) throws(CompilerError) -> GraphQLSchema {
+        try build(root: IntrospectionJSONNode(value: try decode(data), path: .root, file: file))
+    }
+
+    /// Converts and validates the decoded document `root`.
+    private func build<Node: IntrospectionJSONReading>(root: Node) throws(CompilerError) -> GraphQLSchema {
         let schemaNode = try (root.member("data") ?? root).required("__schema")
         let start = SchemaSourceParsing.start(of: file)
 
@@ -69,7 +84,7 @@ struct IntrospectionSchemaBuilder {
             schema,
             source: SchemaValidationSource(schemaLocation: start, fallbackLocation: start, isStrict: options.isStrict))
         if found.contains(where: { $0.severity == .error }) { throw CompilerError(found) }
-        return schema.replacing(types: schema.types, directives: schema.directives, warnings: found)
+        return schema.replacing(warnings: found)
     }
 
     /// References to built-in scalars that the result does not list in `types`: graphql-js resolves every reference
@@ -107,7 +122,9 @@ struct IntrospectionSchemaBuilder {
         }
     }
 
-    private func rootTypeName(_ schemaNode: IntrospectionJSONNode, _ key: String) throws(CompilerError) -> String? {
+    private func rootTypeName<Node: IntrospectionJSONReading>(
+        _ schemaNode: Node, _ key: StaticString
+    ) throws(CompilerError) -> String? {
         try schemaNode.member(key)?.required("name").string()
     }
 }

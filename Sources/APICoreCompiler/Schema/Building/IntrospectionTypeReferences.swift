@@ -13,8 +13,10 @@ enum IntrospectionTypeReferences {
         fallback: SourceLocation
     ) -> (types: [SchemaType], warnings: [Diagnostic]) {
         let defined = Set(types.map(\.name))
+        // Every introspection type's name starts with "_": most names are ruled out without hashing them.
         let isIntrospectionType = { (name: String) in
-            listed.contains(name) && SchemaTolerance.introspectionTypeNames.contains(name) && !defined.contains(name)
+            name.utf8.first == UInt8(ascii: "_") && listed.contains(name)
+                && SchemaTolerance.introspectionTypeNames.contains(name) && !defined.contains(name)
         }
         let references =
             SchemaTypeReference.all(in: types, directives: directives, to: isIntrospectionType)

@@ -8,47 +8,50 @@ enum RepeatedInputFields {
         var found: [Diagnostic] = []
         for document in documents {
             for definition in document.definitions {
-                for value in values(in: definition) {
-                    check(value, &found)
-                }
+                check(definition, &found)
             }
         }
         return found
     }
 
-    /// The default values and directive argument values of one definition.
-    private static func values(in definition: Definition) -> [Value] {
+    /// Checks the default values and directive argument values of one definition, in order.
+    private static func check(_ definition: Definition, _ found: inout [Diagnostic]) {
         switch definition {
         case .schema(let schema):
-            return values(in: schema.directives)
+            check(schema.directives, &found)
         case .directive(let directive):
-            return directive.arguments.flatMap(values(in:))
+            directive.arguments.forEach { check($0, &found) }
         case .type(let type):
-            var found = values(in: type.directives)
+            check(type.directives, &found)
             switch type.kind {
             case .object(_, let fields), .interface(_, let fields):
                 for field in fields {
-                    found += values(in: field.directives) + field.arguments.flatMap(values(in:))
+                    check(field.directives, &found)
+                    field.arguments.forEach { check($0, &found) }
                 }
             case .enumeration(let enumValues):
-                found += enumValues.flatMap { values(in: $0.directives) }
+                enumValues.forEach { check($0.directives, &found) }
             case .inputObject(let fields):
-                found += fields.flatMap(values(in:))
+                fields.forEach { check($0, &found) }
             case .scalar, .union:
                 break
             }
-            return found
         case .operation, .fragment:
-            return []
+            break
         }
     }
 
-    private static func values(in inputValue: InputValueDefinition) -> [Value] {
-        (inputValue.defaultValue.map { [$0] } ?? []) + values(in: inputValue.directives)
+    private static func check(_ inputValue: InputValueDefinition, _ found: inout [Diagnostic]) {
+        if let defaultValue = inputValue.defaultValue { check(defaultValue, &found) }
+        check(inputValue.directives, &found)
     }
 
-    private static func values(in directives: [Directive]) -> [Value] {
-        directives.flatMap { $0.arguments.map(\.value) }
+    private static func check(_ directives: [Directive], _ found: inout [Diagnostic]) {
+        for directive in directives {
+            for argument in directive.arguments {
+                check(argument.value, &found)
+            }
+        }
     }
 
     /// Reports the repeated fields of the input objects in `value`, at any depth.

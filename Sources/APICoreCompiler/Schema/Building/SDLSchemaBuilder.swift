@@ -43,8 +43,7 @@ struct SDLSchemaBuilder {
             in: unmerged.filter { builder.isBuilt($0) }, directives: builder.directiveDefinitions)
         if !options.isStrict { found += RepeatedInputFields.problems(in: documents) }
         if found.contains(where: { $0.severity == .error }) { throw CompilerError(SchemaDiagnostics.ordered(found)) }
-        return schema.replacing(
-            types: schema.types, directives: schema.directives, warnings: SchemaDiagnostics.ordered(found))
+        return schema.replacing(warnings: SchemaDiagnostics.ordered(found))
     }
 
     /// Sorts one document's definitions into the collections the build works from.

@@ -46,10 +46,9 @@ enum SchemaTolerance {
     /// The types and directives without the default values that are not valid for their types, and a warning for each
     /// one dropped, located at its input value (or at `fallback` when the value has no location).
     static func droppingInvalidDefaults(
-        types: [SchemaType], directives: [SchemaDirective], fallback: SourceLocation, checksRepeatedFields: Bool
+        of schema: GraphQLSchema, fallback: SourceLocation, checksRepeatedFields: Bool
     ) -> (types: [SchemaType], directives: [SchemaDirective], warnings: [Diagnostic]) {
-        var checker = ConstantValueChecker(
-            schema: GraphQLSchema(types: types, directives: directives, queryTypeName: nil))
+        var checker = ConstantValueChecker(schema: schema)
         checker.checksRepeatedFields = checksRepeatedFields
         var warnings: [Diagnostic] = []
         let rewriter = InputValueRewriter { value, described in
@@ -60,12 +59,12 @@ enum SchemaTolerance {
             warnings.append(
                 Diagnostic(
                     .warning,
-                    "The default value of \(described) is ignored: \(problem) graphql-js builds the schema without "
+                    "The default value of \(described()) is ignored: \(problem) graphql-js builds the schema without "
                         + "this default; fix it in the schema, or build with --strict to make it an error.",
                     at: [location], rule: "DefaultValuesOfCorrectType"))
             return value.withDefaultValue(nil)
         }
-        let repaired = (rewriter.rewriting(types), rewriter.rewriting(directives))
+        let repaired = (rewriter.rewriting(schema.types), rewriter.rewriting(schema.directives))
         return (repaired.0, repaired.1, warnings)
     }
 }
@@ -84,7 +83,7 @@ extension GraphQLSchema {
     /// own (`checksRepeatedFields` false: SDL, where ``RepeatedInputFields`` reports it).
     func droppingInvalidDefaults(fallback: SourceLocation, checksRepeatedFields: Bool = true) -> GraphQLSchema {
         let repaired = SchemaTolerance.droppingInvalidDefaults(
-            types: types, directives: directives, fallback: fallback, checksRepeatedFields: checksRepeatedFields)
+            of: self, fallback: fallback, checksRepeatedFields: checksRepeatedFields)
         guard !repaired.warnings.isEmpty else { return self }
         return replacing(
             types: repaired.types, directives: repaired.directives, warnings: warnings + repaired.warnings)

@@ -80,15 +80,19 @@ struct SchemaValidationContext {
 
     /// Whether `name` is a GraphQL name: a letter or `_`, then letters, digits and `_` (ASCII only).
     static func isName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first < 0x30 || first > 0x39 else { return false }
-        return name.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"):
-                true
-            default:
-                false
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let first = bytes.first, first < 0x30 || first > 0x39 else { return false }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    continue
+                default:
+                    return false
+                }
             }
+            return true
         }
     }
 

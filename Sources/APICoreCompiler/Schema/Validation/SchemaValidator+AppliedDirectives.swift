@@ -52,13 +52,15 @@ extension SchemaValidator {
         of typeName: String,
         _ context: inout SchemaValidationContext
     ) {
-        for field in fields {
-            let coordinate = { "\(typeName).\(field.name)" }
-            checkDirectives(field.directives, on: .fieldDefinition, of: "field \"\(coordinate())\"", &context)
-            for argument in field.arguments {
+        // By index: a copy of each field and argument would retain every one of their members.
+        for index in fields.indices {
+            let coordinate = { "\(typeName).\(fields[index].name)" }
+            checkDirectives(fields[index].directives, on: .fieldDefinition, of: "field \"\(coordinate())\"", &context)
+            let arguments = fields[index].arguments
+            for argument in arguments.indices {
                 checkDirectives(
-                    argument.directives, on: .argumentDefinition, of: "argument \"\(coordinate())(\(argument.name):)\"",
-                    &context)
+                    arguments[argument].directives, on: .argumentDefinition,
+                    of: "argument \"\(coordinate())(\(arguments[argument].name):)\"", &context)
             }
         }
     }

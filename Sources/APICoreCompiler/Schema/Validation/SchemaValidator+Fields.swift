@@ -9,19 +9,25 @@ extension SchemaValidator {
         _ context: inout SchemaValidationContext
     ) {
         checkFieldsDefined(fields, of: typeName, kind: kind, at: location, &context)
-        for field in fields {
-            let coordinate = { "\(typeName).\(field.name)" }
-            context.checkName(field.name, of: "field \"\(coordinate())\"", at: field.location)
-            if let type = context.resolve(field.type, of: "field \"\(coordinate())\"", at: field.location),
+        // By index: a copy of each field would retain every one of its members.
+        for index in fields.indices {
+            let name = fields[index].name
+            let location = fields[index].location
+            let coordinate = { "\(typeName).\(name)" }
+            context.checkName(name, of: "field \"\(coordinate())\"", at: location)
+            if let type = context.resolve(fields[index].type, of: "field \"\(coordinate())\"", at: location),
                 !type.isOutputType
             {
                 context.error(
                     "The type of field \"\(coordinate())\" must be an output type; \"\(type.name)\" is an input object. "
                         + "Use an object, interface, union, enum or scalar type.",
-                    at: context.place(field.type.namedType.location, else: field.location), rule: "OutputTypes")
+                    at: context.place(fields[index].type.namedType.location, else: location), rule: "OutputTypes")
             }
-            for argument in field.arguments {
-                checkInputValue(argument, coordinate: "\(coordinate())(\(argument.name):)", noun: "argument", &context)
+            let arguments = fields[index].arguments
+            for argument in arguments.indices {
+                checkInputValue(
+                    arguments[argument], coordinate: "\(coordinate())(\(arguments[argument].name):)", noun: "argument",
+                    &context)
             }
         }
     }

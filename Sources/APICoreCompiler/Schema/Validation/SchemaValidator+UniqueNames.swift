@@ -61,6 +61,16 @@ extension SchemaValidator {
         message: (String) -> String
     ) {
         guard elements.count > 1 else { return }
+        // A few elements are compared with those before them, which costs less than hashing their names.
+        if elements.count <= 8 {
+            for (position, element) in elements.enumerated() {
+                let elementName = name(element)
+                if let earlier = elements[..<position].first(where: { name($0) == elementName }) {
+                    context.error(message(elementName), at: location(element), related: [location(earlier)], rule: rule)
+                }
+            }
+            return
+        }
         var first: [String: SourceLocation] = [:]
         first.reserveCapacity(elements.count)
         for element in elements {
