@@ -1,7 +1,10 @@
 import APICoreGraphQL
 
 /// The value of one field of a record: a leaf value, a reference to another record, or a list of either.
-public indirect enum RecordValue: Sendable, Hashable {
+///
+/// Not `indirect`: a list's elements live in its array already, so a value is stored inline wherever it is held, not
+/// in a heap box of its own for every field of every record.
+public enum RecordValue: Sendable, Hashable {
     /// A scalar, enum or custom-scalar value, or `null`.
     case value(JSONValue)
     /// The object stored under another key.
