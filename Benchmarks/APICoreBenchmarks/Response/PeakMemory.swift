@@ -1,5 +1,7 @@
 import APICoreCache
+import APICoreGraphQL
 import Foundation
+import GitHubApolloFixture
 
 /// The peak memory of decoding a response, measured in a child run of this executable so that nothing else the
 /// benchmark did (other scenarios, the allocator's cached pages) counts.
@@ -41,13 +43,18 @@ enum PeakMemory {
         return (before, after)
     }
 
-    /// The child's side: does the work once and prints `VmHWM` before and after, in bytes.
+    /// The child's side: does the work once and prints `VmHWM` before and after, in bytes. Besides `ours` and
+    /// `foundation`, the sides `json`, `decode` and `records` stop after reading the JSON, after decoding it to typed data
+    /// and after normalizing it (records not yet written to a cache), to show what each stage holds.
     static func runChild(side: String, file: String, paths: BenchmarkPaths) throws {
         let before = try highWaterMark()
         let response = try GitHubResponse(file, paths: paths)
         switch side {
         case "ours": _ = try response.decodeAndNormalize(into: CacheStore())
         case "foundation": _ = try response.parseWithFoundation()
+        case "json": _ = try JSONReader().read(response.bytes)
+        case "decode": _ = try IssuesAndCommentsForRepositoryQuery.Data(data: ResponseScenarios.data(of: response))
+        case "records": _ = try CacheStore().decode(response.query, data: ResponseScenarios.data(of: response))
         default: throw BenchmarkFailure("unknown side '\(side)' (ours or foundation)")
         }
         let after = try highWaterMark()
