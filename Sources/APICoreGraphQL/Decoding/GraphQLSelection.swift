@@ -20,7 +20,11 @@ public enum GraphQLSelection: Sendable {
 }
 
 /// A selected field: its schema name, alias, arguments and type.
-public struct GraphQLField: Sendable {
+///
+/// An immutable class rather than a struct: decoding, normalizing and reading the cache walk the static selections of
+/// every object of a response, and copying a field out of a selection list retained each of its members; a class is
+/// one retain.
+public final class GraphQLField: Sendable {
     /// The field's name in the schema.
     public let name: String
     /// The alias it was selected under, if any.
