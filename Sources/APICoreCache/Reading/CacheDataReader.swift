@@ -396,8 +396,9 @@ struct CacheDataReader {
     private mutating func prefetchTree(
         from root: Record, plan: Plan, of type: any GraphQLSelectionSet.Type
     ) throws(CacheError) {
+        // Each level is one step deeper in the query's selections, so the walk ends where the query does; an object met
+        // on several paths is walked on each, as the read itself will walk it, and loaded once.
         var level = [Planned(record: root, plan: plan, type: type)]
-        var visited: Set<PlannedKey> = []
         while !level.isEmpty {
             var wanted: [(key: CacheKey, plan: Plan, type: any GraphQLSelectionSet.Type)] = []
             for planned in level {
@@ -406,13 +407,18 @@ struct CacheDataReader {
             var keys: Set<CacheKey> = []
             for reference in wanted where loaded[reference.key] == nil { keys.insert(reference.key) }
             if !keys.isEmpty {
-                for (key, record) in try loadMany(keys) { loaded[key] = record }
+                let found = try loadMany(keys)
+                if loaded.isEmpty {
+                    loaded = found
+                } else {
+                    loaded.reserveCapacity(loaded.count + found.count)
+                    for (key, record) in found { loaded[key] = record }
+                }
             }
             level = []
+            level.reserveCapacity(wanted.count)
             for reference in wanted {
-                guard let record = loaded[reference.key],
-                    visited.insert(PlannedKey(key: reference.key, plan: ObjectIdentifier(reference.plan))).inserted
-                else { continue }
+                guard let record = loaded[reference.key] else { continue }
                 level.append(Planned(record: record, plan: reference.plan, type: reference.type))
             }
         }
@@ -423,12 +429,6 @@ struct CacheDataReader {
         let record: Record
         let plan: Plan
         let type: any GraphQLSelectionSet.Type
-    }
-
-    /// A record key and a plan, met once by ``prefetchTree(from:plan:of:)``.
-    private struct PlannedKey: Hashable {
-        let key: CacheKey
-        let plan: ObjectIdentifier
     }
 
     /// The references the plan follows from `record`, with the plans they will be read with.
