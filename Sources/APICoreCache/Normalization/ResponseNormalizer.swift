@@ -137,22 +137,6 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         /// The fields of each selection set, with storage keys resolved once per write.
         var plans: [(id: ObjectIdentifier, fields: [FieldPlan])] = []
 
-        init(
-            rootKey: CacheKey,
-            variables: JSONObject,
-            resolver: CacheKeyResolver,
-            expiry: CacheExpiryPolicy,
-            maxAge: Duration?,
-            now: Date
-        ) {
-            self.rootKey = rootKey
-            self.variables = variables
-            self.resolver = resolver
-            self.expiry = expiry
-            self.maxAge = maxAge
-            self.now = now
-        }
-
         mutating func enter(
             _ object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: [ResponsePath.Component]
         ) {

@@ -78,7 +78,8 @@ struct CacheDataReader {
 
     /// Loads a record by key, with optimistic layers applied; `nil` when there is none.
     let load: (CacheKey) throws(CacheError) -> Record?
-    /// Loads many records at once (the elements of a list), for caches where one load per record costs a round trip.
+    /// Loads many records at once (a level of the query, ``prefetchTree(from:plan:of:)``), for caches where one load
+    /// per record costs a round trip.
     let loadMany: (Set<CacheKey>) throws(CacheError) -> [CacheKey: Record]
     let variables: JSONObject
     /// The field policies, which decide the storage keys of paginated fields.
@@ -86,8 +87,8 @@ struct CacheDataReader {
     let now: Date
     /// Whether to remember what the read depended on (for watchers).
     let tracksDependencies: Bool
-    /// Whether to load the records of a list together before reading them, and keep what was loaded for the rest of
-    /// the read (`NormalizedCacheReader/prefersBatchedLoads`).
+    /// Whether to load the records the read will follow ahead, a level of the query at a time, and keep what was
+    /// loaded for the rest of the read (`NormalizedCacheReader/prefersBatchedLoads`).
     let batchesLoads: Bool
     /// Whether a missing or expired field reads as `null` and is noted in ``misses`` instead of failing the read: a
     /// partial read.
@@ -99,8 +100,6 @@ struct CacheDataReader {
     /// Every field the read depended on, when tracked.
     private(set) var dependencies: Set<CacheFieldID> = []
     private var loaded: [CacheKey: Record] = [:]
-    /// Whether the records below the first one read were loaded ahead (``prefetchTree(from:plan:of:)``).
-    private var prefetchedTree = false
     private var plans: [ObjectIdentifier: Plan] = [:]
     /// The response path of the value being read, kept as a stack and turned into a ``ResponsePath`` only for errors.
     private var path: [ResponsePath.Component] = []
@@ -191,21 +190,20 @@ struct CacheDataReader {
         }
     }
 
-    /// The response object for `type` rebuilt from the record `key`.
+    /// The response object for `type` rebuilt from the record `key`, the root of the read: where batched loads
+    /// load what the read will follow.
     private mutating func objectData(
         _ type: any GraphQLSelectionSet.Type, key: CacheKey
     ) throws(CacheError) -> JSONObject {
-        try objectData(type, plan: plan(for: type), key: key)
+        let plan = plan(for: type)
+        if batchesLoads { try prefetchTree(from: try record(key), plan: plan, of: type) }
+        return try objectData(type, plan: plan, key: key)
     }
 
     private mutating func objectData(
         _ type: any GraphQLSelectionSet.Type, plan: Plan, key: CacheKey
     ) throws(CacheError) -> JSONObject {
         let record = try record(key)
-        if batchesLoads, !prefetchedTree {
-            prefetchedTree = true
-            try prefetchTree(from: record, plan: plan, of: type)
-        }
         var object = JSONObject()
         object.reserveCapacity(plan.capacity)
         let enclosingMetTypeCase = metTypeCase
@@ -364,7 +362,7 @@ struct CacheDataReader {
             if checksValues, builtDataPassedChecks { check(json, type: type, leafType: nil) }
             return json
         case .reference(let key):
-            guard case .object(let selectionSet) = type.namedType else {
+            guard let selectionSet = field.selectionSet else {
                 throw CacheError(
                     .invalidData, key: key, path: ResponsePath(path), reason: "a reference where a leaf is selected")
             }
@@ -400,7 +398,7 @@ struct CacheDataReader {
         // on several paths is walked on each, as the read itself will walk it, and loaded once.
         var level = [Planned(record: root, plan: plan, type: type)]
         while !level.isEmpty {
-            var wanted: [(key: CacheKey, plan: Plan, type: any GraphQLSelectionSet.Type)] = []
+            var wanted: [PlannedReference] = []
             for planned in level {
                 references(in: planned.record, plan: planned.plan, of: planned.type, into: &wanted)
             }
@@ -431,10 +429,17 @@ struct CacheDataReader {
         let type: any GraphQLSelectionSet.Type
     }
 
+    /// A record the read will follow, and the plan it will be read with.
+    private struct PlannedReference {
+        let key: CacheKey
+        let plan: Plan
+        let type: any GraphQLSelectionSet.Type
+    }
+
     /// The references the plan follows from `record`, with the plans they will be read with.
     private mutating func references(
         in record: Record, plan: Plan, of type: any GraphQLSelectionSet.Type,
-        into wanted: inout [(key: CacheKey, plan: Plan, type: any GraphQLSelectionSet.Type)]
+        into wanted: inout [PlannedReference]
     ) {
         for step in plan.steps {
             switch step {
@@ -443,7 +448,9 @@ struct CacheDataReader {
                     continue
                 }
                 let fieldPlan = selectionPlan(of: field, selectionSet)
-                Self.forEachReference(in: value) { key in wanted.append((key, fieldPlan, selectionSet)) }
+                Self.forEachReference(in: value) { key in
+                    wanted.append(PlannedReference(key: key, plan: fieldPlan, type: selectionSet))
+                }
             case .fragment(let spread), .deferred(let spread):
                 references(in: record, plan: spread.plan, of: spread.selectionSet, into: &wanted)
             case .typeCase(let spread):

@@ -107,7 +107,8 @@ import Testing
             let keys = Set(binary.prefix(count).map(\.key))
             #expect(try reopened.loadRecords(keys).count == count)
         }
-        // A row whose record is neither a blob nor text is a corrupt record naming its key.
+        // A row that is not a record (the integer was stored as the text "42", the column being text) is a corrupt
+        // record naming its key, and fails the batch it is in.
         let error = #expect(throws: CacheError.self) { try reopened.loadRecords(["Robot:1", "Human:1"]) }
         #expect(error?.code == .corruptRecord)
         #expect(error?.key == "Robot:1")
