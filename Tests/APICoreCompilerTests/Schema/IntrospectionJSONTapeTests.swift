@@ -1,10 +1,11 @@
+import APICoreTestSupport
 import Foundation
 import Testing
 
 @testable import APICoreCompiler
 
 /// The fast introspection reader: it reads what `JSONSerialization` reads the same way, and turns down the rest.
-@Suite struct IntrospectionJSONTapeTests {
+@Suite(.cpuBound) struct IntrospectionJSONTapeTests {
     /// Every introspection schema of the corpus is read by the fast reader, into the schema `JSONSerialization`'s
     /// result builds.
     @Test(arguments: CorpusSchemaTests.introspectionSchemas)
