@@ -65,7 +65,10 @@ let package = Package(
         // SQLite persistence of the cache and the entity store; its crash test drives a child writer process.
         .target(
             name: "APICoreSQLite",
-            dependencies: ["APICoreCache", "APICoreGraphQL", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "APICoreCache", "APICoreGraphQL", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

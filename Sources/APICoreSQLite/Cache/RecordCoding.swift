@@ -38,7 +38,19 @@ enum RecordCoding {
 
     /// The record's binary encoding.
     static func data(of record: Record) -> Data {
+        var bytes: [UInt8] = []
+        encode(record, into: &bytes)
+        return Data(bytes)
+    }
+
+    /// Replaces `bytes` with the record's binary encoding, reusing their storage: a merge encodes each of its records
+    /// into one buffer.
+    static func encode(_ record: Record, into bytes: inout [UInt8]) {
         var writer = Writer()
+        // The buffer moves into the writer and back, so appending never copies it.
+        swap(&writer.bytes, &bytes)
+        defer { swap(&writer.bytes, &bytes) }
+        writer.bytes.removeAll(keepingCapacity: true)
         writer.bytes.reserveCapacity(64 + 32 * record.fields.count)
         writer.bytes.append(binaryMarker)
         writer.varint(UInt64(record.fields.count))
@@ -51,7 +63,6 @@ enum RecordCoding {
             writer.string(name)
             writer.float64(date.timeIntervalSince1970)
         }
-        return Data(writer.bytes)
     }
 
     private struct Writer {
@@ -142,11 +153,15 @@ enum RecordCoding {
 
     /// Reads a binary record.
     static func record(key: CacheKey, data: Data) throws(CacheError) -> Record {
-        let decoded: Record? = data.withUnsafeBytes { buffer in
-            var reader = Reader(bytes: buffer)
-            return reader.record(key: key)
-        }
-        guard let decoded else {
+        try data.withUnsafeBytes { bytes in
+            Result { () throws(CacheError) in try record(key: key, binary: bytes) }
+        }.get()
+    }
+
+    /// Reads a binary record from bytes that stay where they are (a row's, while its statement is on it).
+    static func record(key: CacheKey, binary bytes: UnsafeRawBufferPointer) throws(CacheError) -> Record {
+        var reader = Reader(bytes: bytes)
+        guard let decoded = reader.record(key: key) else {
             throw CacheError(.corruptRecord, key: key, reason: "the stored binary record is malformed")
         }
         return decoded

@@ -2,6 +2,7 @@ import APICoreCache
 import APICoreGraphQL
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The normalized cache persisted to a SQLite file, usable alone or behind the in-memory cache
 /// (`APICoreCache/ChainedNormalizedCache`).
@@ -16,7 +17,9 @@ import GRDB
 /// Each record is one row holding its compact binary encoding (`RecordCoding`): a merge reads the rows of the keys it
 /// touches in one statement and rewrites those that changed, and a read of a query loads its records inside one
 /// read transaction (``withConsistentReads(_:)``), a list's records in one statement. The tables are created and
-/// upgraded by migrations that run when the file is opened.
+/// upgraded by migrations that run when the file is opened. A new file has 16 KB pages: a merge writes a response's
+/// records together, and larger pages take a quarter of the writes to the log that 4 KB pages would (a file an
+/// earlier version made keeps its 4 KB pages).
 public final class SQLiteNormalizedCache: NormalizedCache {
     /// The database file.
     public let fileURL: URL
@@ -136,17 +139,19 @@ public final class SQLiteNormalizedCache: NormalizedCache {
             var changed: Set<CacheFieldID> = []
             let keys = records.keys
             // A row that no longer reads is replaced: the response is newer than whatever it held.
-            let storedRecords = try Self.load(Set(keys), in: db, skippingCorruptRows: true)
+            let storedRecords = try Self.load(keys, in: db, skippingCorruptRows: true)
+            let insert = try DirectStatement(db, sql: Self.insertSQL)
+            var buffer: [UInt8] = []
             for key in keys {
                 guard let record = records[key] else { continue }
                 if var stored = storedRecords[key] {
                     let fields = stored.merge(record)
                     guard !fields.isEmpty else { continue }
-                    try Self.save(stored, in: db)
+                    try Self.save(stored, with: insert, buffer: &buffer)
                     guard reportsChanges else { continue }
                     for field in fields { changed.insert(CacheFieldID(key: key, field: field)) }
                 } else {
-                    try Self.save(record, in: db)
+                    try Self.save(record, with: insert, buffer: &buffer)
                     guard reportsChanges else { continue }
                     for field in record.fields.keys { changed.insert(CacheFieldID(key: key, field: field)) }
                 }
@@ -161,11 +166,13 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         guard !keys.isEmpty else { return [] }
         return try write { db in
             var removed: Set<CacheFieldID> = []
-            let delete = try db.cachedStatement(sql: "DELETE FROM \(Self.table) WHERE key = ?")
             for key in keys {
                 // A corrupt row is removed all the same; its fields cannot be reported.
                 let stored = try Self.readableRecord(key, in: db)
-                try delete.execute(arguments: [key.rawValue])
+                let delete = try DirectStatement(db, sql: Self.deleteSQL)
+                defer { delete.finish() }
+                try delete.bind(key.rawValue, at: 1)
+                try delete.run()
                 guard let stored else { continue }
                 for field in stored.fields.keys { removed.insert(CacheFieldID(key: key, field: field)) }
             }
@@ -180,7 +187,8 @@ public final class SQLiteNormalizedCache: NormalizedCache {
                 record.fields.removeValue(forKey: field.field) != nil
             else { return false }
             record.expirations[field.field] = nil
-            try Self.save(record, in: db)
+            var buffer: [UInt8] = []
+            try Self.save(record, with: DirectStatement(db, sql: Self.insertSQL), buffer: &buffer)
             return true
         }
     }
@@ -188,9 +196,10 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     /// Every stored key, read from a consistent snapshot.
     public func allKeys() throws(CacheError) -> Set<CacheKey> {
         try read { db in
+            let select = try DirectStatement(db, sql: "SELECT key FROM \(Self.table)")
+            defer { select.finish() }
             var keys: Set<CacheKey> = []
-            let cursor = try String.fetchCursor(db, sql: "SELECT key FROM \(Self.table)")
-            while let key = try cursor.next() { keys.insert(CacheKey(key)) }
+            while try select.step() { keys.insert(CacheKey(select.text(0))) }
             return keys
         }
     }
@@ -204,23 +213,36 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     /// records.
     public func keysWithExpiredFields(at date: Date) throws(CacheError) -> Set<CacheKey> {
         try read { db in
-            let keys = try String.fetchAll(
-                db, sql: "SELECT key FROM \(Self.table) WHERE expires_at <= ?",
-                arguments: [date.timeIntervalSince1970])
-            return Set(keys.map { CacheKey($0) })
+            let select = try DirectStatement(db, sql: "SELECT key FROM \(Self.table) WHERE expires_at <= ?")
+            defer { select.finish() }
+            try select.bind(date.timeIntervalSince1970, at: 1)
+            var keys: Set<CacheKey> = []
+            while try select.step() { keys.insert(CacheKey(select.text(0))) }
+            return keys
         }
     }
 
     // MARK: - Rows
 
-    /// How many keys one statement of a batched load looks up; a longer list takes several, and a shorter one is
-    /// padded with `NULL`s (which match no key), so that there are only two statements to prepare.
-    private static let batchSizes = [8, 64]
+    /// How many keys one statement of a batched load looks up, and its SQL; a longer list takes several statements,
+    /// and a shorter one leaves parameters unbound (`NULL`, which matches no key), so that there are only two
+    /// statements to prepare.
+    private static let batches = [8, 64].map { size in
+        (
+            size: size,
+            sql:
+                "SELECT key, record FROM \(table) WHERE key IN (\(repeatElement("?", count: size).joined(separator: ",")))"
+        )
+    }
 
-    /// The stored records with the given keys, a batch of keys per statement (each statement prepared once per
-    /// connection); rows that do not read throw, or are left out when skipped.
+    private static let selectSQL = "SELECT record FROM \(table) WHERE key = ?"
+    private static let deleteSQL = "DELETE FROM \(table) WHERE key = ?"
+    private static let insertSQL = "INSERT OR REPLACE INTO \(table) (key, record, expires_at) VALUES (?, ?, ?)"
+
+    /// The stored records with the given (distinct) keys, a batch of keys per statement (each statement prepared once
+    /// per connection); rows that do not read throw, or are left out when skipped.
     private static func load(
-        _ keys: Set<CacheKey>, in db: Database, skippingCorruptRows: Bool = false
+        _ keys: some Collection<CacheKey>, in db: Database, skippingCorruptRows: Bool = false
     ) throws -> [CacheKey: Record] {
         if keys.count == 1, let key = keys.first {
             let record = skippingCorruptRows ? try readableRecord(key, in: db) : try storedRecord(key, in: db)
@@ -231,58 +253,48 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         var remaining = keys.makeIterator()
         var left = keys.count
         while left > 0 {
-            let size = batchSizes.first { $0 >= left } ?? batchSizes[batchSizes.count - 1]
-            var arguments: [(any DatabaseValueConvertible)?] = []
-            arguments.reserveCapacity(size)
-            while arguments.count < size, let key = remaining.next() { arguments.append(key.rawValue) }
-            left -= arguments.count
-            while arguments.count < size { arguments.append(nil) }
-            let select = try db.cachedStatement(sql: batchSQL(size))
-            let rows = try Row.fetchCursor(select, arguments: StatementArguments(arguments))
-            while let row = try rows.next() {
-                let key = CacheKey(row[0] as String)
-                let storage: String = row[2]
-                guard storage == "blob" || storage == "text" else {
-                    if skippingCorruptRows { continue }
-                    throw CacheError(.corruptRecord, key: key, reason: "the stored record is neither binary nor text")
-                }
-                // The bytes are read in place, not copied.
-                found[key] = try row.withUnsafeData(atIndex: 1) { bytes in
-                    try record(
-                        key: key, bytes: bytes ?? Data(), isBinary: storage == "blob",
-                        skippingCorruptRow: skippingCorruptRows)
+            let batch = batches.first { $0.size >= left } ?? batches[batches.count - 1]
+            let select = try DirectStatement(db, sql: batch.sql)
+            defer { select.finish() }
+            var bound: Int32 = 0
+            while bound < batch.size, let key = remaining.next() {
+                bound += 1
+                try select.bind(key.rawValue, at: bound)
+            }
+            left -= Int(bound)
+            while try select.step() {
+                let key = CacheKey(select.text(0))
+                do {
+                    found[key] = try record(key: key, column: 1, of: select)
+                } catch {
+                    guard skippingCorruptRows, error.code == .corruptRecord else { throw error }
                 }
             }
         }
         return found
     }
 
-    /// The statement of a batch of `size` keys: each key, its record, and the record's storage class (a binary record
-    /// is a blob, a JSON one text).
-    private static func batchSQL(_ size: Int) -> String {
-        let placeholders = Array(repeating: "?", count: size).joined(separator: ",")
-        return "SELECT key, record, typeof(record) FROM \(table) WHERE key IN (\(placeholders))"
-    }
-
-    /// A batch row's record, from the stored bytes; `nil` for a corrupt row when skipping those, which throw
-    /// otherwise.
-    private static func record(
-        key: CacheKey, bytes: Data, isBinary: Bool, skippingCorruptRow: Bool
-    ) throws(CacheError) -> Record? {
-        do {
-            return isBinary
-                ? try RecordCoding.record(key: key, data: bytes)
-                : try RecordCoding.record(key: key, text: String(decoding: bytes, as: UTF8.self))
-        } catch {
-            if skippingCorruptRow, error.code == .corruptRecord { return nil }
-            throw error
+    /// The record in the current row's column `column`: binary (a blob) or JSON text; read in place, not copied.
+    private static func record(key: CacheKey, column: Int32, of statement: DirectStatement) throws(CacheError) -> Record
+    {
+        switch statement.columnType(column) {
+        case SQLITE_BLOB:
+            return try statement.withBytes(column) { bytes throws(CacheError) in
+                try RecordCoding.record(key: key, binary: bytes)
+            }
+        case SQLITE_TEXT:
+            return try RecordCoding.record(key: key, text: statement.text(column))
+        default:
+            throw CacheError(.corruptRecord, key: key, reason: "the stored record is neither binary nor text")
         }
     }
 
     private static func storedRecord(_ key: CacheKey, in db: Database) throws -> Record? {
-        let select = try db.cachedStatement(sql: "SELECT record FROM \(table) WHERE key = ?")
-        guard let stored = try DatabaseValue.fetchOne(select, arguments: [key.rawValue]) else { return nil }
-        return try RecordCoding.record(key: key, stored: stored)
+        let select = try DirectStatement(db, sql: selectSQL)
+        defer { select.finish() }
+        try select.bind(key.rawValue, at: 1)
+        guard try select.step() else { return nil }
+        return try record(key: key, column: 0, of: select)
     }
 
     /// The stored record, or `nil` when there is none or its row does not read.
@@ -294,11 +306,17 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         }
     }
 
-    private static func save(_ record: Record, in db: Database) throws {
-        let insert = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO \(table) (key, record, expires_at) VALUES (?, ?, ?)")
-        let expiry = RecordCoding.earliestExpiry(of: record)?.timeIntervalSince1970
-        try insert.execute(arguments: [record.key.rawValue, RecordCoding.data(of: record), expiry])
+    /// Writes the record's row through `insert` (the cached statement of ``insertSQL``), encoding it into `buffer`.
+    private static func save(_ record: Record, with insert: DirectStatement, buffer: inout [UInt8]) throws {
+        RecordCoding.encode(record, into: &buffer)
+        try buffer.withUnsafeBytes { bytes in
+            // The blob is bound without a copy, so the statement is finished while the buffer is still in reach.
+            defer { insert.finish() }
+            try insert.bind(record.key.rawValue, at: 1)
+            try insert.bindBlob(bytes, at: 2)
+            try insert.bind(RecordCoding.earliestExpiry(of: record)?.timeIntervalSince1970, at: 3)
+            try insert.run()
+        }
     }
 
     // MARK: - Transactions

@@ -8,6 +8,9 @@ enum SQLiteDatabase {
     /// Readers the pool opens at most; the writer is one more connection.
     static let maximumReaderCount = 8
 
+    /// The page size of a new file, in bytes.
+    static let pageSize = 16384
+
     /// An open database, and where a corrupt file found at its path was moved, if one was.
     struct Opened {
         var pool: DatabasePool
@@ -42,8 +45,10 @@ enum SQLiteDatabase {
         // Another process (an app extension, a second instance) may hold the write lock for a moment: wait for it
         // rather than fail. Connections of one pool never wait for each other this way.
         configuration.busyMode = .timeout(10)
-        if let prepare = options.prepareConnection {
-            configuration.prepareDatabase { db in try prepare(db) }
+        configuration.prepareDatabase { db in
+            if let prepare = options.prepareConnection { try prepare(db) }
+            // Takes effect only while the file is still empty, before WAL mode writes its header.
+            try db.execute(sql: "PRAGMA page_size = \(pageSize)")
         }
         let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
         do {

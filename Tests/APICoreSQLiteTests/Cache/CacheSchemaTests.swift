@@ -31,6 +31,78 @@ import Testing
         let applied = try upgraded.read { db in try CacheSchema.migrator.appliedMigrations(db) }
         #expect(applied == [CacheSchema.createRecords, CacheSchema.addExpiry])
         #expect(try upgraded.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        // The file keeps the page size it was made with; only a new file gets the cache's larger pages.
+        #expect(try upgraded.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 4096)
+    }
+
+    @Test("a new cache file has 16 KB pages, so a response's records take a quarter of the writes to the log")
+    func newFilesUseLargePages() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cache.sqlite")
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        _ = try cache.merge(SampleRecords.all)
+        try cache.close()
+        let queue = try DatabaseQueue(path: file.path)
+        defer { try? queue.close() }
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 16384)
+        #expect(try queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+    }
+
+    @Test("keys of any text (empty, non-ASCII, with a NUL) are stored and found as they are, alone and in batches")
+    func awkwardKeys() throws {
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteNormalizedCache(fileURL: directory.file("cache.sqlite"))
+        defer { try? cache.close() }
+        let names = ["", "Ünïcödé:é", "Emoji:🎉👩‍👩‍👧", "Nul:a\u{0}b", "Nul:a", "Quote:'\"", "Spaces: a b "]
+        let keys = names.map { CacheKey($0) } + (0..<70).map { CacheKey("Filler:\($0)") }
+        // The awkward keys' records expire, the fillers' do not.
+        let expiry = Date(timeIntervalSince1970: 1_000)
+        let records = keys.enumerated().map { index, key in
+            APICoreCache.Record(
+                key: key, fields: ["name": .value(.string(key.rawValue))],
+                expirations: index < names.count ? ["name": expiry] : [:])
+        }
+        let changed = try cache.merge(RecordSet(records))
+        #expect(changed == Set(keys.map { CacheFieldID(key: $0, field: "name") }))
+        #expect(try cache.allKeys() == Set(keys))
+        #expect(try cache.keysWithExpiredFields(at: expiry) == Set(keys.prefix(names.count)))
+        let expected = Dictionary(uniqueKeysWithValues: records.map { ($0.key, $0) })
+        #expect(try cache.loadRecords(Set(keys)) == expected)
+        for record in records.prefix(names.count) {
+            #expect(try cache.loadRecord(record.key) == record)
+            #expect(try cache.loadRecords([record.key, "Missing:1"]) == [record.key: record])
+        }
+        // Removing a key with a NUL removes that key, not the one its first part spells.
+        #expect(try cache.removeRecords(["Nul:a\u{0}b"]) == [CacheFieldID(key: "Nul:a\u{0}b", field: "name")])
+        #expect(try cache.loadRecord("Nul:a") == records[4])
+        #expect(try !cache.allKeys().contains("Nul:a\u{0}b"))
+    }
+
+    @Test("a write the disk cannot hold fails with a storage error, and the records written before it stay")
+    func aFullFileFailsTheWholeMerge() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cache.sqlite")
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        _ = try cache.merge(SampleRecords.all)
+        try cache.close()
+
+        // The file may not grow by more than a page: what a full disk looks like to SQLite.
+        let limited = try SQLiteNormalizedCache(
+            fileURL: file,
+            options: SQLiteFileOptions(prepareConnection: { db in
+                let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+                try db.execute(sql: "PRAGMA max_page_count = \(pages + 1)")
+            }))
+        defer { try? limited.close() }
+        let large = (0..<200).map { index in
+            APICoreCache.Record(
+                key: CacheKey("Filler:\(index)"),
+                fields: ["text": .value(.string(String(repeating: "x", count: 1000)))])
+        }
+        let error = #expect(throws: CacheError.self) { try limited.merge(RecordSet(large)) }
+        #expect(error?.code == .storage)
+        #expect(try limited.allKeys() == Set(SampleRecords.all.keys))
+        #expect(try limited.loadRecord("Human:1000") == SampleRecords.human)
     }
 
     @Test func anUnreadableRowIsACorruptRecordNamingItsKey() throws {
