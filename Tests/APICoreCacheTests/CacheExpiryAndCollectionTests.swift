@@ -82,6 +82,22 @@ struct CacheExpiryAndCollectionTests {
         }
     }
 
+    @Test("a first write larger than the bound into an empty cache keeps the bound, and the cache stays its own")
+    func aFirstWriteOverTheBound() throws {
+        let memory = InMemoryNormalizedCache(maxRecords: 2)
+        let records = RecordSet(
+            (1...4).map { Record(key: CacheKey("User:\($0)"), fields: ["name": .value(.string("User \($0)"))]) })
+        memory.mergeUnobserved(records)
+        #expect(memory.count == 2)
+        #expect(memory.evictionCount == 2)
+        // The set the cache was given is unchanged by the cache's own later writes.
+        memory.mergeUnobserved(RecordSet([Record(key: "User:9", fields: ["name": .value(.string("Nine"))])]))
+        #expect(records.count == 4)
+        #expect(records["User:9"] == nil)
+        #expect(memory.count == 2)
+        #expect(memory.allKeys().contains("User:9"))
+    }
+
     @Test("garbage collection removes what no root reaches, and expired fields, but keeps watched records")
     func garbageCollection() async throws {
         let clock = ManualClock()

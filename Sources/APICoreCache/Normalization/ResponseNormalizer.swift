@@ -106,6 +106,20 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         return records
     }
 
+    /// The records written, moved out of the normalizer rather than copied, which leaves it empty: for the decode that
+    /// made it, once the decode is done.
+    func takeRecords() -> RecordSet {
+        var records = RecordSet()
+        swap(&records, &walk.finished)
+        for frame in walk.frames {
+            records.add(key: frame.key, fields: frame.fields, expirations: frame.expirations)
+        }
+        walk.frames.removeAll()
+        records.fieldMerges = walk.fieldMerges
+        walk.fieldMerges.removeAll()
+        return records
+    }
+
     /// Adds the record of an object the decoder entered: its key (the root's, or the one its parent computed), its
     /// selected fields as values or references, and their expiry dates.
     public func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath) {

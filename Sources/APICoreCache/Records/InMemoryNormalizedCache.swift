@@ -70,14 +70,20 @@ public final class InMemoryNormalizedCache: NormalizedCache {
     /// ``InMemoryNormalizedCache/maxRecords``.
     public func mergeUnobserved(_ records: RecordSet) {
         state.withLock { state in
-            for (key, record) in records.records {
-                // Merged in place: no copy of the stored record, no change set.
-                if let index = state.records.index(forKey: key) {
-                    state.records.values[index].absorb(record)
-                } else {
-                    state.records[key] = record
+            if state.records.isEmpty {
+                // An empty cache adopts the set's storage: nothing is copied, rehashed or grown step by step.
+                state.records = records.records
+                if maxRecords != nil { for key in records.records.keys { state.recency.touch(key) } }
+            } else {
+                for (key, record) in records.records {
+                    // Merged in place: no copy of the stored record, no change set.
+                    if let index = state.records.index(forKey: key) {
+                        state.records.values[index].absorb(record)
+                    } else {
+                        state.records[key] = record
+                    }
+                    if maxRecords != nil { state.recency.touch(key) }
                 }
-                if maxRecords != nil { state.recency.touch(key) }
             }
             evictOverflow(&state)
         }

@@ -70,7 +70,7 @@ public final class CacheStore: Sendable {
         let context = GraphQLDecodingContext(
             variables: variables, observer: observer.map { ObserverPair(normalizer, $0) } ?? normalizer)
         let value = try Selection(reader: GraphQLObjectReader(object: data, selectionSet: type, context: context))
-        return (value, normalizer.records)
+        return (value, normalizer.takeRecords())
     }
 
     /// An observer that normalizes the data of a decode run elsewhere, such as a subscription event's; publish its
