@@ -37,6 +37,22 @@ struct GeneratedBehaviourTests {
         #expect(Self.written(query.variables) == #"{"filter":{"minFollowers":\#(literal)}}"#)
     }
 
+    /// The identities of `items`, as a SwiftUI `List` or `ForEach` reads them without a key path.
+    static func identities<Item: Identifiable>(of items: [Item]) -> [Item.ID] {
+        items.map(\.id)
+    }
+
+    @Test("objects with an id, or with a type policy's key fields, are Identifiable by them")
+    func identifiable() throws {
+        let text = """
+            {"stock": [{"__typename": "Stock", "sku": "A-1", "store": 7, "count": 3}], \
+            "users": [{"__typename": "User", "id": "u1"}, {"__typename": "User", "id": "u2"}]}
+            """
+        let data = try StockQuery.Data(data: try #require(try JSONReader().read(text).objectValue))
+        #expect(Self.identities(of: data.users) == ["u1", "u2"])
+        #expect(Self.identities(of: data.stock) == [["A-1", 7] as [AnyHashable]])
+    }
+
     @Test("an enum value the schema does not know survives a decode and is sent back as it came")
     func unknownEnumValue() throws {
         let data = try Self.response(role: "SUPERUSER", followerCount: "1")

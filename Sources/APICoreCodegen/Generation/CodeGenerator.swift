@@ -76,17 +76,19 @@ public struct CodeGenerator: Sendable {
         let compilation = try IRCompiler.compile(
             documents, schema: schema, namespace: namespace, identifiers: configuration.operationIdentifiers,
             fileScalars: fileScalars)
+        let typePolicies = try TypePolicyResolver.keyFields(in: schema)
         let context = TemplateContext(
             schema: schema, mapper: SwiftTypeMapper(schema: schema, namespace: namespace),
             access: configuration.accessLevel == .public ? "public " : "",
             schemaTypesModule: configuration.schemaTypesModule,
-            fileScalars: fileScalars)
+            fileScalars: fileScalars,
+            keyFields: Dictionary(
+                typePolicies.map { ($0.typeName, $0.keyFields) }, uniquingKeysWith: { first, _ in first }))
         var files: [GeneratedFile] = []
         if let schemaTypesPath = configuration.schemaTypesPath {
             let schemaFolder = configuration.resolved(schemaTypesPath)
             var schemaTemplate = SchemaTypesTemplate(
-                context: context, customScalars: configuration.customScalars,
-                typePolicies: try TypePolicyResolver.keyFields(in: schema))
+                context: context, customScalars: configuration.customScalars, typePolicies: typePolicies)
             schemaTemplate.fieldPolicies = try FieldPolicyResolver.policies(
                 in: schema, configured: configuration.fieldPolicies)
             for (name, contents) in schemaTemplate.render(compilation.referencedTypeNames) {

@@ -252,7 +252,7 @@ final class IRBuilder {
             if !field.conditions.isEmpty { type = optional(type) }
             result.append(
                 IRForwardedField(
-                    propertyName: field.propertyName, swiftType: type, responseKey: field.responseKey,
+                    propertyName: field.propertyName, swiftType: type, type: field.type, responseKey: field.responseKey,
                     conditions: field.conditions, deprecationReason: field.deprecationReason))
         }
         return result + fragment.forwardedFields

@@ -104,6 +104,8 @@ struct IRForwardedField: Sendable {
     var propertyName: String
     /// The Swift type of the property.
     var swiftType: String
+    /// The field's schema type.
+    var type: TypeReference
     /// The key in the response.
     var responseKey: String
     /// The conditions of the fragment spreads it comes through and of the field itself.

@@ -39,7 +39,9 @@ struct SelectionSetTemplate {
     ) -> String {
         let access = context.access
         let inner = indent + "    "
-        let conformances = (conformance.map { [$0] } ?? []) + ["GraphQLDataSelectionSet"]
+        let identity = identity(of: set)
+        let conformances =
+            (conformance.map { [$0] } ?? []) + ["GraphQLDataSelectionSet"] + (identity == nil ? [] : ["Identifiable"])
         var lines: [String] = ["\(indent)\(access)struct \(set.typeName): \(conformances.joined(separator: ", ")) {"]
         lines += header
         lines.append(
@@ -66,6 +68,11 @@ struct SelectionSetTemplate {
             lines.append(
                 "\(inner)\(accessor)var \(SwiftNames.identifier(forwarded.propertyName)): \(forwarded.swiftType) { "
                     + "\(Self.read(forwarded.responseKey, if: forwarded.conditions)) }")
+        }
+        if case .keyFields(let type, let expression)? = identity {
+            lines.append("")
+            lines.append("\(inner)/// The identity of the object: its type policy's key fields.")
+            lines.append("\(inner)\(accessor)var id: \(type) { \(expression) }")
         }
         if !set.fragments.isEmpty {
             lines.append("")
@@ -103,6 +110,53 @@ struct SelectionSetTemplate {
     }
 
     private var accessor: String { context.accessor }
+
+    /// How a struct is `Identifiable`: by the `id` it selects, or by the key fields of its type's policy, which an
+    /// `id` property then spells.
+    enum Identity: Equatable {
+        case selectedID
+        case keyFields(type: String, expression: String)
+    }
+
+    /// The struct's identity, if it has one: a selected `id` that is always there and is a single scalar or enum value,
+    /// or else, on an object type with a type policy, its key fields selected that way under their own names. A
+    /// struct with an `id` property of another kind (optional, conditional, an object, a list) has none, as it cannot
+    /// have a second `id`.
+    func identity(of set: IRSelectionSet) -> Identity? {
+        var leaves: [(propertyName: String, responseKey: String, type: TypeReference, swiftType: String)] = []
+        var ineligible: Set<String> = []
+        for field in set.fields where field.propertyName != "__typename" {
+            if field.conditions.isEmpty, isIdentityValue(field.type) {
+                leaves.append((field.propertyName, field.responseKey, field.type, fieldType(field, qualified: false)))
+            } else {
+                ineligible.insert(field.propertyName)
+            }
+        }
+        for field in set.forwardedFields {
+            if field.conditions.isEmpty, isIdentityValue(field.type) {
+                leaves.append((field.propertyName, field.responseKey, field.type, field.swiftType))
+            } else {
+                ineligible.insert(field.propertyName)
+            }
+        }
+        if leaves.contains(where: { $0.propertyName == "id" }) { return .selectedID }
+        guard !set.propertyNames.contains("id"), !ineligible.contains("id"),
+            let keys = context.keyFields[set.parentTypeName], !keys.isEmpty
+        else { return nil }
+        var parts: [(property: String, swiftType: String)] = []
+        for key in keys {
+            guard let leaf = leaves.first(where: { $0.responseKey == key }) else { return nil }
+            parts.append((SwiftNames.identifier(leaf.propertyName), leaf.swiftType))
+        }
+        if parts.count == 1 { return .keyFields(type: parts[0].swiftType, expression: parts[0].property) }
+        return .keyFields(type: "[AnyHashable]", expression: "[\(parts.map(\.property).joined(separator: ", "))]")
+    }
+
+    /// Whether a value of `type` can be an identity: non-null, not a list, and a scalar or an enum.
+    private func isIdentityValue(_ type: TypeReference) -> Bool {
+        guard case .nonNull(.named(let name), _) = type else { return false }
+        return context.schema.type(named: name.value)?.isLeaf ?? false
+    }
 
     /// The properties of a struct's `fragments`, one per fragment it spreads, in an extension at file scope.
     private func fragmentsExtension(_ set: IRSelectionSet) -> String {

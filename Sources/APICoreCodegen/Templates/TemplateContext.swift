@@ -10,6 +10,8 @@ struct TemplateContext: Sendable {
     var schemaTypesModule: String? = nil
     /// The custom scalars that are files.
     var fileScalars = FileScalars()
+    /// The key fields of each object type with a type policy, by type name: what identifies its objects.
+    var keyFields: [String: [String]] = [:]
 
     /// Whether a value of `type` can hold a file (see ``FileScalars``).
     func canContainFiles(_ type: TypeReference) -> Bool {

@@ -33,7 +33,7 @@ public struct AccountsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var accounts: [Accounts] { __field("accounts") }
 
-        public struct Accounts: GraphQLDataSelectionSet {
+        public struct Accounts: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -61,7 +61,7 @@ public struct AccountsQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             @_alwaysEmitIntoClient public var asOrganization: AsOrganization? { __typeCase() }
 
-            public struct Admins: GraphQLDataSelectionSet {
+            public struct Admins: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -98,7 +98,7 @@ public struct AccountsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
             }
 
-            public struct AsOrganization: GraphQLDataSelectionSet {
+            public struct AsOrganization: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Organization }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -124,7 +124,7 @@ public struct AccountsQuery: GraphQLQuery {
                 public typealias Fragments = GraphQLFragmentSpreads<Self>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                public struct Owner: GraphQLDataSelectionSet {
+                public struct Owner: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

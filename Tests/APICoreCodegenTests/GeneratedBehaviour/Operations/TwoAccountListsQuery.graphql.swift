@@ -28,7 +28,7 @@ public struct TwoAccountListsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var second: [Second] { __field("second") }
 
-        public struct First: GraphQLDataSelectionSet {
+        public struct First: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -41,7 +41,7 @@ public struct UsersQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
 
-        public struct Users: GraphQLDataSelectionSet {
+        public struct Users: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

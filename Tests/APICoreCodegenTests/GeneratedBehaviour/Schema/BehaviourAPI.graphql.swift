@@ -6,7 +6,9 @@ import APICoreGraphQL
 /// The schema types the operations use.
 public enum BehaviourAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
+    public static let typePolicies = GraphQLTypePolicies(keyFields: [
+        "Stock": ["sku", "store"],
+    ])
 
     /// A 64-bit integer, serialised as a JSON integer.
     public typealias Long = Int64
@@ -18,6 +20,7 @@ public enum BehaviourAPI {
         public static let Mutation = GraphQLParentType.object("Mutation")
         public static let Organization = GraphQLParentType.object("Organization")
         public static let Query = GraphQLParentType.object("Query")
+        public static let Stock = GraphQLParentType.object("Stock")
         public static let UploadResult = GraphQLParentType.object("UploadResult")
         public static let User = GraphQLParentType.object("User")
     }

@@ -38,7 +38,7 @@ public struct IssueQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public struct Repository: GraphQLDataSelectionSet {
+        public struct Repository: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -62,7 +62,7 @@ public struct IssueQuery: GraphQLQuery {
             /// Returns a single issue from the current repository by number.
             @_alwaysEmitIntoClient public var issue: Issue? { __field("issue") }
 
-            public struct Issue: GraphQLDataSelectionSet {
+            public struct Issue: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Issue }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -34,7 +34,7 @@ public struct PriceChangedSubscription: GraphQLSubscription {
         /// Each new price of one product, as a mutation sets it.
         @_alwaysEmitIntoClient public var priceChanged: PriceChanged { __field("priceChanged") }
 
-        public struct PriceChanged: GraphQLDataSelectionSet {
+        public struct PriceChanged: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -33,7 +33,7 @@ public struct ProductDetailQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var product: Product? { __field("product") }
 
-        public struct Product: GraphQLDataSelectionSet {
+        public struct Product: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -80,7 +80,7 @@ public struct ProductPageQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var node: Node { __field("node") }
 
-                public struct Node: GraphQLDataSelectionSet {
+                public struct Node: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

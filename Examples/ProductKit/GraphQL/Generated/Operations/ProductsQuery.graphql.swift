@@ -33,7 +33,7 @@ public struct ProductsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var products: [Products] { __field("products") }
 
-        public struct Products: GraphQLDataSelectionSet {
+        public struct Products: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

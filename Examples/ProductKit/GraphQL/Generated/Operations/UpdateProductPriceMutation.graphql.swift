@@ -35,7 +35,7 @@ public struct UpdateProductPriceMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var updateProductPrice: UpdateProductPrice? { __field("updateProductPrice") }
 
-        public struct UpdateProductPrice: GraphQLDataSelectionSet {
+        public struct UpdateProductPrice: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

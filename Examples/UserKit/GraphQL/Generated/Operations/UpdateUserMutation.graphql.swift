@@ -35,7 +35,7 @@ public struct UpdateUserMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var updateUser: UpdateUser? { __field("updateUser") }
 
-        public struct UpdateUser: GraphQLDataSelectionSet {
+        public struct UpdateUser: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -40,7 +40,7 @@ public struct UploadAvatarMutation: GraphQLMutation {
         /// Sets the user's avatar to the uploaded image.
         @_alwaysEmitIntoClient public var uploadAvatar: UploadAvatar? { __field("uploadAvatar") }
 
-        public struct UploadAvatar: GraphQLDataSelectionSet {
+        public struct UploadAvatar: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -33,7 +33,7 @@ public struct UserProfileQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-        public struct User: GraphQLDataSelectionSet {
+        public struct User: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

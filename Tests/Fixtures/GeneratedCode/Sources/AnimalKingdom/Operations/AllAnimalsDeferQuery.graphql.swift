@@ -25,7 +25,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-        public struct AllAnimals: GraphQLDataSelectionSet {
+        public struct AllAnimals: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -156,7 +156,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 }
             }
 
-            public struct AsWarmBlooded: GraphQLDataSelectionSet {
+            public struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -185,7 +185,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct AsPet: GraphQLDataSelectionSet {
+            public struct AsPet: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -222,7 +222,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
                 @_alwaysEmitIntoClient public var deferredPetAnimal: DeferredPetAnimal? { __deferred() }
 
-                public struct AsWarmBlooded: GraphQLDataSelectionSet {
+                public struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -295,7 +295,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 }
             }
 
-            public struct AsClassroomPet: GraphQLDataSelectionSet {
+            public struct AsClassroomPet: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -323,7 +323,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
-                public struct AsBird: GraphQLDataSelectionSet {
+                public struct AsBird: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

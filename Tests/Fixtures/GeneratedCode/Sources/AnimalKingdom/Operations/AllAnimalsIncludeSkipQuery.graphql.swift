@@ -175,7 +175,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct AsPet: GraphQLDataSelectionSet {
+            public struct AsPet: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -212,7 +212,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
                 @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
 
-                public struct AsWarmBlooded: GraphQLDataSelectionSet {
+                public struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -247,7 +247,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
-                public struct AsAnimal: GraphQLDataSelectionSet {
+                public struct AsAnimal: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

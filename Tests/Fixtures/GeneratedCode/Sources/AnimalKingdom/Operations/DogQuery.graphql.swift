@@ -25,7 +25,7 @@ public struct DogQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-        public struct AllAnimals: GraphQLDataSelectionSet {
+        public struct AllAnimals: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -46,7 +46,7 @@ public struct DogQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
             @_alwaysEmitIntoClient public var asDog: AsDog? { __typeCase() }
 
-            public struct AsDog: GraphQLDataSelectionSet {
+            public struct AsDog: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

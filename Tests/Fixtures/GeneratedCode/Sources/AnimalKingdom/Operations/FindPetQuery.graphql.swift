@@ -33,7 +33,7 @@ public struct FindPetQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var findPet: [FindPet] { __field("findPet") }
 
-        public struct FindPet: GraphQLDataSelectionSet {
+        public struct FindPet: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -33,7 +33,7 @@ public struct PetAdoptionMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var adoptPet: AdoptPet { __field("adoptPet") }
 
-        public struct AdoptPet: GraphQLDataSelectionSet {
+        public struct AdoptPet: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct PetDetails: GraphQLFragment, GraphQLDataSelectionSet {
+public struct PetDetails: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PetDetails" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetails on Pet { __typename id humanName favoriteToy owner { __typename firstName } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }

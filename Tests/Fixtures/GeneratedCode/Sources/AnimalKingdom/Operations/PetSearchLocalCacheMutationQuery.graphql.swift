@@ -38,7 +38,7 @@ public struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var pets: [Pets] { __field("pets") }
 
-        public struct Pets: GraphQLDataSelectionSet {
+        public struct Pets: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

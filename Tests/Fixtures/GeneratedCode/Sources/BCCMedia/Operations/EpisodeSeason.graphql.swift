@@ -65,7 +65,7 @@ public struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSet {
 
             @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-            public struct Items: GraphQLDataSelectionSet {
+            public struct Items: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -103,7 +103,7 @@ public struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSet {
 
         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-        public struct Items: GraphQLDataSelectionSet {
+        public struct Items: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -85,7 +85,7 @@ public struct GetCalendarDayQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var title: String { __field("title") }
                 }
 
-                public struct Entries: GraphQLDataSelectionSet {
+                public struct Entries: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.CalendarEntry }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -51,7 +51,7 @@ public struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
             /// Should not be used actively in lists, as it could affect query speeds.
             @_alwaysEmitIntoClient public var defaultEpisode: DefaultEpisode { __field("defaultEpisode") }
 
-            public struct DefaultEpisode: GraphQLDataSelectionSet {
+            public struct DefaultEpisode: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -98,7 +98,7 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
 
                         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-                        public struct Items: GraphQLDataSelectionSet {
+                        public struct Items: GraphQLDataSelectionSet, Identifiable {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [

@@ -35,7 +35,7 @@ public struct GetEpisodeQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-        public struct Episode: GraphQLDataSelectionSet {
+        public struct Episode: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -94,7 +94,7 @@ public struct GetEpisodeQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var season: Season? { __field("season") }
 
-            public struct Next: GraphQLDataSelectionSet {
+            public struct Next: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -111,7 +111,7 @@ public struct GetEpisodeQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
-            public struct Season: GraphQLDataSelectionSet {
+            public struct Season: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -133,7 +133,7 @@ public struct GetEpisodeQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var show: Show { __field("show") }
 
-                public struct Show: GraphQLDataSelectionSet {
+                public struct Show: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

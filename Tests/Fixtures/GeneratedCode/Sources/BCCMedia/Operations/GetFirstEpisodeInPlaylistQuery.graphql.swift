@@ -65,7 +65,7 @@ public struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-                public struct Items: GraphQLDataSelectionSet {
+                public struct Items: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.PlaylistItem }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -35,7 +35,7 @@ public struct GetNextEpisodeQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-        public struct Episode: GraphQLDataSelectionSet {
+        public struct Episode: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -58,7 +58,7 @@ public struct GetNextEpisodeQuery: GraphQLQuery {
             /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
             @_alwaysEmitIntoClient public var next: [Next] { __field("next") }
 
-            public struct Next: GraphQLDataSelectionSet {
+            public struct Next: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

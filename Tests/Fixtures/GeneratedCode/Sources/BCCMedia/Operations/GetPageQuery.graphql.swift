@@ -33,7 +33,7 @@ public struct GetPageQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var page: Page { __field("page") }
 
-        public struct Page: GraphQLDataSelectionSet {
+        public struct Page: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -77,7 +77,7 @@ public struct GetPageQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-                public struct Items: GraphQLDataSelectionSet {
+                public struct Items: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.Section }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -101,7 +101,7 @@ public struct GetPageQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var description: String? { __field("description") }
                     @_alwaysEmitIntoClient public var asItemSection: AsItemSection? { __typeCase() }
 
-                    public struct AsItemSection: GraphQLDataSelectionSet {
+                    public struct AsItemSection: GraphQLDataSelectionSet, Identifiable {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

@@ -93,7 +93,7 @@ public struct GetSetupQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var searchPage: SearchPage? { __field("searchPage") }
 
-            public struct Page: GraphQLDataSelectionSet {
+            public struct Page: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -66,7 +66,7 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-        public struct Items: GraphQLDataSelectionSet {
+        public struct Items: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -33,7 +33,7 @@ public struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var removeEntryFromMyList: RemoveEntryFromMyList { __field("removeEntryFromMyList") }
 
-        public struct RemoveEntryFromMyList: GraphQLDataSelectionSet {
+        public struct RemoveEntryFromMyList: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.UserCollection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -51,7 +51,7 @@ public struct SearchQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var result: [Result_] { __field("result") }
 
-            public struct Result_: GraphQLDataSelectionSet {
+            public struct Result_: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -84,7 +84,7 @@ public struct SearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var url: String { __field("url") }
                 @_alwaysEmitIntoClient public var asEpisodeSearchItem: AsEpisodeSearchItem? { __typeCase() }
 
-                public struct AsEpisodeSearchItem: GraphQLDataSelectionSet {
+                public struct AsEpisodeSearchItem: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodeSearchItem }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -35,7 +35,7 @@ public struct SetEpisodeProgressMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var setEpisodeProgress: SetEpisodeProgress { __field("setEpisodeProgress") }
 
-        public struct SetEpisodeProgress: GraphQLDataSelectionSet {
+        public struct SetEpisodeProgress: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

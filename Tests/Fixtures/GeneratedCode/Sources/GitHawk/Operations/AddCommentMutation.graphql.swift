@@ -70,7 +70,7 @@ public struct AddCommentMutation: GraphQLMutation {
                 /// The item at the end of the edge.
                 @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                public struct Node: GraphQLDataSelectionSet {
+                public struct Node: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

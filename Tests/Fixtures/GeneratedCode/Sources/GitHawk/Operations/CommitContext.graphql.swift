@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet {
+public struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "commitContext" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commitContext on Commit { __typename id status { __typename contexts { __typename id context state creator { __typename login avatarUrl } description targetUrl } state } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
@@ -46,7 +46,7 @@ public struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet {
         /// The combined commit status.
         @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.StatusState> { __field("state") }
 
-        public struct Contexts: GraphQLDataSelectionSet {
+        public struct Contexts: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StatusContext }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -166,7 +166,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                public struct AsIssue: GraphQLDataSelectionSet {
+                public struct AsIssue: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -320,7 +320,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             @_alwaysEmitIntoClient public var asMilestonedEvent: AsMilestonedEvent? { __typeCase() }
                             @_alwaysEmitIntoClient public var asDemilestonedEvent: AsDemilestonedEvent? { __typeCase() }
 
-                            public struct AsCommit: GraphQLDataSelectionSet {
+                            public struct AsCommit: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -392,7 +392,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsIssueComment: GraphQLDataSelectionSet {
+                            public struct AsIssueComment: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -436,7 +436,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                             }
 
-                            public struct AsLabeledEvent: GraphQLDataSelectionSet {
+                            public struct AsLabeledEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabeledEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -508,7 +508,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsUnlabeledEvent: GraphQLDataSelectionSet {
+                            public struct AsUnlabeledEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlabeledEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -544,7 +544,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Label = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Label
                             }
 
-                            public struct AsClosedEvent: GraphQLDataSelectionSet {
+                            public struct AsClosedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ClosedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -634,7 +634,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsReopenedEvent: GraphQLDataSelectionSet {
+                            public struct AsReopenedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReopenedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -664,7 +664,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsRenamedTitleEvent: GraphQLDataSelectionSet {
+                            public struct AsRenamedTitleEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RenamedTitleEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -702,7 +702,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsLockedEvent: GraphQLDataSelectionSet {
+                            public struct AsLockedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LockedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -732,7 +732,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsUnlockedEvent: GraphQLDataSelectionSet {
+                            public struct AsUnlockedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlockedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -762,7 +762,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsCrossReferencedEvent: GraphQLDataSelectionSet {
+                            public struct AsCrossReferencedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CrossReferencedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -920,7 +920,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsReferencedEvent: GraphQLDataSelectionSet {
+                            public struct AsReferencedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1060,7 +1060,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsAssignedEvent: GraphQLDataSelectionSet {
+                            public struct AsAssignedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AssignedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1112,7 +1112,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsUnassignedEvent: GraphQLDataSelectionSet {
+                            public struct AsUnassignedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnassignedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1148,7 +1148,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias User = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent.User
                             }
 
-                            public struct AsMilestonedEvent: GraphQLDataSelectionSet {
+                            public struct AsMilestonedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MilestonedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1182,7 +1182,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsDemilestonedEvent: GraphQLDataSelectionSet {
+                            public struct AsDemilestonedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.DemilestonedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1249,7 +1249,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                     }
                 }
 
-                public struct AsPullRequest: GraphQLDataSelectionSet {
+                public struct AsPullRequest: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -1447,7 +1447,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public typealias AsUnlockedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlockedEvent
 
-                            public struct AsMergedEvent: GraphQLDataSelectionSet {
+                            public struct AsMergedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MergedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1517,7 +1517,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     /// A list of nodes.
                                     @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                                    public struct Nodes: GraphQLDataSelectionSet {
+                                    public struct Nodes: GraphQLDataSelectionSet, Identifiable {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewComment }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -1565,7 +1565,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsPullRequestReview: GraphQLDataSelectionSet {
+                            public struct AsPullRequestReview: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReview }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1654,7 +1654,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public typealias AsCrossReferencedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent
 
-                            public struct AsReferencedEvent: GraphQLDataSelectionSet {
+                            public struct AsReferencedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1700,7 +1700,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public typealias AsUnassignedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnassignedEvent
 
-                            public struct AsReviewRequestedEvent: GraphQLDataSelectionSet {
+                            public struct AsReviewRequestedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1752,7 +1752,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsReviewRequestRemovedEvent: GraphQLDataSelectionSet {
+                            public struct AsReviewRequestRemovedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestRemovedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1882,7 +1882,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             /// The Git commit object
                             @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
 
-                            public struct Commit: GraphQLDataSelectionSet {
+                            public struct Commit: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [

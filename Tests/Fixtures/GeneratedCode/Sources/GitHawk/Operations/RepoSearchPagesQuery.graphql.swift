@@ -76,7 +76,7 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                public struct AsIssue: GraphQLDataSelectionSet {
+                public struct AsIssue: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -116,7 +116,7 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
-                public struct AsPullRequest: GraphQLDataSelectionSet {
+                public struct AsPullRequest: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

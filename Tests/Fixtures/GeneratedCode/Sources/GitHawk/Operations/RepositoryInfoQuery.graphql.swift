@@ -48,7 +48,7 @@ public struct RepositoryInfoQuery: GraphQLQuery {
         /// Perform a search across resources.
         @_alwaysEmitIntoClient public var repoPullRequestOverView: RepoPullRequestOverView { __field("repoPullRequestOverView") }
 
-        public struct Repository: GraphQLDataSelectionSet {
+        public struct Repository: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -76,7 +76,7 @@ public struct SearchReposQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
 
-                public struct AsRepository: GraphQLDataSelectionSet {
+                public struct AsRepository: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

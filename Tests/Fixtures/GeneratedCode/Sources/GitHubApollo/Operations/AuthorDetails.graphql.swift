@@ -24,7 +24,7 @@ public struct AuthorDetails: GraphQLFragment, GraphQLDataSelectionSet {
     @_alwaysEmitIntoClient public var login: String { __field("login") }
     @_alwaysEmitIntoClient public var asUser: AsUser? { __typeCase() }
 
-    public struct AsUser: GraphQLDataSelectionSet {
+    public struct AsUser: GraphQLDataSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.User }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

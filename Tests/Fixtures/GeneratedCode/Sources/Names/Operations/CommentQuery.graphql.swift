@@ -33,7 +33,7 @@ public struct CommentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
 
-        public struct Comment__: GraphQLDataSelectionSet {
+        public struct Comment__: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -58,7 +58,7 @@ public struct CommentQuery: GraphQLQuery {
             public typealias Fragments = GraphQLFragmentSpreads<Self>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-            public struct Comment__: GraphQLDataSelectionSet {
+            public struct Comment__: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

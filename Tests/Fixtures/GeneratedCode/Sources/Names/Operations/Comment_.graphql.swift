@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct Comment_: GraphQLFragment, GraphQLDataSelectionSet {
+public struct Comment_: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "comment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment on Comment { __typename id Comment kind comment { __typename ...comment2 } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }

@@ -45,7 +45,7 @@ public struct LocationQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var String_: String? { __field("String") }
 
-        public struct Location_: GraphQLDataSelectionSet {
+        public struct Location_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -100,7 +100,7 @@ public struct LocationQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
 
-                public struct Comment__: GraphQLDataSelectionSet {
+                public struct Comment__: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -118,7 +118,7 @@ public struct LocationQuery: GraphQLQuery {
                 }
             }
 
-            public struct AsLocation: GraphQLDataSelectionSet {
+            public struct AsLocation: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -34,7 +34,7 @@ public struct ArchiveItemMutation: GraphQLMutation {
         /// Archives a SavedItem
         @_alwaysEmitIntoClient public var updateSavedItemArchive: UpdateSavedItemArchive { __field("updateSavedItemArchive") }
 
-        public struct UpdateSavedItemArchive: GraphQLDataSelectionSet {
+        public struct UpdateSavedItemArchive: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -34,7 +34,7 @@ public struct FavoriteItemMutation: GraphQLMutation {
         /// Favorites a SavedItem
         @_alwaysEmitIntoClient public var updateSavedItemFavorite: UpdateSavedItemFavorite { __field("updateSavedItemFavorite") }
 
-        public struct UpdateSavedItemFavorite: GraphQLDataSelectionSet {
+        public struct UpdateSavedItemFavorite: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -37,7 +37,7 @@ public struct GetSlateLineupQuery: GraphQLQuery {
         @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
         @_alwaysEmitIntoClient public var getSlateLineup: GetSlateLineup? { __field("getSlateLineup") }
 
-        public struct GetSlateLineup: GraphQLDataSelectionSet {
+        public struct GetSlateLineup: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SlateLineup }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -66,7 +66,7 @@ public struct GetSlateLineupQuery: GraphQLQuery {
             /// An ordered list of slates for the client to display
             @_alwaysEmitIntoClient public var slates: [Slates] { __field("slates") }
 
-            public struct Slates: GraphQLDataSelectionSet {
+            public struct Slates: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

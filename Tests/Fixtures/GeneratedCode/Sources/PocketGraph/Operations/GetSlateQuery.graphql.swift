@@ -37,7 +37,7 @@ public struct GetSlateQuery: GraphQLQuery {
         @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
         @_alwaysEmitIntoClient public var getSlate: GetSlate? { __field("getSlate") }
 
-        public struct GetSlate: GraphQLDataSelectionSet {
+        public struct GetSlate: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

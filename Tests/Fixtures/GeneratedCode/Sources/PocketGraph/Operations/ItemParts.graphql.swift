@@ -93,7 +93,7 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
     /// If the item has a syndicated counterpart the syndication information
     @_alwaysEmitIntoClient public var syndicatedArticle: SyndicatedArticle? { __field("syndicatedArticle") }
 
-    public struct Authors: GraphQLDataSelectionSet {
+    public struct Authors: GraphQLDataSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -54,7 +54,7 @@ public struct SavedItemParts: GraphQLFragment, GraphQLDataSelectionSet {
     /// Link to the underlying Pocket Item for the URL
     @_alwaysEmitIntoClient public var item: Item { __field("item") }
 
-    public struct Tags: GraphQLDataSelectionSet {
+    public struct Tags: GraphQLDataSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet {
+public struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "SlateParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SlateParts on Slate { __typename id requestId experimentId displayName description recommendations { __typename id item { __typename ...ItemSummary } curatedInfo { __typename ...CuratedInfoParts } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }

@@ -37,7 +37,7 @@ public struct TagUpdateMutation: GraphQLMutation {
         /// a duplicate Tag object.
         @_alwaysEmitIntoClient public var updateTag: UpdateTag { __field("updateTag") }
 
-        public struct UpdateTag: GraphQLDataSelectionSet {
+        public struct UpdateTag: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -97,7 +97,7 @@ public struct TagsQuery: GraphQLQuery {
                     /// A cursor for use in pagination.
                     @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
 
-                    public struct Node: GraphQLDataSelectionSet {
+                    public struct Node: GraphQLDataSelectionSet, Identifiable {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

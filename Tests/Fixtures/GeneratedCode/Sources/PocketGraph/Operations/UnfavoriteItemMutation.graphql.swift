@@ -34,7 +34,7 @@ public struct UnfavoriteItemMutation: GraphQLMutation {
         /// Unfavorites a SavedItem
         @_alwaysEmitIntoClient public var updateSavedItemUnFavorite: UpdateSavedItemUnFavorite { __field("updateSavedItemUnFavorite") }
 
-        public struct UpdateSavedItemUnFavorite: GraphQLDataSelectionSet {
+        public struct UpdateSavedItemUnFavorite: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

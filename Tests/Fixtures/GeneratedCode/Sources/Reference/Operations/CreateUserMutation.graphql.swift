@@ -41,7 +41,7 @@ public struct CreateUserMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var createUser: CreateUser { __field("createUser") }
 
-        public struct CreateUser: GraphQLDataSelectionSet {
+        public struct CreateUser: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -59,7 +59,7 @@ public struct Operation07FragmentsQuery: GraphQLQuery {
                 /// The item at the end of the edge
                 @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                public struct Node: GraphQLDataSelectionSet {
+                public struct Node: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet {
+public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "starshipFragment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment starshipFragment on Starship { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct Customer: GraphQLFragment, GraphQLDataSelectionSet {
+public struct Customer: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Customer" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Customer on Customer { __typename id firstName lastName defaultAddress { __typename ...Address } addresses(first: 6) { __typename nodes { __typename ...Address } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
@@ -38,7 +38,7 @@ public struct Customer: GraphQLFragment, GraphQLDataSelectionSet {
     /// The addresses associated with the customer.
     @_alwaysEmitIntoClient public var addresses: Addresses { __field("addresses") }
 
-    public struct DefaultAddress: GraphQLDataSelectionSet {
+    public struct DefaultAddress: GraphQLDataSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -63,7 +63,7 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
             /// The list of errors that occurred from executing the mutation.
             @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
 
-            public struct CustomerAddress: GraphQLDataSelectionSet {
+            public struct CustomerAddress: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -34,7 +34,7 @@ public struct CustomerDetailsQuery: GraphQLQuery {
         /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
         @_alwaysEmitIntoClient public var customer: Customer_ { __field("customer") }
 
-        public struct Customer_: GraphQLDataSelectionSet {
+        public struct Customer_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -43,7 +43,7 @@ public struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionSet {
         /// An object that’s used to retrieve [cursor information](https://shopify.dev/api/usage/pagination-graphql) about the current page.
         @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-        public struct Nodes: GraphQLDataSelectionSet {
+        public struct Nodes: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

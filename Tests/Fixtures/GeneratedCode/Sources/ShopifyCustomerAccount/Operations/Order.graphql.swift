@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct Order: GraphQLFragment, GraphQLDataSelectionSet {
+public struct Order: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Order" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Order on Order { __typename id name confirmationNumber statusPageUrl fulfillmentStatus processedAt fulfillments(first: 1) { __typename nodes { __typename status } } totalTax { __typename ...OrderMoney } totalPrice { __typename ...OrderMoney } subtotal { __typename ...OrderMoney } shippingAddress { __typename name formatted(withName: true) formattedArea } discountApplications(first: 100) { __typename nodes { __typename ...DiscountApplication } } lineItems(first: 100) { __typename nodes { __typename ...OrderLineItemFull } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
@@ -218,7 +218,7 @@ public struct Order: GraphQLFragment, GraphQLDataSelectionSet {
         /// A list of nodes that are contained in LineItemEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
         @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-        public struct Nodes: GraphQLDataSelectionSet {
+        public struct Nodes: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

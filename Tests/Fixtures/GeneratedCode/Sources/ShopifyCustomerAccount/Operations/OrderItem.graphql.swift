@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet {
+public struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "OrderItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderItem on Order { __typename totalPrice { __typename amount currencyCode } financialStatus fulfillmentStatus fulfillments(first: 1) { __typename nodes { __typename status } } id number confirmationNumber processedAt }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet {
+public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "OrderLineItemFull" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderLineItemFull on LineItem { __typename id title quantity price { __typename ...OrderMoney } discountAllocations { __typename allocatedAmount { __typename ...OrderMoney } discountApplication { __typename ...DiscountApplication } } totalDiscount { __typename ...OrderMoney } image { __typename altText height url id width } variantTitle }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }

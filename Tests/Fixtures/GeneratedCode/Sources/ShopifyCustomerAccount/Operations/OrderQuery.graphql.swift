@@ -36,7 +36,7 @@ public struct OrderQuery: GraphQLQuery {
         /// Returns an Order resource by ID. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
         @_alwaysEmitIntoClient public var order: Order_? { __field("order") }
 
-        public struct Order_: GraphQLDataSelectionSet {
+        public struct Order_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ChildMenuItem: GraphQLFragment, GraphQLDataSelectionSet {
+public struct ChildMenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ChildMenuItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ChildMenuItem on MenuItem { __typename ...MenuItem }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CollectionItem: GraphQLFragment, GraphQLDataSelectionSet {
+public struct CollectionItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CollectionItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CollectionItem on Product { __typename id handle title featuredImage { __typename id altText url width height } priceRange { __typename minVariantPrice { __typename ...MoneyCollectionItem } maxVariantPrice { __typename ...MoneyCollectionItem } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }

@@ -55,7 +55,7 @@ public struct CollectionQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var collection: Collection__? { __field("collection") }
 
-        public struct Collection__: GraphQLDataSelectionSet {
+        public struct Collection__: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -111,7 +111,7 @@ public struct CollectionQuery: GraphQLQuery {
                 /// Information to aid in pagination.
                 @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-                public struct Nodes: GraphQLDataSelectionSet {
+                public struct Nodes: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

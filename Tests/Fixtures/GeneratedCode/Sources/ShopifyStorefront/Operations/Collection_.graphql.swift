@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct Collection_: GraphQLFragment, GraphQLDataSelectionSet {
+public struct Collection_: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Collection" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Collection on Collection { __typename id title handle image { __typename id url altText width height } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }

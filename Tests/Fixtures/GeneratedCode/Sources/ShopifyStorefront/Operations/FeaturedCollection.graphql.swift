@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct FeaturedCollection: GraphQLFragment, GraphQLDataSelectionSet {
+public struct FeaturedCollection: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "FeaturedCollection" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FeaturedCollection on Collection { __typename id title image { __typename id url altText width height } handle }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }

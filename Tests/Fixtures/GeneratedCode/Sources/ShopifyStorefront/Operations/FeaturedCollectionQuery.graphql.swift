@@ -57,7 +57,7 @@ public struct FeaturedCollectionQuery: GraphQLQuery {
             /// A list of the nodes contained in CollectionEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-            public struct Nodes: GraphQLDataSelectionSet {
+            public struct Nodes: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

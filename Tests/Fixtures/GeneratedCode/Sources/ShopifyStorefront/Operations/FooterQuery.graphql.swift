@@ -45,7 +45,7 @@ public struct FooterQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var menu: Menu_? { __field("menu") }
 
-        public struct Menu_: GraphQLDataSelectionSet {
+        public struct Menu_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -52,7 +52,7 @@ public struct HeaderQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var menu: Menu_? { __field("menu") }
 
-        public struct Shop_: GraphQLDataSelectionSet {
+        public struct Shop_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -80,7 +80,7 @@ public struct HeaderQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public struct Menu_: GraphQLDataSelectionSet {
+        public struct Menu_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct Menu: GraphQLFragment, GraphQLDataSelectionSet {
+public struct Menu: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Menu" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Menu on Menu { __typename id items { __typename ...ParentMenuItem } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
@@ -26,7 +26,7 @@ public struct Menu: GraphQLFragment, GraphQLDataSelectionSet {
     /// The menu's child items.
     @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-    public struct Items: GraphQLDataSelectionSet {
+    public struct Items: GraphQLDataSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -45,7 +45,7 @@ public struct PageQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var page: Page? { __field("page") }
 
-        public struct Page: GraphQLDataSelectionSet {
+        public struct Page: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet {
+public struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ParentMenuItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ParentMenuItem on MenuItem { __typename ...MenuItem items { __typename ...ChildMenuItem } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
@@ -38,7 +38,7 @@ public struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet {
     public typealias Fragments = GraphQLFragmentSpreads<Self>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-    public struct Items: GraphQLDataSelectionSet {
+    public struct Items: GraphQLDataSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -75,7 +75,7 @@ public struct PoliciesQuery: GraphQLQuery {
             /// The shop’s subscription policy.
             @_alwaysEmitIntoClient public var subscriptionPolicy: SubscriptionPolicy? { __field("subscriptionPolicy") }
 
-            public struct PrivacyPolicy: GraphQLDataSelectionSet {
+            public struct PrivacyPolicy: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

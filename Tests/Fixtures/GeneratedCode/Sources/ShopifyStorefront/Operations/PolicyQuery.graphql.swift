@@ -83,7 +83,7 @@ public struct PolicyQuery: GraphQLQuery {
             /// The shop’s refund policy.
             @_alwaysEmitIntoClient public var refundPolicy: RefundPolicy? { __field("refundPolicy", if: .include("refundPolicy")) }
 
-            public struct PrivacyPolicy: GraphQLDataSelectionSet {
+            public struct PrivacyPolicy: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct PredictiveArticle: GraphQLFragment, GraphQLDataSelectionSet {
+public struct PredictiveArticle: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveArticle" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveArticle on Article { __typename id title handle blog { __typename handle } image { __typename url altText width height } trackingParameters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }

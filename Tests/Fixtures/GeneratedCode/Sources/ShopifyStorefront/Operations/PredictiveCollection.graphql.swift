@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct PredictiveCollection: GraphQLFragment, GraphQLDataSelectionSet {
+public struct PredictiveCollection: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveCollection" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveCollection on Collection { __typename id title handle image { __typename url altText width height } trackingParameters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet {
+public struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveProduct" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveProduct on Product { __typename id title handle trackingParameters selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
@@ -47,7 +47,7 @@ public struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet {
     ///
     @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
 
-    public struct SelectedOrFirstAvailableVariant: GraphQLDataSelectionSet {
+    public struct SelectedOrFirstAvailableVariant: GraphQLDataSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

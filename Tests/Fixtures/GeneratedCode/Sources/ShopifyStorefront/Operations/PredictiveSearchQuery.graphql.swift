@@ -87,7 +87,7 @@ public struct PredictiveSearchQuery: GraphQLQuery {
             /// The query suggestions that are relevant to the search query.
             @_alwaysEmitIntoClient public var queries: [Queries] { __field("queries") }
 
-            public struct Articles: GraphQLDataSelectionSet {
+            public struct Articles: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -117,7 +117,7 @@ public struct PredictiveSearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct Collections: GraphQLDataSelectionSet {
+            public struct Collections: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -145,7 +145,7 @@ public struct PredictiveSearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct Pages: GraphQLDataSelectionSet {
+            public struct Pages: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -171,7 +171,7 @@ public struct PredictiveSearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct Products: GraphQLDataSelectionSet {
+            public struct Products: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

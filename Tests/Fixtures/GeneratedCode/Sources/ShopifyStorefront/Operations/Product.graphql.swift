@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct Product: GraphQLFragment, GraphQLDataSelectionSet {
+public struct Product: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Product" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Product on Product { __typename id title vendor handle descriptionHtml description encodedVariantExistence encodedVariantAvailability options { __typename name optionValues { __typename name firstSelectableVariant { __typename ...ProductVariant } swatch { __typename color image { __typename previewImage { __typename url } } } } } selectedOrFirstAvailableVariant(selectedOptions: $selectedOptions ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename ...ProductVariant } adjacentVariants(selectedOptions: $selectedOptions) { __typename ...ProductVariant } seo { __typename description title } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
@@ -192,7 +192,7 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet {
             /// The swatch of the product option value.
             @_alwaysEmitIntoClient public var swatch: Swatch? { __field("swatch") }
 
-            public struct FirstSelectableVariant: GraphQLDataSelectionSet {
+            public struct FirstSelectableVariant: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

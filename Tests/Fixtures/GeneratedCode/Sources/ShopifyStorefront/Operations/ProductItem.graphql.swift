@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ProductItem: GraphQLFragment, GraphQLDataSelectionSet {
+public struct ProductItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ProductItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductItem on Product { __typename id handle title featuredImage { __typename id altText url width height } priceRange { __typename minVariantPrice { __typename ...MoneyProductItem } maxVariantPrice { __typename ...MoneyProductItem } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }

@@ -46,7 +46,7 @@ public struct ProductQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var product: Product_? { __field("product") }
 
-        public struct Product_: GraphQLDataSelectionSet {
+        public struct Product_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet {
+public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ProductVariant" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductVariant on ProductVariant { __typename availableForSale compareAtPrice { __typename amount currencyCode } id image { __typename id url altText width height } price { __typename amount currencyCode } product { __typename title handle } selectedOptions { __typename name value } sku title unitPrice { __typename amount currencyCode } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet {
+public struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "RecommendedProduct" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment RecommendedProduct on Product { __typename id title handle priceRange { __typename minVariantPrice { __typename amount currencyCode } } featuredImage { __typename id url altText width height } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }

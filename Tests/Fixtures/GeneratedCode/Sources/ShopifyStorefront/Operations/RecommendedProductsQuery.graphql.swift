@@ -59,7 +59,7 @@ public struct RecommendedProductsQuery: GraphQLQuery {
             /// A list of the nodes contained in ProductEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-            public struct Nodes: GraphQLDataSelectionSet {
+            public struct Nodes: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -103,7 +103,7 @@ public struct RegularSearchQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asArticle: AsArticle? { __typeCase() }
 
-                public struct AsArticle: GraphQLDataSelectionSet {
+                public struct AsArticle: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -163,7 +163,7 @@ public struct RegularSearchQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asPage: AsPage? { __typeCase() }
 
-                public struct AsPage: GraphQLDataSelectionSet {
+                public struct AsPage: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -227,7 +227,7 @@ public struct RegularSearchQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asProduct: AsProduct? { __typeCase() }
 
-                public struct AsProduct: GraphQLDataSelectionSet {
+                public struct AsProduct: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

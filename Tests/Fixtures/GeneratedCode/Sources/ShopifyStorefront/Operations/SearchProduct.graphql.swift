@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet {
+public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "SearchProduct" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchProduct on Product { __typename handle id publishedAt title trackingParameters vendor selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } compareAtPrice { __typename amount currencyCode } selectedOptions { __typename name value } product { __typename handle title } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
@@ -55,7 +55,7 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet {
     ///
     @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
 
-    public struct SelectedOrFirstAvailableVariant: GraphQLDataSelectionSet {
+    public struct SelectedOrFirstAvailableVariant: GraphQLDataSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct Shop: GraphQLFragment, GraphQLDataSelectionSet {
+public struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Shop" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Shop on Shop { __typename id name description primaryDomain { __typename url } brand { __typename logo { __typename image { __typename url } } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }

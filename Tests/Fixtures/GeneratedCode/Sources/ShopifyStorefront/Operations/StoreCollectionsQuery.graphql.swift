@@ -73,7 +73,7 @@ public struct StoreCollectionsQuery: GraphQLQuery {
             /// Information to aid in pagination.
             @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-            public struct Nodes: GraphQLDataSelectionSet {
+            public struct Nodes: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -33,7 +33,7 @@ public struct HeroAndFriendsIDsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public struct Hero: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -58,7 +58,7 @@ public struct HeroAndFriendsIDsQuery: GraphQLQuery {
             /// The friends of the character, or an empty list if they have none
             @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-            public struct Friends: GraphQLDataSelectionSet {
+            public struct Friends: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

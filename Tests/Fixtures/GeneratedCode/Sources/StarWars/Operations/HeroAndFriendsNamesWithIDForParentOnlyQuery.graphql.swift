@@ -33,7 +33,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public struct Hero: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -50,7 +50,7 @@ public struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
             /// The friends of the character, or an empty list if they have none
             @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-            public struct Friends: GraphQLDataSelectionSet {
+            public struct Friends: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -52,7 +52,7 @@ public struct SearchQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
             @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
 
-            public struct AsHuman: GraphQLDataSelectionSet {
+            public struct AsHuman: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -74,7 +74,7 @@ public struct SearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
 
-            public struct AsDroid: GraphQLDataSelectionSet {
+            public struct AsDroid: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -96,7 +96,7 @@ public struct SearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
 
-            public struct AsStarship: GraphQLDataSelectionSet {
+            public struct AsStarship: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -39,7 +39,7 @@ public struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation 
 
         @_alwaysEmitIntoClient public var multipleParameterUpload: [MultipleParameterUpload] { __field("multipleParameterUpload") }
 
-        public struct MultipleParameterUpload: GraphQLDataSelectionSet {
+        public struct MultipleParameterUpload: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -37,7 +37,7 @@ public struct UploadMultipleFilesToTheSameParameterMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var multipleUpload: [MultipleUpload] { __field("multipleUpload") }
 
-        public struct MultipleUpload: GraphQLDataSelectionSet {
+        public struct MultipleUpload: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

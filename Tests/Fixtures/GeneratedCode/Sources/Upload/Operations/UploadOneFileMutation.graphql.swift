@@ -37,7 +37,7 @@ public struct UploadOneFileMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var singleUpload: SingleUpload { __field("singleUpload") }
 
-        public struct SingleUpload: GraphQLDataSelectionSet {
+        public struct SingleUpload: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
