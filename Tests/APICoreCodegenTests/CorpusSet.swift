@@ -124,7 +124,11 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
         CorpusSet(
             target: "Behaviour", namespace: "BehaviourAPI",
             schemaPaths: ["Tests/Fixtures/CodegenInputs/Behaviour/schema.graphqls"],
-            operationPaths: ["Tests/Fixtures/CodegenInputs/Behaviour/*.graphql"], customScalars: ["Long": "Int64"],
+            operationPaths: ["Tests/Fixtures/CodegenInputs/Behaviour/*.graphql"],
+            customScalars: [
+                "Long": "Int64", "DateTime": "Date", "Day": "CalendarDate", "Url": "URL", "Uuid": "UUID",
+                "Money": "Decimal", "Json": "JSON", "BigCount": "UInt64",
+            ],
             outputPath: "Tests/APICoreCodegenTests/GeneratedBehaviour"),
         CorpusSet(
             target: "GitHawkIssue", namespace: "GitHawkIssueAPI",

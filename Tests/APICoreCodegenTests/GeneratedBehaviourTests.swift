@@ -53,6 +53,35 @@ struct GeneratedBehaviourTests {
         #expect(Self.identities(of: data.stock) == [["A-1", 7] as [AnyHashable]])
     }
 
+    @Test("scalars mapped to the built-in types decode to them exactly and are sent back as the server wrote them")
+    func builtInScalars() throws {
+        let text = """
+            {"event": {"__typename": "Event", "at": "2024-02-29T18:24:43.5+05:30", "day": "2024-02-29", \
+            "link": "https://example.com/a?b=c", "uuid": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", \
+            "price": "12345678901234567890.0123456789", "payload": {"nested": {"list": [1, "two", null]}}, \
+            "views": "18446744073709551615", "opaque": "kept"}}
+            """
+        let data = try EventQuery.Data(data: try #require(try JSONReader().read(text).objectValue))
+        let event = try #require(data.event)
+        // 18:24:43.5 at +05:30 is 12:54:43.5 UTC.
+        let expectedSeconds = Double(19_782 * 86_400 + 12 * 3_600 + 54 * 60 + 43) + 0.5
+        #expect(event.at == Date(timeIntervalSince1970: expectedSeconds))
+        #expect(event.day == GraphQLCalendarDate(year: 2024, month: 2, day: 29))
+        #expect(event.link == URL(string: "https://example.com/a?b=c"))
+        #expect(event.uuid == UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"))
+        #expect(event.price == Decimal(string: "12345678901234567890.0123456789"))
+        #expect(event.price.description == "12345678901234567890.0123456789")
+        #expect(event.payload["nested"]?["list"] == .array([.int(1), .string("two"), .null]))
+        #expect(event.views == UInt64.max)
+        #expect(event.opaque == "kept")
+
+        let query = EventQuery(at: .some(event.at), price: .some(event.price), views: .some(event.views))
+        #expect(
+            Self.written(query.variables)
+                == #"{"at":"2024-02-29T12:54:43.500Z","price":"12345678901234567890.0123456789","#
+                + #""views":"18446744073709551615"}"#)
+    }
+
     @Test("an enum value the schema does not know survives a decode and is sent back as it came")
     func unknownEnumValue() throws {
         let data = try Self.response(role: "SUPERUSER", followerCount: "1")

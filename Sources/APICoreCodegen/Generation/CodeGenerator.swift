@@ -41,8 +41,28 @@ public struct CodeGenerator: Sendable {
             }
             documents.append(try Parser.parse(Source(name: path, text: String(decoding: data, as: UTF8.self))))
         }
-        let files = try generate(schema: schema, documents: documents, configuration: configuration)
-        return Result(files: files, warnings: schema.warnings)
+        let generated = try generateFiles(schema: schema, documents: documents, configuration: configuration)
+        let unmapped = generated.referencedTypeNames.compactMap { name -> Diagnostic? in
+            guard let type = schema.type(named: name), case .scalar(let scalar) = type, !scalar.isBuiltIn,
+                configuration.customScalars[name] == nil,
+                !FileScalars(customScalars: configuration.customScalars)
+                    .names.contains(name)
+            else { return nil }
+            return Self.unmappedScalarWarning(name, at: type.location)
+        }
+        return Result(files: generated.files, warnings: schema.warnings + unmapped)
+    }
+
+    /// The warning for a custom scalar the operations use that `options.customScalars` does not map: it is generated
+    /// as `String`, which decodes only string values.
+    static func unmappedScalarWarning(_ name: String, at location: SourceLocation) -> Diagnostic {
+        let builtIn = ScalarMapping.builtIn.keys.sorted().joined(separator: ", ")
+        return Diagnostic(
+            .warning,
+            "The custom scalar \"\(name)\" has no Swift type in options.customScalars, so it is generated as String, "
+                + "which reads only JSON strings. Map it there to one of \(builtIn), or to a type of your own that "
+                + "conforms to GraphQLCustomScalar.",
+            at: [location], rule: "UnmappedCustomScalar")
     }
 
     /// Generates the files for parsed documents, one compilation unit, against a loaded schema.
@@ -55,6 +75,15 @@ public struct CodeGenerator: Sendable {
         documents: [Document],
         configuration: CodegenConfiguration
     ) throws(CompilerError) -> [GeneratedFile] {
+        try generateFiles(schema: schema, documents: documents, configuration: configuration).files
+    }
+
+    /// The files, and the schema types the operations use.
+    private func generateFiles(
+        schema: GraphQLSchema,
+        documents: [Document],
+        configuration: CodegenConfiguration
+    ) throws(CompilerError) -> (files: [GeneratedFile], referencedTypeNames: [String]) {
         let documents = Self.withoutRepeatedFragments(try AnonymousOperationNamer.named(documents))
         let diagnostics = DocumentValidator.validate(
             documents, against: schema, options: ValidationOptions(reportsUnusedFragments: false))
@@ -83,7 +112,8 @@ public struct CodeGenerator: Sendable {
             schemaTypesModule: configuration.schemaTypesModule,
             fileScalars: fileScalars,
             keyFields: Dictionary(
-                typePolicies.map { ($0.typeName, $0.keyFields) }, uniquingKeysWith: { first, _ in first }))
+                typePolicies.map { ($0.typeName, $0.keyFields) }, uniquingKeysWith: { first, _ in first }),
+            importsFoundation: ScalarMapping(configured: configuration.customScalars).needsFoundation)
         var files: [GeneratedFile] = []
         if let schemaTypesPath = configuration.schemaTypesPath {
             let schemaFolder = configuration.resolved(schemaTypesPath)
@@ -105,7 +135,7 @@ public struct CodeGenerator: Sendable {
                     path: configuration.resolved(manifest.path),
                     contents: OperationManifest(format: manifest.format).render(compilation.operations)))
         }
-        return files
+        return (files, compilation.referencedTypeNames)
     }
 
     /// One file per fragment and per operation.

@@ -91,7 +91,7 @@ struct SchemaTypesTemplate {
     }
 
     private func extensionFile(_ body: String) -> String {
-        TemplateContext.header + "extension \(context.mapper.namespace) {\n" + body + "\n}\n"
+        context.schemaHeader + "extension \(context.mapper.namespace) {\n" + body + "\n}\n"
     }
 
     private func namespaceFile(_ types: [SchemaType]) -> String {
@@ -109,7 +109,8 @@ struct SchemaTypesTemplate {
                     lines.append(String(text.dropLast()))
                 }
                 let swiftType =
-                    context.fileScalars.names.contains(type.name) ? "GraphQLFile" : customScalars[type.name] ?? "String"
+                    context.fileScalars.names.contains(type.name)
+                    ? "GraphQLFile" : ScalarMapping(configured: customScalars).swiftType(of: type.name)
                 lines.append("    \(access)typealias \(name) = \(swiftType)")
             case .object:
                 groups["Objects", default: []].append(
@@ -132,7 +133,7 @@ struct SchemaTypesTemplate {
             lines.append("    }")
         }
         lines.append("}")
-        return TemplateContext.header + lines.joined(separator: "\n") + "\n"
+        return context.schemaHeader + lines.joined(separator: "\n") + "\n"
     }
 }
 

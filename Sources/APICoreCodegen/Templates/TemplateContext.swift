@@ -30,11 +30,21 @@ struct TemplateContext: Sendable {
     /// The first lines of every generated schema-types file.
     static let header = preamble + "import APICoreGraphQL\n\n"
 
+    /// Whether generated files import Foundation: some custom scalar is mapped to a Foundation type (`Date`, `URL`,
+    /// `UUID`, `Decimal`), which a file must import to use its conformances.
+    var importsFoundation = false
+
+    /// The first lines of every generated schema-types file, importing Foundation when ``importsFoundation``.
+    var schemaHeader: String {
+        importsFoundation ? Self.preamble + "import APICoreGraphQL\nimport Foundation\n\n" : Self.header
+    }
+
     /// The first lines of every generated operation and fragment file: they also import the schema types' module
-    /// when it is another one.
+    /// when it is another one, and Foundation when ``importsFoundation``.
     var operationHeader: String {
-        guard let module = schemaTypesModule else { return Self.header }
-        return Self.preamble + "import APICoreGraphQL\nimport \(module)\n\n"
+        let foundation = importsFoundation ? "import Foundation\n" : ""
+        guard let module = schemaTypesModule else { return schemaHeader }
+        return Self.preamble + "import APICoreGraphQL\n" + foundation + "import \(module)\n\n"
     }
 
     /// `StarWarsAPI.Objects.Droid`, `StarWarsAPI.Interfaces.Character`, `StarWarsAPI.Unions.SearchResult`.

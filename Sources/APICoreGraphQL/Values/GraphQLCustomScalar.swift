@@ -39,3 +39,34 @@ extension Int64: GraphQLCustomScalar {
         }
     }
 }
+
+extension UInt64: GraphQLCustomScalar {
+    /// Reads an exact unsigned 64-bit integer, from a JSON integer, a string of digits, or a number with no fraction.
+    public init(jsonValue: JSONValue) throws(GraphQLDecodingError) {
+        switch jsonValue {
+        case .int(let value):
+            guard let exact = UInt64(exactly: value) else {
+                throw GraphQLDecodingError(.invalidScalar(type: "UInt64", reason: "a negative integer"))
+            }
+            self = exact
+        case .string(let text):
+            guard let value = UInt64(text) else {
+                throw GraphQLDecodingError(.invalidScalar(type: "UInt64", reason: "a string that is not an integer"))
+            }
+            self = value
+        case .double(let value):
+            guard let exact = UInt64(exactly: value) else {
+                throw GraphQLDecodingError(.invalidScalar(type: "UInt64", reason: "a number that is not an integer"))
+            }
+            self = exact
+        default:
+            throw GraphQLDecodingError.mismatch(expected: "integer", found: jsonValue)
+        }
+    }
+
+    /// The integer as a JSON integer when it fits in `Int64`, else as a string of its digits, which a JSON value
+    /// can hold exactly.
+    public var jsonValue: JSONValue {
+        Int64(exactly: self).map { .int($0) } ?? .string(String(self))
+    }
+}

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import Foundation
 
 public struct StockQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Stock" }

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import Foundation
 
 public struct UsersQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Users" }

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import Foundation
 
 extension BehaviourAPI {
     public enum Role: String, CaseIterable, Sendable, Hashable {

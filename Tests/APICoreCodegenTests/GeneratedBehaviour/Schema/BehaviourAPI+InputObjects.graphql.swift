@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import Foundation
 
 extension BehaviourAPI {
     /// Profiles nested one level further, so that files are found at any depth.

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import APICoreGraphQL
+import Foundation
 
 /// The schema types the operations use.
 public enum BehaviourAPI {
@@ -10,13 +11,34 @@ public enum BehaviourAPI {
         "Stock": ["sku", "store"],
     ])
 
+    public typealias BigCount = Swift.UInt64
+
+    /// An ISO 8601 date-time with an offset.
+    public typealias DateTime = Foundation.Date
+
+    /// An ISO 8601 calendar date.
+    public typealias Day = APICoreGraphQL.GraphQLCalendarDate
+
+    public typealias Json = APICoreGraphQL.JSONValue
+
     /// A 64-bit integer, serialised as a JSON integer.
-    public typealias Long = Int64
+    public typealias Long = Swift.Int64
+
+    /// A decimal number, sent as a string of its digits or as a number.
+    public typealias Money = Foundation.Decimal
+
+    /// A scalar no configuration maps.
+    public typealias Opaque = String
 
     /// A file, uploaded by the GraphQL multipart request spec.
     public typealias Upload = GraphQLFile
 
+    public typealias Url = Foundation.URL
+
+    public typealias Uuid = Foundation.UUID
+
     public enum Objects {
+        public static let Event = GraphQLParentType.object("Event")
         public static let Mutation = GraphQLParentType.object("Mutation")
         public static let Organization = GraphQLParentType.object("Organization")
         public static let Query = GraphQLParentType.object("Query")

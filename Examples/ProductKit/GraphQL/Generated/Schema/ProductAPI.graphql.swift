@@ -16,7 +16,7 @@ public enum ProductAPI {
         ])
 
     /// A 64-bit integer, sent as a JSON number: prices in cents, times in milliseconds since 1970.
-    public typealias Long = Int64
+    public typealias Long = Swift.Int64
 
     public enum Objects {
         public static let Mutation = GraphQLParentType.object("Mutation")

@@ -9,7 +9,7 @@ public enum UserAPI {
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
     /// A 64-bit integer, sent as a JSON number: prices in cents, times in milliseconds since 1970.
-    public typealias Long = Int64
+    public typealias Long = Swift.Int64
 
     /// A file sent in a multipart request, by the GraphQL multipart request spec.
     public typealias Upload = GraphQLFile

@@ -9,7 +9,7 @@ public enum ReferenceSchema {
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
     /// A 64-bit integer, serialised as a JSON integer (not a string).
-    public typealias Long = Int64
+    public typealias Long = Swift.Int64
 
     public enum Objects {
         public static let Mutation = GraphQLParentType.object("Mutation")

@@ -1,0 +1,85 @@
+import APICoreCodegen
+import APICoreCompiler
+import Foundation
+import Testing
+
+/// How `options.customScalars` maps custom scalars: built-in short names, a user's own types, and a warning for a
+/// scalar the operations use that nothing maps.
+@Suite("Custom scalar mapping")
+struct ScalarMappingTests {
+    static let sdl = """
+        scalar DateTime
+        scalar Money
+        scalar Opaque
+        scalar Unused
+        scalar Upload
+        type Query { event(at: DateTime): Event }
+        type Mutation { upload(file: Upload!): Boolean }
+        type Event { at: DateTime! price: Money opaque: Opaque unused: Unused }
+        """
+
+    static let operations = """
+        query Event($at: DateTime) { event(at: $at) { at price opaque } }
+        mutation Upload($file: Upload!) { upload(file: $file) }
+        """
+
+    /// Runs the generator on the schema and operations above, written to a fresh folder.
+    static func run(customScalars: [String: String]) throws -> CodeGenerator.Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scalars-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(sdl.utf8).write(to: folder.appendingPathComponent("schema.graphqls"))
+        try Data(operations.utf8).write(to: folder.appendingPathComponent("ops.graphql"))
+        let configuration = CodegenConfiguration(
+            schemaNamespace: "ScalarAPI", schemaSearchPaths: ["schema.graphqls"], operationSearchPaths: ["ops.graphql"],
+            schemaTypesPath: "Schema", operationsPath: "Operations", customScalars: customScalars,
+            accessLevel: .public, baseDirectory: folder.path)
+        return try CodeGenerator().run(configuration: configuration)
+    }
+
+    static func file(_ suffix: String, in result: CodeGenerator.Result) -> String {
+        result.files.first { $0.path.hasSuffix(suffix) }?.contents ?? ""
+    }
+
+    @Test("a scalar the operations use that no option maps is a warning naming it and the option, at its definition")
+    func unmappedScalarWarning() throws {
+        let result = try Self.run(customScalars: ["DateTime": "Date"])
+        let unmapped = result.warnings.filter { $0.rule == "UnmappedCustomScalar" }
+        // Money and Opaque are used and unmapped; Unused is not used, Upload is a file, DateTime is mapped.
+        #expect(unmapped.count == 2)
+        let money = try #require(unmapped.first { $0.message.contains("\"Money\"") })
+        #expect(money.severity == .warning)
+        #expect(money.message.contains("options.customScalars"))
+        #expect(money.message.contains("generated as String"))
+        #expect(money.locations.first?.line == 2)
+        #expect(money.locations.first?.file.hasSuffix("schema.graphqls") == true)
+        #expect(unmapped.contains { $0.message.contains("\"Opaque\"") })
+        #expect(!unmapped.contains { $0.message.contains("\"Unused\"") || $0.message.contains("\"Upload\"") })
+
+        let mapped = try Self.run(customScalars: ["DateTime": "Date", "Money": "Decimal", "Opaque": "JSON"])
+        #expect(!mapped.warnings.contains { $0.rule == "UnmappedCustomScalar" })
+    }
+
+    @Test("built-in names become module-qualified types, and files import Foundation only when one needs it")
+    func builtInNames() throws {
+        let result = try Self.run(customScalars: ["DateTime": "Date", "Money": "Decimal", "Opaque": "JSON"])
+        let schema = Self.file("Schema/ScalarAPI.graphql.swift", in: result)
+        #expect(schema.contains("public typealias DateTime = Foundation.Date"))
+        #expect(schema.contains("public typealias Money = Foundation.Decimal"))
+        #expect(schema.contains("public typealias Opaque = APICoreGraphQL.JSONValue"))
+        #expect(schema.contains("public typealias Upload = GraphQLFile"))
+        #expect(schema.contains("import Foundation\n"))
+        #expect(Self.file("Operations/EventQuery.graphql.swift", in: result).contains("import Foundation\n"))
+
+        // A scalar named like the type it maps to still names the type, not itself.
+        let own = try Self.run(customScalars: ["DateTime": "MyClock.Instant", "Money": "Int64", "Opaque": "URL"])
+        let ownSchema = Self.file("Schema/ScalarAPI.graphql.swift", in: own)
+        #expect(ownSchema.contains("public typealias DateTime = MyClock.Instant"))
+        #expect(ownSchema.contains("public typealias Money = Swift.Int64"))
+        #expect(ownSchema.contains("public typealias Opaque = Foundation.URL"))
+
+        let plain = try Self.run(customScalars: ["DateTime": "MyClock.Instant", "Money": "Int64", "Opaque": "JSON"])
+        #expect(!Self.file("Schema/ScalarAPI.graphql.swift", in: plain).contains("import Foundation"))
+        #expect(!Self.file("Operations/EventQuery.graphql.swift", in: plain).contains("import Foundation"))
+    }
+}
