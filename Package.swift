@@ -278,7 +278,7 @@ let package = Package(
             name: "FeatureKitTests",
             dependencies: [
                 "UserKit", "ProductKit", "SharedKit", "DemoServerKit", "APICoreKit", "APICoreTesting",
-                "APICoreWebSocket", "APICoreSQLite", "APICoreTestSupport",
+                "APICoreWebSocket", "APICoreSQLite", "APICoreTestSupport", "APICoreCodegen",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

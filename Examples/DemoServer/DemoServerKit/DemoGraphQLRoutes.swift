@@ -8,9 +8,16 @@ import NIOCore
 /// request spec, ``DemoMultipartRequest``), GET with `query`, `variables` and `operationName` parameters (queries
 /// only), answered as `application/graphql-response+json`; plus the WebSocket upgrade for subscriptions on the same
 /// path.
+///
+/// A request may name its operation by persisted-query id (`extensions.persistedQuery.sha256Hash`) instead of
+/// carrying its document. With a ``DemoSafelist``, a listed id runs the listed body, and an id that is not listed,
+/// sent without a document, is answered `PersistedQueryNotFound` with 404 (as Apollo Router answers); without one,
+/// such a request is answered `PersistedQueryNotSupported`. Every request is recorded in the ``DemoRequestLog``.
 struct DemoGraphQLRoutes: Sendable {
     let schema: GraphQLSchema
     let switches: DemoServerSwitches
+    let safelist: DemoSafelist?
+    let log: DemoRequestLog
 
     static let responseContentType = "application/graphql-response+json; charset=utf-8"
     /// The largest JSON body a POST may carry.
@@ -20,9 +27,26 @@ struct DemoGraphQLRoutes: Sendable {
 
     /// A request's parameters, as POST bodies carry them.
     struct Parameters: Decodable {
-        var query: String
+        var query: String?
         var variables: [String: Map]?
         var operationName: String?
+        var extensions: Extensions?
+    }
+
+    /// The request extensions the server reads.
+    struct Extensions: Decodable {
+        struct PersistedQuery: Decodable {
+            var version: Int?
+            var sha256Hash: String
+        }
+
+        var persistedQuery: PersistedQuery?
+    }
+
+    /// What a request runs, or the answer that refuses it.
+    enum Resolution {
+        case run(String)
+        case refuse(Response)
     }
 
     func add(to router: Router<BasicWebSocketRequestContext>) {
@@ -35,6 +59,7 @@ struct DemoGraphQLRoutes: Sendable {
                 let body = try await request.body.collect(upTo: Self.maximumMultipartBodyBytes)
                 do {
                     let upload = try DemoMultipartRequest(body: Data(body.readableBytesView), contentType: contentType)
+                    record(upload.parameters, method: "POST", headers: request.headers)
                     return try await execute(upload.parameters, allowingMutations: true)
                 } catch let error as DemoMultipartError {
                     return Self.errorResponse(.badRequest, error.description)
@@ -44,14 +69,12 @@ struct DemoGraphQLRoutes: Sendable {
             guard let parameters = try? JSONDecoder().decode(Parameters.self, from: Data(body.readableBytesView)) else {
                 return Self.errorResponse(.badRequest, "The body must be a JSON object with a string `query`.")
             }
+            record(parameters, method: "POST", headers: request.headers)
             return try await execute(parameters, allowingMutations: true)
         }
         router.get("/graphql") { request, context in
             if let unavailable = unavailable() { return unavailable }
             let items = request.uri.queryParameters
-            guard let query = items["query"].map(String.init) else {
-                return Self.errorResponse(.badRequest, "A GET request needs a `query` parameter.")
-            }
             var variables: [String: Map]?
             if let text = items["variables"].map(String.init) {
                 guard let decoded = try? JSONDecoder().decode([String: Map].self, from: Data(text.utf8)) else {
@@ -59,8 +82,17 @@ struct DemoGraphQLRoutes: Sendable {
                 }
                 variables = decoded
             }
+            var extensions: Extensions?
+            if let text = items["extensions"].map(String.init) {
+                guard let decoded = try? JSONDecoder().decode(Extensions.self, from: Data(text.utf8)) else {
+                    return Self.errorResponse(.badRequest, "The `extensions` parameter must be a JSON object.")
+                }
+                extensions = decoded
+            }
             let parameters = Parameters(
-                query: query, variables: variables, operationName: items["operationName"].map(String.init))
+                query: items["query"].map(String.init), variables: variables,
+                operationName: items["operationName"].map(String.init), extensions: extensions)
+            record(parameters, method: "GET", headers: request.headers)
             return try await execute(parameters, allowingMutations: false)
         }
     }
@@ -70,14 +102,52 @@ struct DemoGraphQLRoutes: Sendable {
         return Self.errorResponse(.serviceUnavailable, "The GraphQL endpoint is switched off.")
     }
 
+    private func record(_ parameters: Parameters, method: String, headers: HTTPFields) {
+        log.append(
+            DemoGraphQLRequestRecord(
+                method: method, operationName: parameters.operationName, hasDocument: parameters.query != nil,
+                persistedQueryID: parameters.extensions?.persistedQuery?.sha256Hash,
+                clientName: headers[.init("apollographql-client-name")!],
+                clientVersion: headers[.init("apollographql-client-version")!]))
+    }
+
+    /// The document a request runs: the safelist's body for a listed id, else the document it carries, unless the
+    /// safelist refuses other documents.
+    private func resolve(_ parameters: Parameters) -> Resolution {
+        let id = parameters.extensions?.persistedQuery?.sha256Hash
+        if let id, let body = safelist?.body(id: id) { return .run(body) }
+        guard let query = parameters.query else {
+            guard id != nil else {
+                return .refuse(Self.errorResponse(.badRequest, "The request needs a `query` or a persisted-query id."))
+            }
+            if safelist == nil {
+                return .refuse(
+                    Self.errorResponse(.badRequest, "PersistedQueryNotSupported", code: "PERSISTED_QUERY_NOT_SUPPORTED")
+                )
+            }
+            return .refuse(Self.errorResponse(.notFound, "PersistedQueryNotFound", code: "PERSISTED_QUERY_NOT_FOUND"))
+        }
+        if let safelist, safelist.refusesOtherDocuments, !safelist.lists(document: query) {
+            return .refuse(
+                Self.errorResponse(
+                    .forbidden, "The document is not in the server's safelist.", code: "QUERY_NOT_IN_SAFELIST"))
+        }
+        return .run(query)
+    }
+
     private func execute(_ parameters: Parameters, allowingMutations: Bool) async throws -> Response {
-        if !allowingMutations, Self.isMutation(parameters.query, operationName: parameters.operationName) {
+        let document: String
+        switch resolve(parameters) {
+        case .run(let text): document = text
+        case .refuse(let response): return response
+        }
+        if !allowingMutations, Self.isMutation(document, operationName: parameters.operationName) {
             var response = Self.errorResponse(.methodNotAllowed, "Mutations must be sent with POST.")
             response.headers[.allow] = "POST"
             return response
         }
         let result = try await graphql(
-            schema: schema, request: parameters.query, variableValues: parameters.variables ?? [:],
+            schema: schema, request: document, variableValues: parameters.variables ?? [:],
             operationName: parameters.operationName)
         // A request that never executed (unparsable or invalid) is a client error; field errors come with data.
         let status: HTTPResponse.Status = result.data == nil && !result.errors.isEmpty ? .badRequest : .ok
@@ -98,8 +168,9 @@ struct DemoGraphQLRoutes: Sendable {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    static func errorResponse(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        let result = GraphQLResult(errors: [GraphQLError(message: message)])
+    static func errorResponse(_ status: HTTPResponse.Status, _ message: String, code: String? = nil) -> Response {
+        let extensions: [String: Map] = code.map { ["code": .string($0)] } ?? [:]
+        let result = GraphQLResult(errors: [GraphQLError(message: message, extensions: extensions)])
         let data = (try? GraphQLJSONEncoder().encode(result)) ?? Data()
         return Response(
             status: status, headers: [.contentType: responseContentType],

@@ -30,7 +30,7 @@ struct DemoMultipartRequest {
         }
         guard var parameters = try? JSONDecoder().decode(DemoGraphQLRoutes.Parameters.self, from: operations.body)
         else {
-            throw DemoMultipartError("`operations` must be a JSON object with a string `query`")
+            throw DemoMultipartError("`operations` must be a JSON object with a `query` or a persisted-query id")
         }
         guard let map = try? JSONDecoder().decode([String: [String]].self, from: mapPart.body) else {
             throw DemoMultipartError("`map` must be a JSON object whose values are arrays of paths")

@@ -1,3 +1,4 @@
+import Foundation
 import GraphQL
 import Hummingbird
 import HummingbirdWebSocket
@@ -11,13 +12,23 @@ import Synchronization
 /// `/rest/products/{id}`), in memory, on 127.0.0.1.
 public enum DemoServer {
     /// Starts a server on 127.0.0.1 at `port` (0 picks a free port) and returns once it accepts connections.
+    ///
+    /// With `safelistManifest`, the server runs persisted queries by the ids of that manifest (Apollo's
+    /// `apollo-persisted-query-manifest` format, as the code generator writes it; see ``DemoSafelist``), and with
+    /// `refusesUnlistedDocuments` it refuses documents that are not in it. A manifest that cannot be read or is not
+    /// such a manifest fails the start with ``DemoServerError/invalidSafelist(path:reason:)``.
     public static func start(
-        port: Int = 0, store: DemoStore = DemoStore(), logger: Logger = DemoServer.defaultLogger
+        port: Int = 0, store: DemoStore = DemoStore(), safelistManifest: URL? = nil,
+        refusesUnlistedDocuments: Bool = false, logger: Logger = DemoServer.defaultLogger
     ) async throws -> RunningDemoServer {
+        let safelist = try safelistManifest.map {
+            try DemoSafelist(manifestAt: $0, refusesOtherDocuments: refusesUnlistedDocuments)
+        }
         let switches = DemoServerSwitches()
+        let log = DemoRequestLog()
         let schema = try DemoSchema.make(store: store)
         let router = Router(context: BasicWebSocketRequestContext.self)
-        DemoGraphQLRoutes(schema: schema, switches: switches).add(to: router)
+        DemoGraphQLRoutes(schema: schema, switches: switches, safelist: safelist, log: log).add(to: router)
         DemoRESTRoutes(store: store).add(to: router)
         let (bound, boundContinuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
@@ -38,7 +49,8 @@ public enum DemoServer {
             try await task.value
             throw DemoServerError.notStarted
         }
-        return RunningDemoServer(port: boundPort, store: store, switches: switches, group: group, task: task)
+        return RunningDemoServer(
+            port: boundPort, store: store, switches: switches, log: log, group: group, task: task)
     }
 }
 
@@ -52,9 +64,22 @@ extension DemoServer {
 }
 
 /// Why the demo server could not start.
-public enum DemoServerError: Error {
+public enum DemoServerError: Error, CustomStringConvertible {
     /// The server stopped before it bound its port.
     case notStarted
+    /// The safelist manifest at `path` (`nil` for one given as bytes) cannot be read, or is not an Apollo
+    /// persisted-query manifest; `reason` says what is wrong.
+    case invalidSafelist(path: String?, reason: String)
+
+    /// What went wrong, and where.
+    public var description: String {
+        switch self {
+        case .notStarted: "the demo server stopped before it bound its port"
+        case .invalidSafelist(let path, let reason):
+            "the safelist manifest\(path.map { " \($0)" } ?? "") is invalid: \(reason); expected "
+                + #"{"format": "apollo-persisted-query-manifest", "version": 1, "operations": [{"id", "body", ...}]}"#
+        }
+    }
 }
 
 /// Switches a test flips on a running server.
@@ -74,6 +99,7 @@ public struct RunningDemoServer: Sendable {
     /// The server's data; changing it here is what every API then serves.
     public let store: DemoStore
     let switches: DemoServerSwitches
+    let log: DemoRequestLog
     let group: ServiceGroup
     let task: Task<Void, any Error>
 
@@ -83,6 +109,9 @@ public struct RunningDemoServer: Sendable {
     public var webSocketURL: String { "ws://127.0.0.1:\(port)/graphql" }
     /// `http://127.0.0.1:PORT/rest`.
     public var restBaseURL: String { "http://127.0.0.1:\(port)/rest" }
+
+    /// The GraphQL requests over HTTP received so far, oldest first (WebSocket subscriptions are not recorded).
+    public var receivedGraphQLRequests: [DemoGraphQLRequestRecord] { log.all }
 
     /// While true, every GraphQL request over HTTP gets 503 Service Unavailable, so clients can exercise a fallback
     /// to REST; REST and WebSocket are unaffected.

@@ -12,6 +12,7 @@ extension APIClient {
     ) async throws(APIError) -> APIResponse<Operation.Data> {
         let name = Operation.operationName
         let variables = operation.variables
+        try checkPersistedQueryID(of: Operation.self, options: options)
         let pipeline = GraphQLResultPipeline(
             operation, errorPolicy: options.errorPolicy, write: write,
             observation: configuration.decodingObservation, delivery: .response)
@@ -91,14 +92,15 @@ extension APIClient {
         }
     }
 
-    /// Sends a GraphQL payload through the chain, with the persisted-query handshake when configured.
+    /// Sends a GraphQL payload through the chain: with the persisted-query handshake in automatic mode, with only the
+    /// id in identifierOnly mode (see ``PersistedQueriesConfiguration``).
     func exchange(
         _ payload: GraphQLPayload,
         persistedQueryID: String?,
         options: RequestOptions
     ) async throws -> GraphQLHTTPResponse {
         let usesGET = payload.operationType == .query && (options.usesGETForQueries ?? configuration.usesGETForQueries)
-        var headers = configuration.headers
+        var headers = configuration.requestHeaders
         for field in options.headers { headers[field.name] = field.value }
 
         func send(_ payload: GraphQLPayload, usesGET: Bool) async throws -> GraphQLHTTPResponse {
@@ -111,10 +113,15 @@ extension APIClient {
                 response, operationName: request.operationName, reader: configuration.jsonReader)
         }
 
+        let mode = persistedQueryMode(options)
+        if mode == .identifierOnly {
+            return try await exchangeIdentifierOnly(payload, persistedQueryID: persistedQueryID, usesGET: usesGET) {
+                try await send($0, usesGET: $1)
+            }
+        }
         // Files go in one multipart POST with the whole document: a hash-only attempt would send them twice.
         guard payload.files.isEmpty else { return try await send(payload, usesGET: false) }
-        guard let persisted = configuration.persistedQueries, options.usesPersistedQueries,
-            persistedQueriesSupported.load(ordering: .relaxed), let document = payload.document
+        guard mode == .automatic, persistedQueriesSupported.load(ordering: .relaxed), let document = payload.document
         else {
             return try await send(payload, usesGET: usesGET)
         }
@@ -122,8 +129,8 @@ extension APIClient {
         var hashed = payload
         hashed.document = nil
         hashed.extensions = GraphQLPayload.persistedQueryExtension(hash: hash)
-        let first = try await send(
-            hashed, usesGET: payload.operationType == .query && (persisted.usesGETForHashedQueries || usesGET))
+        let getsHashes = configuration.persistedQueries?.usesGETForHashedQueries ?? false
+        let first = try await send(hashed, usesGET: payload.operationType == .query && (getsHashes || usesGET))
         if first.isPersistedQueryNotFound {
             var full = hashed
             full.document = document

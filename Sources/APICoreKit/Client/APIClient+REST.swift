@@ -39,7 +39,7 @@ extension APIClient {
         else {
             throw APIError(.invalidRequest, operationName: operationName, reason: "invalid URL")
         }
-        var headers = configuration.headers
+        var headers = configuration.requestHeaders
         for field in request.headers { headers[field.name] = field.value }
         for field in request.options.headers { headers[field.name] = field.value }
         headers["Accept"] = headers["Accept"] ?? "application/json"

@@ -3,8 +3,10 @@ extension APIClient {
     /// its progress and, later, its response.
     ///
     /// The call is ``execute(_:options:)``'s: a `multipart/form-data` POST by the GraphQL multipart request spec,
-    /// never a GET and never a persisted-query hash alone, whose body streams from memory and disk as it is sent. An
-    /// operation without files is sent as usual, and its progress finishes without events.
+    /// never a GET, whose body streams from memory and disk as it is sent. Its `operations` carry the document, or
+    /// only the persisted-query id in ``PersistedQueriesConfiguration/Mode/identifierOnly`` mode (automatic mode
+    /// sends the document with the files: a hash-only attempt would send them twice). An operation without files is
+    /// sent as usual, and its progress finishes without events.
     public func upload<Operation: GraphQLOperation>(
         _ operation: Operation,
         options: RequestOptions = RequestOptions()

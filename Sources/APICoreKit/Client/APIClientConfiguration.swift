@@ -24,8 +24,11 @@ public struct APIClientConfiguration: Sendable {
     /// header: their `application/json` content type already requires a preflight. Anonymous operations are named as
     /// in logs and metrics (`anonymous query`).
     public var operationNameHeader: String?
-    /// Automatic Persisted Queries, when enabled.
+    /// Persisted queries, when enabled: automatic (APQ) or ID-only for a server with a safelist.
     public var persistedQueries: PersistedQueriesConfiguration?
+    /// The client's name and version, sent in Apollo's client-awareness header fields with every HTTP request;
+    /// `nil` (the default) sends none.
+    public var clientAwareness: ClientAwareness?
     /// The largest response body a call accepts, in bytes (64 MiB by default); `nil` for no limit.
     ///
     /// A larger body fails the call with ``APIError/Code/responseTooLarge``, and ``URLSessionTransport`` stops
@@ -64,6 +67,7 @@ public struct APIClientConfiguration: Sendable {
         usesGETForQueries: Bool = false,
         operationNameHeader: String? = "X-Apollo-Operation-Name",
         persistedQueries: PersistedQueriesConfiguration? = nil,
+        clientAwareness: ClientAwareness? = nil,
         maximumResponseSize: Int? = defaultMaximumResponseSize,
         jsonReader: JSONReader = JSONReader(),
         decoder: JSONValueDecoder = JSONValueDecoder(),
@@ -82,6 +86,7 @@ public struct APIClientConfiguration: Sendable {
         self.usesGETForQueries = usesGETForQueries
         self.operationNameHeader = operationNameHeader
         self.persistedQueries = persistedQueries
+        self.clientAwareness = clientAwareness
         self.maximumResponseSize = maximumResponseSize
         self.jsonReader = jsonReader
         self.decoder = decoder
@@ -99,18 +104,15 @@ public struct APIClientConfiguration: Sendable {
         components.fragment = nil
         return components.url ?? url
     }
-}
 
-/// Automatic Persisted Queries: send the document's SHA-256 first, and the full document only when the server asks.
-///
-/// The request that registers the full document is always a POST, even when queries use GET: a long document in a
-/// URL risks `414 URI Too Long`.
-public struct PersistedQueriesConfiguration: Sendable, Hashable {
-    /// Whether hash-only queries go out with GET, so CDNs can cache them (they do too when all queries use GET).
-    public var usesGETForHashedQueries: Bool
-
-    /// APQ; with `usesGETForHashedQueries`, hash-only queries use GET.
-    public init(usesGETForHashedQueries: Bool = false) {
-        self.usesGETForHashedQueries = usesGETForHashedQueries
+    /// The header fields every HTTP request starts with: ``headers``, and the client-awareness fields that they do
+    /// not already have.
+    var requestHeaders: HTTPHeaders {
+        guard let clientAwareness else { return headers }
+        var merged = headers
+        for field in clientAwareness.headers where !headers.contains(field.name) {
+            merged.add(field.name, field.value)
+        }
+        return merged
     }
 }

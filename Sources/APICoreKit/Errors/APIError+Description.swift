@@ -23,6 +23,7 @@ extension APIError {
         case .timeout: parts.append("\(subject) timed out")
         case .unauthorized: parts.append("\(subject) failed: unauthorized")
         case .invalidRequest: parts.append("\(subject) could not be built")
+        case .persistedQueryNotFound: parts.append("\(subject) failed: the server does not know its persisted-query id")
         case .cacheMiss: parts.append("\(subject) failed: not in the cache")
         case .cacheFailure: parts.append("\(subject) failed: cache error")
         default: parts.append("\(subject) failed: \(code)")

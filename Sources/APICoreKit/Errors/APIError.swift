@@ -43,6 +43,12 @@ public struct APIError: Error, Sendable, CustomStringConvertible, CustomDebugStr
         public static let unauthorized = Code(rawValue: "unauthorized")
         /// The request could not be built (an unencodable body, an invalid URL).
         public static let invalidRequest = Code(rawValue: "invalidRequest")
+        /// The server does not know the persisted-query id that a call in
+        /// ``PersistedQueriesConfiguration/Mode/identifierOnly`` mode sent (it answered `PersistedQueryNotFound`): the
+        /// operation is not in its safelist. ``APIError/reason`` names the id and ``APIError/graphQLErrors`` holds the
+        /// server's errors. The document is never sent instead; register the generated operation manifest with the
+        /// server.
+        public static let persistedQueryNotFound = Code(rawValue: "persistedQueryNotFound")
         /// The cache does not hold (or no longer holds, unexpired) every field the query selects, and the policy
         /// does not go to the network. ``APIError/cacheError`` names the record, field and path.
         public static let cacheMiss = Code(rawValue: "cacheMiss")
@@ -176,7 +182,7 @@ extension APIError {
     public var isNetworkFailure: Bool {
         switch code {
         case .network, .timeout: true
-        case .cancelled, .cacheMiss, .cacheFailure, .mappingFailed, .invalidRequest: false
+        case .cancelled, .cacheMiss, .cacheFailure, .mappingFailed, .invalidRequest, .persistedQueryNotFound: false
         default: (statusCode ?? 0) >= 500
         }
     }

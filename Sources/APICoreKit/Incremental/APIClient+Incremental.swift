@@ -31,7 +31,10 @@ extension APIClient {
             let task = Task {
                 do throws(APIError) {
                     let start = ContinuousClock.now
-                    try await incrementalBodies(payload, options: options) { response, body throws(APIError) in
+                    try checkPersistedQueryID(of: Operation.self, options: options)
+                    try await incrementalBodies(
+                        payload, persistedQueryID: Operation.operationIdentifier, options: options
+                    ) { response, body throws(APIError) in
                         continuation.yield(
                             try pipeline.response(body, from: GraphQLResultOrigin(response), start: start))
                     }
@@ -44,19 +47,26 @@ extension APIClient {
         }
     }
 
-    /// Sends the request and hands each successive state of the response's data to `deliver`, as it arrives.
+    /// Sends the request and hands each successive state of the response's data to `deliver`, as it arrives. In
+    /// identifierOnly persisted-query mode the request carries the id instead of the document; automatic mode sends
+    /// the document.
     private func incrementalBodies(
         _ payload: GraphQLPayload,
+        persistedQueryID: String?,
         options: RequestOptions,
         deliver: @escaping @Sendable (HTTPResponse, GraphQLResponseBody) throws(APIError) -> Void
     ) async throws(APIError) {
         let name = payload.name
-        var merged = configuration.headers
+        var merged = configuration.requestHeaders
         for field in options.headers { merged[field.name] = field.value }
         let headers = merged
+        let identified =
+            persistedQueryMode(options) == .identifierOnly ? try identifiedOnly(payload, by: persistedQueryID) : nil
+        let sent = identified?.payload ?? payload
+        let sentID = identified?.id
         let reader = configuration.jsonReader
         try await run(operationName: name, timeout: options.timeout) { [self] () async throws in
-            var request = try payload.httpRequest(
+            var request = try sent.httpRequest(
                 endpoint: configuration.graphQLEndpoint, usesGET: false, headers: headers,
                 operationNameHeader: configuration.operationNameHeader, isIdempotent: options.isIdempotent)
             request.headers["Accept"] = Self.incrementalAcceptHeader
@@ -67,6 +77,7 @@ extension APIClient {
             var parser: MultipartMixedParser
             switch answer {
             case .whole(let whole, let single):
+                if let sentID { try Self.checkIdentifierKnown(single, id: sentID, operationName: name) }
                 try deliver(whole, single.body)
                 return
             case .multipart(let stream, let multipartParser):

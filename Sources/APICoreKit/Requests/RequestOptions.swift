@@ -16,8 +16,17 @@ public struct RequestOptions: Sendable {
     public var headers: HTTPHeaders
     /// Whether to send a query with GET.
     public var usesGETForQueries: Bool?
-    /// Whether to use Automatic Persisted Queries when the client is configured for them.
+    /// Whether to use persisted queries when the client is configured for them, or when ``persistedQueryMode`` asks
+    /// for them; off, the call sends its document whatever the mode.
     public var usesPersistedQueries: Bool
+    /// How this call uses persisted queries; `nil` (the default) follows ``APIClientConfiguration/persistedQueries``,
+    /// and sends the document when the client has none.
+    ///
+    /// ``PersistedQueriesConfiguration/Mode/identifierOnly`` sends only the operation's id even when the client is not
+    /// configured for persisted queries, with GET when the call or the client uses GET for queries; a client in that
+    /// mode can send one call with ``PersistedQueriesConfiguration/Mode/automatic`` (or its document, with
+    /// ``usesPersistedQueries`` off) to a server that accepts them.
+    public var persistedQueryMode: PersistedQueriesConfiguration.Mode?
     /// Overrides whether the call may be retried.
     public var isIdempotent: Bool?
     /// Where a query's value comes from; `nil` uses ``APIClientConfiguration/defaultCachePolicy``. Ignored by
@@ -48,6 +57,7 @@ public struct RequestOptions: Sendable {
         headers: HTTPHeaders = HTTPHeaders(),
         usesGETForQueries: Bool? = nil,
         usesPersistedQueries: Bool = true,
+        persistedQueryMode: PersistedQueriesConfiguration.Mode? = nil,
         isIdempotent: Bool? = nil,
         cachePolicy: CachePolicy? = nil,
         refetchesOnCacheMiss: Bool = true,
@@ -58,6 +68,7 @@ public struct RequestOptions: Sendable {
         self.headers = headers
         self.usesGETForQueries = usesGETForQueries
         self.usesPersistedQueries = usesPersistedQueries
+        self.persistedQueryMode = persistedQueryMode
         self.isIdempotent = isIdempotent
         self.cachePolicy = cachePolicy
         self.refetchesOnCacheMiss = refetchesOnCacheMiss

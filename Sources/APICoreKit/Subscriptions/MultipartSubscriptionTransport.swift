@@ -64,11 +64,11 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
     }
 
     /// A transport that reaches the server as a client with `configuration` does: its GraphQL endpoint, transport,
-    /// interceptors, header fields and JSON reader.
+    /// interceptors, header fields (with the ``APIClientConfiguration/clientAwareness`` fields) and JSON reader.
     public init(configuration: APIClientConfiguration) {
         self.init(
             endpoint: configuration.graphQLEndpoint, transport: configuration.transport,
-            interceptors: configuration.interceptors, headers: configuration.headers,
+            interceptors: configuration.interceptors, headers: configuration.requestHeaders,
             jsonReader: configuration.jsonReader, maximumEventSize: configuration.maximumResponseSize)
     }
 

@@ -1,0 +1,12 @@
+import Synchronization
+
+/// The GraphQL requests a running server has received, oldest first.
+final class DemoRequestLog: Sendable {
+    private let records = Mutex<[DemoGraphQLRequestRecord]>([])
+
+    func append(_ record: DemoGraphQLRequestRecord) {
+        records.withLock { $0.append(record) }
+    }
+
+    var all: [DemoGraphQLRequestRecord] { records.withLock { $0 } }
+}
