@@ -57,9 +57,7 @@ struct ApolloConfigurationTests {
             configuration.warnings.map(\.description) == [
                 "\(path):22:3: warning: The Apollo key \"experimentalFeatures\" is ignored: apicore has no experimental "
                     + "features; Apollo's operation ids are already the default for an Apollo configuration "
-                    + "(\"options.operationIdentifiers\": \"apollo\").",
-                "\(path):18:5: warning: The Apollo key \"options.selectionSetInitializers\" is ignored: selection sets "
-                    + "are built from response data with init(data:), in tests too.",
+                    + "(\"options.operationIdentifiers\": \"apollo\")."
             ])
     }
 

@@ -82,6 +82,55 @@ struct GeneratedBehaviourTests {
                 + #""views":"18446744073709551615"}"#)
     }
 
+    @Test("data built from typed values equals the same data decoded from a server's JSON")
+    func initializersMatchDecodedData() throws {
+        let built = UsersQuery.Data(users: [
+            .init(id: "1", role: .init(.admin), followerCount: 9_007_199_254_740_993, nickname: nil),
+            .init(id: "2", role: "SUPERUSER", followerCount: 3, nickname: "Ada"),
+        ])
+        let decoded = try UsersQuery.Data(
+            data: try #require(
+                try JSONReader().read(
+                    """
+                    {"users": [
+                      {"__typename": "User", "id": "1", "role": "ADMIN", "followerCount": 9007199254740993, "nickname": null},
+                      {"__typename": "User", "id": "2", "role": "SUPERUSER", "followerCount": 3, "nickname": "Ada"}]}
+                    """
+                ).objectValue))
+        #expect(built == decoded)
+        #expect(built.users[1].role.rawValue == "SUPERUSER")
+        #expect(built.users[0].followerCount == 9_007_199_254_740_993)
+        // What the initializer built passes the same checks as a response.
+        #expect(try UsersQuery.Data(data: built.__data) == built)
+    }
+
+    @Test("a type case builds the interface's value, fragments' fields are parameters, variables decide conditions")
+    func initializersOfTypeCasesFragmentsAndConditions() throws {
+        let owner = AccountsQuery.Data.Accounts.AsOrganization.Owner(
+            id: "u1", nickname: "Ada", role: .init(.admin))
+        let organization = AccountsQuery.Data.Accounts.AsOrganization(
+            seats: 12, owner: owner, id: "o1", admins: [.init(id: "u2")])
+        let team = AccountsQuery.Data.Accounts(
+            __typename: "Team", id: "t1", admins: [],
+            owner: .init(nickname: "Bob", role: .init(.member)))
+        let data = AccountsQuery.Data(
+            accounts: [.init(organization), team], __variables: AccountsQuery(withNickname: true).variables)
+        #expect(data.accounts[0].asOrganization?.seats == 12)
+        #expect(data.accounts[0].fragments.accountOwner.owner.role == BehaviourAPI.Role.admin)
+        #expect(data.accounts[0].owner.nickname == "Ada")
+        #expect(data.accounts[1].asOrganization == nil)
+        #expect(data.accounts[1].owner.nickname == "Bob")
+        #expect(data.accounts.map(\.id) == ["o1", "t1"])
+        // The same values without the variable that includes `nickname` read as a response without it would.
+        let hidden = AccountsQuery.Data(accounts: [.init(organization), team])
+        #expect(hidden.accounts[1].owner.nickname == nil)
+        // And the whole tree is what a server would have sent.
+        let checked = try AccountsQuery.Data(
+            data: data.__data,
+            variables: AccountsQuery(withNickname: true).variables)
+        #expect(checked == data)
+    }
+
     @Test("an enum value the schema does not know survives a decode and is sent back as it came")
     func unknownEnumValue() throws {
         let data = try Self.response(role: "SUPERUSER", followerCount: "1")

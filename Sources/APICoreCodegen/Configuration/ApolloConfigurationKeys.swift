@@ -37,8 +37,8 @@ enum ApolloConfigurationKeys {
             value: "include", otherwise: "apicore always carries the schema's descriptions as doc comments"),
         "options.warningsOnDeprecatedUsage": .when(
             value: "include", otherwise: "apicore always marks deprecated fields and enum cases @available(deprecated)"),
-        "options.selectionSetInitializers": .ignored(
-            advice: "selection sets are built from response data with init(data:), in tests too"),
+        // Every generated selection set has an initializer from typed values.
+        "options.selectionSetInitializers": .alwaysSo,
         "options.additionalInflectionRules": .ignored(
             advice: "apicore names the struct of a list field after the field as written, without inflection"),
         "options.cocoapodsCompatibleImportStatements": .ignored(

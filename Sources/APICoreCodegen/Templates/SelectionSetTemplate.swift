@@ -54,6 +54,15 @@ struct SelectionSetTemplate {
         lines.append("\(inner)\(access)init(__object: GraphQLCheckedObject) {")
         lines.append("\(inner)    self.__object = __object")
         lines.append("\(inner)}")
+        lines.append("")
+        lines += memberwiseInitializer(set, indent: inner)
+        for part in set.typeCases {
+            lines.append("")
+            lines.append("\(inner)/// The object as its `\(part.selectionSet.parentTypeName)` case holds it.")
+            lines.append("\(inner)\(accessor)init(_ typeCase: \(part.selectionSet.typeName)) {")
+            lines.append("\(inner)    self.init(__object: typeCase.__object)")
+            lines.append("\(inner)}")
+        }
         for field in set.fields where field.propertyName != "__typename" {
             lines.append("")
             append(SwiftNames.docComment(field.description, indent: inner), to: &lines)
@@ -110,6 +119,54 @@ struct SelectionSetTemplate {
     }
 
     private var accessor: String { context.accessor }
+
+    /// The initializer from typed values: `__typename` (defaulted to the type's name on an object type), then each
+    /// field the struct reads, its own and its fragments', optional ones defaulting to `nil`, then the operation's
+    /// variables, which decide its `@include`/`@skip` parts and those of everything below it (so they matter where a
+    /// value is read from: the root). It builds the response object those values stand for, so the value reads,
+    /// caches and prints like one decoded from a server.
+    private func memberwiseInitializer(_ set: IRSelectionSet, indent: String) -> [String] {
+        var parameters: [String] = []
+        var body: [String] = []
+        let selectsTypename = set.fields.contains { $0.name == "__typename" && $0.alias == nil }
+        var parentIsObject = false
+        if case .object? = context.schema.type(named: set.parentTypeName) { parentIsObject = true }
+        if selectsTypename {
+            let defaultName = parentIsObject ? " = \(SwiftNames.stringLiteral(set.parentTypeName))" : ""
+            parameters.append("__typename: String\(defaultName)")
+            if !parentIsObject {
+                body.append(
+                    "precondition(Self.__parentType.includes(__typename), "
+                        + "\"\\(__typename) is not a possible type of \(set.parentTypeName)\")")
+            }
+            body.append("data[\"__typename\"] = .string(__typename)")
+        }
+        var members: [(name: String, type: String, key: String)] = []
+        for field in set.fields where field.propertyName != "__typename" {
+            members.append((field.propertyName, fieldType(field, qualified: false), field.responseKey))
+        }
+        for field in set.forwardedFields {
+            members.append((field.propertyName, field.swiftType, field.responseKey))
+        }
+        for (position, member) in members.enumerated() {
+            let label = SwiftNames.identifier(member.name)
+            let optional = member.type.hasSuffix("?") ? " = nil" : ""
+            // The parameter's own name is positional, so that no field name can shadow `self` or `data` in the body.
+            parameters.append("\(label) _\(position): \(member.type)\(optional)")
+            body.append("data[\(SwiftNames.stringLiteral(member.key))] = _\(position).__outputJSON")
+        }
+        parameters.append("__variables: JSONObject = [:]")
+        var lines = ["\(indent)\(accessor)init("]
+        lines += parameters.enumerated().map { index, parameter in
+            "\(indent)    \(parameter)\(index == parameters.count - 1 ? "" : ",")"
+        }
+        lines.append("\(indent)) {")
+        lines.append("\(indent)    \(body.isEmpty ? "let" : "var") data = JSONObject()")
+        lines += body.map { "\(indent)    \($0)" }
+        lines.append("\(indent)    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))")
+        lines.append("\(indent)}")
+        return lines
+    }
 
     /// How a struct is `Identifiable`: by the `id` it selects, or by the key fields of its type's policy, which an
     /// `id` property then spells.

@@ -11,9 +11,27 @@ public protocol GraphQLOutputValue: Sendable {
     /// properties of a ``GraphQLDataSelectionSet`` do; a selection set is wrapped without being checked again. The
     /// default decodes, and traps if that fails, which checked data rules out.
     static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Self
+
+    /// The value as the response JSON it stands for: what a generated selection set's initializer stores, so that
+    /// data built from typed values reads, caches and prints like data a server sent.
+    var __outputJSON: JSONValue { get }
+}
+
+extension GraphQLOutputValue where Self: GraphQLInputValue {
+    /// The value as JSON, as it is sent in a variable: scalars, custom scalars and enums read back from it.
+    public var __outputJSON: JSONValue { jsonValue }
 }
 
 extension GraphQLOutputValue {
+    /// The value as JSON through its ``GraphQLInputValue`` conformance; a type that is neither that nor a selection
+    /// set cannot be written, which is a programming error.
+    public var __outputJSON: JSONValue {
+        guard let input = self as? any GraphQLInputValue else {
+            preconditionFailure("\(Self.self) cannot be written as JSON: conform it to GraphQLInputValue")
+        }
+        return input.jsonValue
+    }
+
     /// Decodes checked data with a fresh context for `variables`; traps if that fails, which checked data rules out.
     public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Self {
         do {
@@ -117,6 +135,9 @@ extension Optional: GraphQLOutputValue where Wrapped: GraphQLOutputValue {
         if case .null = value { return nil }
         return Wrapped.__decodeChecked(value, variables: variables)
     }
+
+    /// `null` for `nil`, else the wrapped value's JSON.
+    public var __outputJSON: JSONValue { self?.__outputJSON ?? .null }
 }
 
 extension Array: GraphQLOutputValue where Element: GraphQLOutputValue {
@@ -150,4 +171,7 @@ extension Array: GraphQLOutputValue where Element: GraphQLOutputValue {
         }
         return elements.map { Element.__decodeChecked($0, variables: variables) }
     }
+
+    /// A JSON array of the elements' JSON.
+    public var __outputJSON: JSONValue { .array(map(\.__outputJSON)) }
 }

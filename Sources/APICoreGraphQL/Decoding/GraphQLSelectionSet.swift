@@ -24,6 +24,9 @@ public protocol GraphQLSelectionSet: GraphQLOutputValue, Hashable {
 public protocol GraphQLRootSelectionSet: GraphQLSelectionSet {}
 
 extension GraphQLSelectionSet {
+    /// The response object the value reads.
+    public var __outputJSON: JSONValue { .object(__data) }
+
     /// Decodes the selection set from a JSON object through ``GraphQLSelectionSet/init(reader:)``; any other kind is
     /// a type mismatch.
     public static func decode(

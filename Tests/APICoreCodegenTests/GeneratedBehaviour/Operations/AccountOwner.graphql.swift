@@ -20,6 +20,18 @@ public struct AccountOwner: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        owner _0: Owner,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Account")
+        data["__typename"] = .string(__typename)
+        data["owner"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
     public struct Owner: GraphQLDataSelectionSet {
@@ -34,6 +46,17 @@ public struct AccountOwner: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "User",
+            role _0: GraphQLEnum<BehaviourAPI.Role>,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["role"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }

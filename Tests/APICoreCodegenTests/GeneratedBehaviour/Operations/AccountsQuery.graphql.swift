@@ -32,6 +32,15 @@ public struct AccountsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            accounts _0: [Accounts],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["accounts"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var accounts: [Accounts] { __field("accounts") }
 
         public struct Accounts: GraphQLDataSelectionSet, Identifiable {
@@ -50,6 +59,27 @@ public struct AccountsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                id _0: String,
+                admins _1: [Admins],
+                owner _2: Owner,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Account")
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["admins"] = _1.__outputJSON
+                data["owner"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `Organization` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsOrganization) {
+                self.init(__object: typeCase.__object)
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -76,6 +106,17 @@ public struct AccountsQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "User",
+                    id _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
@@ -92,6 +133,19 @@ public struct AccountsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "User",
+                    nickname _0: String? = nil,
+                    role _1: GraphQLEnum<BehaviourAPI.Role>,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["nickname"] = _0.__outputJSON
+                    data["role"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var nickname: String? { __field("nickname", if: .include("withNickname")) }
@@ -112,6 +166,23 @@ public struct AccountsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Organization",
+                    seats _0: Int,
+                    owner _1: Owner,
+                    id _2: String,
+                    admins _3: [AccountsQuery.Data.Accounts.Admins],
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["seats"] = _0.__outputJSON
+                    data["owner"] = _1.__outputJSON
+                    data["id"] = _2.__outputJSON
+                    data["admins"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var seats: Int { __field("seats") }
@@ -139,6 +210,21 @@ public struct AccountsQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "User",
+                        id _0: String,
+                        nickname _1: String? = nil,
+                        role _2: GraphQLEnum<BehaviourAPI.Role>,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        data["nickname"] = _1.__outputJSON
+                        data["role"] = _2.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }

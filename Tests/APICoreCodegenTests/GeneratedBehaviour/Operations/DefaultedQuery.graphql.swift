@@ -49,6 +49,15 @@ public struct DefaultedQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            users _0: [Users],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["users"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
 
         public struct Users: GraphQLDataSelectionSet, Identifiable {
@@ -64,6 +73,19 @@ public struct DefaultedQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "User",
+                id _0: String,
+                nickname _1: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["nickname"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -40,6 +40,15 @@ public struct EventQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            event _0: Event? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["event"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var event: Event? { __field("event") }
 
         public struct Event: GraphQLDataSelectionSet {
@@ -61,6 +70,31 @@ public struct EventQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Event",
+                at _0: BehaviourAPI.DateTime,
+                day _1: BehaviourAPI.Day,
+                link _2: BehaviourAPI.Url,
+                uuid _3: BehaviourAPI.Uuid,
+                price _4: BehaviourAPI.Money,
+                payload _5: BehaviourAPI.Json,
+                views _6: BehaviourAPI.BigCount,
+                opaque _7: BehaviourAPI.Opaque? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["at"] = _0.__outputJSON
+                data["day"] = _1.__outputJSON
+                data["link"] = _2.__outputJSON
+                data["uuid"] = _3.__outputJSON
+                data["price"] = _4.__outputJSON
+                data["payload"] = _5.__outputJSON
+                data["views"] = _6.__outputJSON
+                data["opaque"] = _7.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var at: BehaviourAPI.DateTime { __field("at") }

@@ -25,6 +25,17 @@ public struct StockQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            stock _0: [Stock],
+            users _1: [Users],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["stock"] = _0.__outputJSON
+            data["users"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var stock: [Stock] { __field("stock") }
 
         @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
@@ -43,6 +54,21 @@ public struct StockQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Stock",
+                sku _0: String,
+                store _1: Int,
+                count _2: Int,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["sku"] = _0.__outputJSON
+                data["store"] = _1.__outputJSON
+                data["count"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var sku: String { __field("sku") }
@@ -67,6 +93,17 @@ public struct StockQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "User",
+                id _0: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

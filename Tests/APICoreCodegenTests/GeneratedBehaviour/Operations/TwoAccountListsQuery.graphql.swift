@@ -25,6 +25,17 @@ public struct TwoAccountListsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            first _0: [First],
+            second _1: [Second],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["first"] = _0.__outputJSON
+            data["second"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var first: [First] { __field("first") }
 
         @_alwaysEmitIntoClient public var second: [Second] { __field("second") }
@@ -44,6 +55,20 @@ public struct TwoAccountListsQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                id _0: String,
+                owner _1: Owner,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Account")
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["owner"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var id: String { __field("id") }
 
             @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
@@ -60,6 +85,17 @@ public struct TwoAccountListsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "User",
+                    role _0: GraphQLEnum<BehaviourAPI.Role>,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["role"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }

@@ -50,6 +50,15 @@ public struct UploadMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            upload _0: Upload,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["upload"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var upload: Upload { __field("upload") }
 
         public struct Upload: GraphQLDataSelectionSet {
@@ -64,6 +73,17 @@ public struct UploadMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "UploadResult",
+                count _0: Int,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["count"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var count: Int { __field("count") }

@@ -40,6 +40,15 @@ public struct UsersQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            users _0: [Users],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["users"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
 
         public struct Users: GraphQLDataSelectionSet, Identifiable {
@@ -57,6 +66,23 @@ public struct UsersQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "User",
+                id _0: String,
+                role _1: GraphQLEnum<BehaviourAPI.Role>,
+                followerCount _2: BehaviourAPI.Long,
+                nickname _3: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["role"] = _1.__outputJSON
+                data["followerCount"] = _2.__outputJSON
+                data["nickname"] = _3.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

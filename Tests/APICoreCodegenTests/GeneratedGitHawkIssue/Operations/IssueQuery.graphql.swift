@@ -35,6 +35,15 @@ public struct IssueQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            repository _0: Repository? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["repository"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
@@ -52,6 +61,21 @@ public struct IssueQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Repository",
+                id _0: String,
+                name _1: String,
+                issue _2: Issue? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["name"] = _1.__outputJSON
+                data["issue"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -87,6 +111,43 @@ public struct IssueQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Issue",
+                    author _0: Author? = nil,
+                    body _1: String,
+                    closed _2: Bool,
+                    createdAt _3: GitHawkIssueAPI.DateTime,
+                    editor _4: Editor? = nil,
+                    id _5: String,
+                    labels _6: Labels? = nil,
+                    locked _7: Bool,
+                    number _8: Int,
+                    reactionGroups _9: [ReactionGroups]? = nil,
+                    title _10: String,
+                    viewerCanReact _11: Bool,
+                    viewerCanUpdate _12: Bool,
+                    viewerDidAuthor _13: Bool,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["author"] = _0.__outputJSON
+                    data["body"] = _1.__outputJSON
+                    data["closed"] = _2.__outputJSON
+                    data["createdAt"] = _3.__outputJSON
+                    data["editor"] = _4.__outputJSON
+                    data["id"] = _5.__outputJSON
+                    data["labels"] = _6.__outputJSON
+                    data["locked"] = _7.__outputJSON
+                    data["number"] = _8.__outputJSON
+                    data["reactionGroups"] = _9.__outputJSON
+                    data["title"] = _10.__outputJSON
+                    data["viewerCanReact"] = _11.__outputJSON
+                    data["viewerCanUpdate"] = _12.__outputJSON
+                    data["viewerDidAuthor"] = _13.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The actor who authored the comment.
@@ -145,6 +206,20 @@ public struct IssueQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        avatarUrl _0: GitHawkIssueAPI.URI,
+                        login _1: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+                        data["__typename"] = .string(__typename)
+                        data["avatarUrl"] = _0.__outputJSON
+                        data["login"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// A URL pointing to the actor's public avatar.
                     @_alwaysEmitIntoClient public var avatarUrl: GitHawkIssueAPI.URI { __field("avatarUrl") }
 
@@ -166,6 +241,18 @@ public struct IssueQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        login _0: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+                        data["__typename"] = .string(__typename)
+                        data["login"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// The username of the actor.
                     @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
@@ -184,6 +271,17 @@ public struct IssueQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "LabelConnection",
+                        nodes _0: [Nodes?]? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["nodes"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// A list of nodes.
                     @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
@@ -200,6 +298,19 @@ public struct IssueQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "Label",
+                            color _0: String,
+                            name _1: String,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["color"] = _0.__outputJSON
+                            data["name"] = _1.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         /// Identifies the label color.
@@ -226,6 +337,21 @@ public struct IssueQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "ReactionGroup",
+                        content _0: GraphQLEnum<GitHawkIssueAPI.ReactionContent>,
+                        users _1: Users,
+                        viewerHasReacted _2: Bool,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["content"] = _0.__outputJSON
+                        data["users"] = _1.__outputJSON
+                        data["viewerHasReacted"] = _2.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// Identifies the emoji reaction.
                     @_alwaysEmitIntoClient public var content: GraphQLEnum<GitHawkIssueAPI.ReactionContent> { __field("content") }
 
@@ -247,6 +373,17 @@ public struct IssueQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "ReactingUserConnection",
+                            totalCount _0: Int,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["totalCount"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         /// Identifies the total count of items in the connection.

@@ -31,6 +31,15 @@ public struct PriceChangedSubscription: GraphQLSubscription {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            priceChanged _0: PriceChanged,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["priceChanged"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Each new price of one product, as a mutation sets it.
         @_alwaysEmitIntoClient public var priceChanged: PriceChanged { __field("priceChanged") }
 
@@ -46,6 +55,25 @@ public struct PriceChangedSubscription: GraphQLSubscription {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Product",
+                id _0: String,
+                name _1: String,
+                category _2: GraphQLEnum<ProductAPI.ProductCategory>,
+                priceCents _3: ProductAPI.Long,
+                inStock _4: Bool,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["name"] = _1.__outputJSON
+                data["category"] = _2.__outputJSON
+                data["priceCents"] = _3.__outputJSON
+                data["inStock"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -31,6 +31,15 @@ public struct ProductDetailQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            product _0: Product? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["product"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var product: Product? { __field("product") }
 
         public struct Product: GraphQLDataSelectionSet, Identifiable {
@@ -45,6 +54,25 @@ public struct ProductDetailQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Product",
+                id _0: String,
+                name _1: String,
+                category _2: GraphQLEnum<ProductAPI.ProductCategory>,
+                priceCents _3: ProductAPI.Long,
+                inStock _4: Bool,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["name"] = _1.__outputJSON
+                data["category"] = _2.__outputJSON
+                data["priceCents"] = _3.__outputJSON
+                data["inStock"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -23,6 +23,25 @@ public struct ProductFields: GraphQLFragment, GraphQLDataSelectionSet, Identifia
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Product",
+        id _0: String,
+        name _1: String,
+        category _2: GraphQLEnum<ProductAPI.ProductCategory>,
+        priceCents _3: ProductAPI.Long,
+        inStock _4: Bool,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["category"] = _2.__outputJSON
+        data["priceCents"] = _3.__outputJSON
+        data["inStock"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
     @_alwaysEmitIntoClient public var name: String { __field("name") }

@@ -39,6 +39,15 @@ public struct ProductPageQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            productPage _0: ProductPage,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["productPage"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// The products a page at a time, in catalogue order: the first `first` after the cursor `after`.
         @_alwaysEmitIntoClient public var productPage: ProductPage { __field("productPage") }
 
@@ -55,6 +64,19 @@ public struct ProductPageQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "ProductConnection",
+                edges _0: [Edges],
+                pageInfo _1: PageInfo,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["edges"] = _0.__outputJSON
+                data["pageInfo"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var edges: [Edges] { __field("edges") }
@@ -76,6 +98,19 @@ public struct ProductPageQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "ProductEdge",
+                    cursor _0: String,
+                    node _1: Node,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["cursor"] = _0.__outputJSON
+                    data["node"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
 
                 @_alwaysEmitIntoClient public var node: Node { __field("node") }
@@ -92,6 +127,25 @@ public struct ProductPageQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Product",
+                        id _0: String,
+                        name _1: String,
+                        category _2: GraphQLEnum<ProductAPI.ProductCategory>,
+                        priceCents _3: ProductAPI.Long,
+                        inStock _4: Bool,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        data["name"] = _1.__outputJSON
+                        data["category"] = _2.__outputJSON
+                        data["priceCents"] = _3.__outputJSON
+                        data["inStock"] = _4.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -122,6 +176,19 @@ public struct ProductPageQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "PageInfo",
+                    hasNextPage _0: Bool,
+                    endCursor _1: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["hasNextPage"] = _0.__outputJSON
+                    data["endCursor"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }

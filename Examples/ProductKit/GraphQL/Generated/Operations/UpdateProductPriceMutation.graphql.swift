@@ -33,6 +33,15 @@ public struct UpdateProductPriceMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            updateProductPrice _0: UpdateProductPrice? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["updateProductPrice"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var updateProductPrice: UpdateProductPrice? { __field("updateProductPrice") }
 
         public struct UpdateProductPrice: GraphQLDataSelectionSet, Identifiable {
@@ -47,6 +56,25 @@ public struct UpdateProductPriceMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Product",
+                id _0: String,
+                name _1: String,
+                category _2: GraphQLEnum<ProductAPI.ProductCategory>,
+                priceCents _3: ProductAPI.Long,
+                inStock _4: Bool,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["name"] = _1.__outputJSON
+                data["category"] = _2.__outputJSON
+                data["priceCents"] = _3.__outputJSON
+                data["inStock"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -33,6 +33,15 @@ public struct UpdateUserMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            updateUser _0: UpdateUser? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["updateUser"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var updateUser: UpdateUser? { __field("updateUser") }
 
         public struct UpdateUser: GraphQLDataSelectionSet, Identifiable {
@@ -47,6 +56,25 @@ public struct UpdateUserMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "User",
+                id _0: String,
+                name _1: String,
+                email _2: String,
+                role _3: GraphQLEnum<UserAPI.UserRole>,
+                createdAt _4: UserAPI.Long,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["name"] = _1.__outputJSON
+                data["email"] = _2.__outputJSON
+                data["role"] = _3.__outputJSON
+                data["createdAt"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

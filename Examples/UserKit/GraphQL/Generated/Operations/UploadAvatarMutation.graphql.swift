@@ -37,6 +37,15 @@ public struct UploadAvatarMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            uploadAvatar _0: UploadAvatar? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["uploadAvatar"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Sets the user's avatar to the uploaded image.
         @_alwaysEmitIntoClient public var uploadAvatar: UploadAvatar? { __field("uploadAvatar") }
 
@@ -53,6 +62,19 @@ public struct UploadAvatarMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "User",
+                id _0: String,
+                avatar _1: Avatar? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["avatar"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -75,6 +97,23 @@ public struct UploadAvatarMutation: GraphQLMutation {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Avatar",
+                    fileName _0: String,
+                    contentType _1: String,
+                    byteCount _2: Int,
+                    sha256 _3: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["fileName"] = _0.__outputJSON
+                    data["contentType"] = _1.__outputJSON
+                    data["byteCount"] = _2.__outputJSON
+                    data["sha256"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var fileName: String { __field("fileName") }

@@ -23,6 +23,25 @@ public struct UserFields: GraphQLFragment, GraphQLDataSelectionSet, Identifiable
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        id _0: String,
+        name _1: String,
+        email _2: String,
+        role _3: GraphQLEnum<UserAPI.UserRole>,
+        createdAt _4: UserAPI.Long,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["email"] = _2.__outputJSON
+        data["role"] = _3.__outputJSON
+        data["createdAt"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
     @_alwaysEmitIntoClient public var name: String { __field("name") }

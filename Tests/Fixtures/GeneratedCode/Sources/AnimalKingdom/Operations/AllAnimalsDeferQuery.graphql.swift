@@ -23,6 +23,15 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            allAnimals _0: [AllAnimals],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["allAnimals"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
         public struct AllAnimals: GraphQLDataSelectionSet, Identifiable {
@@ -47,6 +56,41 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                id _0: String,
+                height _1: Height,
+                species _2: String,
+                skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                predators _4: [Predators],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["height"] = _1.__outputJSON
+                data["species"] = _2.__outputJSON
+                data["skinCovering"] = _3.__outputJSON
+                data["predators"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `WarmBlooded` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `Pet` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsPet) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `ClassroomPet` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsClassroomPet) {
+                self.init(__object: typeCase.__object)
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -83,6 +127,21 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Height",
+                    feet _0: Int,
+                    inches _1: Int? = nil,
+                    meters _2: Int,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["feet"] = _0.__outputJSON
+                    data["inches"] = _1.__outputJSON
+                    data["meters"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
 
                 @_alwaysEmitIntoClient public var inches: Int? { __field("inches") }
@@ -105,6 +164,23 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    species _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+                    data["__typename"] = .string(__typename)
+                    data["species"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `WarmBlooded` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+                    self.init(__object: typeCase.__object)
+                }
+
                 @_alwaysEmitIntoClient public var species: String { __field("species") }
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
 
@@ -122,6 +198,26 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        predators _0: [Predators],
+                        laysEggs _1: Bool,
+                        species _2: String,
+                        bodyTemperature _3: Int,
+                        height _4: HeightInMeters.Height,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of WarmBlooded")
+                        data["__typename"] = .string(__typename)
+                        data["predators"] = _0.__outputJSON
+                        data["laysEggs"] = _1.__outputJSON
+                        data["species"] = _2.__outputJSON
+                        data["bodyTemperature"] = _3.__outputJSON
+                        data["height"] = _4.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
@@ -151,6 +247,18 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String,
+                            species _0: String,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+                            data["__typename"] = .string(__typename)
+                            data["species"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         @_alwaysEmitIntoClient public var species: String { __field("species") }
                     }
                 }
@@ -167,6 +275,25 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    id _0: String,
+                    height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
+                    species _2: String,
+                    skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    predators _4: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
+                    bodyTemperature _5: Int,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["id"] = _0.__outputJSON
+                    data["height"] = _1.__outputJSON
+                    data["species"] = _2.__outputJSON
+                    data["skinCovering"] = _3.__outputJSON
+                    data["predators"] = _4.__outputJSON
+                    data["bodyTemperature"] = _5.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -201,6 +328,37 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    id _0: String,
+                    height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
+                    species _2: String,
+                    skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    predators _4: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
+                    humanName _5: String? = nil,
+                    favoriteToy _6: String,
+                    owner _7: PetDetails.Owner? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["height"] = _1.__outputJSON
+                    data["species"] = _2.__outputJSON
+                    data["skinCovering"] = _3.__outputJSON
+                    data["predators"] = _4.__outputJSON
+                    data["humanName"] = _5.__outputJSON
+                    data["favoriteToy"] = _6.__outputJSON
+                    data["owner"] = _7.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `WarmBlooded` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+                    self.init(__object: typeCase.__object)
+                }
+
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
                 @_alwaysEmitIntoClient public var height: AllAnimalsDeferQuery.Data.AllAnimals.Height { __field("height") }
@@ -233,6 +391,31 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        id _0: String,
+                        height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
+                        species _2: String,
+                        skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                        predators _4: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
+                        bodyTemperature _5: Int,
+                        humanName _6: String? = nil,
+                        favoriteToy _7: String,
+                        owner _8: PetDetails.Owner? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["id"] = _0.__outputJSON
+                        data["height"] = _1.__outputJSON
+                        data["species"] = _2.__outputJSON
+                        data["skinCovering"] = _3.__outputJSON
+                        data["predators"] = _4.__outputJSON
+                        data["bodyTemperature"] = _5.__outputJSON
+                        data["humanName"] = _6.__outputJSON
+                        data["favoriteToy"] = _7.__outputJSON
+                        data["owner"] = _8.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -271,6 +454,18 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        height _0: Height,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+                        data["__typename"] = .string(__typename)
+                        data["height"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     @_alwaysEmitIntoClient public var height: Height { __field("height") }
 
                     public struct Height: GraphQLDataSelectionSet {
@@ -286,6 +481,19 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "Height",
+                            relativeSize _0: GraphQLEnum<AnimalKingdomAPI.RelativeSize>,
+                            centimeters _1: Double,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["relativeSize"] = _0.__outputJSON
+                            data["centimeters"] = _1.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         @_alwaysEmitIntoClient public var relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize> { __field("relativeSize") }
@@ -307,6 +515,31 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    id _0: String,
+                    height _1: AllAnimalsDeferQuery.Data.AllAnimals.Height,
+                    species _2: String,
+                    skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    predators _4: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ClassroomPet")
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["height"] = _1.__outputJSON
+                    data["species"] = _2.__outputJSON
+                    data["skinCovering"] = _3.__outputJSON
+                    data["predators"] = _4.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Bird` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+                    self.init(__object: typeCase.__object)
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -335,6 +568,27 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Bird",
+                        wingspan _0: Double,
+                        id _1: String,
+                        height _2: AllAnimalsDeferQuery.Data.AllAnimals.Height,
+                        species _3: String,
+                        skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                        predators _5: [AllAnimalsDeferQuery.Data.AllAnimals.Predators],
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["wingspan"] = _0.__outputJSON
+                        data["id"] = _1.__outputJSON
+                        data["height"] = _2.__outputJSON
+                        data["species"] = _3.__outputJSON
+                        data["skinCovering"] = _4.__outputJSON
+                        data["predators"] = _5.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
@@ -368,6 +622,17 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Cat",
+                    isJellicle _0: Bool,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["isJellicle"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
             }
 
@@ -384,6 +649,19 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Dog",
+                    favoriteToy _0: String,
+                    birthdate _1: AnimalKingdomAPI.CustomDate,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["favoriteToy"] = _0.__outputJSON
+                    data["birthdate"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }

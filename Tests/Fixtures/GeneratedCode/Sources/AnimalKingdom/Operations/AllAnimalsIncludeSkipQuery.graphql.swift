@@ -39,6 +39,15 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            allAnimals _0: [AllAnimals],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["allAnimals"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
         public struct AllAnimals: GraphQLDataSelectionSet {
@@ -61,6 +70,44 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                height _0: Height,
+                species _1: String? = nil,
+                skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                predators _3: [Predators],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+                data["__typename"] = .string(__typename)
+                data["height"] = _0.__outputJSON
+                data["species"] = _1.__outputJSON
+                data["skinCovering"] = _2.__outputJSON
+                data["predators"] = _3.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `WarmBlooded` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `Pet` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsPet) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `Cat` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsCat) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `ClassroomPet` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsClassroomPet) {
+                self.init(__object: typeCase.__object)
             }
 
             @_alwaysEmitIntoClient public var height: Height { __field("height") }
@@ -94,6 +141,21 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Height",
+                    feet _0: Int,
+                    inches _1: Int? = nil,
+                    meters _2: Int? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["feet"] = _0.__outputJSON
+                    data["inches"] = _1.__outputJSON
+                    data["meters"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
 
                 @_alwaysEmitIntoClient public var inches: Int? { __field("inches") }
@@ -116,6 +178,23 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    species _0: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+                    data["__typename"] = .string(__typename)
+                    data["species"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `WarmBlooded` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+                    self.init(__object: typeCase.__object)
+                }
+
                 @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase(if: .include("getWarmBlooded")) }
 
@@ -133,6 +212,24 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        species _0: String,
+                        laysEggs _1: Bool? = nil,
+                        bodyTemperature _2: Int,
+                        height _3: HeightInMeters.Height,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of WarmBlooded")
+                        data["__typename"] = .string(__typename)
+                        data["species"] = _0.__outputJSON
+                        data["laysEggs"] = _1.__outputJSON
+                        data["bodyTemperature"] = _2.__outputJSON
+                        data["height"] = _3.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var species: String { __field("species") }
@@ -159,6 +256,23 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
+                    species _1: String? = nil,
+                    skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+                    bodyTemperature _4: Int,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["height"] = _0.__outputJSON
+                    data["species"] = _1.__outputJSON
+                    data["skinCovering"] = _2.__outputJSON
+                    data["predators"] = _3.__outputJSON
+                    data["bodyTemperature"] = _4.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
@@ -189,6 +303,42 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
+                    species _1: String? = nil,
+                    skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+                    id _4: String,
+                    humanName _5: String? = nil,
+                    favoriteToy _6: String,
+                    owner _7: PetDetails.Owner? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+                    data["__typename"] = .string(__typename)
+                    data["height"] = _0.__outputJSON
+                    data["species"] = _1.__outputJSON
+                    data["skinCovering"] = _2.__outputJSON
+                    data["predators"] = _3.__outputJSON
+                    data["id"] = _4.__outputJSON
+                    data["humanName"] = _5.__outputJSON
+                    data["favoriteToy"] = _6.__outputJSON
+                    data["owner"] = _7.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `WarmBlooded` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+                    self.init(__object: typeCase.__object)
+                }
+
+                /// The object as its `Animal` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsAnimal) {
+                    self.init(__object: typeCase.__object)
                 }
 
                 @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
@@ -225,6 +375,31 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
+                        species _1: String? = nil,
+                        skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                        predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+                        bodyTemperature _4: Int,
+                        id _5: String,
+                        humanName _6: String? = nil,
+                        favoriteToy _7: String,
+                        owner _8: PetDetails.Owner? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["height"] = _0.__outputJSON
+                        data["species"] = _1.__outputJSON
+                        data["skinCovering"] = _2.__outputJSON
+                        data["predators"] = _3.__outputJSON
+                        data["bodyTemperature"] = _4.__outputJSON
+                        data["id"] = _5.__outputJSON
+                        data["humanName"] = _6.__outputJSON
+                        data["favoriteToy"] = _7.__outputJSON
+                        data["owner"] = _8.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
 
                     @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
@@ -259,6 +434,32 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        height _0: Height,
+                        species _1: String? = nil,
+                        skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                        predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+                        id _4: String,
+                        humanName _5: String? = nil,
+                        favoriteToy _6: String,
+                        owner _7: PetDetails.Owner? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+                        data["__typename"] = .string(__typename)
+                        data["height"] = _0.__outputJSON
+                        data["species"] = _1.__outputJSON
+                        data["skinCovering"] = _2.__outputJSON
+                        data["predators"] = _3.__outputJSON
+                        data["id"] = _4.__outputJSON
+                        data["humanName"] = _5.__outputJSON
+                        data["favoriteToy"] = _6.__outputJSON
+                        data["owner"] = _7.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var height: Height { __field("height") }
@@ -298,6 +499,25 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "Height",
+                            relativeSize _0: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? = nil,
+                            centimeters _1: Double? = nil,
+                            feet _2: Int,
+                            inches _3: Int? = nil,
+                            meters _4: Int? = nil,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["relativeSize"] = _0.__outputJSON
+                            data["centimeters"] = _1.__outputJSON
+                            data["feet"] = _2.__outputJSON
+                            data["inches"] = _3.__outputJSON
+                            data["meters"] = _4.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         @_alwaysEmitIntoClient public var relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? { __field("relativeSize", if: .include("varA")) }
 
                         @_alwaysEmitIntoClient public var centimeters: Double? { __field("centimeters", if: .include("varA")) }
@@ -323,6 +543,25 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Cat",
+                    isJellicle _0: Bool,
+                    height _1: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
+                    species _2: String? = nil,
+                    skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    predators _4: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["isJellicle"] = _0.__outputJSON
+                    data["height"] = _1.__outputJSON
+                    data["species"] = _2.__outputJSON
+                    data["skinCovering"] = _3.__outputJSON
+                    data["predators"] = _4.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
@@ -353,6 +592,29 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    height _0: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
+                    species _1: String? = nil,
+                    skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    predators _3: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ClassroomPet")
+                    data["__typename"] = .string(__typename)
+                    data["height"] = _0.__outputJSON
+                    data["species"] = _1.__outputJSON
+                    data["skinCovering"] = _2.__outputJSON
+                    data["predators"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Bird` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+                    self.init(__object: typeCase.__object)
+                }
+
                 @_alwaysEmitIntoClient public var height: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height { __field("height") }
 
                 @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
@@ -377,6 +639,25 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Bird",
+                        wingspan _0: Double,
+                        height _1: AllAnimalsIncludeSkipQuery.Data.AllAnimals.Height,
+                        species _2: String? = nil,
+                        skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                        predators _4: [AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators],
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["wingspan"] = _0.__outputJSON
+                        data["height"] = _1.__outputJSON
+                        data["species"] = _2.__outputJSON
+                        data["skinCovering"] = _3.__outputJSON
+                        data["predators"] = _4.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }

@@ -23,6 +23,15 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            allAnimals _0: [AllAnimals],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["allAnimals"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
         public struct AllAnimals: GraphQLDataSelectionSet {
@@ -39,6 +48,25 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                species _0: String,
+                skinCovering _1: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+                data["__typename"] = .string(__typename)
+                data["species"] = _0.__outputJSON
+                data["skinCovering"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `Bird` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+                self.init(__object: typeCase.__object)
             }
 
             @_alwaysEmitIntoClient public var species: String { __field("species") }
@@ -58,6 +86,21 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Bird",
+                    wingspan _0: Double,
+                    species _1: String,
+                    skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["wingspan"] = _0.__outputJSON
+                    data["species"] = _1.__outputJSON
+                    data["skinCovering"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }

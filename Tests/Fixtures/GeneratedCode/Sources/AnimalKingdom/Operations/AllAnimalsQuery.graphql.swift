@@ -23,6 +23,15 @@ public struct AllAnimalsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            allAnimals _0: [AllAnimals],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["allAnimals"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
         public struct AllAnimals: GraphQLDataSelectionSet, Identifiable {
@@ -47,6 +56,51 @@ public struct AllAnimalsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                id _0: String,
+                height _1: Height,
+                species _2: String,
+                skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                predators _4: [Predators],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["height"] = _1.__outputJSON
+                data["species"] = _2.__outputJSON
+                data["skinCovering"] = _3.__outputJSON
+                data["predators"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `WarmBlooded` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `Pet` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsPet) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `Cat` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsCat) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `ClassroomPet` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsClassroomPet) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `Dog` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsDog) {
+                self.init(__object: typeCase.__object)
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -83,6 +137,21 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Height",
+                    feet _0: Int,
+                    inches _1: Int? = nil,
+                    meters _2: Int,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["feet"] = _0.__outputJSON
+                    data["inches"] = _1.__outputJSON
+                    data["meters"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var feet: Int { __field("feet") }
 
                 @_alwaysEmitIntoClient public var inches: Int? { __field("inches") }
@@ -105,6 +174,23 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    species _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+                    data["__typename"] = .string(__typename)
+                    data["species"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `WarmBlooded` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+                    self.init(__object: typeCase.__object)
+                }
+
                 @_alwaysEmitIntoClient public var species: String { __field("species") }
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
 
@@ -122,6 +208,26 @@ public struct AllAnimalsQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        predators _0: [Predators],
+                        laysEggs _1: Bool,
+                        species _2: String,
+                        bodyTemperature _3: Int,
+                        height _4: HeightInMeters.Height,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of WarmBlooded")
+                        data["__typename"] = .string(__typename)
+                        data["predators"] = _0.__outputJSON
+                        data["laysEggs"] = _1.__outputJSON
+                        data["species"] = _2.__outputJSON
+                        data["bodyTemperature"] = _3.__outputJSON
+                        data["height"] = _4.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var predators: [Predators] { __field("predators") }
@@ -151,6 +257,18 @@ public struct AllAnimalsQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String,
+                            species _0: String,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+                            data["__typename"] = .string(__typename)
+                            data["species"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         @_alwaysEmitIntoClient public var species: String { __field("species") }
                     }
                 }
@@ -167,6 +285,25 @@ public struct AllAnimalsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    id _0: String,
+                    height _1: AllAnimalsQuery.Data.AllAnimals.Height,
+                    species _2: String,
+                    skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    predators _4: [AllAnimalsQuery.Data.AllAnimals.Predators],
+                    bodyTemperature _5: Int,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["id"] = _0.__outputJSON
+                    data["height"] = _1.__outputJSON
+                    data["species"] = _2.__outputJSON
+                    data["skinCovering"] = _3.__outputJSON
+                    data["predators"] = _4.__outputJSON
+                    data["bodyTemperature"] = _5.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -199,6 +336,42 @@ public struct AllAnimalsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    id _0: String,
+                    height _1: AllAnimalsQuery.Data.AllAnimals.Height,
+                    species _2: String,
+                    skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    predators _4: [AllAnimalsQuery.Data.AllAnimals.Predators],
+                    humanName _5: String? = nil,
+                    favoriteToy _6: String,
+                    owner _7: PetDetails.Owner? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["height"] = _1.__outputJSON
+                    data["species"] = _2.__outputJSON
+                    data["skinCovering"] = _3.__outputJSON
+                    data["predators"] = _4.__outputJSON
+                    data["humanName"] = _5.__outputJSON
+                    data["favoriteToy"] = _6.__outputJSON
+                    data["owner"] = _7.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `WarmBlooded` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+                    self.init(__object: typeCase.__object)
+                }
+
+                /// The object as its `Animal` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsAnimal) {
+                    self.init(__object: typeCase.__object)
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -235,6 +408,31 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        id _0: String,
+                        height _1: AllAnimalsQuery.Data.AllAnimals.Height,
+                        species _2: String,
+                        skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                        predators _4: [AllAnimalsQuery.Data.AllAnimals.Predators],
+                        bodyTemperature _5: Int,
+                        humanName _6: String? = nil,
+                        favoriteToy _7: String,
+                        owner _8: PetDetails.Owner? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["id"] = _0.__outputJSON
+                        data["height"] = _1.__outputJSON
+                        data["species"] = _2.__outputJSON
+                        data["skinCovering"] = _3.__outputJSON
+                        data["predators"] = _4.__outputJSON
+                        data["bodyTemperature"] = _5.__outputJSON
+                        data["humanName"] = _6.__outputJSON
+                        data["favoriteToy"] = _7.__outputJSON
+                        data["owner"] = _8.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
                     @_alwaysEmitIntoClient public var height: AllAnimalsQuery.Data.AllAnimals.Height { __field("height") }
@@ -269,6 +467,32 @@ public struct AllAnimalsQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        height _0: Height,
+                        id _1: String,
+                        species _2: String,
+                        skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                        predators _4: [AllAnimalsQuery.Data.AllAnimals.Predators],
+                        humanName _5: String? = nil,
+                        favoriteToy _6: String,
+                        owner _7: PetDetails.Owner? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+                        data["__typename"] = .string(__typename)
+                        data["height"] = _0.__outputJSON
+                        data["id"] = _1.__outputJSON
+                        data["species"] = _2.__outputJSON
+                        data["skinCovering"] = _3.__outputJSON
+                        data["predators"] = _4.__outputJSON
+                        data["humanName"] = _5.__outputJSON
+                        data["favoriteToy"] = _6.__outputJSON
+                        data["owner"] = _7.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var height: Height { __field("height") }
@@ -308,6 +532,25 @@ public struct AllAnimalsQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "Height",
+                            relativeSize _0: GraphQLEnum<AnimalKingdomAPI.RelativeSize>,
+                            centimeters _1: Double,
+                            feet _2: Int,
+                            inches _3: Int? = nil,
+                            meters _4: Int,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["relativeSize"] = _0.__outputJSON
+                            data["centimeters"] = _1.__outputJSON
+                            data["feet"] = _2.__outputJSON
+                            data["inches"] = _3.__outputJSON
+                            data["meters"] = _4.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         @_alwaysEmitIntoClient public var relativeSize: GraphQLEnum<AnimalKingdomAPI.RelativeSize> { __field("relativeSize") }
 
                         @_alwaysEmitIntoClient public var centimeters: Double { __field("centimeters") }
@@ -333,6 +576,27 @@ public struct AllAnimalsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Cat",
+                    isJellicle _0: Bool,
+                    id _1: String,
+                    height _2: AllAnimalsQuery.Data.AllAnimals.Height,
+                    species _3: String,
+                    skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    predators _5: [AllAnimalsQuery.Data.AllAnimals.Predators],
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["isJellicle"] = _0.__outputJSON
+                    data["id"] = _1.__outputJSON
+                    data["height"] = _2.__outputJSON
+                    data["species"] = _3.__outputJSON
+                    data["skinCovering"] = _4.__outputJSON
+                    data["predators"] = _5.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
@@ -365,6 +629,31 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    id _0: String,
+                    height _1: AllAnimalsQuery.Data.AllAnimals.Height,
+                    species _2: String,
+                    skinCovering _3: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    predators _4: [AllAnimalsQuery.Data.AllAnimals.Predators],
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ClassroomPet")
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["height"] = _1.__outputJSON
+                    data["species"] = _2.__outputJSON
+                    data["skinCovering"] = _3.__outputJSON
+                    data["predators"] = _4.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Bird` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+                    self.init(__object: typeCase.__object)
+                }
+
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
                 @_alwaysEmitIntoClient public var height: AllAnimalsQuery.Data.AllAnimals.Height { __field("height") }
@@ -391,6 +680,27 @@ public struct AllAnimalsQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Bird",
+                        wingspan _0: Double,
+                        id _1: String,
+                        height _2: AllAnimalsQuery.Data.AllAnimals.Height,
+                        species _3: String,
+                        skinCovering _4: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                        predators _5: [AllAnimalsQuery.Data.AllAnimals.Predators],
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["wingspan"] = _0.__outputJSON
+                        data["id"] = _1.__outputJSON
+                        data["height"] = _2.__outputJSON
+                        data["species"] = _3.__outputJSON
+                        data["skinCovering"] = _4.__outputJSON
+                        data["predators"] = _5.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
@@ -423,6 +733,29 @@ public struct AllAnimalsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Dog",
+                    favoriteToy _0: String,
+                    birthdate _1: AnimalKingdomAPI.CustomDate,
+                    id _2: String,
+                    height _3: AllAnimalsQuery.Data.AllAnimals.Height,
+                    species _4: String,
+                    skinCovering _5: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    predators _6: [AllAnimalsQuery.Data.AllAnimals.Predators],
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["favoriteToy"] = _0.__outputJSON
+                    data["birthdate"] = _1.__outputJSON
+                    data["id"] = _2.__outputJSON
+                    data["height"] = _3.__outputJSON
+                    data["species"] = _4.__outputJSON
+                    data["skinCovering"] = _5.__outputJSON
+                    data["predators"] = _6.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }

@@ -24,6 +24,43 @@ public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        humanName _0: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ClassroomPet")
+        data["__typename"] = .string(__typename)
+        data["humanName"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The object as its `Animal` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsAnimal) {
+        self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `WarmBlooded` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsWarmBlooded) {
+        self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `Cat` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsCat) {
+        self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `Bird` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsBird) {
+        self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `PetRock` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsPetRock) {
+        self.init(__object: typeCase.__object)
+    }
+
     @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
     @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
     @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
@@ -45,6 +82,20 @@ public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String,
+            species _0: String,
+            humanName _1: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+            data["__typename"] = .string(__typename)
+            data["species"] = _0.__outputJSON
+            data["humanName"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var species: String { __field("species") }
 
         @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
@@ -62,6 +113,20 @@ public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String,
+            laysEggs _0: Bool,
+            humanName _1: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of WarmBlooded")
+            data["__typename"] = .string(__typename)
+            data["laysEggs"] = _0.__outputJSON
+            data["humanName"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var laysEggs: Bool { __field("laysEggs") }
@@ -82,6 +147,21 @@ public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Cat",
+            bodyTemperature _0: Int,
+            isJellicle _1: Bool,
+            humanName _2: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["bodyTemperature"] = _0.__outputJSON
+            data["isJellicle"] = _1.__outputJSON
+            data["humanName"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
@@ -105,6 +185,19 @@ public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Bird",
+            wingspan _0: Double,
+            humanName _1: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["wingspan"] = _0.__outputJSON
+            data["humanName"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var wingspan: Double { __field("wingspan") }
 
         @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
@@ -122,6 +215,19 @@ public struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "PetRock",
+            favoriteToy _0: String,
+            humanName _1: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["favoriteToy"] = _0.__outputJSON
+            data["humanName"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var favoriteToy: String { __field("favoriteToy") }

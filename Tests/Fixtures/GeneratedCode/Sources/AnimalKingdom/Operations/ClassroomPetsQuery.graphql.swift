@@ -23,6 +23,15 @@ public struct ClassroomPetsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            classroomPets _0: [ClassroomPets?]? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["classroomPets"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var classroomPets: [ClassroomPets?]? { __field("classroomPets") }
 
         public struct ClassroomPets: GraphQLDataSelectionSet {
@@ -37,6 +46,18 @@ public struct ClassroomPetsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                humanName _0: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ClassroomPet")
+                data["__typename"] = .string(__typename)
+                data["humanName"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }

@@ -21,6 +21,21 @@ public struct CrocodileFragment: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Crocodile",
+        species _0: String,
+        age _1: Int,
+        tag _2: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["species"] = _0.__outputJSON
+        data["age"] = _1.__outputJSON
+        data["tag"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var species: String { __field("species") }
 
     @_alwaysEmitIntoClient public var age: Int { __field("age") }

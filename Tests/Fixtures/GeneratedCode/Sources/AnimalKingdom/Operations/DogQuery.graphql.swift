@@ -23,6 +23,15 @@ public struct DogQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            allAnimals _0: [AllAnimals],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["allAnimals"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
         public struct AllAnimals: GraphQLDataSelectionSet, Identifiable {
@@ -39,6 +48,25 @@ public struct DogQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                id _0: String,
+                skinCovering _1: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Animal")
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["skinCovering"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `Dog` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsDog) {
+                self.init(__object: typeCase.__object)
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -59,6 +87,23 @@ public struct DogQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Dog",
+                    houseDetails _0: AnimalKingdomAPI.Object? = nil,
+                    id _1: String,
+                    skinCovering _2: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? = nil,
+                    species _3: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["houseDetails"] = _0.__outputJSON
+                    data["id"] = _1.__outputJSON
+                    data["skinCovering"] = _2.__outputJSON
+                    data["species"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var houseDetails: AnimalKingdomAPI.Object? { __field("houseDetails") }

@@ -31,6 +31,15 @@ public struct PetAdoptionMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            adoptPet _0: AdoptPet,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["adoptPet"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var adoptPet: AdoptPet { __field("adoptPet") }
 
         public struct AdoptPet: GraphQLDataSelectionSet, Identifiable {
@@ -46,6 +55,20 @@ public struct PetAdoptionMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                id _0: String,
+                humanName _1: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["humanName"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

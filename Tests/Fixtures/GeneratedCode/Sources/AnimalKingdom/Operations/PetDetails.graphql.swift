@@ -22,6 +22,24 @@ public struct PetDetails: GraphQLFragment, GraphQLDataSelectionSet, Identifiable
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        id _0: String,
+        humanName _1: String? = nil,
+        favoriteToy _2: String,
+        owner _3: Owner? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["humanName"] = _1.__outputJSON
+        data["favoriteToy"] = _2.__outputJSON
+        data["owner"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
     @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
@@ -42,6 +60,17 @@ public struct PetDetails: GraphQLFragment, GraphQLDataSelectionSet, Identifiable
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Human",
+            firstName _0: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["firstName"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var firstName: String { __field("firstName") }

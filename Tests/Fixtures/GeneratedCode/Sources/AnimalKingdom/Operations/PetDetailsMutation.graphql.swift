@@ -20,6 +20,20 @@ public struct PetDetailsMutation: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        owner _0: Owner? = nil,
+        adoptionDate _1: AnimalKingdomAPI.CustomDate? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+        data["__typename"] = .string(__typename)
+        data["owner"] = _0.__outputJSON
+        data["adoptionDate"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var owner: Owner? { __field("owner") }
 
     @_alwaysEmitIntoClient public var adoptionDate: AnimalKingdomAPI.CustomDate? { __field("adoptionDate") }
@@ -36,6 +50,17 @@ public struct PetDetailsMutation: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Human",
+            firstName _0: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["firstName"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var firstName: String { __field("firstName") }

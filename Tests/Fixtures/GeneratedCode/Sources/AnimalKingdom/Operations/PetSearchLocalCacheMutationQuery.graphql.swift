@@ -36,6 +36,15 @@ public struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            pets _0: [Pets],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["pets"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var pets: [Pets] { __field("pets") }
 
         public struct Pets: GraphQLDataSelectionSet, Identifiable {
@@ -51,6 +60,20 @@ public struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                id _0: String,
+                humanName _1: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Pet")
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["humanName"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

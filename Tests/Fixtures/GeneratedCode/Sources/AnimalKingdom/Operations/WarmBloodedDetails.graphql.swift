@@ -20,6 +20,20 @@ public struct WarmBloodedDetails: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        bodyTemperature _0: Int,
+        height _1: HeightInMeters.Height,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of WarmBlooded")
+        data["__typename"] = .string(__typename)
+        data["bodyTemperature"] = _0.__outputJSON
+        data["height"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var bodyTemperature: Int { __field("bodyTemperature") }
 
     @_alwaysEmitIntoClient public var height: HeightInMeters.Height { __field("height") }

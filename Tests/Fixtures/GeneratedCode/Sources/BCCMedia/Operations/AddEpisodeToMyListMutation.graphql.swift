@@ -31,6 +31,15 @@ public struct AddEpisodeToMyListMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            addEpisodeToMyList _0: AddEpisodeToMyList,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["addEpisodeToMyList"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var addEpisodeToMyList: AddEpisodeToMyList { __field("addEpisodeToMyList") }
 
         public struct AddEpisodeToMyList: GraphQLDataSelectionSet {
@@ -45,6 +54,17 @@ public struct AddEpisodeToMyListMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "AddToCollectionResult",
+                entryId _0: API.UUID,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["entryId"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var entryId: API.UUID { __field("entryId") }

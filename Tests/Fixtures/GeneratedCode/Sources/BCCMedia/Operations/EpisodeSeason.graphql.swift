@@ -21,6 +21,21 @@ public struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Season",
+        title _0: String,
+        show _1: Show,
+        episodes _2: Episodes,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["title"] = _0.__outputJSON
+        data["show"] = _1.__outputJSON
+        data["episodes"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var title: String { __field("title") }
 
     @_alwaysEmitIntoClient public var show: Show { __field("show") }
@@ -43,6 +58,21 @@ public struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSet {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Show",
+            title _0: String,
+            description _1: String,
+            seasons _2: Seasons,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["title"] = _0.__outputJSON
+            data["description"] = _1.__outputJSON
+            data["seasons"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var title: String { __field("title") }
 
         @_alwaysEmitIntoClient public var description: String { __field("description") }
@@ -63,6 +93,17 @@ public struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSet {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "SeasonPagination",
+                items _0: [Items],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["items"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
             public struct Items: GraphQLDataSelectionSet, Identifiable {
@@ -78,6 +119,19 @@ public struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSet {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Season",
+                    id _0: String,
+                    title _1: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["title"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -101,6 +155,17 @@ public struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSet {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "EpisodePagination",
+            items _0: [Items],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["items"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
         public struct Items: GraphQLDataSelectionSet, Identifiable {
@@ -118,6 +183,23 @@ public struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSet {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Episode",
+                id _0: String,
+                title _1: String,
+                description _2: String,
+                image _3: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["title"] = _1.__outputJSON
+                data["description"] = _2.__outputJSON
+                data["image"] = _3.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

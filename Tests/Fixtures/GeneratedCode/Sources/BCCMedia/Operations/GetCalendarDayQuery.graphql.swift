@@ -31,6 +31,15 @@ public struct GetCalendarDayQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            calendar _0: Calendar? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["calendar"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var calendar: Calendar? { __field("calendar") }
 
         public struct Calendar: GraphQLDataSelectionSet {
@@ -45,6 +54,17 @@ public struct GetCalendarDayQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Calendar",
+                day _0: Day,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["day"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var day: Day { __field("day") }
@@ -64,6 +84,19 @@ public struct GetCalendarDayQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "CalendarDay",
+                    events _0: [Events],
+                    entries _1: [Entries],
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["events"] = _0.__outputJSON
+                    data["entries"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var events: [Events] { __field("events") }
 
                 @_alwaysEmitIntoClient public var entries: [Entries] { __field("entries") }
@@ -80,6 +113,17 @@ public struct GetCalendarDayQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Event",
+                        title _0: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["title"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var title: String { __field("title") }
@@ -101,6 +145,26 @@ public struct GetCalendarDayQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        id _0: String,
+                        title _1: String,
+                        start _2: API.Date,
+                        end _3: API.Date,
+                        description _4: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of CalendarEntry")
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        data["title"] = _1.__outputJSON
+                        data["start"] = _2.__outputJSON
+                        data["end"] = _3.__outputJSON
+                        data["description"] = _4.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -24,6 +24,17 @@ public struct GetConfigQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            application _0: Application,
+            languages _1: [API.Language],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["application"] = _0.__outputJSON
+            data["languages"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var application: Application { __field("application") }
 
         @_alwaysEmitIntoClient public var languages: [API.Language] { __field("languages") }
@@ -42,6 +53,17 @@ public struct GetConfigQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Application",
+                page _0: Page? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["page"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var page: Page? { __field("page") }
 
             public struct Page: GraphQLDataSelectionSet {
@@ -56,6 +78,17 @@ public struct GetConfigQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Page",
+                    code _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["code"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var code: String { __field("code") }

@@ -31,6 +31,15 @@ public struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            show _0: Show,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["show"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var show: Show { __field("show") }
 
         public struct Show: GraphQLDataSelectionSet {
@@ -45,6 +54,17 @@ public struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Show",
+                defaultEpisode _0: DefaultEpisode,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["defaultEpisode"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The default episode.
@@ -63,6 +83,17 @@ public struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Episode",
+                    id _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }

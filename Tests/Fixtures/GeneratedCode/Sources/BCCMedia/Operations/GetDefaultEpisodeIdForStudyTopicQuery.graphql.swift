@@ -31,6 +31,15 @@ public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            studyTopic _0: StudyTopic,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["studyTopic"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var studyTopic: StudyTopic { __field("studyTopic") }
 
         public struct StudyTopic: GraphQLDataSelectionSet {
@@ -45,6 +54,17 @@ public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "StudyTopic",
+                defaultLesson _0: DefaultLesson,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["defaultLesson"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The default lesson.
@@ -65,6 +85,17 @@ public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Lesson",
+                    defaultEpisode _0: DefaultEpisode? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["defaultEpisode"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// The default episode.
                 /// Should not be used actively in lists, as it could affect query speeds.
                 @_alwaysEmitIntoClient public var defaultEpisode: DefaultEpisode? { __field("defaultEpisode") }
@@ -81,6 +112,17 @@ public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Episode",
+                        id _0: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -33,6 +33,15 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            episode _0: Episode,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["episode"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
         public struct Episode: GraphQLDataSelectionSet {
@@ -47,6 +56,17 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Episode",
+                context _0: Context? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["context"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var context: Context? { __field("context") }
@@ -64,6 +84,21 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
                 }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of EpisodeContextUnion")
+                    data["__typename"] = .string(__typename)
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `ContextCollection` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsContextCollection) {
+                    self.init(__object: typeCase.__object)
+                }
                 @_alwaysEmitIntoClient public var asContextCollection: AsContextCollection? { __typeCase() }
 
                 public struct AsContextCollection: GraphQLDataSelectionSet {
@@ -80,6 +115,17 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "ContextCollection",
+                        items _0: Items? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["items"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     @_alwaysEmitIntoClient public var items: Items? { __field("items") }
 
                     public struct Items: GraphQLDataSelectionSet {
@@ -94,6 +140,17 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "SectionItemPagination",
+                            items _0: [Items],
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["items"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
@@ -113,6 +170,23 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
 
                             public init(__object: GraphQLCheckedObject) {
                                 self.__object = __object
+                            }
+
+                            @_alwaysEmitIntoClient public init(
+                                __typename: String = "SectionItem",
+                                id _0: String,
+                                title _1: String,
+                                description _2: String,
+                                image _3: String? = nil,
+                                __variables: JSONObject = [:]
+                            ) {
+                                var data = JSONObject()
+                                data["__typename"] = .string(__typename)
+                                data["id"] = _0.__outputJSON
+                                data["title"] = _1.__outputJSON
+                                data["description"] = _2.__outputJSON
+                                data["image"] = _3.__outputJSON
+                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                             }
 
                             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -33,6 +33,15 @@ public struct GetEpisodeQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            episode _0: Episode,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["episode"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
         public struct Episode: GraphQLDataSelectionSet, Identifiable {
@@ -61,6 +70,45 @@ public struct GetEpisodeQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Episode",
+                id _0: String,
+                uuid _1: String,
+                type _2: GraphQLEnum<API.EpisodeType>,
+                title _3: String,
+                originalTitle _4: String,
+                image _5: String? = nil,
+                ageRating _6: String,
+                publishDate _7: API.Date,
+                description _8: String,
+                progress _9: Int? = nil,
+                locked _10: Bool,
+                inMyList _11: Bool,
+                cursor _12: String,
+                next _13: [Next],
+                season _14: Season? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["uuid"] = _1.__outputJSON
+                data["type"] = _2.__outputJSON
+                data["title"] = _3.__outputJSON
+                data["originalTitle"] = _4.__outputJSON
+                data["image"] = _5.__outputJSON
+                data["ageRating"] = _6.__outputJSON
+                data["publishDate"] = _7.__outputJSON
+                data["description"] = _8.__outputJSON
+                data["progress"] = _9.__outputJSON
+                data["locked"] = _10.__outputJSON
+                data["inMyList"] = _11.__outputJSON
+                data["cursor"] = _12.__outputJSON
+                data["next"] = _13.__outputJSON
+                data["season"] = _14.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -108,6 +156,17 @@ public struct GetEpisodeQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Episode",
+                    id _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
@@ -125,6 +184,21 @@ public struct GetEpisodeQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Season",
+                    id _0: String,
+                    title _1: String,
+                    show _2: Show,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["title"] = _1.__outputJSON
+                    data["show"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -146,6 +220,19 @@ public struct GetEpisodeQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Show",
+                        id _0: String,
+                        title _1: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        data["title"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -31,6 +31,15 @@ public struct GetEpisodeSeasonQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            season _0: Season,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["season"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var season: Season { __field("season") }
 
         public struct Season: GraphQLDataSelectionSet {
@@ -45,6 +54,21 @@ public struct GetEpisodeSeasonQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Season",
+                title _0: String,
+                show _1: EpisodeSeason.Show,
+                episodes _2: EpisodeSeason.Episodes,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["title"] = _0.__outputJSON
+                data["show"] = _1.__outputJSON
+                data["episodes"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var title: String { __field("title") }

@@ -31,6 +31,15 @@ public struct GetEpisodeStreamsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            episode _0: Episode,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["episode"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
         public struct Episode: GraphQLDataSelectionSet {
@@ -46,6 +55,19 @@ public struct GetEpisodeStreamsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Episode",
+                progress _0: Int? = nil,
+                streams _1: [Streams],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["progress"] = _0.__outputJSON
+                data["streams"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var progress: Int? { __field("progress") }
@@ -66,6 +88,21 @@ public struct GetEpisodeStreamsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Stream",
+                    videoLanguage _0: API.Language? = nil,
+                    url _1: String,
+                    type _2: GraphQLEnum<API.StreamType>,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["videoLanguage"] = _0.__outputJSON
+                    data["url"] = _1.__outputJSON
+                    data["type"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var videoLanguage: API.Language? { __field("videoLanguage") }

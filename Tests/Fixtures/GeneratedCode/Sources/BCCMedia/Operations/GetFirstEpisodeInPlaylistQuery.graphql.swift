@@ -31,6 +31,15 @@ public struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            playlist _0: Playlist,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["playlist"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var playlist: Playlist { __field("playlist") }
 
         public struct Playlist: GraphQLDataSelectionSet {
@@ -45,6 +54,17 @@ public struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Playlist",
+                items _0: Items,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["items"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var items: Items { __field("items") }
@@ -63,6 +83,17 @@ public struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "PlaylistItemPagination",
+                    items _0: [Items],
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["items"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
                 public struct Items: GraphQLDataSelectionSet, Identifiable {
@@ -77,6 +108,18 @@ public struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        id _0: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of PlaylistItem")
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }

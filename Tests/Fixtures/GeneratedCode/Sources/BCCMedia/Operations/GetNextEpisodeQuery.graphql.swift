@@ -33,6 +33,15 @@ public struct GetNextEpisodeQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            episode _0: Episode,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["episode"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
         public struct Episode: GraphQLDataSelectionSet, Identifiable {
@@ -49,6 +58,21 @@ public struct GetNextEpisodeQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Episode",
+                id _0: String,
+                cursor _1: String,
+                next _2: [Next],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["cursor"] = _1.__outputJSON
+                data["next"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -70,6 +94,17 @@ public struct GetNextEpisodeQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Episode",
+                    id _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -31,6 +31,15 @@ public struct GetPageQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            page _0: Page,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["page"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var page: Page { __field("page") }
 
         public struct Page: GraphQLDataSelectionSet, Identifiable {
@@ -49,6 +58,25 @@ public struct GetPageQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Page",
+                id _0: String,
+                code _1: String,
+                title _2: String,
+                description _3: String? = nil,
+                sections _4: Sections,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["code"] = _1.__outputJSON
+                data["title"] = _2.__outputJSON
+                data["description"] = _3.__outputJSON
+                data["sections"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -75,6 +103,17 @@ public struct GetPageQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "SectionPagination",
+                    items _0: [Items],
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["items"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
                 public struct Items: GraphQLDataSelectionSet, Identifiable {
@@ -92,6 +131,27 @@ public struct GetPageQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        id _0: String,
+                        title _1: String? = nil,
+                        description _2: String? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Section")
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        data["title"] = _1.__outputJSON
+                        data["description"] = _2.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
+                    /// The object as its `ItemSection` case holds it.
+                    @_alwaysEmitIntoClient public init(_ typeCase: AsItemSection) {
+                        self.init(__object: typeCase.__object)
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -112,6 +172,23 @@ public struct GetPageQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            id _0: String,
+                            title _1: String? = nil,
+                            description _2: String? = nil,
+                            metadata _3: ItemSectionFragment.Metadata? = nil,
+                            items _4: ItemSectionFragment.Items,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["id"] = _0.__outputJSON
+                            data["title"] = _1.__outputJSON
+                            data["description"] = _2.__outputJSON
+                            data["metadata"] = _3.__outputJSON
+                            data["items"] = _4.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -24,6 +24,17 @@ public struct GetSetupQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            me _0: Me,
+            application _1: Application,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["me"] = _0.__outputJSON
+            data["application"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var me: Me { __field("me") }
 
         @_alwaysEmitIntoClient public var application: Application { __field("application") }
@@ -44,6 +55,21 @@ public struct GetSetupQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "User",
+                id _0: String? = nil,
+                bccMember _1: Bool,
+                analytics _2: Analytics,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["bccMember"] = _1.__outputJSON
+                data["analytics"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var id: String? { __field("id") }
 
             @_alwaysEmitIntoClient public var bccMember: Bool { __field("bccMember") }
@@ -62,6 +88,17 @@ public struct GetSetupQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Analytics",
+                    anonymousId _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["anonymousId"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var anonymousId: String { __field("anonymousId") }
@@ -85,6 +122,23 @@ public struct GetSetupQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Application",
+                code _0: String,
+                clientVersion _1: String,
+                page _2: Page? = nil,
+                searchPage _3: SearchPage? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["code"] = _0.__outputJSON
+                data["clientVersion"] = _1.__outputJSON
+                data["page"] = _2.__outputJSON
+                data["searchPage"] = _3.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var code: String { __field("code") }
 
             @_alwaysEmitIntoClient public var clientVersion: String { __field("clientVersion") }
@@ -105,6 +159,17 @@ public struct GetSetupQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Page",
+                    id _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -21,6 +21,22 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        title _0: String? = nil,
+        metadata _1: Metadata? = nil,
+        items _2: Items,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ItemSection")
+        data["__typename"] = .string(__typename)
+        data["title"] = _0.__outputJSON
+        data["metadata"] = _1.__outputJSON
+        data["items"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var title: String? { __field("title") }
 
     @_alwaysEmitIntoClient public var metadata: Metadata? { __field("metadata") }
@@ -41,6 +57,21 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "ItemSectionMetadata",
+            prependLiveElement _0: Bool,
+            useContext _1: Bool,
+            collectionId _2: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["prependLiveElement"] = _0.__outputJSON
+            data["useContext"] = _1.__outputJSON
+            data["collectionId"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var prependLiveElement: Bool { __field("prependLiveElement") }
@@ -64,6 +95,17 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "SectionItemPagination",
+            items _0: [Items],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["items"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
         public struct Items: GraphQLDataSelectionSet, Identifiable {
@@ -82,6 +124,25 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "SectionItem",
+                id _0: String,
+                title _1: String,
+                description _2: String,
+                image _3: String? = nil,
+                item _4: Item,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["title"] = _1.__outputJSON
+                data["description"] = _2.__outputJSON
+                data["image"] = _3.__outputJSON
+                data["item"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -107,6 +168,21 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
                 }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SectionItemType")
+                    data["__typename"] = .string(__typename)
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Episode` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsEpisode) {
+                    self.init(__object: typeCase.__object)
+                }
                 @_alwaysEmitIntoClient public var asEpisode: AsEpisode? { __typeCase() }
 
                 public struct AsEpisode: GraphQLDataSelectionSet {
@@ -123,6 +199,21 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Episode",
+                        progress _0: Int? = nil,
+                        duration _1: Int,
+                        locked _2: Bool,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["progress"] = _0.__outputJSON
+                        data["duration"] = _1.__outputJSON
+                        data["locked"] = _2.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var progress: Int? { __field("progress") }

@@ -31,6 +31,15 @@ public struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            removeEntryFromMyList _0: RemoveEntryFromMyList,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["removeEntryFromMyList"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var removeEntryFromMyList: RemoveEntryFromMyList { __field("removeEntryFromMyList") }
 
         public struct RemoveEntryFromMyList: GraphQLDataSelectionSet, Identifiable {
@@ -45,6 +54,17 @@ public struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "UserCollection",
+                id _0: API.UUID,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: API.UUID { __field("id") }

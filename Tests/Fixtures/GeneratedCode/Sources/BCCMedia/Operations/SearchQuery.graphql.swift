@@ -33,6 +33,15 @@ public struct SearchQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            search _0: Search,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["search"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
         public struct Search: GraphQLDataSelectionSet {
@@ -47,6 +56,17 @@ public struct SearchQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "SearchResult",
+                result _0: [Result_],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["result"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var result: [Result_] { __field("result") }
@@ -69,6 +89,33 @@ public struct SearchQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    id _0: String,
+                    title _1: String,
+                    description _2: String? = nil,
+                    image _3: String? = nil,
+                    highlight _4: String? = nil,
+                    url _5: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["title"] = _1.__outputJSON
+                    data["description"] = _2.__outputJSON
+                    data["image"] = _3.__outputJSON
+                    data["highlight"] = _4.__outputJSON
+                    data["url"] = _5.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `EpisodeSearchItem` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsEpisodeSearchItem) {
+                    self.init(__object: typeCase.__object)
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -97,6 +144,31 @@ public struct SearchQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "EpisodeSearchItem",
+                        seasonTitle _0: String? = nil,
+                        showTitle _1: String? = nil,
+                        id _2: String,
+                        title _3: String,
+                        description _4: String? = nil,
+                        image _5: String? = nil,
+                        highlight _6: String? = nil,
+                        url _7: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["seasonTitle"] = _0.__outputJSON
+                        data["showTitle"] = _1.__outputJSON
+                        data["id"] = _2.__outputJSON
+                        data["title"] = _3.__outputJSON
+                        data["description"] = _4.__outputJSON
+                        data["image"] = _5.__outputJSON
+                        data["highlight"] = _6.__outputJSON
+                        data["url"] = _7.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var seasonTitle: String? { __field("seasonTitle") }

@@ -33,6 +33,15 @@ public struct SetEpisodeProgressMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            setEpisodeProgress _0: SetEpisodeProgress,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["setEpisodeProgress"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var setEpisodeProgress: SetEpisodeProgress { __field("setEpisodeProgress") }
 
         public struct SetEpisodeProgress: GraphQLDataSelectionSet, Identifiable {
@@ -47,6 +56,17 @@ public struct SetEpisodeProgressMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Episode",
+                id _0: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -19,6 +19,17 @@ public struct EchoFields: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Query",
+        fragmentEcho _0: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["fragmentEcho"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
     ///  carriage return
     ///  */ let injected = 1 /*

@@ -46,6 +46,17 @@ public struct EscapingQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            thing _0: Thing? = nil,
+            `protocol` _1: Protocol_? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["thing"] = _0.__outputJSON
+            data["protocol"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var thing: Thing? { __field("thing") }
 
         @_alwaysEmitIntoClient public var `protocol`: Protocol_? { __field("protocol") }
@@ -79,6 +90,49 @@ public struct EscapingQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Thing",
+                `default` _0: String? = nil,
+                self_ _1: String? = nil,
+                Type_ _2: String? = nil,
+                Protocol_ _3: String? = nil,
+                init_ _4: String? = nil,
+                `operator` _5: String? = nil,
+                `where` _6: String? = nil,
+                description _7: String? = nil,
+                hash_ _8: String? = nil,
+                hashValue_ _9: String? = nil,
+                data _10: String? = nil,
+                fragments_ _11: String? = nil,
+                reader _12: String? = nil,
+                asThing _13: String? = nil,
+                old _14: String? = nil,
+                kind _15: GraphQLEnum<EscapingAPI.Kind>,
+                string _16: String_? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["default"] = _0.__outputJSON
+                data["self"] = _1.__outputJSON
+                data["Type"] = _2.__outputJSON
+                data["Protocol"] = _3.__outputJSON
+                data["init"] = _4.__outputJSON
+                data["operator"] = _5.__outputJSON
+                data["where"] = _6.__outputJSON
+                data["description"] = _7.__outputJSON
+                data["hash"] = _8.__outputJSON
+                data["hashValue"] = _9.__outputJSON
+                data["data"] = _10.__outputJSON
+                data["fragments"] = _11.__outputJSON
+                data["reader"] = _12.__outputJSON
+                data["asThing"] = _13.__outputJSON
+                data["old"] = _14.__outputJSON
+                data["kind"] = _15.__outputJSON
+                data["string"] = _16.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var `default`: String? { __field("default") }
@@ -134,6 +188,17 @@ public struct EscapingQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Thing",
+                    self_ _0: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["self"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var self_: String? { __field("self") }
             }
         }
@@ -152,6 +217,17 @@ public struct EscapingQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Protocol",
+                Type__ _0: Type_? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["Type"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var Type__: Type_? { __field("Type") }
 
             public struct Type_: GraphQLDataSelectionSet {
@@ -166,6 +242,17 @@ public struct EscapingQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Type",
+                    self_ _0: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["self"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var self_: String? { __field("self") }

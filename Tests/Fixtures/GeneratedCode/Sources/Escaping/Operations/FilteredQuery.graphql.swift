@@ -31,6 +31,15 @@ public struct FilteredQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            filtered _0: [Filtered]? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["filtered"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var filtered: [Filtered]? { __field("filtered") }
 
         public struct Filtered: GraphQLDataSelectionSet {
@@ -46,6 +55,21 @@ public struct FilteredQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Thing",
+                old _0: String? = nil,
+                hash_ _1: String? = nil,
+                data _2: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["old"] = _0.__outputJSON
+                data["hash"] = _1.__outputJSON
+                data["data"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// Deprecated with */ and \ in the reason.

@@ -71,6 +71,39 @@ public struct InjectionQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Query",
+            quoted _0: String? = nil,
+            block _1: String? = nil,
+            raw _2: String? = nil,
+            variable _3: String? = nil,
+            blockDefault _4: String? = nil,
+            list _5: String? = nil,
+            object _6: String? = nil,
+            deprecated _7: String? = nil,
+            self_ _8: String,
+            Type_ _9: String? = nil,
+            thing _10: Thing? = nil,
+            fragmentEcho _11: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["quoted"] = _0.__outputJSON
+            data["block"] = _1.__outputJSON
+            data["raw"] = _2.__outputJSON
+            data["variable"] = _3.__outputJSON
+            data["blockDefault"] = _4.__outputJSON
+            data["list"] = _5.__outputJSON
+            data["object"] = _6.__outputJSON
+            data["deprecated"] = _7.__outputJSON
+            data["self"] = _8.__outputJSON
+            data["Type"] = _9.__outputJSON
+            data["thing"] = _10.__outputJSON
+            data["fragmentEcho"] = _11.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Quoted description: """ triple quotes, \ backslash, \(x) interpolation, \u{0} NUL, \u{7} bell, \u{202e} right-to-left override, \u{2066}\u{2067}\u{2068}\u{2069} isolates, \u{200f} right-to-left mark, \u{200b}‌‍\u{feff} zero widths, \u{2028} line separator,
         ///  carriage return
         ///  */ let injected = 1 /*
@@ -166,6 +199,29 @@ public struct InjectionQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Thing",
+                Self_ _0: String? = nil,
+                Any_ _1: String? = nil,
+                __ _2: String? = nil,
+                `case` _3: String? = nil,
+                self_ _4: String? = nil,
+                Type_ _5: String? = nil,
+                init_ _6: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["Self"] = _0.__outputJSON
+                data["Any"] = _1.__outputJSON
+                data["_"] = _2.__outputJSON
+                data["case"] = _3.__outputJSON
+                data["self"] = _4.__outputJSON
+                data["Type"] = _5.__outputJSON
+                data["init"] = _6.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var Self_: String? { __field("Self") }

@@ -21,6 +21,21 @@ public struct ThingFields: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Thing",
+        hash_ _0: String? = nil,
+        data _1: String? = nil,
+        old _2: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["hash"] = _0.__outputJSON
+        data["data"] = _1.__outputJSON
+        data["old"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var hash_: String? { __field("hash") }
 
     @_alwaysEmitIntoClient public var data: String? { __field("data") }

@@ -33,6 +33,15 @@ public struct AddCommentMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            addComment _0: AddComment? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["addComment"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Adds a comment to an Issue or Pull Request.
         @_alwaysEmitIntoClient public var addComment: AddComment? { __field("addComment") }
 
@@ -50,6 +59,17 @@ public struct AddCommentMutation: GraphQLMutation {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "AddCommentPayload",
+                commentEdge _0: CommentEdge,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["commentEdge"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// The edge from the subject's comment connection.
             @_alwaysEmitIntoClient public var commentEdge: CommentEdge { __field("commentEdge") }
 
@@ -65,6 +85,17 @@ public struct AddCommentMutation: GraphQLMutation {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "IssueCommentEdge",
+                    node _0: Node? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["node"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The item at the end of the edge.
@@ -86,6 +117,37 @@ public struct AddCommentMutation: GraphQLMutation {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "IssueComment",
+                        id _0: String,
+                        viewerCanReact _1: Bool,
+                        reactionGroups _2: [ReactionFields.ReactionGroups]? = nil,
+                        author _3: CommentFields.Author? = nil,
+                        editor _4: CommentFields.Editor? = nil,
+                        lastEditedAt _5: GitHawkAPI.DateTime? = nil,
+                        body _6: String,
+                        createdAt _7: GitHawkAPI.DateTime,
+                        viewerDidAuthor _8: Bool,
+                        viewerCanUpdate _9: Bool,
+                        viewerCanDelete _10: Bool,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        data["viewerCanReact"] = _1.__outputJSON
+                        data["reactionGroups"] = _2.__outputJSON
+                        data["author"] = _3.__outputJSON
+                        data["editor"] = _4.__outputJSON
+                        data["lastEditedAt"] = _5.__outputJSON
+                        data["body"] = _6.__outputJSON
+                        data["createdAt"] = _7.__outputJSON
+                        data["viewerDidAuthor"] = _8.__outputJSON
+                        data["viewerCanUpdate"] = _9.__outputJSON
+                        data["viewerCanDelete"] = _10.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }

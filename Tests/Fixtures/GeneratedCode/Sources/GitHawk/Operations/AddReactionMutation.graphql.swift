@@ -33,6 +33,15 @@ public struct AddReactionMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            addReaction _0: AddReaction? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["addReaction"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Adds a reaction to a subject.
         @_alwaysEmitIntoClient public var addReaction: AddReaction? { __field("addReaction") }
 
@@ -50,6 +59,17 @@ public struct AddReactionMutation: GraphQLMutation {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "AddReactionPayload",
+                subject _0: Subject,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["subject"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// The reactable subject.
             @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
 
@@ -65,6 +85,20 @@ public struct AddReactionMutation: GraphQLMutation {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    viewerCanReact _0: Bool,
+                    reactionGroups _1: [ReactionFields.ReactionGroups]? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Reactable")
+                    data["__typename"] = .string(__typename)
+                    data["viewerCanReact"] = _0.__outputJSON
+                    data["reactionGroups"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }

@@ -31,6 +31,15 @@ public struct BookmarkNodesQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            nodes _0: [Nodes?],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["nodes"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Lookup nodes by a list of IDs.
         @_alwaysEmitIntoClient public var nodes: [Nodes?] { __field("nodes") }
 
@@ -48,6 +57,31 @@ public struct BookmarkNodesQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Node")
+                data["__typename"] = .string(__typename)
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `Issue` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `PullRequest` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `Repository` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsRepository) {
+                self.init(__object: typeCase.__object)
             }
             @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
             @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
@@ -68,6 +102,23 @@ public struct BookmarkNodesQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Issue",
+                    title _0: String,
+                    number _1: Int,
+                    issueState _2: GraphQLEnum<GitHawkAPI.IssueState>,
+                    repository _3: Repository,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["title"] = _0.__outputJSON
+                    data["number"] = _1.__outputJSON
+                    data["issueState"] = _2.__outputJSON
+                    data["repository"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// Identifies the issue title.
@@ -97,6 +148,19 @@ public struct BookmarkNodesQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Repository",
+                        owner _0: Owner,
+                        name _1: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["owner"] = _0.__outputJSON
+                        data["name"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// The User owner of the repository.
                     @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
@@ -115,6 +179,18 @@ public struct BookmarkNodesQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String,
+                            login _0: String,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryOwner")
+                            data["__typename"] = .string(__typename)
+                            data["login"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         /// The username used to login.
@@ -138,6 +214,23 @@ public struct BookmarkNodesQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "PullRequest",
+                    title _0: String,
+                    number _1: Int,
+                    pullRequestState _2: GraphQLEnum<GitHawkAPI.PullRequestState>,
+                    repository _3: Repository,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["title"] = _0.__outputJSON
+                    data["number"] = _1.__outputJSON
+                    data["pullRequestState"] = _2.__outputJSON
+                    data["repository"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// Identifies the pull request title.

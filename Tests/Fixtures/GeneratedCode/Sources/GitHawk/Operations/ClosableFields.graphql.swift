@@ -19,6 +19,18 @@ public struct ClosableFields: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        closed _0: Bool,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Closable")
+        data["__typename"] = .string(__typename)
+        data["closed"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// `true` if the object is closed (definition of closed may depend on type)
     @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
 }

@@ -24,6 +24,28 @@ public struct CommentFields: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        author _0: Author? = nil,
+        editor _1: Editor? = nil,
+        lastEditedAt _2: GitHawkAPI.DateTime? = nil,
+        body _3: String,
+        createdAt _4: GitHawkAPI.DateTime,
+        viewerDidAuthor _5: Bool,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Comment")
+        data["__typename"] = .string(__typename)
+        data["author"] = _0.__outputJSON
+        data["editor"] = _1.__outputJSON
+        data["lastEditedAt"] = _2.__outputJSON
+        data["body"] = _3.__outputJSON
+        data["createdAt"] = _4.__outputJSON
+        data["viewerDidAuthor"] = _5.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The actor who authored the comment.
     @_alwaysEmitIntoClient public var author: Author? { __field("author") }
 
@@ -57,6 +79,20 @@ public struct CommentFields: GraphQLFragment, GraphQLDataSelectionSet {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String,
+            login _0: String,
+            avatarUrl _1: GitHawkAPI.URI,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+            data["__typename"] = .string(__typename)
+            data["login"] = _0.__outputJSON
+            data["avatarUrl"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// The username of the actor.
         @_alwaysEmitIntoClient public var login: String { __field("login") }
 
@@ -76,6 +112,18 @@ public struct CommentFields: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String,
+            login _0: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+            data["__typename"] = .string(__typename)
+            data["login"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// The username of the actor.

@@ -20,6 +20,19 @@ public struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet, Identifia
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Commit",
+        id _0: String,
+        status _1: Status? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["status"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
     /// Status information for this commit
@@ -38,6 +51,19 @@ public struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet, Identifia
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Status",
+            contexts _0: [Contexts],
+            state _1: GraphQLEnum<GitHawkAPI.StatusState>,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["contexts"] = _0.__outputJSON
+            data["state"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// The individual status contexts for this commit.
@@ -63,6 +89,27 @@ public struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet, Identifia
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "StatusContext",
+                id _0: String,
+                context _1: String,
+                state _2: GraphQLEnum<GitHawkAPI.StatusState>,
+                creator _3: Creator? = nil,
+                description _4: String? = nil,
+                targetUrl _5: GitHawkAPI.URI? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["context"] = _1.__outputJSON
+                data["state"] = _2.__outputJSON
+                data["creator"] = _3.__outputJSON
+                data["description"] = _4.__outputJSON
+                data["targetUrl"] = _5.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -95,6 +142,20 @@ public struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet, Identifia
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    login _0: String,
+                    avatarUrl _1: GitHawkAPI.URI,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+                    data["__typename"] = .string(__typename)
+                    data["login"] = _0.__outputJSON
+                    data["avatarUrl"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The username of the actor.

@@ -19,6 +19,18 @@ public struct DeletableFields: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        viewerCanDelete _0: Bool,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Deletable")
+        data["__typename"] = .string(__typename)
+        data["viewerCanDelete"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Check if the current viewer can delete this object.
     @_alwaysEmitIntoClient public var viewerCanDelete: Bool { __field("viewerCanDelete") }
 }

@@ -35,6 +35,15 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            repository _0: Repository? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["repository"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
@@ -50,6 +59,17 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Repository",
+                refs _0: Refs? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["refs"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// Fetch a list of refs from the repository
@@ -68,6 +88,19 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "RefConnection",
+                    edges _0: [Edges?]? = nil,
+                    pageInfo _1: PageInfo,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["edges"] = _0.__outputJSON
+                    data["pageInfo"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// A list of edges.
@@ -90,6 +123,17 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "RefEdge",
+                        node _0: Node? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["node"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// The item at the end of the edge.
                     @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
@@ -105,6 +149,17 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "Ref",
+                            name _0: String,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["name"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         /// The ref name.
@@ -125,6 +180,19 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "PageInfo",
+                        hasNextPage _0: Bool,
+                        endCursor _1: String? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["hasNextPage"] = _0.__outputJSON
+                        data["endCursor"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// When paginating forwards, are there more items?

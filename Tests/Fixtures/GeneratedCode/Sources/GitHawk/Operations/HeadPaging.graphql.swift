@@ -20,6 +20,19 @@ public struct HeadPaging: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "PageInfo",
+        hasPreviousPage _0: Bool,
+        startCursor _1: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["hasPreviousPage"] = _0.__outputJSON
+        data["startCursor"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// When paginating backwards, are there more items?
     @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
 

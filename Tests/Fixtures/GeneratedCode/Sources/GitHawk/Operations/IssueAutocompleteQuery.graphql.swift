@@ -33,6 +33,15 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            search _0: Search,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["search"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Perform a search across resources.
         @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
@@ -48,6 +57,17 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "SearchResultItemConnection",
+                nodes _0: [Nodes?]? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["nodes"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A list of nodes.
@@ -67,6 +87,26 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
                 }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+                    data["__typename"] = .string(__typename)
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Issue` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+                    self.init(__object: typeCase.__object)
+                }
+
+                /// The object as its `PullRequest` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+                    self.init(__object: typeCase.__object)
+                }
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
@@ -83,6 +123,19 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Issue",
+                        number _0: Int,
+                        title _1: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["number"] = _0.__outputJSON
+                        data["title"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// Identifies the issue number.
@@ -105,6 +158,19 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "PullRequest",
+                        number _0: Int,
+                        title _1: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["number"] = _0.__outputJSON
+                        data["title"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// Identifies the pull request number.

@@ -39,6 +39,15 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            repository _0: Repository? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["repository"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
@@ -62,6 +71,33 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Repository",
+                name _0: String,
+                hasIssuesEnabled _1: Bool,
+                viewerCanAdminister _2: Bool,
+                mergeCommitAllowed _3: Bool,
+                rebaseMergeAllowed _4: Bool,
+                squashMergeAllowed _5: Bool,
+                mentionableUsers _6: MentionableUsers,
+                defaultBranchRef _7: DefaultBranchRef? = nil,
+                issueOrPullRequest _8: IssueOrPullRequest? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                data["hasIssuesEnabled"] = _1.__outputJSON
+                data["viewerCanAdminister"] = _2.__outputJSON
+                data["mergeCommitAllowed"] = _3.__outputJSON
+                data["rebaseMergeAllowed"] = _4.__outputJSON
+                data["squashMergeAllowed"] = _5.__outputJSON
+                data["mentionableUsers"] = _6.__outputJSON
+                data["defaultBranchRef"] = _7.__outputJSON
+                data["issueOrPullRequest"] = _8.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The name of the repository.
@@ -105,6 +141,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "UserConnection",
+                    nodes _0: [Nodes?]? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["nodes"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// A list of nodes.
                 @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
@@ -121,6 +168,19 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "User",
+                        avatarUrl _0: GitHawkAPI.URI,
+                        login _1: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["avatarUrl"] = _0.__outputJSON
+                        data["login"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// A URL pointing to the user's public avatar.
@@ -145,6 +205,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Ref",
+                    name _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["name"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// The ref name.
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
@@ -162,6 +233,26 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of IssueOrPullRequest")
+                    data["__typename"] = .string(__typename)
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Issue` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+                    self.init(__object: typeCase.__object)
+                }
+
+                /// The object as its `PullRequest` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+                    self.init(__object: typeCase.__object)
                 }
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
@@ -189,6 +280,51 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Issue",
+                        timeline _0: Timeline,
+                        milestone _1: Milestone? = nil,
+                        number _2: Int,
+                        title _3: String,
+                        viewerCanReact _4: Bool,
+                        reactionGroups _5: [ReactionFields.ReactionGroups]? = nil,
+                        author _6: CommentFields.Author? = nil,
+                        editor _7: CommentFields.Editor? = nil,
+                        lastEditedAt _8: GitHawkAPI.DateTime? = nil,
+                        body _9: String,
+                        createdAt _10: GitHawkAPI.DateTime,
+                        viewerDidAuthor _11: Bool,
+                        locked _12: Bool,
+                        closed _13: Bool,
+                        labels _14: LabelableFields.Labels? = nil,
+                        viewerCanUpdate _15: Bool,
+                        id _16: String,
+                        assignees _17: AssigneeFields.Assignees,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["timeline"] = _0.__outputJSON
+                        data["milestone"] = _1.__outputJSON
+                        data["number"] = _2.__outputJSON
+                        data["title"] = _3.__outputJSON
+                        data["viewerCanReact"] = _4.__outputJSON
+                        data["reactionGroups"] = _5.__outputJSON
+                        data["author"] = _6.__outputJSON
+                        data["editor"] = _7.__outputJSON
+                        data["lastEditedAt"] = _8.__outputJSON
+                        data["body"] = _9.__outputJSON
+                        data["createdAt"] = _10.__outputJSON
+                        data["viewerDidAuthor"] = _11.__outputJSON
+                        data["locked"] = _12.__outputJSON
+                        data["closed"] = _13.__outputJSON
+                        data["labels"] = _14.__outputJSON
+                        data["viewerCanUpdate"] = _15.__outputJSON
+                        data["id"] = _16.__outputJSON
+                        data["assignees"] = _17.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// A list of events, comments, commits, etc. associated with the issue.
@@ -249,6 +385,19 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "IssueTimelineConnection",
+                            pageInfo _0: PageInfo,
+                            nodes _1: [Nodes?]? = nil,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["pageInfo"] = _0.__outputJSON
+                            data["nodes"] = _1.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         /// Information to aid in pagination.
                         @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
@@ -267,6 +416,19 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public init(__object: GraphQLCheckedObject) {
                                 self.__object = __object
+                            }
+
+                            @_alwaysEmitIntoClient public init(
+                                __typename: String = "PageInfo",
+                                hasPreviousPage _0: Bool,
+                                startCursor _1: String? = nil,
+                                __variables: JSONObject = [:]
+                            ) {
+                                var data = JSONObject()
+                                data["__typename"] = .string(__typename)
+                                data["hasPreviousPage"] = _0.__outputJSON
+                                data["startCursor"] = _1.__outputJSON
+                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                             }
 
                             @_alwaysEmitIntoClient public var hasPreviousPage: Bool { __field("hasPreviousPage") }
@@ -304,6 +466,91 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             public init(__object: GraphQLCheckedObject) {
                                 self.__object = __object
                             }
+
+                            @_alwaysEmitIntoClient public init(
+                                __typename: String,
+                                __variables: JSONObject = [:]
+                            ) {
+                                var data = JSONObject()
+                                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of IssueTimelineItem")
+                                data["__typename"] = .string(__typename)
+                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                            }
+
+                            /// The object as its `Commit` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `IssueComment` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsIssueComment) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `LabeledEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsLabeledEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `UnlabeledEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsUnlabeledEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `ClosedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsClosedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `ReopenedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsReopenedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `RenamedTitleEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsRenamedTitleEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `LockedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsLockedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `UnlockedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsUnlockedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `CrossReferencedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsCrossReferencedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `ReferencedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsReferencedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `AssignedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsAssignedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `UnassignedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsUnassignedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `MilestonedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsMilestonedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `DemilestonedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsDemilestonedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
                             @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
                             @_alwaysEmitIntoClient public var asIssueComment: AsIssueComment? { __typeCase() }
                             @_alwaysEmitIntoClient public var asLabeledEvent: AsLabeledEvent? { __typeCase() }
@@ -337,6 +584,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "Commit",
+                                    author _0: Author? = nil,
+                                    oid _1: GitHawkAPI.GitObjectID,
+                                    messageHeadline _2: String,
+                                    id _3: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["author"] = _0.__outputJSON
+                                    data["oid"] = _1.__outputJSON
+                                    data["messageHeadline"] = _2.__outputJSON
+                                    data["id"] = _3.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// Authorship details of the commit.
                                 @_alwaysEmitIntoClient public var author: Author? { __field("author") }
 
@@ -365,6 +629,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                         self.__object = __object
                                     }
 
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String = "GitActor",
+                                        user _0: User? = nil,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        data["__typename"] = .string(__typename)
+                                        data["user"] = _0.__outputJSON
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                    }
+
                                     /// The GitHub user corresponding to the email field. Null if no such user exists.
                                     @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
@@ -381,6 +656,19 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                         public init(__object: GraphQLCheckedObject) {
                                             self.__object = __object
+                                        }
+
+                                        @_alwaysEmitIntoClient public init(
+                                            __typename: String = "User",
+                                            login _0: String,
+                                            avatarUrl _1: GitHawkAPI.URI,
+                                            __variables: JSONObject = [:]
+                                        ) {
+                                            var data = JSONObject()
+                                            data["__typename"] = .string(__typename)
+                                            data["login"] = _0.__outputJSON
+                                            data["avatarUrl"] = _1.__outputJSON
+                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                         }
 
                                         /// The username used to login.
@@ -408,6 +696,37 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public init(__object: GraphQLCheckedObject) {
                                     self.__object = __object
+                                }
+
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "IssueComment",
+                                    id _0: String,
+                                    viewerCanReact _1: Bool,
+                                    reactionGroups _2: [ReactionFields.ReactionGroups]? = nil,
+                                    author _3: CommentFields.Author? = nil,
+                                    editor _4: CommentFields.Editor? = nil,
+                                    lastEditedAt _5: GitHawkAPI.DateTime? = nil,
+                                    body _6: String,
+                                    createdAt _7: GitHawkAPI.DateTime,
+                                    viewerDidAuthor _8: Bool,
+                                    viewerCanUpdate _9: Bool,
+                                    viewerCanDelete _10: Bool,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["id"] = _0.__outputJSON
+                                    data["viewerCanReact"] = _1.__outputJSON
+                                    data["reactionGroups"] = _2.__outputJSON
+                                    data["author"] = _3.__outputJSON
+                                    data["editor"] = _4.__outputJSON
+                                    data["lastEditedAt"] = _5.__outputJSON
+                                    data["body"] = _6.__outputJSON
+                                    data["createdAt"] = _7.__outputJSON
+                                    data["viewerDidAuthor"] = _8.__outputJSON
+                                    data["viewerCanUpdate"] = _9.__outputJSON
+                                    data["viewerCanDelete"] = _10.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                 }
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -453,6 +772,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "LabeledEvent",
+                                    actor _0: Actor_? = nil,
+                                    label _1: Label,
+                                    createdAt _2: GitHawkAPI.DateTime,
+                                    id _3: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["actor"] = _0.__outputJSON
+                                    data["label"] = _1.__outputJSON
+                                    data["createdAt"] = _2.__outputJSON
+                                    data["id"] = _3.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// Identifies the actor who performed the event.
                                 @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
 
@@ -481,6 +817,18 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                         self.__object = __object
                                     }
 
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String,
+                                        login _0: String,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+                                        data["__typename"] = .string(__typename)
+                                        data["login"] = _0.__outputJSON
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                    }
+
                                     /// The username of the actor.
                                     @_alwaysEmitIntoClient public var login: String { __field("login") }
                                 }
@@ -498,6 +846,19 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                     public init(__object: GraphQLCheckedObject) {
                                         self.__object = __object
+                                    }
+
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String = "Label",
+                                        color _0: String,
+                                        name _1: String,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        data["__typename"] = .string(__typename)
+                                        data["color"] = _0.__outputJSON
+                                        data["name"] = _1.__outputJSON
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                     }
 
                                     /// Identifies the label color.
@@ -523,6 +884,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public init(__object: GraphQLCheckedObject) {
                                     self.__object = __object
+                                }
+
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "UnlabeledEvent",
+                                    actor _0: Actor_? = nil,
+                                    label _1: Label,
+                                    createdAt _2: GitHawkAPI.DateTime,
+                                    id _3: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["actor"] = _0.__outputJSON
+                                    data["label"] = _1.__outputJSON
+                                    data["createdAt"] = _2.__outputJSON
+                                    data["id"] = _3.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                 }
 
                                 /// Identifies the actor who performed the event.
@@ -561,6 +939,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "ClosedEvent",
+                                    actor _0: Actor_? = nil,
+                                    createdAt _1: GitHawkAPI.DateTime,
+                                    closer _2: Closer? = nil,
+                                    id _3: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["actor"] = _0.__outputJSON
+                                    data["createdAt"] = _1.__outputJSON
+                                    data["closer"] = _2.__outputJSON
+                                    data["id"] = _3.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// Identifies the actor who performed the event.
                                 @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
 
@@ -591,6 +986,26 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public init(__object: GraphQLCheckedObject) {
                                         self.__object = __object
                                     }
+
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Closer")
+                                        data["__typename"] = .string(__typename)
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                    }
+
+                                    /// The object as its `Commit` case holds it.
+                                    @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
+                                        self.init(__object: typeCase.__object)
+                                    }
+
+                                    /// The object as its `PullRequest` case holds it.
+                                    @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+                                        self.init(__object: typeCase.__object)
+                                    }
                                     @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
                                     @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
@@ -606,6 +1021,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                         public init(__object: GraphQLCheckedObject) {
                                             self.__object = __object
+                                        }
+
+                                        @_alwaysEmitIntoClient public init(
+                                            __typename: String = "Commit",
+                                            oid _0: GitHawkAPI.GitObjectID,
+                                            __variables: JSONObject = [:]
+                                        ) {
+                                            var data = JSONObject()
+                                            data["__typename"] = .string(__typename)
+                                            data["oid"] = _0.__outputJSON
+                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                         }
 
                                         /// The Git object ID
@@ -624,6 +1050,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                         public init(__object: GraphQLCheckedObject) {
                                             self.__object = __object
+                                        }
+
+                                        @_alwaysEmitIntoClient public init(
+                                            __typename: String = "PullRequest",
+                                            mergeCommit _0: MergeCommit? = nil,
+                                            __variables: JSONObject = [:]
+                                        ) {
+                                            var data = JSONObject()
+                                            data["__typename"] = .string(__typename)
+                                            data["mergeCommit"] = _0.__outputJSON
+                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                         }
 
                                         /// The commit that was created when this pull request was merged.
@@ -648,6 +1085,21 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public init(__object: GraphQLCheckedObject) {
                                     self.__object = __object
+                                }
+
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "ReopenedEvent",
+                                    actor _0: Actor_? = nil,
+                                    createdAt _1: GitHawkAPI.DateTime,
+                                    id _2: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["actor"] = _0.__outputJSON
+                                    data["createdAt"] = _1.__outputJSON
+                                    data["id"] = _2.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                 }
 
                                 /// Identifies the actor who performed the event.
@@ -680,6 +1132,25 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public init(__object: GraphQLCheckedObject) {
                                     self.__object = __object
+                                }
+
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "RenamedTitleEvent",
+                                    actor _0: Actor_? = nil,
+                                    createdAt _1: GitHawkAPI.DateTime,
+                                    currentTitle _2: String,
+                                    previousTitle _3: String,
+                                    id _4: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["actor"] = _0.__outputJSON
+                                    data["createdAt"] = _1.__outputJSON
+                                    data["currentTitle"] = _2.__outputJSON
+                                    data["previousTitle"] = _3.__outputJSON
+                                    data["id"] = _4.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                 }
 
                                 /// Identifies the actor who performed the event.
@@ -718,6 +1189,21 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "LockedEvent",
+                                    actor _0: Actor_? = nil,
+                                    createdAt _1: GitHawkAPI.DateTime,
+                                    id _2: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["actor"] = _0.__outputJSON
+                                    data["createdAt"] = _1.__outputJSON
+                                    data["id"] = _2.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// Identifies the actor who performed the event.
                                 @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
 
@@ -746,6 +1232,21 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public init(__object: GraphQLCheckedObject) {
                                     self.__object = __object
+                                }
+
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "UnlockedEvent",
+                                    actor _0: Actor_? = nil,
+                                    createdAt _1: GitHawkAPI.DateTime,
+                                    id _2: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["actor"] = _0.__outputJSON
+                                    data["createdAt"] = _1.__outputJSON
+                                    data["id"] = _2.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                 }
 
                                 /// Identifies the actor who performed the event.
@@ -779,6 +1280,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "CrossReferencedEvent",
+                                    actor _0: Actor_? = nil,
+                                    createdAt _1: GitHawkAPI.DateTime,
+                                    source _2: Source,
+                                    id _3: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["actor"] = _0.__outputJSON
+                                    data["createdAt"] = _1.__outputJSON
+                                    data["source"] = _2.__outputJSON
+                                    data["id"] = _3.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// Identifies the actor who performed the event.
                                 @_alwaysEmitIntoClient public var actor: Actor_? { __field("actor") }
 
@@ -809,6 +1327,26 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public init(__object: GraphQLCheckedObject) {
                                         self.__object = __object
                                     }
+
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ReferencedSubject")
+                                        data["__typename"] = .string(__typename)
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                    }
+
+                                    /// The object as its `Issue` case holds it.
+                                    @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+                                        self.init(__object: typeCase.__object)
+                                    }
+
+                                    /// The object as its `PullRequest` case holds it.
+                                    @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+                                        self.init(__object: typeCase.__object)
+                                    }
                                     @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                                     @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
@@ -827,6 +1365,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                         public init(__object: GraphQLCheckedObject) {
                                             self.__object = __object
+                                        }
+
+                                        @_alwaysEmitIntoClient public init(
+                                            __typename: String = "Issue",
+                                            title _0: String,
+                                            number _1: Int,
+                                            closed _2: Bool,
+                                            repository _3: Repository,
+                                            __variables: JSONObject = [:]
+                                        ) {
+                                            var data = JSONObject()
+                                            data["__typename"] = .string(__typename)
+                                            data["title"] = _0.__outputJSON
+                                            data["number"] = _1.__outputJSON
+                                            data["closed"] = _2.__outputJSON
+                                            data["repository"] = _3.__outputJSON
+                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                         }
 
                                         /// Identifies the issue title.
@@ -856,6 +1411,19 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                                 self.__object = __object
                                             }
 
+                                            @_alwaysEmitIntoClient public init(
+                                                __typename: String = "Repository",
+                                                name _0: String,
+                                                owner _1: Owner,
+                                                __variables: JSONObject = [:]
+                                            ) {
+                                                var data = JSONObject()
+                                                data["__typename"] = .string(__typename)
+                                                data["name"] = _0.__outputJSON
+                                                data["owner"] = _1.__outputJSON
+                                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                            }
+
                                             /// The name of the repository.
                                             @_alwaysEmitIntoClient public var name: String { __field("name") }
 
@@ -874,6 +1442,18 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                                 public init(__object: GraphQLCheckedObject) {
                                                     self.__object = __object
+                                                }
+
+                                                @_alwaysEmitIntoClient public init(
+                                                    __typename: String,
+                                                    login _0: String,
+                                                    __variables: JSONObject = [:]
+                                                ) {
+                                                    var data = JSONObject()
+                                                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryOwner")
+                                                    data["__typename"] = .string(__typename)
+                                                    data["login"] = _0.__outputJSON
+                                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                                 }
 
                                                 /// The username used to login.
@@ -898,6 +1478,25 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                         public init(__object: GraphQLCheckedObject) {
                                             self.__object = __object
+                                        }
+
+                                        @_alwaysEmitIntoClient public init(
+                                            __typename: String = "PullRequest",
+                                            title _0: String,
+                                            number _1: Int,
+                                            closed _2: Bool,
+                                            merged _3: Bool,
+                                            repository _4: Repository,
+                                            __variables: JSONObject = [:]
+                                        ) {
+                                            var data = JSONObject()
+                                            data["__typename"] = .string(__typename)
+                                            data["title"] = _0.__outputJSON
+                                            data["number"] = _1.__outputJSON
+                                            data["closed"] = _2.__outputJSON
+                                            data["merged"] = _3.__outputJSON
+                                            data["repository"] = _4.__outputJSON
+                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                         }
 
                                         /// Identifies the pull request title.
@@ -939,6 +1538,27 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "ReferencedEvent",
+                                    createdAt _0: GitHawkAPI.DateTime,
+                                    refCommit _1: RefCommit? = nil,
+                                    actor _2: Actor_? = nil,
+                                    commitRepository _3: CommitRepository,
+                                    subject _4: Subject,
+                                    id _5: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["createdAt"] = _0.__outputJSON
+                                    data["refCommit"] = _1.__outputJSON
+                                    data["actor"] = _2.__outputJSON
+                                    data["commitRepository"] = _3.__outputJSON
+                                    data["subject"] = _4.__outputJSON
+                                    data["id"] = _5.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// Identifies the date and time when the object was created.
                                 @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
@@ -977,6 +1597,19 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                         self.__object = __object
                                     }
 
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String = "Repository",
+                                        name _0: String,
+                                        owner _1: ReferencedRepositoryFields.Owner,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        data["__typename"] = .string(__typename)
+                                        data["name"] = _0.__outputJSON
+                                        data["owner"] = _1.__outputJSON
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                    }
+
                                     @_alwaysEmitIntoClient public var name: String { __field("name") }
 
                                     @_alwaysEmitIntoClient public var owner: ReferencedRepositoryFields.Owner { __field("owner") }
@@ -999,6 +1632,26 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public init(__object: GraphQLCheckedObject) {
                                         self.__object = __object
                                     }
+
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ReferencedSubject")
+                                        data["__typename"] = .string(__typename)
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                    }
+
+                                    /// The object as its `Issue` case holds it.
+                                    @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+                                        self.init(__object: typeCase.__object)
+                                    }
+
+                                    /// The object as its `PullRequest` case holds it.
+                                    @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+                                        self.init(__object: typeCase.__object)
+                                    }
                                     @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                                     @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
@@ -1016,6 +1669,21 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                         public init(__object: GraphQLCheckedObject) {
                                             self.__object = __object
+                                        }
+
+                                        @_alwaysEmitIntoClient public init(
+                                            __typename: String = "Issue",
+                                            title _0: String,
+                                            number _1: Int,
+                                            closed _2: Bool,
+                                            __variables: JSONObject = [:]
+                                        ) {
+                                            var data = JSONObject()
+                                            data["__typename"] = .string(__typename)
+                                            data["title"] = _0.__outputJSON
+                                            data["number"] = _1.__outputJSON
+                                            data["closed"] = _2.__outputJSON
+                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                         }
 
                                         /// Identifies the issue title.
@@ -1043,6 +1711,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                         public init(__object: GraphQLCheckedObject) {
                                             self.__object = __object
+                                        }
+
+                                        @_alwaysEmitIntoClient public init(
+                                            __typename: String = "PullRequest",
+                                            title _0: String,
+                                            number _1: Int,
+                                            closed _2: Bool,
+                                            merged _3: Bool,
+                                            __variables: JSONObject = [:]
+                                        ) {
+                                            var data = JSONObject()
+                                            data["__typename"] = .string(__typename)
+                                            data["title"] = _0.__outputJSON
+                                            data["number"] = _1.__outputJSON
+                                            data["closed"] = _2.__outputJSON
+                                            data["merged"] = _3.__outputJSON
+                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                         }
 
                                         /// Identifies the pull request title.
@@ -1077,6 +1762,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "AssignedEvent",
+                                    createdAt _0: GitHawkAPI.DateTime,
+                                    actor _1: Actor_? = nil,
+                                    user _2: User? = nil,
+                                    id _3: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["createdAt"] = _0.__outputJSON
+                                    data["actor"] = _1.__outputJSON
+                                    data["user"] = _2.__outputJSON
+                                    data["id"] = _3.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// Identifies the date and time when the object was created.
                                 @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
@@ -1107,6 +1809,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                         self.__object = __object
                                     }
 
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String = "User",
+                                        login _0: String,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        data["__typename"] = .string(__typename)
+                                        data["login"] = _0.__outputJSON
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                    }
+
                                     /// The username used to login.
                                     @_alwaysEmitIntoClient public var login: String { __field("login") }
                                 }
@@ -1127,6 +1840,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public init(__object: GraphQLCheckedObject) {
                                     self.__object = __object
+                                }
+
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "UnassignedEvent",
+                                    createdAt _0: GitHawkAPI.DateTime,
+                                    actor _1: Actor_? = nil,
+                                    user _2: User? = nil,
+                                    id _3: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["createdAt"] = _0.__outputJSON
+                                    data["actor"] = _1.__outputJSON
+                                    data["user"] = _2.__outputJSON
+                                    data["id"] = _3.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                 }
 
                                 /// Identifies the date and time when the object was created.
@@ -1165,6 +1895,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "MilestonedEvent",
+                                    createdAt _0: GitHawkAPI.DateTime,
+                                    actor _1: Actor_? = nil,
+                                    milestoneTitle _2: String,
+                                    id _3: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["createdAt"] = _0.__outputJSON
+                                    data["actor"] = _1.__outputJSON
+                                    data["milestoneTitle"] = _2.__outputJSON
+                                    data["id"] = _3.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// Identifies the date and time when the object was created.
                                 @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
@@ -1199,6 +1946,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "DemilestonedEvent",
+                                    createdAt _0: GitHawkAPI.DateTime,
+                                    actor _1: Actor_? = nil,
+                                    milestoneTitle _2: String,
+                                    id _3: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["createdAt"] = _0.__outputJSON
+                                    data["actor"] = _1.__outputJSON
+                                    data["milestoneTitle"] = _2.__outputJSON
+                                    data["id"] = _3.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// Identifies the date and time when the object was created.
                                 @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
@@ -1230,6 +1994,27 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "Milestone",
+                            number _0: Int,
+                            title _1: String,
+                            url _2: GitHawkAPI.URI,
+                            dueOn _3: GitHawkAPI.DateTime? = nil,
+                            openCount _4: MilestoneFields.OpenCount,
+                            totalCount _5: MilestoneFields.TotalCount,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["number"] = _0.__outputJSON
+                            data["title"] = _1.__outputJSON
+                            data["url"] = _2.__outputJSON
+                            data["dueOn"] = _3.__outputJSON
+                            data["openCount"] = _4.__outputJSON
+                            data["totalCount"] = _5.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         @_alwaysEmitIntoClient public var number: Int { __field("number") }
@@ -1281,6 +2066,69 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "PullRequest",
+                        timeline _0: Timeline,
+                        reviewRequests _1: ReviewRequests? = nil,
+                        commits _2: Commits,
+                        milestone _3: Milestone? = nil,
+                        number _4: Int,
+                        title _5: String,
+                        merged _6: Bool,
+                        baseRefName _7: String,
+                        changedFiles _8: Int,
+                        additions _9: Int,
+                        deletions _10: Int,
+                        mergeable _11: GraphQLEnum<GitHawkAPI.MergeableState>,
+                        mergeStateStatus _12: GraphQLEnum<GitHawkAPI.MergeStateStatus>,
+                        viewerCanReact _13: Bool,
+                        reactionGroups _14: [ReactionFields.ReactionGroups]? = nil,
+                        author _15: CommentFields.Author? = nil,
+                        editor _16: CommentFields.Editor? = nil,
+                        lastEditedAt _17: GitHawkAPI.DateTime? = nil,
+                        body _18: String,
+                        createdAt _19: GitHawkAPI.DateTime,
+                        viewerDidAuthor _20: Bool,
+                        locked _21: Bool,
+                        closed _22: Bool,
+                        labels _23: LabelableFields.Labels? = nil,
+                        viewerCanUpdate _24: Bool,
+                        id _25: String,
+                        assignees _26: AssigneeFields.Assignees,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["timeline"] = _0.__outputJSON
+                        data["reviewRequests"] = _1.__outputJSON
+                        data["commits"] = _2.__outputJSON
+                        data["milestone"] = _3.__outputJSON
+                        data["number"] = _4.__outputJSON
+                        data["title"] = _5.__outputJSON
+                        data["merged"] = _6.__outputJSON
+                        data["baseRefName"] = _7.__outputJSON
+                        data["changedFiles"] = _8.__outputJSON
+                        data["additions"] = _9.__outputJSON
+                        data["deletions"] = _10.__outputJSON
+                        data["mergeable"] = _11.__outputJSON
+                        data["mergeStateStatus"] = _12.__outputJSON
+                        data["viewerCanReact"] = _13.__outputJSON
+                        data["reactionGroups"] = _14.__outputJSON
+                        data["author"] = _15.__outputJSON
+                        data["editor"] = _16.__outputJSON
+                        data["lastEditedAt"] = _17.__outputJSON
+                        data["body"] = _18.__outputJSON
+                        data["createdAt"] = _19.__outputJSON
+                        data["viewerDidAuthor"] = _20.__outputJSON
+                        data["locked"] = _21.__outputJSON
+                        data["closed"] = _22.__outputJSON
+                        data["labels"] = _23.__outputJSON
+                        data["viewerCanUpdate"] = _24.__outputJSON
+                        data["id"] = _25.__outputJSON
+                        data["assignees"] = _26.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// A list of events, comments, commits, etc. associated with the pull request.
@@ -1368,6 +2216,19 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "PullRequestTimelineConnection",
+                            pageInfo _0: PageInfo,
+                            nodes _1: [Nodes?]? = nil,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["pageInfo"] = _0.__outputJSON
+                            data["nodes"] = _1.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         /// Information to aid in pagination.
                         @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
@@ -1407,6 +2268,116 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public init(__object: GraphQLCheckedObject) {
                                 self.__object = __object
+                            }
+
+                            @_alwaysEmitIntoClient public init(
+                                __typename: String,
+                                __variables: JSONObject = [:]
+                            ) {
+                                var data = JSONObject()
+                                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of PullRequestTimelineItem")
+                                data["__typename"] = .string(__typename)
+                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                            }
+
+                            /// The object as its `Commit` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `IssueComment` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsIssueComment) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `LabeledEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsLabeledEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `UnlabeledEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsUnlabeledEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `ClosedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsClosedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `ReopenedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsReopenedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `RenamedTitleEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsRenamedTitleEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `LockedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsLockedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `UnlockedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsUnlockedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `MergedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsMergedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `PullRequestReviewThread` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequestReviewThread) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `PullRequestReview` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequestReview) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `CrossReferencedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsCrossReferencedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `ReferencedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsReferencedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `AssignedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsAssignedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `UnassignedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsUnassignedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `ReviewRequestedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsReviewRequestedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `ReviewRequestRemovedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsReviewRequestRemovedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `MilestonedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsMilestonedEvent) {
+                                self.init(__object: typeCase.__object)
+                            }
+
+                            /// The object as its `DemilestonedEvent` case holds it.
+                            @_alwaysEmitIntoClient public init(_ typeCase: AsDemilestonedEvent) {
+                                self.init(__object: typeCase.__object)
                             }
                             @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
                             @_alwaysEmitIntoClient public var asIssueComment: AsIssueComment? { __typeCase() }
@@ -1464,6 +2435,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "MergedEvent",
+                                    mergedCommit _0: MergedCommit? = nil,
+                                    actor _1: Actor_? = nil,
+                                    createdAt _2: GitHawkAPI.DateTime,
+                                    id _3: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["mergedCommit"] = _0.__outputJSON
+                                    data["actor"] = _1.__outputJSON
+                                    data["createdAt"] = _2.__outputJSON
+                                    data["id"] = _3.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// Identifies the commit associated with the `merge` event.
                                 @_alwaysEmitIntoClient public var mergedCommit: MergedCommit? { __field("mergedCommit") }
 
@@ -1497,6 +2485,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "PullRequestReviewThread",
+                                    comments _0: Comments,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["comments"] = _0.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// A list of pull request comments associated with the thread.
                                 @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
 
@@ -1512,6 +2511,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                     public init(__object: GraphQLCheckedObject) {
                                         self.__object = __object
+                                    }
+
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String = "PullRequestReviewCommentConnection",
+                                        nodes _0: [Nodes?]? = nil,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        data["__typename"] = .string(__typename)
+                                        data["nodes"] = _0.__outputJSON
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                     }
 
                                     /// A list of nodes.
@@ -1533,6 +2543,37 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                         public init(__object: GraphQLCheckedObject) {
                                             self.__object = __object
+                                        }
+
+                                        @_alwaysEmitIntoClient public init(
+                                            __typename: String = "PullRequestReviewComment",
+                                            path _0: String,
+                                            diffHunk _1: String,
+                                            viewerCanReact _2: Bool,
+                                            reactionGroups _3: [ReactionFields.ReactionGroups]? = nil,
+                                            id _4: String,
+                                            author _5: CommentFields.Author? = nil,
+                                            editor _6: CommentFields.Editor? = nil,
+                                            lastEditedAt _7: GitHawkAPI.DateTime? = nil,
+                                            body _8: String,
+                                            createdAt _9: GitHawkAPI.DateTime,
+                                            viewerDidAuthor _10: Bool,
+                                            __variables: JSONObject = [:]
+                                        ) {
+                                            var data = JSONObject()
+                                            data["__typename"] = .string(__typename)
+                                            data["path"] = _0.__outputJSON
+                                            data["diffHunk"] = _1.__outputJSON
+                                            data["viewerCanReact"] = _2.__outputJSON
+                                            data["reactionGroups"] = _3.__outputJSON
+                                            data["id"] = _4.__outputJSON
+                                            data["author"] = _5.__outputJSON
+                                            data["editor"] = _6.__outputJSON
+                                            data["lastEditedAt"] = _7.__outputJSON
+                                            data["body"] = _8.__outputJSON
+                                            data["createdAt"] = _9.__outputJSON
+                                            data["viewerDidAuthor"] = _10.__outputJSON
+                                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                         }
 
                                         /// The path to which the comment applies.
@@ -1584,6 +2625,35 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "PullRequestReview",
+                                    author _0: Author? = nil,
+                                    state _1: GraphQLEnum<GitHawkAPI.PullRequestReviewState>,
+                                    submittedAt _2: GitHawkAPI.DateTime? = nil,
+                                    comments _3: Comments,
+                                    id _4: String,
+                                    editor _5: CommentFields.Editor? = nil,
+                                    lastEditedAt _6: GitHawkAPI.DateTime? = nil,
+                                    body _7: String,
+                                    createdAt _8: GitHawkAPI.DateTime,
+                                    viewerDidAuthor _9: Bool,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["author"] = _0.__outputJSON
+                                    data["state"] = _1.__outputJSON
+                                    data["submittedAt"] = _2.__outputJSON
+                                    data["comments"] = _3.__outputJSON
+                                    data["id"] = _4.__outputJSON
+                                    data["editor"] = _5.__outputJSON
+                                    data["lastEditedAt"] = _6.__outputJSON
+                                    data["body"] = _7.__outputJSON
+                                    data["createdAt"] = _8.__outputJSON
+                                    data["viewerDidAuthor"] = _9.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// The actor who authored the comment.
                                 @_alwaysEmitIntoClient public var author: Author? { __field("author") }
 
@@ -1626,6 +2696,20 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                         self.__object = __object
                                     }
 
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String,
+                                        login _0: String,
+                                        avatarUrl _1: GitHawkAPI.URI,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+                                        data["__typename"] = .string(__typename)
+                                        data["login"] = _0.__outputJSON
+                                        data["avatarUrl"] = _1.__outputJSON
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                    }
+
                                     /// The username of the actor.
                                     @_alwaysEmitIntoClient public var login: String { __field("login") }
 
@@ -1645,6 +2729,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                     public init(__object: GraphQLCheckedObject) {
                                         self.__object = __object
+                                    }
+
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String = "PullRequestReviewCommentConnection",
+                                        totalCount _0: Int,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        data["__typename"] = .string(__typename)
+                                        data["totalCount"] = _0.__outputJSON
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                     }
 
                                     /// Identifies the total count of items in the connection.
@@ -1670,6 +2765,25 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public init(__object: GraphQLCheckedObject) {
                                     self.__object = __object
+                                }
+
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "ReferencedEvent",
+                                    createdAt _0: GitHawkAPI.DateTime,
+                                    actor _1: Actor_? = nil,
+                                    commitRepository _2: CommitRepository,
+                                    subject _3: Subject,
+                                    id _4: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["createdAt"] = _0.__outputJSON
+                                    data["actor"] = _1.__outputJSON
+                                    data["commitRepository"] = _2.__outputJSON
+                                    data["subject"] = _3.__outputJSON
+                                    data["id"] = _4.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                 }
 
                                 /// Identifies the date and time when the object was created.
@@ -1717,6 +2831,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "ReviewRequestedEvent",
+                                    createdAt _0: GitHawkAPI.DateTime,
+                                    actor _1: Actor_? = nil,
+                                    requestedReviewer _2: RequestedReviewer? = nil,
+                                    id _3: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["createdAt"] = _0.__outputJSON
+                                    data["actor"] = _1.__outputJSON
+                                    data["requestedReviewer"] = _2.__outputJSON
+                                    data["id"] = _3.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// Identifies the date and time when the object was created.
                                 @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
@@ -1746,6 +2877,21 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     public init(__object: GraphQLCheckedObject) {
                                         self.__object = __object
                                     }
+
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RequestedReviewer")
+                                        data["__typename"] = .string(__typename)
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                    }
+
+                                    /// The object as its `Actor` case holds it.
+                                    @_alwaysEmitIntoClient public init(_ typeCase: AsActor) {
+                                        self.init(__object: typeCase.__object)
+                                    }
                                     @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
 
                                     public typealias AsActor = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
@@ -1767,6 +2913,23 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public init(__object: GraphQLCheckedObject) {
                                     self.__object = __object
+                                }
+
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "ReviewRequestRemovedEvent",
+                                    createdAt _0: GitHawkAPI.DateTime,
+                                    actor _1: Actor_? = nil,
+                                    requestedReviewer _2: RequestedReviewer? = nil,
+                                    id _3: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["createdAt"] = _0.__outputJSON
+                                    data["actor"] = _1.__outputJSON
+                                    data["requestedReviewer"] = _2.__outputJSON
+                                    data["id"] = _3.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                 }
 
                                 /// Identifies the date and time when the object was created.
@@ -1808,6 +2971,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "ReviewRequestConnection",
+                            nodes _0: [Nodes?]? = nil,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["nodes"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
@@ -1825,6 +2999,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 self.__object = __object
                             }
 
+                            @_alwaysEmitIntoClient public init(
+                                __typename: String = "ReviewRequest",
+                                requestedReviewer _0: RequestedReviewer? = nil,
+                                __variables: JSONObject = [:]
+                            ) {
+                                var data = JSONObject()
+                                data["__typename"] = .string(__typename)
+                                data["requestedReviewer"] = _0.__outputJSON
+                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                            }
+
                             /// The reviewer that is requested.
                             @_alwaysEmitIntoClient public var requestedReviewer: RequestedReviewer? { __field("requestedReviewer") }
 
@@ -1840,6 +3025,21 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public init(__object: GraphQLCheckedObject) {
                                     self.__object = __object
+                                }
+
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RequestedReviewer")
+                                    data["__typename"] = .string(__typename)
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
+                                /// The object as its `Actor` case holds it.
+                                @_alwaysEmitIntoClient public init(_ typeCase: AsActor) {
+                                    self.init(__object: typeCase.__object)
                                 }
                                 @_alwaysEmitIntoClient public var asActor: AsActor? { __typeCase() }
 
@@ -1862,6 +3062,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "PullRequestCommitConnection",
+                            nodes _0: [Nodes?]? = nil,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["nodes"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
@@ -1879,6 +3090,17 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 self.__object = __object
                             }
 
+                            @_alwaysEmitIntoClient public init(
+                                __typename: String = "PullRequestCommit",
+                                commit _0: Commit,
+                                __variables: JSONObject = [:]
+                            ) {
+                                var data = JSONObject()
+                                data["__typename"] = .string(__typename)
+                                data["commit"] = _0.__outputJSON
+                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                            }
+
                             /// The Git commit object
                             @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
 
@@ -1894,6 +3116,19 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public init(__object: GraphQLCheckedObject) {
                                     self.__object = __object
+                                }
+
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "Commit",
+                                    id _0: String,
+                                    status _1: CommitContext.Status? = nil,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["id"] = _0.__outputJSON
+                                    data["status"] = _1.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                 }
 
                                 @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -19,6 +19,18 @@ public struct LabelableFields: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        labels _0: Labels? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Labelable")
+        data["__typename"] = .string(__typename)
+        data["labels"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A list of labels associated with the object.
     @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
 
@@ -34,6 +46,17 @@ public struct LabelableFields: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "LabelConnection",
+            nodes _0: [Nodes?]? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["nodes"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// A list of nodes.
@@ -52,6 +75,19 @@ public struct LabelableFields: GraphQLFragment, GraphQLDataSelectionSet {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Label",
+                color _0: String,
+                name _1: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["color"] = _0.__outputJSON
+                data["name"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// Identifies the label color.

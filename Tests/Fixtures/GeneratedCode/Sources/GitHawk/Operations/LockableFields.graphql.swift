@@ -19,6 +19,18 @@ public struct LockableFields: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        locked _0: Bool,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Lockable")
+        data["__typename"] = .string(__typename)
+        data["locked"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// `true` if the object is locked
     @_alwaysEmitIntoClient public var locked: Bool { __field("locked") }
 }

@@ -24,6 +24,27 @@ public struct MilestoneFields: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Milestone",
+        number _0: Int,
+        title _1: String,
+        url _2: GitHawkAPI.URI,
+        dueOn _3: GitHawkAPI.DateTime? = nil,
+        openCount _4: OpenCount,
+        totalCount _5: TotalCount,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["number"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["url"] = _2.__outputJSON
+        data["dueOn"] = _3.__outputJSON
+        data["openCount"] = _4.__outputJSON
+        data["totalCount"] = _5.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Identifies the number of the milestone.
     @_alwaysEmitIntoClient public var number: Int { __field("number") }
 
@@ -54,6 +75,17 @@ public struct MilestoneFields: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "IssueConnection",
+            totalCount _0: Int,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["totalCount"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// Identifies the total count of items in the connection.

@@ -19,6 +19,18 @@ public struct NodeFields: GraphQLFragment, GraphQLDataSelectionSet, Identifiable
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        id _0: String,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Node")
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// ID of the object.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 }

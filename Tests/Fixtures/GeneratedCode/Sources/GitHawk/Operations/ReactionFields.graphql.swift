@@ -20,6 +20,20 @@ public struct ReactionFields: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        viewerCanReact _0: Bool,
+        reactionGroups _1: [ReactionGroups]? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Reactable")
+        data["__typename"] = .string(__typename)
+        data["viewerCanReact"] = _0.__outputJSON
+        data["reactionGroups"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Can user react to this subject
     @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
 
@@ -40,6 +54,21 @@ public struct ReactionFields: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "ReactionGroup",
+            viewerHasReacted _0: Bool,
+            users _1: Users,
+            content _2: GraphQLEnum<GitHawkAPI.ReactionContent>,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["viewerHasReacted"] = _0.__outputJSON
+            data["users"] = _1.__outputJSON
+            data["content"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// Whether or not the authenticated user has left a reaction on the subject.
@@ -66,6 +95,19 @@ public struct ReactionFields: GraphQLFragment, GraphQLDataSelectionSet {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "ReactingUserConnection",
+                nodes _0: [Nodes?]? = nil,
+                totalCount _1: Int,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["nodes"] = _0.__outputJSON
+                data["totalCount"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// A list of nodes.
             @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
@@ -84,6 +126,17 @@ public struct ReactionFields: GraphQLFragment, GraphQLDataSelectionSet {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "User",
+                    login _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["login"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The username used to login.

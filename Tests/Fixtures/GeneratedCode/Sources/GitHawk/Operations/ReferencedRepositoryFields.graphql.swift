@@ -20,6 +20,20 @@ public struct ReferencedRepositoryFields: GraphQLFragment, GraphQLDataSelectionS
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        name _0: String,
+        owner _1: Owner,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryInfo")
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["owner"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The name of the repository.
     @_alwaysEmitIntoClient public var name: String { __field("name") }
 
@@ -38,6 +52,18 @@ public struct ReferencedRepositoryFields: GraphQLFragment, GraphQLDataSelectionS
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String,
+            login _0: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryOwner")
+            data["__typename"] = .string(__typename)
+            data["login"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// The username used to login.

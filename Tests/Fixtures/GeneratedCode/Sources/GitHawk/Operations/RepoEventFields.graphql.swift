@@ -20,6 +20,20 @@ public struct RepoEventFields: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        createdAt _0: GitHawkAPI.DateTime,
+        author _1: Author? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Comment")
+        data["__typename"] = .string(__typename)
+        data["createdAt"] = _0.__outputJSON
+        data["author"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Identifies the date and time when the object was created.
     @_alwaysEmitIntoClient public var createdAt: GitHawkAPI.DateTime { __field("createdAt") }
 
@@ -38,6 +52,18 @@ public struct RepoEventFields: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String,
+            login _0: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+            data["__typename"] = .string(__typename)
+            data["login"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// The username of the actor.

@@ -48,6 +48,15 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            repository _0: Repository? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["repository"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
@@ -63,6 +72,17 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Repository",
+                object _0: Object? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["object"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A Git object in the repository
@@ -81,6 +101,21 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
                 }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of GitObject")
+                    data["__typename"] = .string(__typename)
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Commit` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsCommit) {
+                    self.init(__object: typeCase.__object)
+                }
                 @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
 
                 public struct AsCommit: GraphQLDataSelectionSet {
@@ -95,6 +130,17 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Commit",
+                        history _0: History,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["history"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// The linear commit history starting from (and including) this commit, in the same order as `git log`.
@@ -113,6 +159,19 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "CommitHistoryConnection",
+                            nodes _0: [Nodes?]? = nil,
+                            pageInfo _1: PageInfo,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["nodes"] = _0.__outputJSON
+                            data["pageInfo"] = _1.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         /// A list of nodes.
@@ -138,6 +197,27 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
                             public init(__object: GraphQLCheckedObject) {
                                 self.__object = __object
+                            }
+
+                            @_alwaysEmitIntoClient public init(
+                                __typename: String = "Commit",
+                                message _0: String,
+                                oid _1: GitHawkAPI.GitObjectID,
+                                committedDate _2: GitHawkAPI.DateTime,
+                                url _3: GitHawkAPI.URI,
+                                author _4: Author? = nil,
+                                committer _5: Committer? = nil,
+                                __variables: JSONObject = [:]
+                            ) {
+                                var data = JSONObject()
+                                data["__typename"] = .string(__typename)
+                                data["message"] = _0.__outputJSON
+                                data["oid"] = _1.__outputJSON
+                                data["committedDate"] = _2.__outputJSON
+                                data["url"] = _3.__outputJSON
+                                data["author"] = _4.__outputJSON
+                                data["committer"] = _5.__outputJSON
+                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                             }
 
                             /// The Git commit message
@@ -172,6 +252,17 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "GitActor",
+                                    user _0: User? = nil,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["user"] = _0.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// The GitHub user corresponding to the email field. Null if no such user exists.
                                 @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
@@ -187,6 +278,17 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
                                     public init(__object: GraphQLCheckedObject) {
                                         self.__object = __object
+                                    }
+
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String = "User",
+                                        login _0: String,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        data["__typename"] = .string(__typename)
+                                        data["login"] = _0.__outputJSON
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                     }
 
                                     /// The username used to login.
@@ -210,6 +312,19 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
 
                             public init(__object: GraphQLCheckedObject) {
                                 self.__object = __object
+                            }
+
+                            @_alwaysEmitIntoClient public init(
+                                __typename: String = "PageInfo",
+                                hasNextPage _0: Bool,
+                                endCursor _1: String? = nil,
+                                __variables: JSONObject = [:]
+                            ) {
+                                var data = JSONObject()
+                                data["__typename"] = .string(__typename)
+                                data["hasNextPage"] = _0.__outputJSON
+                                data["endCursor"] = _1.__outputJSON
+                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                             }
 
                             /// When paginating forwards, are there more items?

@@ -35,6 +35,15 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            search _0: Search,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["search"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Perform a search across resources.
         @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
@@ -51,6 +60,19 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "SearchResultItemConnection",
+                nodes _0: [Nodes?]? = nil,
+                pageInfo _1: PageInfo,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["nodes"] = _0.__outputJSON
+                data["pageInfo"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A list of nodes.
@@ -73,6 +95,26 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
                 }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+                    data["__typename"] = .string(__typename)
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Issue` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+                    self.init(__object: typeCase.__object)
+                }
+
+                /// The object as its `PullRequest` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsPullRequest) {
+                    self.init(__object: typeCase.__object)
+                }
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
@@ -93,6 +135,29 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Issue",
+                        title _0: String,
+                        number _1: Int,
+                        issueState _2: GraphQLEnum<GitHawkAPI.IssueState>,
+                        createdAt _3: GitHawkAPI.DateTime,
+                        author _4: RepoEventFields.Author? = nil,
+                        id _5: String,
+                        labels _6: LabelableFields.Labels? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["title"] = _0.__outputJSON
+                        data["number"] = _1.__outputJSON
+                        data["issueState"] = _2.__outputJSON
+                        data["createdAt"] = _3.__outputJSON
+                        data["author"] = _4.__outputJSON
+                        data["id"] = _5.__outputJSON
+                        data["labels"] = _6.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// Identifies the issue title.
@@ -136,6 +201,31 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "PullRequest",
+                        title _0: String,
+                        number _1: Int,
+                        pullRequestState _2: GraphQLEnum<GitHawkAPI.PullRequestState>,
+                        commits _3: Commits,
+                        createdAt _4: GitHawkAPI.DateTime,
+                        author _5: RepoEventFields.Author? = nil,
+                        id _6: String,
+                        labels _7: LabelableFields.Labels? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["title"] = _0.__outputJSON
+                        data["number"] = _1.__outputJSON
+                        data["pullRequestState"] = _2.__outputJSON
+                        data["commits"] = _3.__outputJSON
+                        data["createdAt"] = _4.__outputJSON
+                        data["author"] = _5.__outputJSON
+                        data["id"] = _6.__outputJSON
+                        data["labels"] = _7.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// Identifies the pull request title.
                     @_alwaysEmitIntoClient public var title: String { __field("title") }
 
@@ -173,6 +263,17 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "PullRequestCommitConnection",
+                            nodes _0: [Nodes?]? = nil,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["nodes"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
@@ -188,6 +289,17 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
                             public init(__object: GraphQLCheckedObject) {
                                 self.__object = __object
+                            }
+
+                            @_alwaysEmitIntoClient public init(
+                                __typename: String = "PullRequestCommit",
+                                commit _0: Commit,
+                                __variables: JSONObject = [:]
+                            ) {
+                                var data = JSONObject()
+                                data["__typename"] = .string(__typename)
+                                data["commit"] = _0.__outputJSON
+                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                             }
 
                             /// The Git commit object
@@ -207,6 +319,17 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                                     self.__object = __object
                                 }
 
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "Commit",
+                                    status _0: Status? = nil,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["status"] = _0.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                                }
+
                                 /// Status information for this commit
                                 @_alwaysEmitIntoClient public var status: Status? { __field("status") }
 
@@ -222,6 +345,17 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
                                     public init(__object: GraphQLCheckedObject) {
                                         self.__object = __object
+                                    }
+
+                                    @_alwaysEmitIntoClient public init(
+                                        __typename: String = "Status",
+                                        state _0: GraphQLEnum<GitHawkAPI.StatusState>,
+                                        __variables: JSONObject = [:]
+                                    ) {
+                                        var data = JSONObject()
+                                        data["__typename"] = .string(__typename)
+                                        data["state"] = _0.__outputJSON
+                                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                     }
 
                                     /// The combined commit status.
@@ -246,6 +380,19 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "PageInfo",
+                    hasNextPage _0: Bool,
+                    endCursor _1: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["hasNextPage"] = _0.__outputJSON
+                    data["endCursor"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// When paginating forwards, are there more items?

@@ -39,6 +39,19 @@ public struct RepositoryInfoQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            repository _0: Repository? = nil,
+            repoIssueOverview _1: RepoIssueOverview,
+            repoPullRequestOverView _2: RepoPullRequestOverView,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["repository"] = _0.__outputJSON
+            data["repoIssueOverview"] = _1.__outputJSON
+            data["repoPullRequestOverView"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
@@ -64,6 +77,21 @@ public struct RepositoryInfoQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Repository",
+                id _0: String,
+                defaultBranchRef _1: DefaultBranchRef? = nil,
+                hasIssuesEnabled _2: Bool,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["defaultBranchRef"] = _1.__outputJSON
+                data["hasIssuesEnabled"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var id: String { __field("id") }
 
             /// The Ref associated with the repository's default branch.
@@ -86,6 +114,17 @@ public struct RepositoryInfoQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Ref",
+                    name _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["name"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// The ref name.
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
@@ -103,6 +142,17 @@ public struct RepositoryInfoQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "SearchResultItemConnection",
+                issueCount _0: Int,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["issueCount"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The number of issues that matched the search query.

@@ -33,6 +33,15 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            repository _0: Repository? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["repository"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
@@ -48,6 +57,17 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Repository",
+                labels _0: Labels? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["labels"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A list of labels associated with the repository.
@@ -67,6 +87,17 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "LabelConnection",
+                    nodes _0: [Nodes?]? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["nodes"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// A list of nodes.
                 @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
@@ -83,6 +114,19 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Label",
+                        name _0: String,
+                        color _1: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["name"] = _0.__outputJSON
+                        data["color"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// Identifies the label name.

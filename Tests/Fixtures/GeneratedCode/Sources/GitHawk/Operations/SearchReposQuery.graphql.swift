@@ -33,6 +33,15 @@ public struct SearchReposQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            search _0: Search,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["search"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Perform a search across resources.
         @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
@@ -50,6 +59,21 @@ public struct SearchReposQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "SearchResultItemConnection",
+                nodes _0: [Nodes?]? = nil,
+                pageInfo _1: PageInfo,
+                repositoryCount _2: Int,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["nodes"] = _0.__outputJSON
+                data["pageInfo"] = _1.__outputJSON
+                data["repositoryCount"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A list of nodes.
@@ -74,6 +98,21 @@ public struct SearchReposQuery: GraphQLQuery {
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
                 }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+                    data["__typename"] = .string(__typename)
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Repository` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsRepository) {
+                    self.init(__object: typeCase.__object)
+                }
                 @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
 
                 public struct AsRepository: GraphQLDataSelectionSet, Identifiable {
@@ -96,6 +135,33 @@ public struct SearchReposQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Repository",
+                        id _0: String,
+                        name _1: String,
+                        hasIssuesEnabled _2: Bool,
+                        owner _3: Owner,
+                        description _4: String? = nil,
+                        pushedAt _5: GitHawkAPI.DateTime? = nil,
+                        primaryLanguage _6: PrimaryLanguage? = nil,
+                        stargazers _7: Stargazers,
+                        defaultBranchRef _8: DefaultBranchRef? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        data["name"] = _1.__outputJSON
+                        data["hasIssuesEnabled"] = _2.__outputJSON
+                        data["owner"] = _3.__outputJSON
+                        data["description"] = _4.__outputJSON
+                        data["pushedAt"] = _5.__outputJSON
+                        data["primaryLanguage"] = _6.__outputJSON
+                        data["stargazers"] = _7.__outputJSON
+                        data["defaultBranchRef"] = _8.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -138,6 +204,18 @@ public struct SearchReposQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String,
+                            login _0: String,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of RepositoryOwner")
+                            data["__typename"] = .string(__typename)
+                            data["login"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         /// The username used to login.
                         @_alwaysEmitIntoClient public var login: String { __field("login") }
                     }
@@ -155,6 +233,19 @@ public struct SearchReposQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "Language",
+                            name _0: String,
+                            color _1: String? = nil,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["name"] = _0.__outputJSON
+                            data["color"] = _1.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         /// The name of the current language.
@@ -178,6 +269,17 @@ public struct SearchReposQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "StargazerConnection",
+                            totalCount _0: Int,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["totalCount"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         /// Identifies the total count of items in the connection.
                         @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
                     }
@@ -194,6 +296,17 @@ public struct SearchReposQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "Ref",
+                            name _0: String,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["name"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         /// The ref name.
@@ -215,6 +328,19 @@ public struct SearchReposQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "PageInfo",
+                    endCursor _0: String? = nil,
+                    hasNextPage _1: Bool,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["endCursor"] = _0.__outputJSON
+                    data["hasNextPage"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// When paginating forwards, the cursor to continue.

@@ -19,6 +19,18 @@ public struct UpdatableFields: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        viewerCanUpdate _0: Bool,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Updatable")
+        data["__typename"] = .string(__typename)
+        data["viewerCanUpdate"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Check if the current viewer can update this object.
     @_alwaysEmitIntoClient public var viewerCanUpdate: Bool { __field("viewerCanUpdate") }
 }

@@ -20,6 +20,23 @@ public struct AuthorDetails: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        login _0: String,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+        data["__typename"] = .string(__typename)
+        data["login"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The object as its `User` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsUser) {
+        self.init(__object: typeCase.__object)
+    }
+
     /// The username of the actor.
     @_alwaysEmitIntoClient public var login: String { __field("login") }
     @_alwaysEmitIntoClient public var asUser: AsUser? { __typeCase() }
@@ -37,6 +54,21 @@ public struct AuthorDetails: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "User",
+            id _0: String,
+            name _1: String? = nil,
+            login _2: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["name"] = _1.__outputJSON
+            data["login"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -23,6 +23,15 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            repository _0: Repository? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["repository"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
@@ -39,6 +48,19 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Repository",
+                name _0: String,
+                issues _1: Issues,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                data["issues"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The name of the repository.
@@ -61,6 +83,17 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "IssueConnection",
+                    nodes _0: [Nodes?]? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["nodes"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// A list of nodes.
                 @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
@@ -79,6 +112,23 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Issue",
+                        title _0: String,
+                        author _1: Author? = nil,
+                        body _2: String,
+                        comments _3: Comments,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["title"] = _0.__outputJSON
+                        data["author"] = _1.__outputJSON
+                        data["body"] = _2.__outputJSON
+                        data["comments"] = _3.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// Identifies the issue title.
@@ -107,6 +157,18 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String,
+                            login _0: String,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+                            data["__typename"] = .string(__typename)
+                            data["login"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         @_alwaysEmitIntoClient public var login: String { __field("login") }
 
                         public typealias Fragments = GraphQLFragmentSpreads<Self>
@@ -127,6 +189,17 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "IssueCommentConnection",
+                            nodes _0: [Nodes?]? = nil,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["nodes"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
@@ -143,6 +216,19 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
 
                             public init(__object: GraphQLCheckedObject) {
                                 self.__object = __object
+                            }
+
+                            @_alwaysEmitIntoClient public init(
+                                __typename: String = "IssueComment",
+                                body _0: String,
+                                author _1: Author? = nil,
+                                __variables: JSONObject = [:]
+                            ) {
+                                var data = JSONObject()
+                                data["__typename"] = .string(__typename)
+                                data["body"] = _0.__outputJSON
+                                data["author"] = _1.__outputJSON
+                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                             }
 
                             /// The body as Markdown.

@@ -23,6 +23,15 @@ public struct RepositoryQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            repository _0: Repository? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["repository"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
@@ -38,6 +47,17 @@ public struct RepositoryQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Repository",
+                issueOrPullRequest _0: IssueOrPullRequest? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["issueOrPullRequest"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// Returns a single issue-like object from the current repository by number.
@@ -57,6 +77,25 @@ public struct RepositoryQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    viewerCanReact _0: Bool,
+                    author _1: Author? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of IssueOrPullRequest")
+                    data["__typename"] = .string(__typename)
+                    data["viewerCanReact"] = _0.__outputJSON
+                    data["author"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Issue` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsIssue) {
+                    self.init(__object: typeCase.__object)
                 }
 
                 /// Can user react to this subject
@@ -80,6 +119,18 @@ public struct RepositoryQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        login _0: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+                        data["__typename"] = .string(__typename)
+                        data["login"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// The username of the actor.
                     @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
@@ -98,6 +149,23 @@ public struct RepositoryQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Issue",
+                        body _0: String,
+                        url _1: GitHubAPI.URI,
+                        author _2: Author? = nil,
+                        viewerCanReact _3: Bool,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["body"] = _0.__outputJSON
+                        data["url"] = _1.__outputJSON
+                        data["author"] = _2.__outputJSON
+                        data["viewerCanReact"] = _3.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// Identifies the body of the issue.
@@ -125,6 +193,20 @@ public struct RepositoryQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String,
+                            avatarUrl _0: GitHubAPI.URI,
+                            login _1: String,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Actor")
+                            data["__typename"] = .string(__typename)
+                            data["avatarUrl"] = _0.__outputJSON
+                            data["login"] = _1.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         /// A URL pointing to the actor's public avatar.

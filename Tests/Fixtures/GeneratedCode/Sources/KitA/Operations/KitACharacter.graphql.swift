@@ -21,6 +21,20 @@ public struct KitACharacter: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        name _0: String,
+        appearsIn _1: [GraphQLEnum<SharedAPI.Episode>?],
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["appearsIn"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The name of the character
     @_alwaysEmitIntoClient public var name: String { __field("name") }
 

@@ -32,6 +32,15 @@ public struct KitAHeroQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            hero _0: Hero? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["hero"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
@@ -47,6 +56,25 @@ public struct KitAHeroQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                name _0: String,
+                appearsIn _1: [GraphQLEnum<SharedAPI.Episode>?],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                data["appearsIn"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `Droid` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+                self.init(__object: typeCase.__object)
             }
 
             @_alwaysEmitIntoClient public var name: String { __field("name") }
@@ -69,6 +97,21 @@ public struct KitAHeroQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Droid",
+                    primaryFunction _0: String? = nil,
+                    name _1: String,
+                    appearsIn _2: [GraphQLEnum<SharedAPI.Episode>?],
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["primaryFunction"] = _0.__outputJSON
+                    data["name"] = _1.__outputJSON
+                    data["appearsIn"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// This droid's primary function

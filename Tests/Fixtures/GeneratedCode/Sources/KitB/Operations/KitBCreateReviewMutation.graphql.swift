@@ -34,6 +34,15 @@ public struct KitBCreateReviewMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            createReview _0: CreateReview? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["createReview"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
 
         public struct CreateReview: GraphQLDataSelectionSet {
@@ -49,6 +58,19 @@ public struct KitBCreateReviewMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Review",
+                stars _0: Int,
+                commentary _1: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["stars"] = _0.__outputJSON
+                data["commentary"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The number of stars this review gave, 1-5

@@ -32,6 +32,15 @@ public struct KitBSearchQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            search _0: [Search?]? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["search"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
 
         public struct Search: GraphQLDataSelectionSet {
@@ -47,6 +56,26 @@ public struct KitBSearchQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResult")
+                data["__typename"] = .string(__typename)
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `Human` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `Starship` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsStarship) {
+                self.init(__object: typeCase.__object)
             }
             @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
             @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
@@ -64,6 +93,19 @@ public struct KitBSearchQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Human",
+                    name _0: String,
+                    height _1: Double? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["name"] = _0.__outputJSON
+                    data["height"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// What this human calls themselves
@@ -85,6 +127,17 @@ public struct KitBSearchQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Starship",
+                    name _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["name"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The name of the starship

@@ -31,6 +31,15 @@ public struct CommentQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            comment _0: Comment__? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["comment"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
 
         public struct Comment__: GraphQLDataSelectionSet, Identifiable {
@@ -47,6 +56,21 @@ public struct CommentQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Comment",
+                comment _0: Comment__? = nil,
+                id _1: String,
+                kind _2: GraphQLEnum<NamesAPI.Kind>? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["comment"] = _0.__outputJSON
+                data["id"] = _1.__outputJSON
+                data["kind"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
@@ -71,6 +95,41 @@ public struct CommentQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Comment",
+                    NamesAPI_ _0: String? = nil,
+                    Type_ _1: String? = nil,
+                    self_ _2: String? = nil,
+                    init_ _3: String? = nil,
+                    `default` _4: String? = nil,
+                    fragments_ _5: String? = nil,
+                    data _6: String? = nil,
+                    description _7: String? = nil,
+                    hashValue_ _8: String? = nil,
+                    id _9: String,
+                    Comment__ _10: String? = nil,
+                    kind _11: GraphQLEnum<NamesAPI.Kind>? = nil,
+                    comment _12: Comment_.Comment___? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["NamesAPI"] = _0.__outputJSON
+                    data["Type"] = _1.__outputJSON
+                    data["self"] = _2.__outputJSON
+                    data["init"] = _3.__outputJSON
+                    data["default"] = _4.__outputJSON
+                    data["fragments"] = _5.__outputJSON
+                    data["data"] = _6.__outputJSON
+                    data["description"] = _7.__outputJSON
+                    data["hashValue"] = _8.__outputJSON
+                    data["id"] = _9.__outputJSON
+                    data["Comment"] = _10.__outputJSON
+                    data["kind"] = _11.__outputJSON
+                    data["comment"] = _12.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var NamesAPI_: String? { __field("NamesAPI") }

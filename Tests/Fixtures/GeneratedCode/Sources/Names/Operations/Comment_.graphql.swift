@@ -22,6 +22,23 @@ public struct Comment_: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Comment",
+        id _0: String,
+        Comment__ _1: String? = nil,
+        kind _2: GraphQLEnum<NamesAPI.Kind>? = nil,
+        comment _3: Comment___? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["Comment"] = _1.__outputJSON
+        data["kind"] = _2.__outputJSON
+        data["comment"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
     @_alwaysEmitIntoClient public var Comment__: String? { __field("Comment") }
@@ -42,6 +59,33 @@ public struct Comment_: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Comment",
+            NamesAPI_ _0: String? = nil,
+            Type_ _1: String? = nil,
+            self_ _2: String? = nil,
+            init_ _3: String? = nil,
+            `default` _4: String? = nil,
+            fragments_ _5: String? = nil,
+            data _6: String? = nil,
+            description _7: String? = nil,
+            hashValue_ _8: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["NamesAPI"] = _0.__outputJSON
+            data["Type"] = _1.__outputJSON
+            data["self"] = _2.__outputJSON
+            data["init"] = _3.__outputJSON
+            data["default"] = _4.__outputJSON
+            data["fragments"] = _5.__outputJSON
+            data["data"] = _6.__outputJSON
+            data["description"] = _7.__outputJSON
+            data["hashValue"] = _8.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var NamesAPI_: String? { __field("NamesAPI") }

@@ -20,6 +20,19 @@ public struct Location: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Location",
+        id _0: String,
+        location _1: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["location"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
     @_alwaysEmitIntoClient public var location: String? { __field("location") }

@@ -35,6 +35,23 @@ public struct LocationQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            location _0: Location_? = nil,
+            node _1: Node? = nil,
+            Protocol__ _2: Protocol_? = nil,
+            Error__ _3: Error_? = nil,
+            String_ _4: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["location"] = _0.__outputJSON
+            data["node"] = _1.__outputJSON
+            data["Protocol"] = _2.__outputJSON
+            data["Error"] = _3.__outputJSON
+            data["String"] = _4.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var location: Location_? { __field("location") }
 
         @_alwaysEmitIntoClient public var node: Node? { __field("node") }
@@ -59,6 +76,19 @@ public struct LocationQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Location",
+                id _0: String,
+                location _1: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["location"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var id: String { __field("id") }
 
             @_alwaysEmitIntoClient public var location: String? { __field("location") }
@@ -81,6 +111,26 @@ public struct LocationQuery: GraphQLQuery {
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
             }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Node")
+                data["__typename"] = .string(__typename)
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `Comment` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsComment) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `Location` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsLocation) {
+                self.init(__object: typeCase.__object)
+            }
             @_alwaysEmitIntoClient public var asComment: AsComment? { __typeCase() }
             @_alwaysEmitIntoClient public var asLocation: AsLocation? { __typeCase() }
 
@@ -96,6 +146,17 @@ public struct LocationQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Comment",
+                    comment _0: Comment__? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["comment"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
@@ -114,6 +175,17 @@ public struct LocationQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Comment",
+                        id _0: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
                 }
             }
@@ -129,6 +201,17 @@ public struct LocationQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    id _0: String,
+                    location _1: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["id"] = _0.__outputJSON
+                    data["location"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -154,6 +237,17 @@ public struct LocationQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Protocol",
+                Error__ _0: Error_? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["Error"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var Error__: Error_? { __field("Error") }
 
             public struct Error_: GraphQLDataSelectionSet {
@@ -168,6 +262,17 @@ public struct LocationQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Error",
+                    String_ _0: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["String"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var String_: String? { __field("String") }

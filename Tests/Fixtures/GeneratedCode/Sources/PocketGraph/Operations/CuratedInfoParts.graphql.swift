@@ -21,6 +21,21 @@ public struct CuratedInfoParts: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "CuratedInfo",
+        excerpt _0: String? = nil,
+        imageSrc _1: PocketGraph.Url? = nil,
+        title _2: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["excerpt"] = _0.__outputJSON
+        data["imageSrc"] = _1.__outputJSON
+        data["title"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }
 
     @_alwaysEmitIntoClient public var imageSrc: PocketGraph.Url? { __field("imageSrc") }

@@ -31,6 +31,15 @@ public struct DeleteItemMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            deleteSavedItem _0: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["deleteSavedItem"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Deletes a SavedItem from the users list. Returns ID of the
         /// deleted SavedItem
         @_alwaysEmitIntoClient public var deleteSavedItem: String { __field("deleteSavedItem") }

@@ -31,6 +31,15 @@ public struct DeleteTagMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            deleteTag _0: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["deleteTag"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Deletes a Tag object. This is deletes the Tag and all SavedItem associations
         /// (removes the Tag from all SavedItems). Returns ID of the deleted Tag.
         @_alwaysEmitIntoClient public var deleteTag: String { __field("deleteTag") }

@@ -20,6 +20,19 @@ public struct DomainMetadataParts: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "DomainMetadata",
+        name _0: String? = nil,
+        logo _1: PocketGraph.Url? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["logo"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The name of the domain (e.g., The New York Times)
     @_alwaysEmitIntoClient public var name: String? { __field("name") }
 

@@ -39,6 +39,15 @@ public struct FetchSavesQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            userByToken _0: UserByToken? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["userByToken"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Gets a user entity for a given access token
         @_alwaysEmitIntoClient public var userByToken: UserByToken? { __field("userByToken") }
 
@@ -54,6 +63,17 @@ public struct FetchSavesQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "User",
+                savedItems _0: SavedItems? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["savedItems"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// Get a general paginated listing of all SavedItems for the user
@@ -73,6 +93,21 @@ public struct FetchSavesQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "SavedItemConnection",
+                    totalCount _0: Int,
+                    pageInfo _1: PageInfo,
+                    edges _2: [Edges?]? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["totalCount"] = _0.__outputJSON
+                    data["pageInfo"] = _1.__outputJSON
+                    data["edges"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// Identifies the total count of SavedItems in the connection.
@@ -99,6 +134,19 @@ public struct FetchSavesQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "PageInfo",
+                        hasNextPage _0: Bool,
+                        endCursor _1: String? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["hasNextPage"] = _0.__outputJSON
+                        data["endCursor"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// When paginating forwards, are there more items?
                     @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
 
@@ -121,6 +169,19 @@ public struct FetchSavesQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "SavedItemEdge",
+                        cursor _0: String,
+                        node _1: Node? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["cursor"] = _0.__outputJSON
+                        data["node"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// A cursor for use in pagination.
                     @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
 
@@ -139,6 +200,33 @@ public struct FetchSavesQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "SavedItem",
+                            url _0: String,
+                            remoteID _1: String,
+                            isArchived _2: Bool,
+                            isFavorite _3: Bool,
+                            _deletedAt _4: Int? = nil,
+                            _createdAt _5: Int,
+                            archivedAt _6: Int? = nil,
+                            tags _7: [SavedItemParts.Tags]? = nil,
+                            item _8: SavedItemParts.Item,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["url"] = _0.__outputJSON
+                            data["remoteID"] = _1.__outputJSON
+                            data["isArchived"] = _2.__outputJSON
+                            data["isFavorite"] = _3.__outputJSON
+                            data["_deletedAt"] = _4.__outputJSON
+                            data["_createdAt"] = _5.__outputJSON
+                            data["archivedAt"] = _6.__outputJSON
+                            data["tags"] = _7.__outputJSON
+                            data["item"] = _8.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         @_alwaysEmitIntoClient public var url: String { __field("url") }

@@ -33,6 +33,15 @@ public struct GetSlateLineupQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            getSlateLineup _0: GetSlateLineup? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["getSlateLineup"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Request a specific `SlateLineup` by id
         @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
         @_alwaysEmitIntoClient public var getSlateLineup: GetSlateLineup? { __field("getSlateLineup") }
@@ -52,6 +61,23 @@ public struct GetSlateLineupQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "SlateLineup",
+                id _0: String,
+                requestId _1: String,
+                experimentId _2: String,
+                slates _3: [Slates],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["requestId"] = _1.__outputJSON
+                data["experimentId"] = _2.__outputJSON
+                data["slates"] = _3.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A unique slug/id that describes a SlateLineup. The Data & Learning team will provide apps what id to use here for specific cases.
@@ -78,6 +104,27 @@ public struct GetSlateLineupQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Slate",
+                    id _0: String,
+                    requestId _1: String,
+                    experimentId _2: String,
+                    displayName _3: String? = nil,
+                    description _4: String? = nil,
+                    recommendations _5: [SlateParts.Recommendations],
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["requestId"] = _1.__outputJSON
+                    data["experimentId"] = _2.__outputJSON
+                    data["displayName"] = _3.__outputJSON
+                    data["description"] = _4.__outputJSON
+                    data["recommendations"] = _5.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }

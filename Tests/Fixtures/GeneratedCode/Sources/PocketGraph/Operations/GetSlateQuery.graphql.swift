@@ -33,6 +33,15 @@ public struct GetSlateQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            getSlate _0: GetSlate? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["getSlate"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Request a specific `Slate` by id
         @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
         @_alwaysEmitIntoClient public var getSlate: GetSlate? { __field("getSlate") }
@@ -49,6 +58,27 @@ public struct GetSlateQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Slate",
+                id _0: String,
+                requestId _1: String,
+                experimentId _2: String,
+                displayName _3: String? = nil,
+                description _4: String? = nil,
+                recommendations _5: [SlateParts.Recommendations],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["requestId"] = _1.__outputJSON
+                data["experimentId"] = _2.__outputJSON
+                data["displayName"] = _3.__outputJSON
+                data["description"] = _4.__outputJSON
+                data["recommendations"] = _5.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

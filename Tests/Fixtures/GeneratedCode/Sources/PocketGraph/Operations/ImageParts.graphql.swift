@@ -24,6 +24,27 @@ public struct ImageParts: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Image",
+        caption _0: String? = nil,
+        credit _1: String? = nil,
+        imageID _2: Int,
+        src _3: String,
+        height _4: Int? = nil,
+        width _5: Int? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["caption"] = _0.__outputJSON
+        data["credit"] = _1.__outputJSON
+        data["imageID"] = _2.__outputJSON
+        data["src"] = _3.__outputJSON
+        data["height"] = _4.__outputJSON
+        data["width"] = _5.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A caption or description of the image
     @_alwaysEmitIntoClient public var caption: String? { __field("caption") }
 

@@ -31,6 +31,15 @@ public struct ItemByIDQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            itemByItemId _0: ItemByItemId? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["itemByItemId"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Look up {Item} info by ID.
         @_alwaysEmitIntoClient public var itemByItemId: ItemByItemId? { __field("itemByItemId") }
 
@@ -46,6 +55,51 @@ public struct ItemByIDQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Item",
+                remoteID _0: String,
+                givenUrl _1: PocketGraph.Url,
+                resolvedUrl _2: PocketGraph.Url? = nil,
+                title _3: String? = nil,
+                language _4: String? = nil,
+                topImageUrl _5: PocketGraph.Url? = nil,
+                timeToRead _6: Int? = nil,
+                domain _7: String? = nil,
+                datePublished _8: PocketGraph.DateString? = nil,
+                isArticle _9: Bool? = nil,
+                hasImage _10: GraphQLEnum<PocketGraph.Imageness>? = nil,
+                hasVideo _11: GraphQLEnum<PocketGraph.Videoness>? = nil,
+                authors _12: [ItemParts.Authors?]? = nil,
+                marticle _13: [ItemParts.Marticle]? = nil,
+                excerpt _14: String? = nil,
+                domainMetadata _15: ItemParts.DomainMetadata? = nil,
+                images _16: [ItemParts.Images?]? = nil,
+                syndicatedArticle _17: ItemParts.SyndicatedArticle? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["remoteID"] = _0.__outputJSON
+                data["givenUrl"] = _1.__outputJSON
+                data["resolvedUrl"] = _2.__outputJSON
+                data["title"] = _3.__outputJSON
+                data["language"] = _4.__outputJSON
+                data["topImageUrl"] = _5.__outputJSON
+                data["timeToRead"] = _6.__outputJSON
+                data["domain"] = _7.__outputJSON
+                data["datePublished"] = _8.__outputJSON
+                data["isArticle"] = _9.__outputJSON
+                data["hasImage"] = _10.__outputJSON
+                data["hasVideo"] = _11.__outputJSON
+                data["authors"] = _12.__outputJSON
+                data["marticle"] = _13.__outputJSON
+                data["excerpt"] = _14.__outputJSON
+                data["domainMetadata"] = _15.__outputJSON
+                data["images"] = _16.__outputJSON
+                data["syndicatedArticle"] = _17.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }

@@ -36,6 +36,51 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Item",
+        remoteID _0: String,
+        givenUrl _1: PocketGraph.Url,
+        resolvedUrl _2: PocketGraph.Url? = nil,
+        title _3: String? = nil,
+        language _4: String? = nil,
+        topImageUrl _5: PocketGraph.Url? = nil,
+        timeToRead _6: Int? = nil,
+        domain _7: String? = nil,
+        datePublished _8: PocketGraph.DateString? = nil,
+        isArticle _9: Bool? = nil,
+        hasImage _10: GraphQLEnum<PocketGraph.Imageness>? = nil,
+        hasVideo _11: GraphQLEnum<PocketGraph.Videoness>? = nil,
+        authors _12: [Authors?]? = nil,
+        marticle _13: [Marticle]? = nil,
+        excerpt _14: String? = nil,
+        domainMetadata _15: DomainMetadata? = nil,
+        images _16: [Images?]? = nil,
+        syndicatedArticle _17: SyndicatedArticle? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["remoteID"] = _0.__outputJSON
+        data["givenUrl"] = _1.__outputJSON
+        data["resolvedUrl"] = _2.__outputJSON
+        data["title"] = _3.__outputJSON
+        data["language"] = _4.__outputJSON
+        data["topImageUrl"] = _5.__outputJSON
+        data["timeToRead"] = _6.__outputJSON
+        data["domain"] = _7.__outputJSON
+        data["datePublished"] = _8.__outputJSON
+        data["isArticle"] = _9.__outputJSON
+        data["hasImage"] = _10.__outputJSON
+        data["hasVideo"] = _11.__outputJSON
+        data["authors"] = _12.__outputJSON
+        data["marticle"] = _13.__outputJSON
+        data["excerpt"] = _14.__outputJSON
+        data["domainMetadata"] = _15.__outputJSON
+        data["images"] = _16.__outputJSON
+        data["syndicatedArticle"] = _17.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The Item entity is owned by the Parser service.
     /// We only extend it in this service to make this service's schema valid.
     /// The key for this entity is the 'itemId'
@@ -109,6 +154,21 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Author",
+            id _0: String,
+            name _1: String? = nil,
+            url _2: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["name"] = _1.__outputJSON
+            data["url"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Unique id for that Author
         @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -141,6 +201,66 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
         }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of MarticleComponent")
+            data["__typename"] = .string(__typename)
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `MarticleText` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleText) {
+            self.init(__object: typeCase.__object)
+        }
+
+        /// The object as its `Image` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsImage) {
+            self.init(__object: typeCase.__object)
+        }
+
+        /// The object as its `MarticleDivider` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleDivider) {
+            self.init(__object: typeCase.__object)
+        }
+
+        /// The object as its `MarticleTable` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleTable) {
+            self.init(__object: typeCase.__object)
+        }
+
+        /// The object as its `MarticleHeading` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleHeading) {
+            self.init(__object: typeCase.__object)
+        }
+
+        /// The object as its `MarticleCodeBlock` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleCodeBlock) {
+            self.init(__object: typeCase.__object)
+        }
+
+        /// The object as its `Video` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsVideo) {
+            self.init(__object: typeCase.__object)
+        }
+
+        /// The object as its `MarticleBulletedList` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleBulletedList) {
+            self.init(__object: typeCase.__object)
+        }
+
+        /// The object as its `MarticleNumberedList` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleNumberedList) {
+            self.init(__object: typeCase.__object)
+        }
+
+        /// The object as its `MarticleBlockquote` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsMarticleBlockquote) {
+            self.init(__object: typeCase.__object)
+        }
         @_alwaysEmitIntoClient public var asMarticleText: AsMarticleText? { __typeCase() }
         @_alwaysEmitIntoClient public var asImage: AsImage? { __typeCase() }
         @_alwaysEmitIntoClient public var asMarticleDivider: AsMarticleDivider? { __typeCase() }
@@ -165,6 +285,15 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                content _0: PocketGraph.Markdown,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["content"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
             public typealias Fragments = GraphQLFragmentSpreads<Self>
@@ -182,6 +311,25 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                caption _0: String? = nil,
+                credit _1: String? = nil,
+                imageID _2: Int,
+                src _3: String,
+                height _4: Int? = nil,
+                width _5: Int? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["caption"] = _0.__outputJSON
+                data["credit"] = _1.__outputJSON
+                data["imageID"] = _2.__outputJSON
+                data["src"] = _3.__outputJSON
+                data["height"] = _4.__outputJSON
+                data["width"] = _5.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var caption: String? { __field("caption") }
@@ -214,6 +362,15 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                content _0: PocketGraph.Markdown,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["content"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
             public typealias Fragments = GraphQLFragmentSpreads<Self>
@@ -233,6 +390,15 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                html _0: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["html"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var html: String { __field("html") }
 
             public typealias Fragments = GraphQLFragmentSpreads<Self>
@@ -250,6 +416,17 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                content _0: PocketGraph.Markdown,
+                level _1: Int,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["content"] = _0.__outputJSON
+                data["level"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
@@ -273,6 +450,17 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                text _0: String,
+                language _1: Int? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["text"] = _0.__outputJSON
+                data["language"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var text: String { __field("text") }
 
             @_alwaysEmitIntoClient public var language: Int? { __field("language") }
@@ -292,6 +480,27 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                height _0: Int? = nil,
+                src _1: String,
+                type _2: GraphQLEnum<PocketGraph.VideoType>,
+                vid _3: String? = nil,
+                videoID _4: Int,
+                width _5: Int? = nil,
+                length _6: Int? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["height"] = _0.__outputJSON
+                data["src"] = _1.__outputJSON
+                data["type"] = _2.__outputJSON
+                data["vid"] = _3.__outputJSON
+                data["videoID"] = _4.__outputJSON
+                data["width"] = _5.__outputJSON
+                data["length"] = _6.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var height: Int? { __field("height") }
@@ -325,6 +534,15 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                rows _0: [MarticleBulletedListParts.Rows],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["rows"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var rows: [MarticleBulletedListParts.Rows] { __field("rows") }
 
             public typealias Fragments = GraphQLFragmentSpreads<Self>
@@ -342,6 +560,15 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                rows _0: [MarticleNumberedListParts.Rows],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["rows"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var rows: [MarticleNumberedListParts.Rows] { __field("rows") }
@@ -363,6 +590,15 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                content _0: PocketGraph.Markdown,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["content"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 
             public typealias Fragments = GraphQLFragmentSpreads<Self>
@@ -382,6 +618,19 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "DomainMetadata",
+            name _0: String? = nil,
+            logo _1: PocketGraph.Url? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["name"] = _0.__outputJSON
+            data["logo"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var name: String? { __field("name") }
@@ -407,6 +656,23 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Image",
+            height _0: Int? = nil,
+            width _1: Int? = nil,
+            src _2: String,
+            imageId _3: Int,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["height"] = _0.__outputJSON
+            data["width"] = _1.__outputJSON
+            data["src"] = _2.__outputJSON
+            data["imageId"] = _3.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// The determined height of the image at the url
@@ -435,6 +701,17 @@ public struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "SyndicatedArticle",
+            itemId _0: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["itemId"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// The item id of this Syndicated Article

@@ -35,6 +35,49 @@ public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Item",
+        remoteID _0: String,
+        givenUrl _1: PocketGraph.Url,
+        resolvedUrl _2: PocketGraph.Url? = nil,
+        title _3: String? = nil,
+        language _4: String? = nil,
+        topImageUrl _5: PocketGraph.Url? = nil,
+        timeToRead _6: Int? = nil,
+        domain _7: String? = nil,
+        datePublished _8: PocketGraph.DateString? = nil,
+        isArticle _9: Bool? = nil,
+        hasImage _10: GraphQLEnum<PocketGraph.Imageness>? = nil,
+        hasVideo _11: GraphQLEnum<PocketGraph.Videoness>? = nil,
+        authors _12: [Authors?]? = nil,
+        excerpt _13: String? = nil,
+        domainMetadata _14: DomainMetadata? = nil,
+        images _15: [Images?]? = nil,
+        syndicatedArticle _16: SyndicatedArticle? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["remoteID"] = _0.__outputJSON
+        data["givenUrl"] = _1.__outputJSON
+        data["resolvedUrl"] = _2.__outputJSON
+        data["title"] = _3.__outputJSON
+        data["language"] = _4.__outputJSON
+        data["topImageUrl"] = _5.__outputJSON
+        data["timeToRead"] = _6.__outputJSON
+        data["domain"] = _7.__outputJSON
+        data["datePublished"] = _8.__outputJSON
+        data["isArticle"] = _9.__outputJSON
+        data["hasImage"] = _10.__outputJSON
+        data["hasVideo"] = _11.__outputJSON
+        data["authors"] = _12.__outputJSON
+        data["excerpt"] = _13.__outputJSON
+        data["domainMetadata"] = _14.__outputJSON
+        data["images"] = _15.__outputJSON
+        data["syndicatedArticle"] = _16.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The Item entity is owned by the Parser service.
     /// We only extend it in this service to make this service's schema valid.
     /// The key for this entity is the 'itemId'
@@ -105,6 +148,21 @@ public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Author",
+            id _0: String,
+            name _1: String? = nil,
+            url _2: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["name"] = _1.__outputJSON
+            data["url"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Unique id for that Author
         @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -127,6 +185,19 @@ public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "DomainMetadata",
+            name _0: String? = nil,
+            logo _1: PocketGraph.Url? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["name"] = _0.__outputJSON
+            data["logo"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var name: String? { __field("name") }
@@ -152,6 +223,23 @@ public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Image",
+            height _0: Int? = nil,
+            width _1: Int? = nil,
+            src _2: String,
+            imageId _3: Int,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["height"] = _0.__outputJSON
+            data["width"] = _1.__outputJSON
+            data["src"] = _2.__outputJSON
+            data["imageId"] = _3.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// The determined height of the image at the url
@@ -186,6 +274,25 @@ public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "SyndicatedArticle",
+            itemId _0: String? = nil,
+            mainImage _1: String? = nil,
+            title _2: String,
+            excerpt _3: String? = nil,
+            publisher _4: Publisher? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["itemId"] = _0.__outputJSON
+            data["mainImage"] = _1.__outputJSON
+            data["title"] = _2.__outputJSON
+            data["excerpt"] = _3.__outputJSON
+            data["publisher"] = _4.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// The item id of this Syndicated Article
         @_alwaysEmitIntoClient public var itemId: String? { __field("itemId") }
 
@@ -213,6 +320,17 @@ public struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Publisher",
+                name _0: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// Name of the publisher of the article

@@ -20,6 +20,19 @@ public struct MarticleCodeBlockParts: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "MarticleCodeBlock",
+        text _0: String,
+        language _1: Int? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["text"] = _0.__outputJSON
+        data["language"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Content of a pre tag
     @_alwaysEmitIntoClient public var text: String { __field("text") }
 

@@ -20,6 +20,19 @@ public struct MarticleHeadingParts: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "MarticleHeading",
+        content _0: PocketGraph.Markdown,
+        level _1: Int,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["content"] = _0.__outputJSON
+        data["level"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Heading text, in markdown.
     @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 

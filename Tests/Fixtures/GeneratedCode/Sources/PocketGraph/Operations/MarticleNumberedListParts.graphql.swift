@@ -19,6 +19,17 @@ public struct MarticleNumberedListParts: GraphQLFragment, GraphQLDataSelectionSe
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "MarticleNumberedList",
+        rows _0: [Rows],
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["rows"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var rows: [Rows] { __field("rows") }
 
     public struct Rows: GraphQLDataSelectionSet {
@@ -35,6 +46,21 @@ public struct MarticleNumberedListParts: GraphQLFragment, GraphQLDataSelectionSe
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "NumberedListElement",
+            content _0: PocketGraph.Markdown,
+            level _1: Int,
+            index _2: Int,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["content"] = _0.__outputJSON
+            data["level"] = _1.__outputJSON
+            data["index"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// Row in a list

@@ -19,6 +19,17 @@ public struct MarticleTableParts: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "MarticleTable",
+        html _0: String,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["html"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Raw HTML representation of the table.
     @_alwaysEmitIntoClient public var html: String { __field("html") }
 }

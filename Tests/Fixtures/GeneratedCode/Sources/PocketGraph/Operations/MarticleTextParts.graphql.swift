@@ -19,6 +19,17 @@ public struct MarticleTextParts: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "MarticleText",
+        content _0: PocketGraph.Markdown,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["content"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Markdown text content. Typically, a paragraph.
     @_alwaysEmitIntoClient public var content: PocketGraph.Markdown { __field("content") }
 }

@@ -20,6 +20,19 @@ public struct PendingItemParts: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "PendingItem",
+        url _0: PocketGraph.Url,
+        status _1: GraphQLEnum<PocketGraph.PendingItemStatus>? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["url"] = _0.__outputJSON
+        data["status"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// URL of the item that the user gave for the SavedItem
     /// that is pending processing by parser
     @_alwaysEmitIntoClient public var url: PocketGraph.Url { __field("url") }

@@ -31,6 +31,15 @@ public struct SaveItemMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            upsertSavedItem _0: UpsertSavedItem,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["upsertSavedItem"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Updates a SavedItem, undeletes and unarchives it, bringing it to the top of the user's list, if it exists
         /// and creates it if it doesn't.
         @_alwaysEmitIntoClient public var upsertSavedItem: UpsertSavedItem { __field("upsertSavedItem") }
@@ -47,6 +56,33 @@ public struct SaveItemMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "SavedItem",
+                url _0: String,
+                remoteID _1: String,
+                isArchived _2: Bool,
+                isFavorite _3: Bool,
+                _deletedAt _4: Int? = nil,
+                _createdAt _5: Int,
+                archivedAt _6: Int? = nil,
+                tags _7: [SavedItemParts.Tags]? = nil,
+                item _8: SavedItemParts.Item,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["url"] = _0.__outputJSON
+                data["remoteID"] = _1.__outputJSON
+                data["isArchived"] = _2.__outputJSON
+                data["isFavorite"] = _3.__outputJSON
+                data["_deletedAt"] = _4.__outputJSON
+                data["_createdAt"] = _5.__outputJSON
+                data["archivedAt"] = _6.__outputJSON
+                data["tags"] = _7.__outputJSON
+                data["item"] = _8.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var url: String { __field("url") }

@@ -27,6 +27,33 @@ public struct SavedItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "SavedItem",
+        url _0: String,
+        remoteID _1: String,
+        isArchived _2: Bool,
+        isFavorite _3: Bool,
+        _deletedAt _4: Int? = nil,
+        _createdAt _5: Int,
+        archivedAt _6: Int? = nil,
+        tags _7: [Tags]? = nil,
+        item _8: Item,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["url"] = _0.__outputJSON
+        data["remoteID"] = _1.__outputJSON
+        data["isArchived"] = _2.__outputJSON
+        data["isFavorite"] = _3.__outputJSON
+        data["_deletedAt"] = _4.__outputJSON
+        data["_createdAt"] = _5.__outputJSON
+        data["archivedAt"] = _6.__outputJSON
+        data["tags"] = _7.__outputJSON
+        data["item"] = _8.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The url the user saved to their list
     @_alwaysEmitIntoClient public var url: String { __field("url") }
 
@@ -68,6 +95,17 @@ public struct SavedItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Tag",
+            name _0: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["name"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// The actual tag string the user created for their list
         @_alwaysEmitIntoClient public var name: String { __field("name") }
     }
@@ -85,6 +123,21 @@ public struct SavedItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
         }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of ItemResult")
+            data["__typename"] = .string(__typename)
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `Item` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsItem) {
+            self.init(__object: typeCase.__object)
+        }
         @_alwaysEmitIntoClient public var asItem: AsItem? { __typeCase() }
 
         public struct AsItem: GraphQLDataSelectionSet {
@@ -98,6 +151,47 @@ public struct SavedItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                remoteID _0: String,
+                givenUrl _1: PocketGraph.Url,
+                resolvedUrl _2: PocketGraph.Url? = nil,
+                title _3: String? = nil,
+                language _4: String? = nil,
+                topImageUrl _5: PocketGraph.Url? = nil,
+                timeToRead _6: Int? = nil,
+                domain _7: String? = nil,
+                datePublished _8: PocketGraph.DateString? = nil,
+                isArticle _9: Bool? = nil,
+                hasImage _10: GraphQLEnum<PocketGraph.Imageness>? = nil,
+                hasVideo _11: GraphQLEnum<PocketGraph.Videoness>? = nil,
+                authors _12: [ItemSummary.Authors?]? = nil,
+                excerpt _13: String? = nil,
+                domainMetadata _14: ItemSummary.DomainMetadata? = nil,
+                images _15: [ItemSummary.Images?]? = nil,
+                syndicatedArticle _16: ItemSummary.SyndicatedArticle? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["remoteID"] = _0.__outputJSON
+                data["givenUrl"] = _1.__outputJSON
+                data["resolvedUrl"] = _2.__outputJSON
+                data["title"] = _3.__outputJSON
+                data["language"] = _4.__outputJSON
+                data["topImageUrl"] = _5.__outputJSON
+                data["timeToRead"] = _6.__outputJSON
+                data["domain"] = _7.__outputJSON
+                data["datePublished"] = _8.__outputJSON
+                data["isArticle"] = _9.__outputJSON
+                data["hasImage"] = _10.__outputJSON
+                data["hasVideo"] = _11.__outputJSON
+                data["authors"] = _12.__outputJSON
+                data["excerpt"] = _13.__outputJSON
+                data["domainMetadata"] = _14.__outputJSON
+                data["images"] = _15.__outputJSON
+                data["syndicatedArticle"] = _16.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }

@@ -24,6 +24,27 @@ public struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet, Identifiable
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Slate",
+        id _0: String,
+        requestId _1: String,
+        experimentId _2: String,
+        displayName _3: String? = nil,
+        description _4: String? = nil,
+        recommendations _5: [Recommendations],
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["requestId"] = _1.__outputJSON
+        data["experimentId"] = _2.__outputJSON
+        data["displayName"] = _3.__outputJSON
+        data["description"] = _4.__outputJSON
+        data["recommendations"] = _5.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
     /// A guid that is unique to every API request that returned slates, such as `getSlateLineup` or `getSlate`. The API will provide a new request id every time apps hit the API.
@@ -57,6 +78,21 @@ public struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet, Identifiable
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Recommendation",
+            id _0: String? = nil,
+            item _1: Item,
+            curatedInfo _2: CuratedInfo? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["item"] = _1.__outputJSON
+            data["curatedInfo"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// A generated id from the Data and Learning team that represents the Recommendation
         @_alwaysEmitIntoClient public var id: String? { __field("id") }
 
@@ -79,6 +115,49 @@ public struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet, Identifiable
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Item",
+                remoteID _0: String,
+                givenUrl _1: PocketGraph.Url,
+                resolvedUrl _2: PocketGraph.Url? = nil,
+                title _3: String? = nil,
+                language _4: String? = nil,
+                topImageUrl _5: PocketGraph.Url? = nil,
+                timeToRead _6: Int? = nil,
+                domain _7: String? = nil,
+                datePublished _8: PocketGraph.DateString? = nil,
+                isArticle _9: Bool? = nil,
+                hasImage _10: GraphQLEnum<PocketGraph.Imageness>? = nil,
+                hasVideo _11: GraphQLEnum<PocketGraph.Videoness>? = nil,
+                authors _12: [ItemSummary.Authors?]? = nil,
+                excerpt _13: String? = nil,
+                domainMetadata _14: ItemSummary.DomainMetadata? = nil,
+                images _15: [ItemSummary.Images?]? = nil,
+                syndicatedArticle _16: ItemSummary.SyndicatedArticle? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["remoteID"] = _0.__outputJSON
+                data["givenUrl"] = _1.__outputJSON
+                data["resolvedUrl"] = _2.__outputJSON
+                data["title"] = _3.__outputJSON
+                data["language"] = _4.__outputJSON
+                data["topImageUrl"] = _5.__outputJSON
+                data["timeToRead"] = _6.__outputJSON
+                data["domain"] = _7.__outputJSON
+                data["datePublished"] = _8.__outputJSON
+                data["isArticle"] = _9.__outputJSON
+                data["hasImage"] = _10.__outputJSON
+                data["hasVideo"] = _11.__outputJSON
+                data["authors"] = _12.__outputJSON
+                data["excerpt"] = _13.__outputJSON
+                data["domainMetadata"] = _14.__outputJSON
+                data["images"] = _15.__outputJSON
+                data["syndicatedArticle"] = _16.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var remoteID: String { __field("remoteID") }
@@ -132,6 +211,21 @@ public struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet, Identifiable
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "CuratedInfo",
+                excerpt _0: String? = nil,
+                imageSrc _1: PocketGraph.Url? = nil,
+                title _2: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["excerpt"] = _0.__outputJSON
+                data["imageSrc"] = _1.__outputJSON
+                data["title"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var excerpt: String? { __field("excerpt") }

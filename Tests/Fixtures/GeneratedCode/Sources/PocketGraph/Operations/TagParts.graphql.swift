@@ -20,6 +20,19 @@ public struct TagParts: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Tag",
+        name _0: String,
+        id _1: String,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["id"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The actual tag string the user created for their list
     @_alwaysEmitIntoClient public var name: String { __field("name") }
 

@@ -31,6 +31,15 @@ public struct TagUpdateMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            updateTag _0: UpdateTag,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["updateTag"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Updates a Tag (renames the tag), and returns the updated Tag.
         /// If a Tag with the updated name already exists in the database, will
         /// associate that Tag to all relevant SavedItems rather than creating
@@ -50,6 +59,19 @@ public struct TagUpdateMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Tag",
+                name _0: String,
+                id _1: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                data["id"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The actual tag string the user created for their list

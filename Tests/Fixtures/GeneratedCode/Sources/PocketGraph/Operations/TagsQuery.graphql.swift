@@ -31,6 +31,15 @@ public struct TagsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            user _0: User? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["user"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Get a user entity for an authenticated client
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
@@ -46,6 +55,17 @@ public struct TagsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "User",
+                tags _0: Tags? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["tags"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// Get a paginated listing of all a user's Tags
@@ -65,6 +85,21 @@ public struct TagsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "TagConnection",
+                    edges _0: [Edges?]? = nil,
+                    pageInfo _1: PageInfo,
+                    totalCount _2: Int,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["edges"] = _0.__outputJSON
+                    data["pageInfo"] = _1.__outputJSON
+                    data["totalCount"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// A list of edges.
@@ -91,6 +126,19 @@ public struct TagsQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "TagEdge",
+                        node _0: Node? = nil,
+                        cursor _1: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["node"] = _0.__outputJSON
+                        data["cursor"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// The Tag at the end of the edge.
                     @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
@@ -109,6 +157,19 @@ public struct TagsQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "Tag",
+                            name _0: String,
+                            id _1: String,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["name"] = _0.__outputJSON
+                            data["id"] = _1.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         @_alwaysEmitIntoClient public var name: String { __field("name") }
@@ -135,6 +196,23 @@ public struct TagsQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "PageInfo",
+                        endCursor _0: String? = nil,
+                        hasNextPage _1: Bool,
+                        hasPreviousPage _2: Bool,
+                        startCursor _3: String? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["endCursor"] = _0.__outputJSON
+                        data["hasNextPage"] = _1.__outputJSON
+                        data["hasPreviousPage"] = _2.__outputJSON
+                        data["startCursor"] = _3.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// When paginating forwards, the cursor to continue.

@@ -25,6 +25,29 @@ public struct VideoParts: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Video",
+        height _0: Int? = nil,
+        src _1: String,
+        type _2: GraphQLEnum<PocketGraph.VideoType>,
+        vid _3: String? = nil,
+        videoID _4: Int,
+        width _5: Int? = nil,
+        length _6: Int? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["height"] = _0.__outputJSON
+        data["src"] = _1.__outputJSON
+        data["type"] = _2.__outputJSON
+        data["vid"] = _3.__outputJSON
+        data["videoID"] = _4.__outputJSON
+        data["width"] = _5.__outputJSON
+        data["length"] = _6.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// If known, the height of the video in px
     @_alwaysEmitIntoClient public var height: Int? { __field("height") }
 

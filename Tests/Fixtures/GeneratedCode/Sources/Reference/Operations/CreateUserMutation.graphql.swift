@@ -39,6 +39,15 @@ public struct CreateUserMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            createUser _0: CreateUser,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["createUser"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var createUser: CreateUser { __field("createUser") }
 
         public struct CreateUser: GraphQLDataSelectionSet, Identifiable {
@@ -57,6 +66,25 @@ public struct CreateUserMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "User",
+                id _0: String,
+                name _1: String,
+                email _2: String? = nil,
+                role _3: GraphQLEnum<ReferenceSchema.Role>,
+                followerCount _4: ReferenceSchema.Long,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["name"] = _1.__outputJSON
+                data["email"] = _2.__outputJSON
+                data["role"] = _3.__outputJSON
+                data["followerCount"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -33,6 +33,15 @@ public struct UserDetailsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            user _0: User? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["user"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
         public struct User: GraphQLDataSelectionSet, Identifiable {
@@ -48,6 +57,25 @@ public struct UserDetailsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "User",
+                email _0: String? = nil,
+                id _1: String,
+                name _2: String,
+                role _3: GraphQLEnum<ReferenceSchema.Role>,
+                followerCount _4: ReferenceSchema.Long,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["email"] = _0.__outputJSON
+                data["id"] = _1.__outputJSON
+                data["name"] = _2.__outputJSON
+                data["role"] = _3.__outputJSON
+                data["followerCount"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var email: String? { __field("email", if: .include("withEmail")) }

@@ -22,6 +22,23 @@ public struct UserFields: GraphQLFragment, GraphQLDataSelectionSet, Identifiable
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "User",
+        id _0: String,
+        name _1: String,
+        role _2: GraphQLEnum<ReferenceSchema.Role>,
+        followerCount _3: ReferenceSchema.Long,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["role"] = _2.__outputJSON
+        data["followerCount"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
     @_alwaysEmitIntoClient public var name: String { __field("name") }

@@ -23,6 +23,15 @@ public struct Operation02NestedFieldsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            person _0: Person? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["person"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var person: Person? { __field("person") }
 
         public struct Person: GraphQLDataSelectionSet {
@@ -39,6 +48,21 @@ public struct Operation02NestedFieldsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Person",
+                name _0: String? = nil,
+                gender _1: String? = nil,
+                homeworld _2: Homeworld? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                data["gender"] = _1.__outputJSON
+                data["homeworld"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The name of this person.
@@ -63,6 +87,17 @@ public struct Operation02NestedFieldsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Planet",
+                    name _0: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["name"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The name of this planet.

@@ -23,6 +23,15 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            person _0: Person? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["person"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var person: Person? { __field("person") }
 
         public struct Person: GraphQLDataSelectionSet {
@@ -40,6 +49,23 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Person",
+                name _0: String? = nil,
+                gender _1: String? = nil,
+                homeworld _2: Homeworld? = nil,
+                starshipConnection _3: StarshipConnection? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                data["gender"] = _1.__outputJSON
+                data["homeworld"] = _2.__outputJSON
+                data["starshipConnection"] = _3.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The name of this person.
@@ -68,6 +94,17 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Planet",
+                    name _0: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["name"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// The name of this planet.
                 @_alwaysEmitIntoClient public var name: String? { __field("name") }
             }
@@ -84,6 +121,17 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "PersonStarshipsConnection",
+                    edges _0: [Edges?]? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["edges"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// A list of edges.
@@ -103,6 +151,17 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "PersonStarshipsEdge",
+                        node _0: Node? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["node"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// The item at the end of the edge
                     @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
@@ -119,6 +178,19 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "Starship",
+                            id _0: String,
+                            manufacturers _1: [String?]? = nil,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["id"] = _0.__outputJSON
+                            data["manufacturers"] = _1.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         /// The ID of an object

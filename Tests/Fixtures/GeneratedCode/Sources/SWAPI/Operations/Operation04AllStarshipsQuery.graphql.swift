@@ -23,6 +23,15 @@ public struct Operation04AllStarshipsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            allStarships _0: AllStarships? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["allStarships"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
 
         public struct AllStarships: GraphQLDataSelectionSet {
@@ -37,6 +46,17 @@ public struct Operation04AllStarshipsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "StarshipsConnection",
+                edges _0: [Edges?]? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["edges"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A list of edges.
@@ -56,6 +76,17 @@ public struct Operation04AllStarshipsQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "StarshipsEdge",
+                    node _0: Node? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["node"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// The item at the end of the edge
                 @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
@@ -71,6 +102,17 @@ public struct Operation04AllStarshipsQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Starship",
+                        id _0: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// The ID of an object

@@ -23,6 +23,15 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            allStarships _0: AllStarships? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["allStarships"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
 
         public struct AllStarships: GraphQLDataSelectionSet {
@@ -37,6 +46,17 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "StarshipsConnection",
+                edges _0: [Edges?]? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["edges"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A list of edges.
@@ -54,6 +74,17 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "StarshipsEdge",
+                    node _0: Node? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["node"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The item at the end of the edge
@@ -75,6 +106,25 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Starship",
+                        id _0: String,
+                        name _1: String? = nil,
+                        model _2: String? = nil,
+                        costInCredits _3: Double? = nil,
+                        pilotConnection _4: PilotConnection? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        data["name"] = _1.__outputJSON
+                        data["model"] = _2.__outputJSON
+                        data["costInCredits"] = _3.__outputJSON
+                        data["pilotConnection"] = _4.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// The ID of an object
@@ -106,6 +156,17 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
                             self.__object = __object
                         }
 
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "StarshipPilotsConnection",
+                            edges _0: [Edges?]? = nil,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["edges"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                        }
+
                         /// A list of edges.
                         @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
@@ -123,6 +184,17 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
                                 self.__object = __object
                             }
 
+                            @_alwaysEmitIntoClient public init(
+                                __typename: String = "StarshipPilotsEdge",
+                                node _0: Node? = nil,
+                                __variables: JSONObject = [:]
+                            ) {
+                                var data = JSONObject()
+                                data["__typename"] = .string(__typename)
+                                data["node"] = _0.__outputJSON
+                                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                            }
+
                             /// The item at the end of the edge
                             @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
@@ -138,6 +210,19 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
 
                                 public init(__object: GraphQLCheckedObject) {
                                     self.__object = __object
+                                }
+
+                                @_alwaysEmitIntoClient public init(
+                                    __typename: String = "Person",
+                                    name _0: String? = nil,
+                                    homeworld _1: PilotFragment.Homeworld? = nil,
+                                    __variables: JSONObject = [:]
+                                ) {
+                                    var data = JSONObject()
+                                    data["__typename"] = .string(__typename)
+                                    data["name"] = _0.__outputJSON
+                                    data["homeworld"] = _1.__outputJSON
+                                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                                 }
 
                                 @_alwaysEmitIntoClient public var name: String? { __field("name") }

@@ -23,6 +23,15 @@ public struct Operation08IntrospectionQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __type _0: __Type? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__type"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var __type: __Type? { __field("__type") }
 
         public struct __Type: GraphQLDataSelectionSet {
@@ -38,6 +47,19 @@ public struct Operation08IntrospectionQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "__Type",
+                name _0: String? = nil,
+                fields _1: [Fields]? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                data["fields"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var name: String? { __field("name") }
@@ -60,6 +82,21 @@ public struct Operation08IntrospectionQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "__Field",
+                    name _0: String,
+                    description _1: String? = nil,
+                    type _2: Type_,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["name"] = _0.__outputJSON
+                    data["description"] = _1.__outputJSON
+                    data["type"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
 
                 @_alwaysEmitIntoClient public var description: String? { __field("description") }
@@ -78,6 +115,17 @@ public struct Operation08IntrospectionQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "__Type",
+                        name _0: String? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["name"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var name: String? { __field("name") }

@@ -23,6 +23,25 @@ public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet, Identi
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Starship",
+        id _0: String,
+        name _1: String? = nil,
+        model _2: String? = nil,
+        costInCredits _3: Double? = nil,
+        pilotConnection _4: PilotConnection? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["model"] = _2.__outputJSON
+        data["costInCredits"] = _3.__outputJSON
+        data["pilotConnection"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The ID of an object
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -52,6 +71,17 @@ public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet, Identi
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "StarshipPilotsConnection",
+            edges _0: [Edges?]? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["edges"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// A list of edges.
         @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
@@ -69,6 +99,17 @@ public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet, Identi
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "StarshipPilotsEdge",
+                node _0: Node? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["node"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// The item at the end of the edge
             @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
@@ -84,6 +125,19 @@ public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet, Identi
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Person",
+                    name _0: String? = nil,
+                    homeworld _1: PilotFragment.Homeworld? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["name"] = _0.__outputJSON
+                    data["homeworld"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var name: String? { __field("name") }

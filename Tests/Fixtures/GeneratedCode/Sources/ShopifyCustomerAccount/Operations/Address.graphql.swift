@@ -30,6 +30,39 @@ public struct Address: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "CustomerAddress",
+        id _0: String,
+        formatted _1: [String],
+        firstName _2: String? = nil,
+        lastName _3: String? = nil,
+        company _4: String? = nil,
+        address1 _5: String? = nil,
+        address2 _6: String? = nil,
+        territoryCode _7: GraphQLEnum<CustomerAccountAPI.CountryCode>? = nil,
+        zoneCode _8: String? = nil,
+        city _9: String? = nil,
+        zip _10: String? = nil,
+        phoneNumber _11: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["formatted"] = _1.__outputJSON
+        data["firstName"] = _2.__outputJSON
+        data["lastName"] = _3.__outputJSON
+        data["company"] = _4.__outputJSON
+        data["address1"] = _5.__outputJSON
+        data["address2"] = _6.__outputJSON
+        data["territoryCode"] = _7.__outputJSON
+        data["zoneCode"] = _8.__outputJSON
+        data["city"] = _9.__outputJSON
+        data["zip"] = _10.__outputJSON
+        data["phoneNumber"] = _11.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 

@@ -23,6 +23,25 @@ public struct Customer: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Customer",
+        id _0: String,
+        firstName _1: String? = nil,
+        lastName _2: String? = nil,
+        defaultAddress _3: DefaultAddress? = nil,
+        addresses _4: Addresses,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["firstName"] = _1.__outputJSON
+        data["lastName"] = _2.__outputJSON
+        data["defaultAddress"] = _3.__outputJSON
+        data["addresses"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -50,6 +69,39 @@ public struct Customer: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "CustomerAddress",
+            id _0: String,
+            formatted _1: [String],
+            firstName _2: String? = nil,
+            lastName _3: String? = nil,
+            company _4: String? = nil,
+            address1 _5: String? = nil,
+            address2 _6: String? = nil,
+            territoryCode _7: GraphQLEnum<CustomerAccountAPI.CountryCode>? = nil,
+            zoneCode _8: String? = nil,
+            city _9: String? = nil,
+            zip _10: String? = nil,
+            phoneNumber _11: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["formatted"] = _1.__outputJSON
+            data["firstName"] = _2.__outputJSON
+            data["lastName"] = _3.__outputJSON
+            data["company"] = _4.__outputJSON
+            data["address1"] = _5.__outputJSON
+            data["address2"] = _6.__outputJSON
+            data["territoryCode"] = _7.__outputJSON
+            data["zoneCode"] = _8.__outputJSON
+            data["city"] = _9.__outputJSON
+            data["zip"] = _10.__outputJSON
+            data["phoneNumber"] = _11.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -92,6 +144,17 @@ public struct Customer: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "CustomerAddressConnection",
+            nodes _0: [Nodes],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["nodes"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// A list of nodes that are contained in CustomerAddressEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.

@@ -39,6 +39,15 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            customerAddressCreate _0: CustomerAddressCreate? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["customerAddressCreate"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Creates a new address for a customer.
         @_alwaysEmitIntoClient public var customerAddressCreate: CustomerAddressCreate? { __field("customerAddressCreate") }
 
@@ -55,6 +64,19 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "CustomerAddressCreatePayload",
+                customerAddress _0: CustomerAddress? = nil,
+                userErrors _1: [UserErrors],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["customerAddress"] = _0.__outputJSON
+                data["userErrors"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The created customer address.
@@ -77,6 +99,17 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "CustomerAddress",
+                    id _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// A globally-unique ID.
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
@@ -95,6 +128,21 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "UserErrorsCustomerAddressUserErrors",
+                    code _0: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? = nil,
+                    field _1: [String]? = nil,
+                    message _2: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["code"] = _0.__outputJSON
+                    data["field"] = _1.__outputJSON
+                    data["message"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The error code.

@@ -33,6 +33,15 @@ public struct CustomerAddressDeleteMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            customerAddressDelete _0: CustomerAddressDelete? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["customerAddressDelete"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Deletes a specific address for a customer.
         @_alwaysEmitIntoClient public var customerAddressDelete: CustomerAddressDelete? { __field("customerAddressDelete") }
 
@@ -49,6 +58,19 @@ public struct CustomerAddressDeleteMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "CustomerAddressDeletePayload",
+                deletedAddressId _0: String? = nil,
+                userErrors _1: [UserErrors],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["deletedAddressId"] = _0.__outputJSON
+                data["userErrors"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The ID of the deleted address.
@@ -71,6 +93,21 @@ public struct CustomerAddressDeleteMutation: GraphQLMutation {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "UserErrorsCustomerAddressUserErrors",
+                    code _0: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? = nil,
+                    field _1: [String]? = nil,
+                    message _2: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["code"] = _0.__outputJSON
+                    data["field"] = _1.__outputJSON
+                    data["message"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The error code.

@@ -42,6 +42,15 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            customerAddressUpdate _0: CustomerAddressUpdate? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["customerAddressUpdate"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Updates a specific address for a customer.
         @_alwaysEmitIntoClient public var customerAddressUpdate: CustomerAddressUpdate? { __field("customerAddressUpdate") }
 
@@ -58,6 +67,19 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "CustomerAddressUpdatePayload",
+                customerAddress _0: CustomerAddress? = nil,
+                userErrors _1: [UserErrors],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["customerAddress"] = _0.__outputJSON
+                data["userErrors"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The updated address.
@@ -80,6 +102,17 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "CustomerAddress",
+                    id _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// A globally-unique ID.
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
@@ -98,6 +131,21 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "UserErrorsCustomerAddressUserErrors",
+                    code _0: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerAddressUserErrorsCode>? = nil,
+                    field _1: [String]? = nil,
+                    message _2: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["code"] = _0.__outputJSON
+                    data["field"] = _1.__outputJSON
+                    data["message"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The error code.

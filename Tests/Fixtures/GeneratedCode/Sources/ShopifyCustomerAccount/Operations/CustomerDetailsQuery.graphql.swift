@@ -31,6 +31,15 @@ public struct CustomerDetailsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            customer _0: Customer_,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["customer"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
         @_alwaysEmitIntoClient public var customer: Customer_ { __field("customer") }
 
@@ -46,6 +55,25 @@ public struct CustomerDetailsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Customer",
+                id _0: String,
+                firstName _1: String? = nil,
+                lastName _2: String? = nil,
+                defaultAddress _3: Customer.DefaultAddress? = nil,
+                addresses _4: Customer.Addresses,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["firstName"] = _1.__outputJSON
+                data["lastName"] = _2.__outputJSON
+                data["defaultAddress"] = _3.__outputJSON
+                data["addresses"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

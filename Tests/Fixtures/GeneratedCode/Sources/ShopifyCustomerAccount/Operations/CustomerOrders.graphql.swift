@@ -19,6 +19,17 @@ public struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Customer",
+        orders _0: Orders,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["orders"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The orders associated with the customer.
     @_alwaysEmitIntoClient public var orders: Orders { __field("orders") }
 
@@ -35,6 +46,19 @@ public struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "OrderConnection",
+            nodes _0: [Nodes],
+            pageInfo _1: PageInfo,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["nodes"] = _0.__outputJSON
+            data["pageInfo"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// A list of nodes that are contained in OrderEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
@@ -55,6 +79,31 @@ public struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionSet {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Order",
+                totalPrice _0: OrderItem.TotalPrice,
+                financialStatus _1: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? = nil,
+                fulfillmentStatus _2: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>,
+                fulfillments _3: OrderItem.Fulfillments,
+                id _4: String,
+                number _5: Int,
+                confirmationNumber _6: String? = nil,
+                processedAt _7: CustomerAccountAPI.DateTime,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["totalPrice"] = _0.__outputJSON
+                data["financialStatus"] = _1.__outputJSON
+                data["fulfillmentStatus"] = _2.__outputJSON
+                data["fulfillments"] = _3.__outputJSON
+                data["id"] = _4.__outputJSON
+                data["number"] = _5.__outputJSON
+                data["confirmationNumber"] = _6.__outputJSON
+                data["processedAt"] = _7.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var totalPrice: OrderItem.TotalPrice { __field("totalPrice") }
@@ -92,6 +141,23 @@ public struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionSet {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "PageInfo",
+                hasPreviousPage _0: Bool,
+                hasNextPage _1: Bool,
+                endCursor _2: String? = nil,
+                startCursor _3: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["hasPreviousPage"] = _0.__outputJSON
+                data["hasNextPage"] = _1.__outputJSON
+                data["endCursor"] = _2.__outputJSON
+                data["startCursor"] = _3.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// Whether there are any pages prior to the current page.

@@ -48,6 +48,15 @@ public struct CustomerOrdersQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            customer _0: Customer_,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["customer"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
         @_alwaysEmitIntoClient public var customer: Customer_ { __field("customer") }
 
@@ -63,6 +72,17 @@ public struct CustomerOrdersQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Customer",
+                orders _0: CustomerOrders.Orders,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["orders"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var orders: CustomerOrders.Orders { __field("orders") }

@@ -36,6 +36,15 @@ public struct CustomerUpdateMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            customerUpdate _0: CustomerUpdate? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["customerUpdate"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Updates the customer's personal information.
         @_alwaysEmitIntoClient public var customerUpdate: CustomerUpdate? { __field("customerUpdate") }
 
@@ -52,6 +61,19 @@ public struct CustomerUpdateMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "CustomerUpdatePayload",
+                customer _0: Customer_? = nil,
+                userErrors _1: [UserErrors],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["customer"] = _0.__outputJSON
+                data["userErrors"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The customer's personal information that has been updated.
@@ -75,6 +97,23 @@ public struct CustomerUpdateMutation: GraphQLMutation {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Customer",
+                    firstName _0: String? = nil,
+                    lastName _1: String? = nil,
+                    emailAddress _2: EmailAddress? = nil,
+                    phoneNumber _3: PhoneNumber? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["firstName"] = _0.__outputJSON
+                    data["lastName"] = _1.__outputJSON
+                    data["emailAddress"] = _2.__outputJSON
+                    data["phoneNumber"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The first name of the customer.
@@ -103,6 +142,17 @@ public struct CustomerUpdateMutation: GraphQLMutation {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "CustomerEmailAddress",
+                        emailAddress _0: String? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["emailAddress"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// The email address of the customer.
                     @_alwaysEmitIntoClient public var emailAddress: String? { __field("emailAddress") }
                 }
@@ -119,6 +169,17 @@ public struct CustomerUpdateMutation: GraphQLMutation {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "CustomerPhoneNumber",
+                        phoneNumber _0: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["phoneNumber"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// The customer's phone number.
@@ -140,6 +201,21 @@ public struct CustomerUpdateMutation: GraphQLMutation {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "UserErrorsCustomerUserErrors",
+                    code _0: GraphQLEnum<CustomerAccountAPI.UserErrorsCustomerUserErrorsCode>? = nil,
+                    field _1: [String]? = nil,
+                    message _2: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["code"] = _0.__outputJSON
+                    data["field"] = _1.__outputJSON
+                    data["message"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The error code.

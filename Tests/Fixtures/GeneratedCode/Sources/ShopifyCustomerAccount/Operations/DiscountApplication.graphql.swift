@@ -19,6 +19,18 @@ public struct DiscountApplication: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        value _0: Value,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of DiscountApplication")
+        data["__typename"] = .string(__typename)
+        data["value"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The value of the discount application.
     @_alwaysEmitIntoClient public var value: Value { __field("value") }
 
@@ -36,6 +48,26 @@ public struct DiscountApplication: GraphQLFragment, GraphQLDataSelectionSet {
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
         }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of PricingValue")
+            data["__typename"] = .string(__typename)
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
+        /// The object as its `MoneyV2` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsMoneyV2) {
+            self.init(__object: typeCase.__object)
+        }
+
+        /// The object as its `PricingPercentageValue` case holds it.
+        @_alwaysEmitIntoClient public init(_ typeCase: AsPricingPercentageValue) {
+            self.init(__object: typeCase.__object)
+        }
         @_alwaysEmitIntoClient public var asMoneyV2: AsMoneyV2? { __typeCase() }
         @_alwaysEmitIntoClient public var asPricingPercentageValue: AsPricingPercentageValue? { __typeCase() }
 
@@ -51,6 +83,19 @@ public struct DiscountApplication: GraphQLFragment, GraphQLDataSelectionSet {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "MoneyV2",
+                amount _0: CustomerAccountAPI.Decimal,
+                currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["amount"] = _0.__outputJSON
+                data["currencyCode"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
@@ -73,6 +118,17 @@ public struct DiscountApplication: GraphQLFragment, GraphQLDataSelectionSet {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "PricingPercentageValue",
+                percentage _0: Double,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["percentage"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The percentage value of the object.

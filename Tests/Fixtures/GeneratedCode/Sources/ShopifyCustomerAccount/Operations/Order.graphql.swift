@@ -31,6 +31,41 @@ public struct Order: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Order",
+        id _0: String,
+        name _1: String,
+        confirmationNumber _2: String? = nil,
+        statusPageUrl _3: CustomerAccountAPI.URL,
+        fulfillmentStatus _4: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>,
+        processedAt _5: CustomerAccountAPI.DateTime,
+        fulfillments _6: Fulfillments,
+        totalTax _7: TotalTax? = nil,
+        totalPrice _8: TotalPrice,
+        subtotal _9: Subtotal? = nil,
+        shippingAddress _10: ShippingAddress? = nil,
+        discountApplications _11: DiscountApplications,
+        lineItems _12: LineItems,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["confirmationNumber"] = _2.__outputJSON
+        data["statusPageUrl"] = _3.__outputJSON
+        data["fulfillmentStatus"] = _4.__outputJSON
+        data["processedAt"] = _5.__outputJSON
+        data["fulfillments"] = _6.__outputJSON
+        data["totalTax"] = _7.__outputJSON
+        data["totalPrice"] = _8.__outputJSON
+        data["subtotal"] = _9.__outputJSON
+        data["shippingAddress"] = _10.__outputJSON
+        data["discountApplications"] = _11.__outputJSON
+        data["lineItems"] = _12.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -89,6 +124,17 @@ public struct Order: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "FulfillmentConnection",
+            nodes _0: [Nodes],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["nodes"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
         @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
@@ -104,6 +150,17 @@ public struct Order: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Fulfillment",
+                status _0: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["status"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The status of the fulfillment.
@@ -123,6 +180,19 @@ public struct Order: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "MoneyV2",
+            amount _0: CustomerAccountAPI.Decimal,
+            currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["amount"] = _0.__outputJSON
+            data["currencyCode"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
@@ -153,6 +223,21 @@ public struct Order: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "CustomerAddress",
+            name _0: String? = nil,
+            formatted _1: [String],
+            formattedArea _2: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["name"] = _0.__outputJSON
+            data["formatted"] = _1.__outputJSON
+            data["formattedArea"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// The full name of the customer, based on firstName and lastName.
         @_alwaysEmitIntoClient public var name: String? { __field("name") }
 
@@ -177,6 +262,17 @@ public struct Order: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "DiscountApplicationConnection",
+            nodes _0: [Nodes],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["nodes"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// A list of nodes that are contained in DiscountApplicationEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
         @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
@@ -192,6 +288,18 @@ public struct Order: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                value _0: DiscountApplication.Value,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of DiscountApplication")
+                data["__typename"] = .string(__typename)
+                data["value"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var value: DiscountApplication.Value { __field("value") }
@@ -215,6 +323,17 @@ public struct Order: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "LineItemConnection",
+            nodes _0: [Nodes],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["nodes"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// A list of nodes that are contained in LineItemEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
         @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
@@ -230,6 +349,31 @@ public struct Order: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "LineItem",
+                id _0: String,
+                title _1: String,
+                quantity _2: Int,
+                price _3: OrderLineItemFull.Price? = nil,
+                discountAllocations _4: [OrderLineItemFull.DiscountAllocations],
+                totalDiscount _5: OrderLineItemFull.TotalDiscount,
+                image _6: OrderLineItemFull.Image? = nil,
+                variantTitle _7: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["title"] = _1.__outputJSON
+                data["quantity"] = _2.__outputJSON
+                data["price"] = _3.__outputJSON
+                data["discountAllocations"] = _4.__outputJSON
+                data["totalDiscount"] = _5.__outputJSON
+                data["image"] = _6.__outputJSON
+                data["variantTitle"] = _7.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -26,6 +26,31 @@ public struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable 
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Order",
+        totalPrice _0: TotalPrice,
+        financialStatus _1: GraphQLEnum<CustomerAccountAPI.OrderFinancialStatus>? = nil,
+        fulfillmentStatus _2: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>,
+        fulfillments _3: Fulfillments,
+        id _4: String,
+        number _5: Int,
+        confirmationNumber _6: String? = nil,
+        processedAt _7: CustomerAccountAPI.DateTime,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["totalPrice"] = _0.__outputJSON
+        data["financialStatus"] = _1.__outputJSON
+        data["fulfillmentStatus"] = _2.__outputJSON
+        data["fulfillments"] = _3.__outputJSON
+        data["id"] = _4.__outputJSON
+        data["number"] = _5.__outputJSON
+        data["confirmationNumber"] = _6.__outputJSON
+        data["processedAt"] = _7.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The total amount of the order (including taxes and discounts) minus the amounts for line items that have been returned.
     @_alwaysEmitIntoClient public var totalPrice: TotalPrice { __field("totalPrice") }
 
@@ -69,6 +94,19 @@ public struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable 
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "MoneyV2",
+            amount _0: CustomerAccountAPI.Decimal,
+            currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["amount"] = _0.__outputJSON
+            data["currencyCode"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// A monetary value in decimal format, allowing for precise representation of cents or fractional
         /// currency. For example, 12.99.
         @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
@@ -93,6 +131,17 @@ public struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable 
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "FulfillmentConnection",
+            nodes _0: [Nodes],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["nodes"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
         @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
@@ -108,6 +157,17 @@ public struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable 
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Fulfillment",
+                status _0: GraphQLEnum<CustomerAccountAPI.FulfillmentStatus>? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["status"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The status of the fulfillment.

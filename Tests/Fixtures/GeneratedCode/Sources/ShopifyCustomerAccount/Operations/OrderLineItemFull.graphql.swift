@@ -26,6 +26,31 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Ident
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "LineItem",
+        id _0: String,
+        title _1: String,
+        quantity _2: Int,
+        price _3: Price? = nil,
+        discountAllocations _4: [DiscountAllocations],
+        totalDiscount _5: TotalDiscount,
+        image _6: Image? = nil,
+        variantTitle _7: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["quantity"] = _2.__outputJSON
+        data["price"] = _3.__outputJSON
+        data["discountAllocations"] = _4.__outputJSON
+        data["totalDiscount"] = _5.__outputJSON
+        data["image"] = _6.__outputJSON
+        data["variantTitle"] = _7.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -64,6 +89,19 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Ident
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "MoneyV2",
+            amount _0: CustomerAccountAPI.Decimal,
+            currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["amount"] = _0.__outputJSON
+            data["currencyCode"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }
 
         @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
@@ -87,6 +125,19 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Ident
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "DiscountAllocation",
+            allocatedAmount _0: AllocatedAmount,
+            discountApplication _1: DiscountApplication_,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["allocatedAmount"] = _0.__outputJSON
+            data["discountApplication"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// The amount of discount allocated.
         @_alwaysEmitIntoClient public var allocatedAmount: AllocatedAmount { __field("allocatedAmount") }
 
@@ -107,6 +158,18 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Ident
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                value _0: DiscountApplication.Value,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of DiscountApplication")
+                data["__typename"] = .string(__typename)
+                data["value"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var value: DiscountApplication.Value { __field("value") }
@@ -134,6 +197,25 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Ident
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Image",
+            altText _0: String? = nil,
+            height _1: Int? = nil,
+            url _2: CustomerAccountAPI.URL,
+            id _3: String? = nil,
+            width _4: Int? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["altText"] = _0.__outputJSON
+            data["height"] = _1.__outputJSON
+            data["url"] = _2.__outputJSON
+            data["id"] = _3.__outputJSON
+            data["width"] = _4.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// A word or phrase to share the nature or contents of an image.

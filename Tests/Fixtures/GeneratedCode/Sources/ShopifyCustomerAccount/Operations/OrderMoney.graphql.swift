@@ -20,6 +20,19 @@ public struct OrderMoney: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "MoneyV2",
+        amount _0: CustomerAccountAPI.Decimal,
+        currencyCode _1: GraphQLEnum<CustomerAccountAPI.CurrencyCode>,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["amount"] = _0.__outputJSON
+        data["currencyCode"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A monetary value in decimal format, allowing for precise representation of cents or fractional
     /// currency. For example, 12.99.
     @_alwaysEmitIntoClient public var amount: CustomerAccountAPI.Decimal { __field("amount") }

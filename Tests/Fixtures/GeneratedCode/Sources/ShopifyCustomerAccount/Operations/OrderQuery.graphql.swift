@@ -33,6 +33,15 @@ public struct OrderQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            order _0: Order_? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["order"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Returns an Order resource by ID. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
         @_alwaysEmitIntoClient public var order: Order_? { __field("order") }
 
@@ -48,6 +57,41 @@ public struct OrderQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Order",
+                id _0: String,
+                name _1: String,
+                confirmationNumber _2: String? = nil,
+                statusPageUrl _3: CustomerAccountAPI.URL,
+                fulfillmentStatus _4: GraphQLEnum<CustomerAccountAPI.OrderFulfillmentStatus>,
+                processedAt _5: CustomerAccountAPI.DateTime,
+                fulfillments _6: Order.Fulfillments,
+                totalTax _7: Order.TotalTax? = nil,
+                totalPrice _8: Order.TotalPrice,
+                subtotal _9: Order.Subtotal? = nil,
+                shippingAddress _10: Order.ShippingAddress? = nil,
+                discountApplications _11: Order.DiscountApplications,
+                lineItems _12: Order.LineItems,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["name"] = _1.__outputJSON
+                data["confirmationNumber"] = _2.__outputJSON
+                data["statusPageUrl"] = _3.__outputJSON
+                data["fulfillmentStatus"] = _4.__outputJSON
+                data["processedAt"] = _5.__outputJSON
+                data["fulfillments"] = _6.__outputJSON
+                data["totalTax"] = _7.__outputJSON
+                data["totalPrice"] = _8.__outputJSON
+                data["subtotal"] = _9.__outputJSON
+                data["shippingAddress"] = _10.__outputJSON
+                data["discountApplications"] = _11.__outputJSON
+                data["lineItems"] = _12.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -42,6 +42,15 @@ public struct ArticleQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            blog _0: Blog? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["blog"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Retrieves a [`Blog`](https://shopify.dev/docs/api/storefront/current/objects/Blog) by its handle or ID. A blog organizes [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) objects for the online store and includes author information, [`SEO`](https://shopify.dev/docs/api/storefront/current/objects/SEO) settings, and custom [`Metafield`](https://shopify.dev/docs/api/storefront/current/objects/Metafield) objects.
         ///
         @_alwaysEmitIntoClient public var blog: Blog? { __field("blog") }
@@ -59,6 +68,19 @@ public struct ArticleQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Blog",
+                handle _0: String,
+                articleByHandle _1: ArticleByHandle? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["handle"] = _0.__outputJSON
+                data["articleByHandle"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A human-friendly unique string for the Blog automatically generated from its title.
@@ -86,6 +108,29 @@ public struct ArticleQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Article",
+                    handle _0: String,
+                    title _1: String,
+                    contentHtml _2: StorefrontAPI.HTML,
+                    publishedAt _3: StorefrontAPI.DateTime,
+                    author _4: Author? = nil,
+                    image _5: Image? = nil,
+                    seo _6: Seo? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["handle"] = _0.__outputJSON
+                    data["title"] = _1.__outputJSON
+                    data["contentHtml"] = _2.__outputJSON
+                    data["publishedAt"] = _3.__outputJSON
+                    data["author"] = _4.__outputJSON
+                    data["image"] = _5.__outputJSON
+                    data["seo"] = _6.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// A human-friendly unique string for the Article automatically generated from its title.
@@ -123,6 +168,17 @@ public struct ArticleQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "ArticleAuthor",
+                        name _0: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["name"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// The author's full name.
                     @_alwaysEmitIntoClient public var name: String { __field("name") }
                 }
@@ -143,6 +199,25 @@ public struct ArticleQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Image",
+                        id _0: String? = nil,
+                        altText _1: String? = nil,
+                        url _2: StorefrontAPI.URL,
+                        width _3: Int? = nil,
+                        height _4: Int? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        data["altText"] = _1.__outputJSON
+                        data["url"] = _2.__outputJSON
+                        data["width"] = _3.__outputJSON
+                        data["height"] = _4.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// A unique ID for the image.
@@ -181,6 +256,19 @@ public struct ArticleQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "SEO",
+                        description _0: String? = nil,
+                        title _1: String? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["description"] = _0.__outputJSON
+                        data["title"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// The meta description.

@@ -48,6 +48,15 @@ public struct BlogsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            blogs _0: Blogs,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["blogs"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Returns a paginated list of the shop's [`Blog`](https://shopify.dev/docs/api/storefront/current/objects/Blog) objects. Each blog serves as a container for [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) objects.
         ///
         @_alwaysEmitIntoClient public var blogs: Blogs { __field("blogs") }
@@ -65,6 +74,19 @@ public struct BlogsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "BlogConnection",
+                pageInfo _0: PageInfo,
+                nodes _1: [Nodes],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["pageInfo"] = _0.__outputJSON
+                data["nodes"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// Information to aid in pagination.
@@ -88,6 +110,23 @@ public struct BlogsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "PageInfo",
+                    hasNextPage _0: Bool,
+                    hasPreviousPage _1: Bool,
+                    startCursor _2: String? = nil,
+                    endCursor _3: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["hasNextPage"] = _0.__outputJSON
+                    data["hasPreviousPage"] = _1.__outputJSON
+                    data["startCursor"] = _2.__outputJSON
+                    data["endCursor"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// Whether there are more pages to fetch following the current page.
@@ -119,6 +158,21 @@ public struct BlogsQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Blog",
+                    title _0: String,
+                    handle _1: String,
+                    seo _2: Seo? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["title"] = _0.__outputJSON
+                    data["handle"] = _1.__outputJSON
+                    data["seo"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// The blogs’s title.
                 @_alwaysEmitIntoClient public var title: String { __field("title") }
 
@@ -142,6 +196,19 @@ public struct BlogsQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "SEO",
+                        title _0: String? = nil,
+                        description _1: String? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["title"] = _0.__outputJSON
+                        data["description"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// The SEO title.

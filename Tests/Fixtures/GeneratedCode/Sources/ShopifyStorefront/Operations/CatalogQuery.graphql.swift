@@ -48,6 +48,15 @@ public struct CatalogQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            products _0: Products,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["products"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Returns a paginated list of the shop's [products](https://shopify.dev/docs/api/storefront/current/objects/Product).
         ///
         /// For full-text storefront search, use the [`search`](https://shopify.dev/docs/api/storefront/current/queries/search) query instead.
@@ -69,6 +78,19 @@ public struct CatalogQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "ProductConnection",
+                nodes _0: [Nodes],
+                pageInfo _1: PageInfo,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["nodes"] = _0.__outputJSON
+                data["pageInfo"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// A list of the nodes contained in ProductEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
@@ -87,6 +109,25 @@ public struct CatalogQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Product",
+                    id _0: String,
+                    handle _1: String,
+                    title _2: String,
+                    featuredImage _3: CollectionItem.FeaturedImage? = nil,
+                    priceRange _4: CollectionItem.PriceRange,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["handle"] = _1.__outputJSON
+                    data["title"] = _2.__outputJSON
+                    data["featuredImage"] = _3.__outputJSON
+                    data["priceRange"] = _4.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -118,6 +159,23 @@ public struct CatalogQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "PageInfo",
+                    hasPreviousPage _0: Bool,
+                    hasNextPage _1: Bool,
+                    startCursor _2: String? = nil,
+                    endCursor _3: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["hasPreviousPage"] = _0.__outputJSON
+                    data["hasNextPage"] = _1.__outputJSON
+                    data["startCursor"] = _2.__outputJSON
+                    data["endCursor"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// Whether there are any pages prior to the current page.

@@ -23,6 +23,25 @@ public struct CollectionItem: GraphQLFragment, GraphQLDataSelectionSet, Identifi
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Product",
+        id _0: String,
+        handle _1: String,
+        title _2: String,
+        featuredImage _3: FeaturedImage? = nil,
+        priceRange _4: PriceRange,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["handle"] = _1.__outputJSON
+        data["title"] = _2.__outputJSON
+        data["featuredImage"] = _3.__outputJSON
+        data["priceRange"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -67,6 +86,25 @@ public struct CollectionItem: GraphQLFragment, GraphQLDataSelectionSet, Identifi
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Image",
+            id _0: String? = nil,
+            altText _1: String? = nil,
+            url _2: StorefrontAPI.URL,
+            width _3: Int? = nil,
+            height _4: Int? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["altText"] = _1.__outputJSON
+            data["url"] = _2.__outputJSON
+            data["width"] = _3.__outputJSON
+            data["height"] = _4.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// A unique ID for the image.
         @_alwaysEmitIntoClient public var id: String? { __field("id") }
 
@@ -105,6 +143,19 @@ public struct CollectionItem: GraphQLFragment, GraphQLDataSelectionSet, Identifi
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "ProductPriceRange",
+            minVariantPrice _0: MinVariantPrice,
+            maxVariantPrice _1: MaxVariantPrice,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["minVariantPrice"] = _0.__outputJSON
+            data["maxVariantPrice"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// The lowest variant's price.
         @_alwaysEmitIntoClient public var minVariantPrice: MinVariantPrice { __field("minVariantPrice") }
 
@@ -123,6 +174,19 @@ public struct CollectionItem: GraphQLFragment, GraphQLDataSelectionSet, Identifi
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "MoneyV2",
+                amount _0: StorefrontAPI.Decimal,
+                currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["amount"] = _0.__outputJSON
+                data["currencyCode"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }

@@ -51,6 +51,15 @@ public struct CollectionQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            collection _0: Collection__? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["collection"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Retrieves a single [`Collection`](https://shopify.dev/docs/api/storefront/current/objects/Collection) by its ID or handle. Use the [`products`](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products) field to access items in the collection.
         ///
         @_alwaysEmitIntoClient public var collection: Collection__? { __field("collection") }
@@ -71,6 +80,25 @@ public struct CollectionQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Collection",
+                id _0: String,
+                handle _1: String,
+                title _2: String,
+                description _3: String,
+                products _4: Products,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["handle"] = _1.__outputJSON
+                data["title"] = _2.__outputJSON
+                data["description"] = _3.__outputJSON
+                data["products"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A globally-unique ID.
@@ -105,6 +133,19 @@ public struct CollectionQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "ProductConnection",
+                    nodes _0: [Nodes],
+                    pageInfo _1: PageInfo,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["nodes"] = _0.__outputJSON
+                    data["pageInfo"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// A list of the nodes contained in ProductEdge.
                 @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
@@ -123,6 +164,25 @@ public struct CollectionQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Product",
+                        id _0: String,
+                        handle _1: String,
+                        title _2: String,
+                        featuredImage _3: ProductItem.FeaturedImage? = nil,
+                        priceRange _4: ProductItem.PriceRange,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["id"] = _0.__outputJSON
+                        data["handle"] = _1.__outputJSON
+                        data["title"] = _2.__outputJSON
+                        data["featuredImage"] = _3.__outputJSON
+                        data["priceRange"] = _4.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -154,6 +214,23 @@ public struct CollectionQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "PageInfo",
+                        hasPreviousPage _0: Bool,
+                        hasNextPage _1: Bool,
+                        endCursor _2: String? = nil,
+                        startCursor _3: String? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["hasPreviousPage"] = _0.__outputJSON
+                        data["hasNextPage"] = _1.__outputJSON
+                        data["endCursor"] = _2.__outputJSON
+                        data["startCursor"] = _3.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// Whether there are any pages prior to the current page.

@@ -22,6 +22,23 @@ public struct FeaturedCollection: GraphQLFragment, GraphQLDataSelectionSet, Iden
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Collection",
+        id _0: String,
+        title _1: String,
+        image _2: Image? = nil,
+        handle _3: String,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["image"] = _2.__outputJSON
+        data["handle"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -52,6 +69,25 @@ public struct FeaturedCollection: GraphQLFragment, GraphQLDataSelectionSet, Iden
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Image",
+            id _0: String? = nil,
+            url _1: StorefrontAPI.URL,
+            altText _2: String? = nil,
+            width _3: Int? = nil,
+            height _4: Int? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["url"] = _1.__outputJSON
+            data["altText"] = _2.__outputJSON
+            data["width"] = _3.__outputJSON
+            data["height"] = _4.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// A unique ID for the image.

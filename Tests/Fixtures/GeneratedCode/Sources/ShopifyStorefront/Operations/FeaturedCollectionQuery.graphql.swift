@@ -36,6 +36,15 @@ public struct FeaturedCollectionQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            collections _0: Collections,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["collections"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Returns a paginated list of the shop's [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection). Each `Collection` object includes a nested connection to its [products](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products).
         ///
         @_alwaysEmitIntoClient public var collections: Collections { __field("collections") }
@@ -54,6 +63,17 @@ public struct FeaturedCollectionQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "CollectionConnection",
+                nodes _0: [Nodes],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["nodes"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// A list of the nodes contained in CollectionEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
@@ -69,6 +89,23 @@ public struct FeaturedCollectionQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Collection",
+                    id _0: String,
+                    title _1: String,
+                    image _2: FeaturedCollection.Image? = nil,
+                    handle _3: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["title"] = _1.__outputJSON
+                    data["image"] = _2.__outputJSON
+                    data["handle"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -20,6 +20,19 @@ public struct Menu: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Menu",
+        id _0: String,
+        items _1: [Items],
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["items"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -38,6 +51,29 @@ public struct Menu: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "MenuItem",
+            items _0: [ParentMenuItem.Items],
+            id _1: String,
+            resourceId _2: String? = nil,
+            tags _3: [String],
+            title _4: String,
+            type _5: GraphQLEnum<StorefrontAPI.MenuItemType>,
+            url _6: StorefrontAPI.URL? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["items"] = _0.__outputJSON
+            data["id"] = _1.__outputJSON
+            data["resourceId"] = _2.__outputJSON
+            data["tags"] = _3.__outputJSON
+            data["title"] = _4.__outputJSON
+            data["type"] = _5.__outputJSON
+            data["url"] = _6.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var items: [ParentMenuItem.Items] { __field("items") }

@@ -24,6 +24,27 @@ public struct MenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "MenuItem",
+        id _0: String,
+        resourceId _1: String? = nil,
+        tags _2: [String],
+        title _3: String,
+        type _4: GraphQLEnum<StorefrontAPI.MenuItemType>,
+        url _5: StorefrontAPI.URL? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["resourceId"] = _1.__outputJSON
+        data["tags"] = _2.__outputJSON
+        data["title"] = _3.__outputJSON
+        data["type"] = _4.__outputJSON
+        data["url"] = _5.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 

@@ -20,6 +20,19 @@ public struct MoneyProductItem: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "MoneyV2",
+        amount _0: StorefrontAPI.Decimal,
+        currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["amount"] = _0.__outputJSON
+        data["currencyCode"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Decimal money amount.
     @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
 

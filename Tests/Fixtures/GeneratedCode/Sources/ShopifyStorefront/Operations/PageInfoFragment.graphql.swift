@@ -22,6 +22,23 @@ public struct PageInfoFragment: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "PageInfo",
+        hasNextPage _0: Bool,
+        hasPreviousPage _1: Bool,
+        startCursor _2: String? = nil,
+        endCursor _3: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["hasNextPage"] = _0.__outputJSON
+        data["hasPreviousPage"] = _1.__outputJSON
+        data["startCursor"] = _2.__outputJSON
+        data["endCursor"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Whether there are more pages to fetch following the current page.
     @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }
 

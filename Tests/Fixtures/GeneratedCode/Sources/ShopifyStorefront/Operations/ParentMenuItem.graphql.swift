@@ -20,6 +20,29 @@ public struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifi
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "MenuItem",
+        items _0: [Items],
+        id _1: String,
+        resourceId _2: String? = nil,
+        tags _3: [String],
+        title _4: String,
+        type _5: GraphQLEnum<StorefrontAPI.MenuItemType>,
+        url _6: StorefrontAPI.URL? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["items"] = _0.__outputJSON
+        data["id"] = _1.__outputJSON
+        data["resourceId"] = _2.__outputJSON
+        data["tags"] = _3.__outputJSON
+        data["title"] = _4.__outputJSON
+        data["type"] = _5.__outputJSON
+        data["url"] = _6.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The menu item's child items.
     @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
@@ -50,6 +73,27 @@ public struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifi
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "MenuItem",
+            id _0: String,
+            resourceId _1: String? = nil,
+            tags _2: [String],
+            title _3: String,
+            type _4: GraphQLEnum<StorefrontAPI.MenuItemType>,
+            url _5: StorefrontAPI.URL? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["resourceId"] = _1.__outputJSON
+            data["tags"] = _2.__outputJSON
+            data["title"] = _3.__outputJSON
+            data["type"] = _4.__outputJSON
+            data["url"] = _5.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -36,6 +36,15 @@ public struct PoliciesQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            shop _0: Shop_,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["shop"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
         ///
         /// Use this query to access data like store policies, [`PaymentSettings`](https://shopify.dev/docs/api/storefront/current/objects/PaymentSettings), [`Brand`](https://shopify.dev/docs/api/storefront/current/objects/Brand) configuration, and shipping destinations. It also exposes [`ShopPayInstallmentsPricing`](https://shopify.dev/docs/api/storefront/current/objects/ShopPayInstallmentsPricing) and [`SocialLoginProvider`](https://shopify.dev/docs/api/storefront/current/objects/SocialLoginProvider) options for customer accounts.
@@ -58,6 +67,25 @@ public struct PoliciesQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Shop",
+                privacyPolicy _0: PrivacyPolicy? = nil,
+                shippingPolicy _1: ShippingPolicy? = nil,
+                termsOfService _2: TermsOfService? = nil,
+                refundPolicy _3: RefundPolicy? = nil,
+                subscriptionPolicy _4: SubscriptionPolicy? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["privacyPolicy"] = _0.__outputJSON
+                data["shippingPolicy"] = _1.__outputJSON
+                data["termsOfService"] = _2.__outputJSON
+                data["refundPolicy"] = _3.__outputJSON
+                data["subscriptionPolicy"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The shop’s privacy policy.
@@ -87,6 +115,21 @@ public struct PoliciesQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "ShopPolicy",
+                    id _0: String,
+                    title _1: String,
+                    handle _2: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["title"] = _1.__outputJSON
+                    data["handle"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -119,6 +162,21 @@ public struct PoliciesQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "ShopPolicyWithDefault",
+                    id _0: String? = nil,
+                    title _1: String,
+                    handle _2: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["title"] = _1.__outputJSON
+                    data["handle"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The unique ID of the policy. A default policy doesn't have an ID.

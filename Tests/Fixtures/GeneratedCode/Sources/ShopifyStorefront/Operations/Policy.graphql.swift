@@ -23,6 +23,25 @@ public struct Policy: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "ShopPolicy",
+        body _0: String,
+        handle _1: String,
+        id _2: String,
+        title _3: String,
+        url _4: StorefrontAPI.URL,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["body"] = _0.__outputJSON
+        data["handle"] = _1.__outputJSON
+        data["id"] = _2.__outputJSON
+        data["title"] = _3.__outputJSON
+        data["url"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Policy text, maximum size of 64kb.
     @_alwaysEmitIntoClient public var body: String { __field("body") }
 

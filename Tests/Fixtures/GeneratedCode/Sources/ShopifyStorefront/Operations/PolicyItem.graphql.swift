@@ -21,6 +21,21 @@ public struct PolicyItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "ShopPolicy",
+        id _0: String,
+        title _1: String,
+        handle _2: String,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["handle"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 

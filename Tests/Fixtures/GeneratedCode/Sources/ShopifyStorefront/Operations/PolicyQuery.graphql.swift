@@ -48,6 +48,15 @@ public struct PolicyQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            shop _0: Shop_,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["shop"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Returns the [`Shop`](https://shopify.dev/docs/api/storefront/current/objects/Shop) associated with the storefront access token. The `Shop` object provides general store information such as the shop name, description, and primary domain.
         ///
         /// Use this query to access data like store policies, [`PaymentSettings`](https://shopify.dev/docs/api/storefront/current/objects/PaymentSettings), [`Brand`](https://shopify.dev/docs/api/storefront/current/objects/Brand) configuration, and shipping destinations. It also exposes [`ShopPayInstallmentsPricing`](https://shopify.dev/docs/api/storefront/current/objects/ShopPayInstallmentsPricing) and [`SocialLoginProvider`](https://shopify.dev/docs/api/storefront/current/objects/SocialLoginProvider) options for customer accounts.
@@ -69,6 +78,23 @@ public struct PolicyQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Shop",
+                privacyPolicy _0: PrivacyPolicy? = nil,
+                shippingPolicy _1: ShippingPolicy? = nil,
+                termsOfService _2: TermsOfService? = nil,
+                refundPolicy _3: RefundPolicy? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["privacyPolicy"] = _0.__outputJSON
+                data["shippingPolicy"] = _1.__outputJSON
+                data["termsOfService"] = _2.__outputJSON
+                data["refundPolicy"] = _3.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The shop’s privacy policy.
@@ -95,6 +121,25 @@ public struct PolicyQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "ShopPolicy",
+                    body _0: String,
+                    handle _1: String,
+                    id _2: String,
+                    title _3: String,
+                    url _4: StorefrontAPI.URL,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["body"] = _0.__outputJSON
+                    data["handle"] = _1.__outputJSON
+                    data["id"] = _2.__outputJSON
+                    data["title"] = _3.__outputJSON
+                    data["url"] = _4.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var body: String { __field("body") }

@@ -24,6 +24,27 @@ public struct PredictiveArticle: GraphQLFragment, GraphQLDataSelectionSet, Ident
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Article",
+        id _0: String,
+        title _1: String,
+        handle _2: String,
+        blog _3: Blog,
+        image _4: Image? = nil,
+        trackingParameters _5: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["handle"] = _2.__outputJSON
+        data["blog"] = _3.__outputJSON
+        data["image"] = _4.__outputJSON
+        data["trackingParameters"] = _5.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -56,6 +77,17 @@ public struct PredictiveArticle: GraphQLFragment, GraphQLDataSelectionSet, Ident
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Blog",
+            handle _0: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["handle"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// A human-friendly unique string for the Blog automatically generated from its title.
         ///
         @_alwaysEmitIntoClient public var handle: String { __field("handle") }
@@ -76,6 +108,23 @@ public struct PredictiveArticle: GraphQLFragment, GraphQLDataSelectionSet, Ident
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Image",
+            url _0: StorefrontAPI.URL,
+            altText _1: String? = nil,
+            width _2: Int? = nil,
+            height _3: Int? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["url"] = _0.__outputJSON
+            data["altText"] = _1.__outputJSON
+            data["width"] = _2.__outputJSON
+            data["height"] = _3.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// The location of the image as a URL.

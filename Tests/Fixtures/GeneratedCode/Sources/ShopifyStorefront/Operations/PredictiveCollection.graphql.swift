@@ -23,6 +23,25 @@ public struct PredictiveCollection: GraphQLFragment, GraphQLDataSelectionSet, Id
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Collection",
+        id _0: String,
+        title _1: String,
+        handle _2: String,
+        image _3: Image? = nil,
+        trackingParameters _4: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["handle"] = _2.__outputJSON
+        data["image"] = _3.__outputJSON
+        data["trackingParameters"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -55,6 +74,23 @@ public struct PredictiveCollection: GraphQLFragment, GraphQLDataSelectionSet, Id
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Image",
+            url _0: StorefrontAPI.URL,
+            altText _1: String? = nil,
+            width _2: Int? = nil,
+            height _3: Int? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["url"] = _0.__outputJSON
+            data["altText"] = _1.__outputJSON
+            data["width"] = _2.__outputJSON
+            data["height"] = _3.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// The location of the image as a URL.

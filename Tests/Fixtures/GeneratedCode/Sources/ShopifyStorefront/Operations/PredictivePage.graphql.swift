@@ -22,6 +22,23 @@ public struct PredictivePage: GraphQLFragment, GraphQLDataSelectionSet, Identifi
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Page",
+        id _0: String,
+        title _1: String,
+        handle _2: String,
+        trackingParameters _3: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["handle"] = _2.__outputJSON
+        data["trackingParameters"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 

@@ -23,6 +23,25 @@ public struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet, Ident
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Product",
+        id _0: String,
+        title _1: String,
+        handle _2: String,
+        trackingParameters _3: String? = nil,
+        selectedOrFirstAvailableVariant _4: SelectedOrFirstAvailableVariant? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["handle"] = _2.__outputJSON
+        data["trackingParameters"] = _3.__outputJSON
+        data["selectedOrFirstAvailableVariant"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -63,6 +82,21 @@ public struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet, Ident
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "ProductVariant",
+            id _0: String,
+            image _1: Image? = nil,
+            price _2: Price,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["image"] = _1.__outputJSON
+            data["price"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// A globally-unique ID.
         @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -87,6 +121,23 @@ public struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet, Ident
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Image",
+                url _0: StorefrontAPI.URL,
+                altText _1: String? = nil,
+                width _2: Int? = nil,
+                height _3: Int? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["url"] = _0.__outputJSON
+                data["altText"] = _1.__outputJSON
+                data["width"] = _2.__outputJSON
+                data["height"] = _3.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The location of the image as a URL.
@@ -122,6 +173,19 @@ public struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet, Ident
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "MoneyV2",
+                amount _0: StorefrontAPI.Decimal,
+                currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["amount"] = _0.__outputJSON
+                data["currencyCode"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// Decimal money amount.

@@ -21,6 +21,21 @@ public struct PredictiveQuery: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "SearchQuerySuggestion",
+        text _0: String,
+        styledText _1: String,
+        trackingParameters _2: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["text"] = _0.__outputJSON
+        data["styledText"] = _1.__outputJSON
+        data["trackingParameters"] = _2.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The text of the search query suggestion.
     @_alwaysEmitIntoClient public var text: String { __field("text") }
 

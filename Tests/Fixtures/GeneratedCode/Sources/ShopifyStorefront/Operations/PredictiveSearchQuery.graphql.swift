@@ -48,6 +48,15 @@ public struct PredictiveSearchQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            predictiveSearch _0: PredictiveSearch? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["predictiveSearch"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Returns suggested results as customers type in a search field, enabling type-ahead search experiences. The query matches [products](https://shopify.dev/docs/api/storefront/current/objects/Product), [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection), [pages](https://shopify.dev/docs/api/storefront/current/objects/Page), and [articles](https://shopify.dev/docs/api/storefront/current/objects/Article) based on partial search terms, and also provides [search query suggestions](https://shopify.dev/docs/api/storefront/current/objects/SearchQuerySuggestion) to help customers refine their search.
         ///
         /// You can filter results by resource type and limit the quantity. The [`limitScope`](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch#arguments-limitScope) argument controls whether limits apply across all result types or per type. Use [`unavailableProducts`](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch#arguments-unavailableProducts) to control how out-of-stock products appear in results.
@@ -70,6 +79,25 @@ public struct PredictiveSearchQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "PredictiveSearchResult",
+                articles _0: [Articles],
+                collections _1: [Collections],
+                pages _2: [Pages],
+                products _3: [Products],
+                queries _4: [Queries],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["articles"] = _0.__outputJSON
+                data["collections"] = _1.__outputJSON
+                data["pages"] = _2.__outputJSON
+                data["products"] = _3.__outputJSON
+                data["queries"] = _4.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The articles that match the search query.
@@ -99,6 +127,27 @@ public struct PredictiveSearchQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Article",
+                    id _0: String,
+                    title _1: String,
+                    handle _2: String,
+                    blog _3: PredictiveArticle.Blog,
+                    image _4: PredictiveArticle.Image? = nil,
+                    trackingParameters _5: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["title"] = _1.__outputJSON
+                    data["handle"] = _2.__outputJSON
+                    data["blog"] = _3.__outputJSON
+                    data["image"] = _4.__outputJSON
+                    data["trackingParameters"] = _5.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -131,6 +180,25 @@ public struct PredictiveSearchQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Collection",
+                    id _0: String,
+                    title _1: String,
+                    handle _2: String,
+                    image _3: PredictiveCollection.Image? = nil,
+                    trackingParameters _4: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["title"] = _1.__outputJSON
+                    data["handle"] = _2.__outputJSON
+                    data["image"] = _3.__outputJSON
+                    data["trackingParameters"] = _4.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
                 @_alwaysEmitIntoClient public var title: String { __field("title") }
@@ -159,6 +227,23 @@ public struct PredictiveSearchQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Page",
+                    id _0: String,
+                    title _1: String,
+                    handle _2: String,
+                    trackingParameters _3: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["title"] = _1.__outputJSON
+                    data["handle"] = _2.__outputJSON
+                    data["trackingParameters"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
                 @_alwaysEmitIntoClient public var title: String { __field("title") }
@@ -183,6 +268,25 @@ public struct PredictiveSearchQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Product",
+                    id _0: String,
+                    title _1: String,
+                    handle _2: String,
+                    trackingParameters _3: String? = nil,
+                    selectedOrFirstAvailableVariant _4: PredictiveProduct.SelectedOrFirstAvailableVariant? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["title"] = _1.__outputJSON
+                    data["handle"] = _2.__outputJSON
+                    data["trackingParameters"] = _3.__outputJSON
+                    data["selectedOrFirstAvailableVariant"] = _4.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -211,6 +315,21 @@ public struct PredictiveSearchQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "SearchQuerySuggestion",
+                    text _0: String,
+                    styledText _1: String,
+                    trackingParameters _2: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["text"] = _0.__outputJSON
+                    data["styledText"] = _1.__outputJSON
+                    data["trackingParameters"] = _2.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var text: String { __field("text") }

@@ -30,6 +30,39 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Product",
+        id _0: String,
+        title _1: String,
+        vendor _2: String,
+        handle _3: String,
+        descriptionHtml _4: StorefrontAPI.HTML,
+        description _5: String,
+        encodedVariantExistence _6: String? = nil,
+        encodedVariantAvailability _7: String? = nil,
+        options _8: [Options],
+        selectedOrFirstAvailableVariant _9: SelectedOrFirstAvailableVariant? = nil,
+        adjacentVariants _10: [AdjacentVariants],
+        seo _11: Seo,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["vendor"] = _2.__outputJSON
+        data["handle"] = _3.__outputJSON
+        data["descriptionHtml"] = _4.__outputJSON
+        data["description"] = _5.__outputJSON
+        data["encodedVariantExistence"] = _6.__outputJSON
+        data["encodedVariantAvailability"] = _7.__outputJSON
+        data["options"] = _8.__outputJSON
+        data["selectedOrFirstAvailableVariant"] = _9.__outputJSON
+        data["adjacentVariants"] = _10.__outputJSON
+        data["seo"] = _11.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -157,6 +190,19 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "ProductOption",
+            name _0: String,
+            optionValues _1: [OptionValues],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["name"] = _0.__outputJSON
+            data["optionValues"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// The product option’s name.
         @_alwaysEmitIntoClient public var name: String { __field("name") }
 
@@ -177,6 +223,21 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "ProductOptionValue",
+                name _0: String,
+                firstSelectableVariant _1: FirstSelectableVariant? = nil,
+                swatch _2: Swatch? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                data["firstSelectableVariant"] = _1.__outputJSON
+                data["swatch"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The name of the product option value.
@@ -204,6 +265,35 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "ProductVariant",
+                    availableForSale _0: Bool,
+                    compareAtPrice _1: ProductVariant.CompareAtPrice? = nil,
+                    id _2: String,
+                    image _3: ProductVariant.Image? = nil,
+                    price _4: ProductVariant.Price,
+                    product _5: ProductVariant.Product_,
+                    selectedOptions _6: [ProductVariant.SelectedOptions],
+                    sku _7: String? = nil,
+                    title _8: String,
+                    unitPrice _9: ProductVariant.UnitPrice? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["availableForSale"] = _0.__outputJSON
+                    data["compareAtPrice"] = _1.__outputJSON
+                    data["id"] = _2.__outputJSON
+                    data["image"] = _3.__outputJSON
+                    data["price"] = _4.__outputJSON
+                    data["product"] = _5.__outputJSON
+                    data["selectedOptions"] = _6.__outputJSON
+                    data["sku"] = _7.__outputJSON
+                    data["title"] = _8.__outputJSON
+                    data["unitPrice"] = _9.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var availableForSale: Bool { __field("availableForSale") }
@@ -245,6 +335,19 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "ProductOptionValueSwatch",
+                    color _0: StorefrontAPI.Color? = nil,
+                    image _1: Image? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["color"] = _0.__outputJSON
+                    data["image"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// The swatch color.
                 @_alwaysEmitIntoClient public var color: StorefrontAPI.Color? { __field("color") }
 
@@ -265,6 +368,18 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        previewImage _0: PreviewImage? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Media")
+                        data["__typename"] = .string(__typename)
+                        data["previewImage"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
                     /// The preview image for the media.
                     @_alwaysEmitIntoClient public var previewImage: PreviewImage? { __field("previewImage") }
 
@@ -280,6 +395,17 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "Image",
+                            url _0: StorefrontAPI.URL,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["url"] = _0.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         /// The location of the image as a URL.
@@ -314,6 +440,19 @@ public struct Product: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "SEO",
+            description _0: String? = nil,
+            title _1: String? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["description"] = _0.__outputJSON
+            data["title"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// The meta description.

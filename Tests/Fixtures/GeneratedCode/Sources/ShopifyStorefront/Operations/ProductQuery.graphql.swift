@@ -42,6 +42,15 @@ public struct ProductQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            product _0: Product_? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["product"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Retrieves a single [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product) by its ID or handle. Use this query to build product detail pages, access variant and pricing information, or fetch product media and [metafields](https://shopify.dev/docs/api/storefront/current/objects/Metafield). See some [examples of querying products](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/getting-started).
         ///
         @_alwaysEmitIntoClient public var product: Product_? { __field("product") }
@@ -58,6 +67,39 @@ public struct ProductQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Product",
+                id _0: String,
+                title _1: String,
+                vendor _2: String,
+                handle _3: String,
+                descriptionHtml _4: StorefrontAPI.HTML,
+                description _5: String,
+                encodedVariantExistence _6: String? = nil,
+                encodedVariantAvailability _7: String? = nil,
+                options _8: [Product.Options],
+                selectedOrFirstAvailableVariant _9: Product.SelectedOrFirstAvailableVariant? = nil,
+                adjacentVariants _10: [Product.AdjacentVariants],
+                seo _11: Product.Seo,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["title"] = _1.__outputJSON
+                data["vendor"] = _2.__outputJSON
+                data["handle"] = _3.__outputJSON
+                data["descriptionHtml"] = _4.__outputJSON
+                data["description"] = _5.__outputJSON
+                data["encodedVariantExistence"] = _6.__outputJSON
+                data["encodedVariantAvailability"] = _7.__outputJSON
+                data["options"] = _8.__outputJSON
+                data["selectedOrFirstAvailableVariant"] = _9.__outputJSON
+                data["adjacentVariants"] = _10.__outputJSON
+                data["seo"] = _11.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

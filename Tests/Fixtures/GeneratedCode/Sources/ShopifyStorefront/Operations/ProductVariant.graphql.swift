@@ -28,6 +28,35 @@ public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet, Identifi
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "ProductVariant",
+        availableForSale _0: Bool,
+        compareAtPrice _1: CompareAtPrice? = nil,
+        id _2: String,
+        image _3: Image? = nil,
+        price _4: Price,
+        product _5: Product_,
+        selectedOptions _6: [SelectedOptions],
+        sku _7: String? = nil,
+        title _8: String,
+        unitPrice _9: UnitPrice? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["availableForSale"] = _0.__outputJSON
+        data["compareAtPrice"] = _1.__outputJSON
+        data["id"] = _2.__outputJSON
+        data["image"] = _3.__outputJSON
+        data["price"] = _4.__outputJSON
+        data["product"] = _5.__outputJSON
+        data["selectedOptions"] = _6.__outputJSON
+        data["sku"] = _7.__outputJSON
+        data["title"] = _8.__outputJSON
+        data["unitPrice"] = _9.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Indicates if the product variant is available for sale.
     @_alwaysEmitIntoClient public var availableForSale: Bool { __field("availableForSale") }
 
@@ -73,6 +102,19 @@ public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet, Identifi
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "MoneyV2",
+            amount _0: StorefrontAPI.Decimal,
+            currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["amount"] = _0.__outputJSON
+            data["currencyCode"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Decimal money amount.
         @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
 
@@ -96,6 +138,25 @@ public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet, Identifi
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Image",
+            id _0: String? = nil,
+            url _1: StorefrontAPI.URL,
+            altText _2: String? = nil,
+            width _3: Int? = nil,
+            height _4: Int? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["url"] = _1.__outputJSON
+            data["altText"] = _2.__outputJSON
+            data["width"] = _3.__outputJSON
+            data["height"] = _4.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// A unique ID for the image.
@@ -138,6 +199,19 @@ public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet, Identifi
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Product",
+            title _0: String,
+            handle _1: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["title"] = _0.__outputJSON
+            data["handle"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// The name for the product that displays to customers. The title is used to construct the product's handle.
         /// For example, if a product is titled "Black Sunglasses", then the handle is `black-sunglasses`.
         ///
@@ -163,6 +237,19 @@ public struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet, Identifi
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "SelectedOption",
+            name _0: String,
+            value _1: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["name"] = _0.__outputJSON
+            data["value"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// The product option’s name.

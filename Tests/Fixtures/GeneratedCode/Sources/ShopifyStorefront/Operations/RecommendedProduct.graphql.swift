@@ -23,6 +23,25 @@ public struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet, Iden
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Product",
+        id _0: String,
+        title _1: String,
+        handle _2: String,
+        priceRange _3: PriceRange,
+        featuredImage _4: FeaturedImage? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["title"] = _1.__outputJSON
+        data["handle"] = _2.__outputJSON
+        data["priceRange"] = _3.__outputJSON
+        data["featuredImage"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -63,6 +82,17 @@ public struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet, Iden
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "ProductPriceRange",
+            minVariantPrice _0: MinVariantPrice,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["minVariantPrice"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// The lowest variant's price.
         @_alwaysEmitIntoClient public var minVariantPrice: MinVariantPrice { __field("minVariantPrice") }
 
@@ -79,6 +109,19 @@ public struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet, Iden
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "MoneyV2",
+                amount _0: StorefrontAPI.Decimal,
+                currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["amount"] = _0.__outputJSON
+                data["currencyCode"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// Decimal money amount.
@@ -105,6 +148,25 @@ public struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet, Iden
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Image",
+            id _0: String? = nil,
+            url _1: StorefrontAPI.URL,
+            altText _2: String? = nil,
+            width _3: Int? = nil,
+            height _4: Int? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["url"] = _1.__outputJSON
+            data["altText"] = _2.__outputJSON
+            data["width"] = _3.__outputJSON
+            data["height"] = _4.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// A unique ID for the image.

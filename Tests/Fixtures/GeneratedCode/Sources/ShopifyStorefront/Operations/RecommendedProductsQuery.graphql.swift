@@ -36,6 +36,15 @@ public struct RecommendedProductsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            products _0: Products,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["products"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Returns a paginated list of the shop's [products](https://shopify.dev/docs/api/storefront/current/objects/Product).
         ///
         /// For full-text storefront search, use the [`search`](https://shopify.dev/docs/api/storefront/current/queries/search) query instead.
@@ -56,6 +65,17 @@ public struct RecommendedProductsQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "ProductConnection",
+                nodes _0: [Nodes],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["nodes"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// A list of the nodes contained in ProductEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
@@ -71,6 +91,25 @@ public struct RecommendedProductsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Product",
+                    id _0: String,
+                    title _1: String,
+                    handle _2: String,
+                    priceRange _3: RecommendedProduct.PriceRange,
+                    featuredImage _4: RecommendedProduct.FeaturedImage? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["title"] = _1.__outputJSON
+                    data["handle"] = _2.__outputJSON
+                    data["priceRange"] = _3.__outputJSON
+                    data["featuredImage"] = _4.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -53,6 +53,19 @@ public struct RegularSearchQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            articles _0: Articles,
+            pages _1: Pages,
+            products _2: Products,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["articles"] = _0.__outputJSON
+            data["pages"] = _1.__outputJSON
+            data["products"] = _2.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Returns paginated search results for [`Product`](https://shopify.dev/docs/api/storefront/current/objects/Product), [`Page`](https://shopify.dev/docs/api/storefront/current/objects/Page), and [`Article`](https://shopify.dev/docs/api/storefront/current/objects/Article) resources based on a query string. Results are sorted by relevance by default.
         ///
         /// The response includes the total result count and available product filters for building [faceted search interfaces](https://shopify.dev/docs/storefronts/headless/building-with-the-storefront-api/products-collections/filter-products). Use the [`prefix`](https://shopify.dev/docs/api/storefront/current/enums/SearchPrefixQueryType) argument to enable partial word matching on the last search term, allowing queries like "winter snow" to match "snowboard" or "snowshoe".
@@ -85,6 +98,17 @@ public struct RegularSearchQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "SearchResultItemConnection",
+                nodes _0: [Nodes],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["nodes"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// A list of the nodes contained in SearchResultItemEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
@@ -101,6 +125,21 @@ public struct RegularSearchQuery: GraphQLQuery {
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
                 }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+                    data["__typename"] = .string(__typename)
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Article` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsArticle) {
+                    self.init(__object: typeCase.__object)
+                }
                 @_alwaysEmitIntoClient public var asArticle: AsArticle? { __typeCase() }
 
                 public struct AsArticle: GraphQLDataSelectionSet, Identifiable {
@@ -115,6 +154,23 @@ public struct RegularSearchQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Article",
+                        handle _0: String,
+                        id _1: String,
+                        title _2: String,
+                        trackingParameters _3: String? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["handle"] = _0.__outputJSON
+                        data["id"] = _1.__outputJSON
+                        data["title"] = _2.__outputJSON
+                        data["trackingParameters"] = _3.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var handle: String { __field("handle") }
@@ -145,6 +201,17 @@ public struct RegularSearchQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "SearchResultItemConnection",
+                nodes _0: [Nodes],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["nodes"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// A list of the nodes contained in SearchResultItemEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
@@ -161,6 +228,21 @@ public struct RegularSearchQuery: GraphQLQuery {
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
                 }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+                    data["__typename"] = .string(__typename)
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Page` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsPage) {
+                    self.init(__object: typeCase.__object)
+                }
                 @_alwaysEmitIntoClient public var asPage: AsPage? { __typeCase() }
 
                 public struct AsPage: GraphQLDataSelectionSet, Identifiable {
@@ -175,6 +257,23 @@ public struct RegularSearchQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Page",
+                        handle _0: String,
+                        id _1: String,
+                        title _2: String,
+                        trackingParameters _3: String? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["handle"] = _0.__outputJSON
+                        data["id"] = _1.__outputJSON
+                        data["title"] = _2.__outputJSON
+                        data["trackingParameters"] = _3.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var handle: String { __field("handle") }
@@ -206,6 +305,19 @@ public struct RegularSearchQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "SearchResultItemConnection",
+                nodes _0: [Nodes],
+                pageInfo _1: PageInfo,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["nodes"] = _0.__outputJSON
+                data["pageInfo"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// A list of the nodes contained in SearchResultItemEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
@@ -225,6 +337,21 @@ public struct RegularSearchQuery: GraphQLQuery {
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
                 }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResultItem")
+                    data["__typename"] = .string(__typename)
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Product` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsProduct) {
+                    self.init(__object: typeCase.__object)
+                }
                 @_alwaysEmitIntoClient public var asProduct: AsProduct? { __typeCase() }
 
                 public struct AsProduct: GraphQLDataSelectionSet, Identifiable {
@@ -239,6 +366,29 @@ public struct RegularSearchQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Product",
+                        handle _0: String,
+                        id _1: String,
+                        publishedAt _2: StorefrontAPI.DateTime,
+                        title _3: String,
+                        trackingParameters _4: String? = nil,
+                        vendor _5: String,
+                        selectedOrFirstAvailableVariant _6: SearchProduct.SelectedOrFirstAvailableVariant? = nil,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["handle"] = _0.__outputJSON
+                        data["id"] = _1.__outputJSON
+                        data["publishedAt"] = _2.__outputJSON
+                        data["title"] = _3.__outputJSON
+                        data["trackingParameters"] = _4.__outputJSON
+                        data["vendor"] = _5.__outputJSON
+                        data["selectedOrFirstAvailableVariant"] = _6.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     @_alwaysEmitIntoClient public var handle: String { __field("handle") }
@@ -272,6 +422,23 @@ public struct RegularSearchQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "PageInfo",
+                    hasNextPage _0: Bool,
+                    hasPreviousPage _1: Bool,
+                    startCursor _2: String? = nil,
+                    endCursor _3: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["hasNextPage"] = _0.__outputJSON
+                    data["hasPreviousPage"] = _1.__outputJSON
+                    data["startCursor"] = _2.__outputJSON
+                    data["endCursor"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var hasNextPage: Bool { __field("hasNextPage") }

@@ -22,6 +22,23 @@ public struct SearchArticle: GraphQLFragment, GraphQLDataSelectionSet, Identifia
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Article",
+        handle _0: String,
+        id _1: String,
+        title _2: String,
+        trackingParameters _3: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["handle"] = _0.__outputJSON
+        data["id"] = _1.__outputJSON
+        data["title"] = _2.__outputJSON
+        data["trackingParameters"] = _3.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A human-friendly unique string for the Article automatically generated from its title.
     @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 

@@ -25,6 +25,29 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet, Identifia
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Product",
+        handle _0: String,
+        id _1: String,
+        publishedAt _2: StorefrontAPI.DateTime,
+        title _3: String,
+        trackingParameters _4: String? = nil,
+        vendor _5: String,
+        selectedOrFirstAvailableVariant _6: SelectedOrFirstAvailableVariant? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["handle"] = _0.__outputJSON
+        data["id"] = _1.__outputJSON
+        data["publishedAt"] = _2.__outputJSON
+        data["title"] = _3.__outputJSON
+        data["trackingParameters"] = _4.__outputJSON
+        data["vendor"] = _5.__outputJSON
+        data["selectedOrFirstAvailableVariant"] = _6.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A unique, human-readable string of the product's title.
     /// A handle can contain letters, hyphens (`-`), and numbers, but no spaces.
     /// The handle is used in the online store URL for the product.
@@ -74,6 +97,27 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet, Identifia
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "ProductVariant",
+            id _0: String,
+            image _1: Image? = nil,
+            price _2: Price,
+            compareAtPrice _3: CompareAtPrice? = nil,
+            selectedOptions _4: [SelectedOptions],
+            product _5: Product_,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["id"] = _0.__outputJSON
+            data["image"] = _1.__outputJSON
+            data["price"] = _2.__outputJSON
+            data["compareAtPrice"] = _3.__outputJSON
+            data["selectedOptions"] = _4.__outputJSON
+            data["product"] = _5.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// A globally-unique ID.
         @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -107,6 +151,23 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet, Identifia
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Image",
+                url _0: StorefrontAPI.URL,
+                altText _1: String? = nil,
+                width _2: Int? = nil,
+                height _3: Int? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["url"] = _0.__outputJSON
+                data["altText"] = _1.__outputJSON
+                data["width"] = _2.__outputJSON
+                data["height"] = _3.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The location of the image as a URL.
@@ -144,6 +205,19 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet, Identifia
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "MoneyV2",
+                amount _0: StorefrontAPI.Decimal,
+                currencyCode _1: GraphQLEnum<StorefrontAPI.CurrencyCode>,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["amount"] = _0.__outputJSON
+                data["currencyCode"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// Decimal money amount.
             @_alwaysEmitIntoClient public var amount: StorefrontAPI.Decimal { __field("amount") }
 
@@ -168,6 +242,19 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet, Identifia
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "SelectedOption",
+                name _0: String,
+                value _1: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                data["value"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// The product option’s name.
             @_alwaysEmitIntoClient public var name: String { __field("name") }
 
@@ -188,6 +275,19 @@ public struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet, Identifia
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Product",
+                handle _0: String,
+                title _1: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["handle"] = _0.__outputJSON
+                data["title"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A unique, human-readable string of the product's title.

@@ -23,6 +23,25 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Shop",
+        id _0: String,
+        name _1: String,
+        description _2: String? = nil,
+        primaryDomain _3: PrimaryDomain,
+        brand _4: Brand? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["id"] = _0.__outputJSON
+        data["name"] = _1.__outputJSON
+        data["description"] = _2.__outputJSON
+        data["primaryDomain"] = _3.__outputJSON
+        data["brand"] = _4.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// A globally-unique ID.
     @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -52,6 +71,17 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Domain",
+            url _0: StorefrontAPI.URL,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["url"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// The URL of the domain (eg: `https://example.com`).
         @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
     }
@@ -68,6 +98,17 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Brand",
+            logo _0: Logo? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["logo"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// The store's default logo.
@@ -87,6 +128,17 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "MediaImage",
+                image _0: Image? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["image"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// The image for the media.
             @_alwaysEmitIntoClient public var image: Image? { __field("image") }
 
@@ -102,6 +154,17 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Image",
+                    url _0: StorefrontAPI.URL,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["url"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The location of the image as a URL.

@@ -48,6 +48,15 @@ public struct StoreCollectionsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            collections _0: Collections,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["collections"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// Returns a paginated list of the shop's [collections](https://shopify.dev/docs/api/storefront/current/objects/Collection). Each `Collection` object includes a nested connection to its [products](https://shopify.dev/docs/api/storefront/current/objects/Collection#field-Collection.fields.products).
         ///
         @_alwaysEmitIntoClient public var collections: Collections { __field("collections") }
@@ -65,6 +74,19 @@ public struct StoreCollectionsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "CollectionConnection",
+                nodes _0: [Nodes],
+                pageInfo _1: PageInfo,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["nodes"] = _0.__outputJSON
+                data["pageInfo"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// A list of the nodes contained in CollectionEdge.
@@ -85,6 +107,23 @@ public struct StoreCollectionsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Collection",
+                    id _0: String,
+                    title _1: String,
+                    handle _2: String,
+                    image _3: Collection_.Image? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["title"] = _1.__outputJSON
+                    data["handle"] = _2.__outputJSON
+                    data["image"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
@@ -114,6 +153,23 @@ public struct StoreCollectionsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "PageInfo",
+                    hasNextPage _0: Bool,
+                    hasPreviousPage _1: Bool,
+                    startCursor _2: String? = nil,
+                    endCursor _3: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["hasNextPage"] = _0.__outputJSON
+                    data["hasPreviousPage"] = _1.__outputJSON
+                    data["startCursor"] = _2.__outputJSON
+                    data["endCursor"] = _3.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// Whether there are more pages to fetch following the current page.

@@ -19,6 +19,18 @@ public struct CharacterAppearsIn: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["appearsIn"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// The movies this character appears in
     @_alwaysEmitIntoClient public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?] { __field("appearsIn") }
 }

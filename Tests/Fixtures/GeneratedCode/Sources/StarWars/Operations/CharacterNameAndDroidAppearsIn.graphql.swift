@@ -20,6 +20,23 @@ public struct CharacterNameAndDroidAppearsIn: GraphQLFragment, GraphQLDataSelect
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        name _0: String,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The object as its `Droid` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+        self.init(__object: typeCase.__object)
+    }
+
     /// The name of the character
     @_alwaysEmitIntoClient public var name: String { __field("name") }
     @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
@@ -36,6 +53,19 @@ public struct CharacterNameAndDroidAppearsIn: GraphQLFragment, GraphQLDataSelect
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Droid",
+            appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
+            name _1: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["appearsIn"] = _0.__outputJSON
+            data["name"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// The movies this droid appears in

@@ -20,6 +20,23 @@ public struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment, GraphQLData
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        name _0: String,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The object as its `Droid` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+        self.init(__object: typeCase.__object)
+    }
+
     @_alwaysEmitIntoClient public var name: String { __field("name") }
 
     public typealias Fragments = GraphQLFragmentSpreads<Self>
@@ -37,6 +54,17 @@ public struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment, GraphQLData
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            primaryFunction _0: String? = nil,
+            name _1: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["primaryFunction"] = _0.__outputJSON
+            data["name"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }

@@ -19,6 +19,26 @@ public struct CharacterNameWithInlineFragment: GraphQLFragment, GraphQLDataSelec
     public init(__object: GraphQLCheckedObject) {
         self.__object = __object
     }
+
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The object as its `Human` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+        self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `Droid` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+        self.init(__object: typeCase.__object)
+    }
     @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
     @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
@@ -36,6 +56,17 @@ public struct CharacterNameWithInlineFragment: GraphQLFragment, GraphQLDataSelec
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Human",
+            friends _0: [Friends?]? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["friends"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         /// This human's friends, or an empty list if they have none
         @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
@@ -51,6 +82,18 @@ public struct CharacterNameWithInlineFragment: GraphQLFragment, GraphQLDataSelec
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                data["__typename"] = .string(__typename)
+                data["appearsIn"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The movies this character appears in
@@ -71,6 +114,19 @@ public struct CharacterNameWithInlineFragment: GraphQLFragment, GraphQLDataSelec
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Droid",
+            name _0: String,
+            friends _1: [FriendsNames.Friends?]? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["name"] = _0.__outputJSON
+            data["friends"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         @_alwaysEmitIntoClient public var name: String { __field("name") }

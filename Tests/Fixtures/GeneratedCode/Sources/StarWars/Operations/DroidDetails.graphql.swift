@@ -20,6 +20,19 @@ public struct DroidDetails: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Droid",
+        name _0: String,
+        primaryFunction _1: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["primaryFunction"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// What others call this droid
     @_alwaysEmitIntoClient public var name: String { __field("name") }
 

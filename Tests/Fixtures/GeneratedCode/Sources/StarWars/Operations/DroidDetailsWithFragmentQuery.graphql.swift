@@ -31,6 +31,15 @@ public struct DroidDetailsWithFragmentQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            hero _0: Hero? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["hero"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
@@ -46,6 +55,21 @@ public struct DroidDetailsWithFragmentQuery: GraphQLQuery {
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
             }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                data["__typename"] = .string(__typename)
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `Droid` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+                self.init(__object: typeCase.__object)
+            }
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
             public struct AsDroid: GraphQLDataSelectionSet {
@@ -59,6 +83,17 @@ public struct DroidDetailsWithFragmentQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    name _0: String,
+                    primaryFunction _1: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["name"] = _0.__outputJSON
+                    data["primaryFunction"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 @_alwaysEmitIntoClient public var name: String { __field("name") }

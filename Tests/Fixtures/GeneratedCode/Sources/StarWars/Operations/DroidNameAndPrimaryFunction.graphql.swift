@@ -20,6 +20,19 @@ public struct DroidNameAndPrimaryFunction: GraphQLFragment, GraphQLDataSelection
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Droid",
+        name _0: String,
+        primaryFunction _1: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        data["primaryFunction"] = _1.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     @_alwaysEmitIntoClient public var name: String { __field("name") }
 
     @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }

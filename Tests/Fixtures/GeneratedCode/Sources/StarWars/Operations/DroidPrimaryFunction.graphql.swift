@@ -19,6 +19,17 @@ public struct DroidPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Droid",
+        primaryFunction _0: String? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["primaryFunction"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// This droid's primary function
     @_alwaysEmitIntoClient public var primaryFunction: String? { __field("primaryFunction") }
 }

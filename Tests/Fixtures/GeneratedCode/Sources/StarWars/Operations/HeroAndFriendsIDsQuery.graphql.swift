@@ -31,6 +31,15 @@ public struct HeroAndFriendsIDsQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            hero _0: Hero? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["hero"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet, Identifiable {
@@ -47,6 +56,22 @@ public struct HeroAndFriendsIDsQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                id _0: String,
+                name _1: String,
+                friends _2: [Friends?]? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["name"] = _1.__outputJSON
+                data["friends"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The ID of the character
@@ -70,6 +95,18 @@ public struct HeroAndFriendsIDsQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    id _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The ID of the character

@@ -31,6 +31,15 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            hero _0: Hero? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["hero"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
@@ -46,6 +55,23 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                friends _0: [Friends?]? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                data["__typename"] = .string(__typename)
+                data["friends"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `Droid` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+                self.init(__object: typeCase.__object)
             }
 
             /// The friends of the character, or an empty list if they have none
@@ -66,6 +92,18 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    name _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                    data["__typename"] = .string(__typename)
+                    data["name"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
 
                 public typealias Fragments = GraphQLFragmentSpreads<Self>
@@ -84,6 +122,17 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Droid",
+                    friends _0: [Friends?]? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["friends"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// This droid's friends, or an empty list if they have none

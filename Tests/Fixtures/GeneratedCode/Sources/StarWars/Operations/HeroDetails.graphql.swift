@@ -21,6 +21,28 @@ public struct HeroDetails: GraphQLFragment, GraphQLDataSelectionSet {
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String,
+        name _0: String,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+        data["__typename"] = .string(__typename)
+        data["name"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
+    /// The object as its `Human` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+        self.init(__object: typeCase.__object)
+    }
+
+    /// The object as its `Droid` case holds it.
+    @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+        self.init(__object: typeCase.__object)
+    }
+
     /// The name of the character
     @_alwaysEmitIntoClient public var name: String { __field("name") }
     @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
@@ -38,6 +60,19 @@ public struct HeroDetails: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Human",
+            height _0: Double? = nil,
+            name _1: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["height"] = _0.__outputJSON
+            data["name"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// Height in the preferred unit, default is meters
@@ -59,6 +94,19 @@ public struct HeroDetails: GraphQLFragment, GraphQLDataSelectionSet {
 
         public init(__object: GraphQLCheckedObject) {
             self.__object = __object
+        }
+
+        @_alwaysEmitIntoClient public init(
+            __typename: String = "Droid",
+            primaryFunction _0: String? = nil,
+            name _1: String,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["__typename"] = .string(__typename)
+            data["primaryFunction"] = _0.__outputJSON
+            data["name"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
         }
 
         /// This droid's primary function

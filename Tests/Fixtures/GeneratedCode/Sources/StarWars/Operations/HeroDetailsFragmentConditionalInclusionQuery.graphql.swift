@@ -31,6 +31,15 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            hero _0: Hero? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["hero"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
@@ -45,6 +54,18 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                name _0: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var name: String? { __field("name", if: .include("includeDetails")) }

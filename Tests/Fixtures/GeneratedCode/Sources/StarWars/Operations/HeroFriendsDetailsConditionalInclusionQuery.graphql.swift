@@ -31,6 +31,15 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            hero _0: Hero? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["hero"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
@@ -45,6 +54,18 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                friends _0: [Friends?]? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                data["__typename"] = .string(__typename)
+                data["friends"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The friends of the character, or an empty list if they have none
@@ -65,6 +86,23 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    name _0: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                    data["__typename"] = .string(__typename)
+                    data["name"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
+                /// The object as its `Droid` case holds it.
+                @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+                    self.init(__object: typeCase.__object)
+                }
+
                 /// The name of the character
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
                 @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
@@ -81,6 +119,19 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String = "Droid",
+                        primaryFunction _0: String? = nil,
+                        name _1: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        data["__typename"] = .string(__typename)
+                        data["primaryFunction"] = _0.__outputJSON
+                        data["name"] = _1.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// This droid's primary function

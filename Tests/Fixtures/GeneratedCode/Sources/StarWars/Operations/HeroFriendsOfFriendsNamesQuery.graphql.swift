@@ -31,6 +31,15 @@ public struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            hero _0: Hero? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["hero"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
@@ -45,6 +54,18 @@ public struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                friends _0: [Friends?]? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                data["__typename"] = .string(__typename)
+                data["friends"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The friends of the character, or an empty list if they have none
@@ -65,6 +86,20 @@ public struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String,
+                    id _0: String,
+                    friends _1: [Friends?]? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["friends"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// The ID of the character
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -83,6 +118,18 @@ public struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
 
                     public init(__object: GraphQLCheckedObject) {
                         self.__object = __object
+                    }
+
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        name _0: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                        data["__typename"] = .string(__typename)
+                        data["name"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                     }
 
                     /// The name of the character

@@ -31,6 +31,15 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            hero _0: Hero? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["hero"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
@@ -47,6 +56,28 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                name _0: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `Human` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `Droid` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+                self.init(__object: typeCase.__object)
             }
 
             /// The name of the character
@@ -66,6 +97,19 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Human",
+                    friends _0: [Friends?]? = nil,
+                    name _1: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["friends"] = _0.__outputJSON
+                    data["name"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// This human's friends, or an empty list if they have none
@@ -89,6 +133,23 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        name _0: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                        data["__typename"] = .string(__typename)
+                        data["name"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
+                    /// The object as its `Human` case holds it.
+                    @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+                        self.init(__object: typeCase.__object)
+                    }
+
                     /// The name of the character
                     @_alwaysEmitIntoClient public var name: String { __field("name") }
                     @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
@@ -105,6 +166,19 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "Human",
+                            height _0: Double? = nil,
+                            name _1: String,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["height"] = _0.__outputJSON
+                            data["name"] = _1.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         /// Height in the preferred unit, default is meters
@@ -130,6 +204,19 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Droid",
+                    friends _0: [Friends?]? = nil,
+                    name _1: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["friends"] = _0.__outputJSON
+                    data["name"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// This droid's friends, or an empty list if they have none
                 @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
@@ -151,6 +238,23 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                         self.__object = __object
                     }
 
+                    @_alwaysEmitIntoClient public init(
+                        __typename: String,
+                        name _0: String,
+                        __variables: JSONObject = [:]
+                    ) {
+                        var data = JSONObject()
+                        precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                        data["__typename"] = .string(__typename)
+                        data["name"] = _0.__outputJSON
+                        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                    }
+
+                    /// The object as its `Human` case holds it.
+                    @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+                        self.init(__object: typeCase.__object)
+                    }
+
                     /// The name of the character
                     @_alwaysEmitIntoClient public var name: String { __field("name") }
                     @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
@@ -167,6 +271,19 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
                         public init(__object: GraphQLCheckedObject) {
                             self.__object = __object
+                        }
+
+                        @_alwaysEmitIntoClient public init(
+                            __typename: String = "Human",
+                            height _0: Double? = nil,
+                            name _1: String,
+                            __variables: JSONObject = [:]
+                        ) {
+                            var data = JSONObject()
+                            data["__typename"] = .string(__typename)
+                            data["height"] = _0.__outputJSON
+                            data["name"] = _1.__outputJSON
+                            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                         }
 
                         /// Height in the preferred unit, default is meters

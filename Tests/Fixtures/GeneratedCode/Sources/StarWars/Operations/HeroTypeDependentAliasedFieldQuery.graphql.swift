@@ -31,6 +31,15 @@ public struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            hero _0: Hero? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["hero"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         public struct Hero: GraphQLDataSelectionSet {
@@ -46,6 +55,26 @@ public struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                data["__typename"] = .string(__typename)
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `Human` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `Droid` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+                self.init(__object: typeCase.__object)
             }
             @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
@@ -64,6 +93,17 @@ public struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Human",
+                    property _0: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["property"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// The home planet of the human, or null if unknown
                 @_alwaysEmitIntoClient public var property: String? { __field("property") }
             }
@@ -80,6 +120,17 @@ public struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Droid",
+                    property _0: String? = nil,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["property"] = _0.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// This droid's primary function

@@ -19,6 +19,17 @@ public struct HumanHeightWithVariable: GraphQLFragment, GraphQLDataSelectionSet 
         self.__object = __object
     }
 
+    @_alwaysEmitIntoClient public init(
+        __typename: String = "Human",
+        height _0: Double? = nil,
+        __variables: JSONObject = [:]
+    ) {
+        var data = JSONObject()
+        data["__typename"] = .string(__typename)
+        data["height"] = _0.__outputJSON
+        self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+    }
+
     /// Height in the preferred unit, default is meters
     @_alwaysEmitIntoClient public var height: Double? { __field("height") }
 }

@@ -31,6 +31,15 @@ public struct HumanQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            human _0: Human? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["human"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var human: Human? { __field("human") }
 
         public struct Human: GraphQLDataSelectionSet {
@@ -46,6 +55,19 @@ public struct HumanQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Human",
+                name _0: String,
+                mass _1: Double? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                data["mass"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// What this human calls themselves

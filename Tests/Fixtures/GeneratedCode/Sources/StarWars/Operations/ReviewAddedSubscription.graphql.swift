@@ -31,6 +31,15 @@ public struct ReviewAddedSubscription: GraphQLSubscription {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            reviewAdded _0: ReviewAdded? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["reviewAdded"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var reviewAdded: ReviewAdded? { __field("reviewAdded") }
 
         public struct ReviewAdded: GraphQLDataSelectionSet {
@@ -47,6 +56,21 @@ public struct ReviewAddedSubscription: GraphQLSubscription {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Review",
+                episode _0: GraphQLEnum<StarWarsAPI.Episode>? = nil,
+                stars _1: Int,
+                commentary _2: String? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["episode"] = _0.__outputJSON
+                data["stars"] = _1.__outputJSON
+                data["commentary"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The movie

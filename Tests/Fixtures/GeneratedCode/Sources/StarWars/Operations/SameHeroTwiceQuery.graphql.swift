@@ -24,6 +24,17 @@ public struct SameHeroTwiceQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            hero _0: Hero? = nil,
+            r2 _1: R2? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["hero"] = _0.__outputJSON
+            data["r2"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
         @_alwaysEmitIntoClient public var r2: R2? { __field("r2") }
@@ -42,6 +53,18 @@ public struct SameHeroTwiceQuery: GraphQLQuery {
                 self.__object = __object
             }
 
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                name _0: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
             /// The name of the character
             @_alwaysEmitIntoClient public var name: String { __field("name") }
         }
@@ -58,6 +81,18 @@ public struct SameHeroTwiceQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                appearsIn _0: [GraphQLEnum<StarWarsAPI.Episode>?],
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                data["__typename"] = .string(__typename)
+                data["appearsIn"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The movies this character appears in

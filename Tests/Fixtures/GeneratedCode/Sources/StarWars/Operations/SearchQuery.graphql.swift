@@ -31,6 +31,15 @@ public struct SearchQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            search _0: [Search?]? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["search"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
 
         public struct Search: GraphQLDataSelectionSet {
@@ -47,6 +56,31 @@ public struct SearchQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of SearchResult")
+                data["__typename"] = .string(__typename)
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+            }
+
+            /// The object as its `Human` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsHuman) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `Droid` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsDroid) {
+                self.init(__object: typeCase.__object)
+            }
+
+            /// The object as its `Starship` case holds it.
+            @_alwaysEmitIntoClient public init(_ typeCase: AsStarship) {
+                self.init(__object: typeCase.__object)
             }
             @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
@@ -65,6 +99,19 @@ public struct SearchQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Human",
+                    id _0: String,
+                    name _1: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["name"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The ID of the human
@@ -89,6 +136,19 @@ public struct SearchQuery: GraphQLQuery {
                     self.__object = __object
                 }
 
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Droid",
+                    id _0: String,
+                    name _1: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["name"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+                }
+
                 /// The ID of the droid
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
 
@@ -109,6 +169,19 @@ public struct SearchQuery: GraphQLQuery {
 
                 public init(__object: GraphQLCheckedObject) {
                     self.__object = __object
+                }
+
+                @_alwaysEmitIntoClient public init(
+                    __typename: String = "Starship",
+                    id _0: String,
+                    name _1: String,
+                    __variables: JSONObject = [:]
+                ) {
+                    var data = JSONObject()
+                    data["__typename"] = .string(__typename)
+                    data["id"] = _0.__outputJSON
+                    data["name"] = _1.__outputJSON
+                    self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
                 }
 
                 /// The ID of the starship

@@ -31,6 +31,15 @@ public struct StarshipCoordinatesQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            starshipCoordinates _0: StarshipCoordinates? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["starshipCoordinates"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var starshipCoordinates: StarshipCoordinates? { __field("starshipCoordinates") }
 
         public struct StarshipCoordinates: GraphQLDataSelectionSet {
@@ -47,6 +56,21 @@ public struct StarshipCoordinatesQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Starship",
+                name _0: String,
+                coordinates _1: [[Double]]? = nil,
+                length _2: Double? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                data["coordinates"] = _1.__outputJSON
+                data["length"] = _2.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The name of the starship

@@ -23,6 +23,15 @@ public struct StarshipQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            starship _0: Starship? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["starship"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var starship: Starship? { __field("starship") }
 
         public struct Starship: GraphQLDataSelectionSet {
@@ -38,6 +47,19 @@ public struct StarshipQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "Starship",
+                name _0: String,
+                coordinates _1: [[Double]]? = nil,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                data["coordinates"] = _1.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The name of the starship

@@ -24,6 +24,17 @@ public struct TwoHeroesQuery: GraphQLQuery {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            r2 _0: R2? = nil,
+            luke _1: Luke? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["r2"] = _0.__outputJSON
+            data["luke"] = _1.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var r2: R2? { __field("r2") }
 
         @_alwaysEmitIntoClient public var luke: Luke? { __field("luke") }
@@ -40,6 +51,18 @@ public struct TwoHeroesQuery: GraphQLQuery {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String,
+                name _0: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                precondition(Self.__parentType.includes(__typename), "\(__typename) is not a possible type of Character")
+                data["__typename"] = .string(__typename)
+                data["name"] = _0.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             /// The name of the character

@@ -23,6 +23,15 @@ public struct IncrementingSubscription: GraphQLSubscription {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            numberIncremented _0: Int? = nil,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["numberIncremented"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var numberIncremented: Int? { __field("numberIncremented") }
     }
 }

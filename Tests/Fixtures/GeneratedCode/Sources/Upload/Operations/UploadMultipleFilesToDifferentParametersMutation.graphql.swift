@@ -37,6 +37,15 @@ public struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation 
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            multipleParameterUpload _0: [MultipleParameterUpload],
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["multipleParameterUpload"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var multipleParameterUpload: [MultipleParameterUpload] { __field("multipleParameterUpload") }
 
         public struct MultipleParameterUpload: GraphQLDataSelectionSet, Identifiable {
@@ -54,6 +63,23 @@ public struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation 
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "File",
+                id _0: String,
+                path _1: String,
+                filename _2: String,
+                mimetype _3: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["path"] = _1.__outputJSON
+                data["filename"] = _2.__outputJSON
+                data["mimetype"] = _3.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }

@@ -35,6 +35,15 @@ public struct UploadOneFileMutation: GraphQLMutation {
             self.__object = __object
         }
 
+        @_alwaysEmitIntoClient public init(
+            singleUpload _0: SingleUpload,
+            __variables: JSONObject = [:]
+        ) {
+            var data = JSONObject()
+            data["singleUpload"] = _0.__outputJSON
+            self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
+        }
+
         @_alwaysEmitIntoClient public var singleUpload: SingleUpload { __field("singleUpload") }
 
         public struct SingleUpload: GraphQLDataSelectionSet, Identifiable {
@@ -52,6 +61,23 @@ public struct UploadOneFileMutation: GraphQLMutation {
 
             public init(__object: GraphQLCheckedObject) {
                 self.__object = __object
+            }
+
+            @_alwaysEmitIntoClient public init(
+                __typename: String = "File",
+                id _0: String,
+                path _1: String,
+                filename _2: String,
+                mimetype _3: String,
+                __variables: JSONObject = [:]
+            ) {
+                var data = JSONObject()
+                data["__typename"] = .string(__typename)
+                data["id"] = _0.__outputJSON
+                data["path"] = _1.__outputJSON
+                data["filename"] = _2.__outputJSON
+                data["mimetype"] = _3.__outputJSON
+                self.init(__object: GraphQLCheckedObject(data: data, variables: __variables))
             }
 
             @_alwaysEmitIntoClient public var id: String { __field("id") }
