@@ -11,19 +11,17 @@ import Testing
 /// `ProductService` with `APICoreTesting`'s mock client and a real entity store file: no network.
 @Suite("ProductService (mock client)")
 struct ProductServiceTests {
-    static func productJSON(_ id: String, _ name: String, _ category: String, _ cents: Int64) -> JSONValue {
-        .object([
-            "__typename": "Product", "id": .string(id), "name": .string(name), "category": .string(category),
-            "priceCents": .int(cents), "inStock": true,
-        ])
+    /// A product of `ProductsQuery`, its category given as the server spells it (one this app may not know).
+    static func product(
+        _ id: String, _ name: String, _ category: String, _ cents: Int64
+    ) -> ProductsQuery.Data.Products {
+        .init(id: id, name: name, category: GraphQLEnum(rawValue: category), priceCents: cents, inStock: true)
     }
 
-    static let listJSON: JSONObject = [
-        "products": [
-            productJSON("p4", "Server Rack", "ELECTRONICS", 5_000_000_000),
-            productJSON("p1", "Book", "BOOKS", 3_999),
-        ]
-    ]
+    static let list = ProductsQuery.Data(products: [
+        product("p4", "Server Rack", "ELECTRONICS", 5_000_000_000),
+        product("p1", "Book", "BOOKS", 3_999),
+    ])
 
     final class Fixture: Sendable {
         let mock: MockGraphQLClient
@@ -57,7 +55,7 @@ struct ProductServiceTests {
     @Test("cachedIfAvailable goes to the network once, then answers from the cache; the 64-bit price is exact")
     func cacheFirst() async throws {
         let fixture = try Fixture()
-        fixture.mock.stub(ProductsQuery.self, data: Self.listJSON)
+        fixture.mock.stub(ProductsQuery.self, data: Self.list)
 
         let first = try await fixture.lists(.cachedIfAvailable)
         let second = try await fixture.lists(.cachedIfAvailable)
@@ -73,7 +71,7 @@ struct ProductServiceTests {
     @Test("cachedThenNetwork delivers the cached list, then the network's")
     func cacheAndNetwork() async throws {
         let fixture = try Fixture()
-        fixture.mock.stub(ProductsQuery.self, data: Self.listJSON)
+        fixture.mock.stub(ProductsQuery.self, data: Self.list)
         _ = try await fixture.lists(.network)
 
         let lists = try await fixture.lists(.cachedThenNetwork)
@@ -85,7 +83,7 @@ struct ProductServiceTests {
     @Test("the category filter is sent as the schema's enum value")
     func categoryVariable() async throws {
         let fixture = try Fixture()
-        fixture.mock.stub(ProductsQuery.self, data: Self.listJSON)
+        fixture.mock.stub(ProductsQuery.self, data: Self.list)
         _ = try await fixture.lists(.network, category: .electronics)
         #expect(fixture.mock.performed(ProductsQuery.self) == [["category": "ELECTRONICS"]])
     }
@@ -111,14 +109,17 @@ struct ProductServiceTests {
     @Test("every product received is upserted into the entity store, sorted by name, and a new price updates it")
     func entityStore() async throws {
         let fixture = try Fixture()
-        fixture.mock.stub(ProductsQuery.self, data: Self.listJSON)
+        fixture.mock.stub(ProductsQuery.self, data: Self.list)
         _ = try await fixture.lists(.network)
         var stored = fixture.service.storedProducts().makeAsyncIterator()
         #expect(try await stored.next()?.map(\.name) == ["Book", "Server Rack"])
 
         fixture.mock.stub(
             UpdateProductPriceMutation.self,
-            data: ["updateProductPrice": Self.productJSON("p1", "Book", "BOOKS", 2_500)])
+            data: .init(
+                updateProductPrice: .init(
+                    id: "p1", name: "Book", category: GraphQLEnum(rawValue: "BOOKS"), priceCents: 2_500, inStock: true))
+        )
         let updated = try await fixture.service.updatePrice(productID: "p1", cents: 2_500)
 
         #expect(updated.priceCents == 2_500)
@@ -134,7 +135,11 @@ struct ProductServiceTests {
         await #expect(throws: ServiceError.notFound(kind: "product", id: "p9")) {
             try await fixture.service.product(id: "p9")
         }
-        fixture.mock.stub(ProductDetailQuery.self, data: ["product": Self.productJSON("p5", "Kite", "TOYS", 999)])
+        fixture.mock.stub(
+            ProductDetailQuery.self,
+            data: .init(
+                product: .init(
+                    id: "p5", name: "Kite", category: GraphQLEnum(rawValue: "TOYS"), priceCents: 999, inStock: true)))
         #expect(try await fixture.service.product(id: "p5").category == .other("TOYS"))
     }
 

@@ -10,10 +10,20 @@ import UserKit
 /// `UserService` with `APICoreTesting`'s mock client: no network, every answer stubbed.
 @Suite("UserService (mock client)")
 struct UserServiceTests {
-    static let adaJSON: JSONObject = [
-        "__typename": "User", "id": "u1", "name": "Ada Lovelace", "email": "ada@example.com", "role": "ADMIN",
-        "createdAt": .int(1_700_000_000_123),
-    ]
+    /// Ada as `UserProfileQuery` reads her, with `role` and `email` as given.
+    static func adaProfile(role: String = "ADMIN", email: String = "ada@example.com") -> UserProfileQuery.Data {
+        UserProfileQuery.Data(
+            user: .init(
+                id: "u1", name: "Ada Lovelace", email: email, role: GraphQLEnum(rawValue: role),
+                createdAt: 1_700_000_000_123))
+    }
+
+    /// The REST body of a user: the same fields as the GraphQL object, without `__typename`.
+    static func restBody(_ profile: UserProfileQuery.Data) -> JSONValue {
+        var object = profile.user?.__data ?? [:]
+        object["__typename"] = nil
+        return .object(object)
+    }
     static let ada = User(
         id: "u1", name: "Ada Lovelace", email: "ada@example.com", role: .admin,
         createdAt: Date(timeIntervalSince1970: 1_700_000_000.123))
@@ -37,7 +47,7 @@ struct UserServiceTests {
     @Test("over GraphQL, the UserFields fragment maps to the domain user: role, exact 64-bit time stamp")
     func graphQLMapping() async throws {
         let fixture = Fixture()
-        fixture.mock.stub(UserProfileQuery.self, data: ["user": .object(Self.adaJSON)])
+        fixture.mock.stub(UserProfileQuery.self, data: Self.adaProfile())
 
         let result = try await fixture.service.user(id: "u1")
 
@@ -50,9 +60,7 @@ struct UserServiceTests {
     func restMapping() async throws {
         let fixture = Fixture()
         fixture.flags.setBackend(.rest, for: .userProfile)
-        var restJSON = Self.adaJSON
-        restJSON["__typename"] = nil
-        fixture.mock.transport.stub(.get, "/users/u1", .json(.object(restJSON)))
+        fixture.mock.transport.stub(.get, "/users/u1", .json(Self.restBody(Self.adaProfile())))
 
         let result = try await fixture.service.user(id: "u1")
 
@@ -64,7 +72,7 @@ struct UserServiceTests {
     func fallback() async throws {
         let fixture = Fixture()
         fixture.mock.stub(UserProfileQuery.self, status: 503)
-        fixture.mock.transport.stub(.get, "/users/u1", .json(.object(Self.adaJSON)))
+        fixture.mock.transport.stub(.get, "/users/u1", .json(Self.restBody(Self.adaProfile())))
 
         let result = try await fixture.service.user(id: "u1")
 
@@ -91,7 +99,7 @@ struct UserServiceTests {
     func noFallbackOnUnauthorized() async throws {
         let fixture = Fixture()
         fixture.mock.stub(UserProfileQuery.self, error: .unauthorized)
-        fixture.mock.transport.stub(.get, "/users/u1", .json(.object(Self.adaJSON)))
+        fixture.mock.transport.stub(.get, "/users/u1", .json(Self.restBody(Self.adaProfile())))
 
         await #expect(throws: ServiceError.self) { try await fixture.service.user(id: "u1") }
         #expect(fixture.router.fallbackCounts.isEmpty)
@@ -114,12 +122,11 @@ struct UserServiceTests {
     @Test("a role this app does not know survives as .other, over both backends")
     func unknownRole() async throws {
         let fixture = Fixture()
-        var json = Self.adaJSON
-        json["role"] = "AUDITOR"
-        fixture.mock.stub(UserProfileQuery.self, data: ["user": .object(json)])
+        let auditor = Self.adaProfile(role: "AUDITOR")
+        fixture.mock.stub(UserProfileQuery.self, data: auditor)
         #expect(try await fixture.service.user(id: "u1").user.role == .other("AUDITOR"))
         fixture.flags.setBackend(.rest, for: .userProfile)
-        fixture.mock.transport.stub(.get, "/users/u1", .json(.object(json)))
+        fixture.mock.transport.stub(.get, "/users/u1", .json(Self.restBody(auditor)))
         #expect(
             try await fixture.service.user(id: "u1")
                 == UserResult(
@@ -134,10 +141,14 @@ struct UserServiceTests {
     func optimisticUpdate() async throws {
         let gate = GateInterceptor(holding: UpdateUserMutation.operationName)
         let fixture = Fixture(interceptors: [gate], cache: CacheStore())
-        fixture.mock.stub(UserProfileQuery.self, data: ["user": .object(Self.adaJSON)])
-        var confirmed = Self.adaJSON
-        confirmed["email"] = "ada.lovelace@example.com"
-        fixture.mock.stub(UpdateUserMutation.self, data: ["updateUser": .object(confirmed)])
+        fixture.mock.stub(UserProfileQuery.self, data: Self.adaProfile())
+        let confirmed = try #require(Self.adaProfile(email: "ada.lovelace@example.com").user)
+        fixture.mock.stub(
+            UpdateUserMutation.self,
+            data: .init(
+                updateUser: .init(
+                    id: confirmed.id, name: confirmed.name, email: confirmed.email, role: confirmed.role,
+                    createdAt: confirmed.createdAt)))
 
         var observed = fixture.service.observeUser(id: "u1").makeAsyncIterator()
         #expect(try await observed.next()?.email == "ada@example.com")
@@ -166,7 +177,7 @@ struct UserServiceTests {
         let gate = GateInterceptor(holding: UpdateUserMutation.operationName)
         let fixture = Fixture(interceptors: [gate], cache: CacheStore())
         fixture.flags.fallsBackToREST = false
-        fixture.mock.stub(UserProfileQuery.self, data: ["user": .object(Self.adaJSON)])
+        fixture.mock.stub(UserProfileQuery.self, data: Self.adaProfile())
         fixture.mock.stub(UpdateUserMutation.self, status: 500)
 
         var observed = fixture.service.observeUser(id: "u1").makeAsyncIterator()

@@ -72,7 +72,7 @@ public final class UserService: UserRepository {
         let mutation = UpdateUserMutation(
             id: user.id,
             input: UserAPI.UpdateUserInput(name: GraphQLNullable(update.name), email: GraphQLNullable(update.email)))
-        let optimistic = try Self.optimisticResult(user.applying(update))
+        let optimistic = Self.optimisticResult(user.applying(update))
         let (updated, backend) = try await ServiceError.mapping(kind: "user", id: user.id) {
             () async throws(APIError) in
             try await router.run(
@@ -132,18 +132,11 @@ public final class UserService: UserRepository {
     public static var cachePolicies: GraphQLTypePolicies { UserAPI.typePolicies }
 
     /// The mutation's expected data: `user` as the server is expected to return it.
-    private static func optimisticResult(_ user: User) throws(ServiceError) -> UpdateUserMutation.Data {
-        let object: JSONObject = [
-            "updateUser": .object([
-                "__typename": "User", "id": .string(user.id), "name": .string(user.name), "email": .string(user.email),
-                "role": .string(user.role.graphQLValue),
-                "createdAt": .int(Int64((user.createdAt.timeIntervalSince1970 * 1000).rounded())),
-            ])
-        ]
-        do {
-            return try UpdateUserMutation.Data(data: object)
-        } catch {
-            throw .invalidData(reason: "the optimistic result does not match UpdateUser: \(error)")
-        }
+    private static func optimisticResult(_ user: User) -> UpdateUserMutation.Data {
+        UpdateUserMutation.Data(
+            updateUser: .init(
+                id: user.id, name: user.name, email: user.email, role: GraphQLEnum(rawValue: user.role.graphQLValue),
+                createdAt: Int64((user.createdAt.timeIntervalSince1970 * 1000).rounded())))
     }
+
 }
