@@ -1,11 +1,12 @@
 import APICoreCodegen
 import APICoreCompiler
+import APICoreTestSupport
 import Foundation
 import Testing
 
 /// How `options.customScalars` maps custom scalars: built-in short names, a user's own types, and a warning for a
 /// scalar the operations use that nothing maps.
-@Suite("Custom scalar mapping")
+@Suite("Custom scalar mapping", .cpuBound)
 struct ScalarMappingTests {
     static let sdl = """
         scalar DateTime

@@ -5,7 +5,7 @@ import Testing
 
 /// The scalar types a configuration can map custom scalars to: what they read, what they refuse, and that what they
 /// write reads back the same.
-@Suite("Built-in scalars")
+@Suite("Built-in scalars", .cpuBound)
 struct BuiltInScalarTests {
     /// The value a scalar decodes from `json`, or the decoding error.
     static func decode<Scalar: GraphQLCustomScalar>(

@@ -1,5 +1,6 @@
 import APICoreCodegen
 import APICoreKit
+import APICoreTestSupport
 import DemoServerKit
 import Foundation
 import ProductKit
@@ -8,7 +9,7 @@ import UserKit
 
 /// ID-only persisted queries against the demo server holding, as its safelist, the manifest that the code generator
 /// writes for the kits' operations: over real HTTP on loopback, through `APIClient`.
-@Suite("ID-only persisted queries against a safelist", .timeLimit(.minutes(10)))
+@Suite("ID-only persisted queries against a safelist", .cpuBound, .timeLimit(.minutes(10)))
 struct PersistedQuerySafelistLiveTests {
     /// The package root: this file is `<root>/Tests/FeatureKitTests/Live/PersistedQuerySafelistLiveTests.swift`.
     static let root = URL(fileURLWithPath: #filePath)
