@@ -40,13 +40,6 @@ struct JSONMoveStack<Element>: ~Copyable {
         count += 1
     }
 
-    /// Pushes copies of the `length` elements at `elements`, in order.
-    mutating func push(contentsOf elements: UnsafePointer<Element>, count length: Int) {
-        while count + length > capacity { grow() }
-        (storage + count).initialize(from: elements, count: length)
-        count += length
-    }
-
     /// Removes the topmost element.
     mutating func removeLast() {
         precondition(count > 0, "the stack is empty")

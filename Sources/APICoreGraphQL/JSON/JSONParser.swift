@@ -27,7 +27,7 @@ struct JSONParser: ~Copyable {
     var keyFingerprints = JSONMoveStack<UInt64>(capacity: 128)
 
     /// Decoded bytes of the string being read, used only for strings that contain escapes.
-    var scratch = JSONMoveStack<UInt8>(capacity: 256)
+    var scratch = JSONByteBuffer(capacity: 256)
 
     /// Short strings read so far, to share rather than decode again.
     let strings: JSONStringCache
