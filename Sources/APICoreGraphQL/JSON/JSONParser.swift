@@ -85,7 +85,9 @@ struct JSONParser: ~Copyable {
             // another value.
             while containers.count > 0 {
                 let container = containers.last
-                values.push(value)
+                // Consumed rather than copied: a copy would retain the value's storage, and destroying `value`
+                // would release it again.
+                values.push(consume value)
                 skipWhitespace()
                 guard position < count else {
                     throw truncated(expecting: container.isObject ? .commaOrBrace : .commaOrBracket)
