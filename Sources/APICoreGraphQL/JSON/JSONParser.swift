@@ -168,12 +168,14 @@ struct JSONParser: ~Copyable {
     /// Advances the cursor past JSON whitespace: space, tab, line feed and carriage return.
     @inline(__always)
     mutating func skipWhitespace() {
-        while position < count {
-            switch base[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
-            }
+        var index = position
+        while index < count {
+            let byte = base[index]
+            // No byte above the space is whitespace, so the usual case, a token, costs one comparison.
+            guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+            index &+= 1
         }
+        position = index
     }
 
     /// The error for input that ends while the parser expects more.
