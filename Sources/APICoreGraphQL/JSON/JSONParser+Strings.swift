@@ -67,7 +67,7 @@ extension JSONParser {
             guard byte >= 0x80 else {
                 throw JSONParseError(offset: index, reason: .controlCharacterInString, expectation: .nothing)
             }
-            index = try skipUTF8Sequence(at: index)
+            index = try JSONParser.skipUTF8Sequence(in: base, count: count, at: index)
             isASCII = false
         }
     }
@@ -102,7 +102,7 @@ extension JSONParser {
                     decoded += 1
                     index += 2
                 } else if escaped == UInt8(ascii: "u") {
-                    let (scalar, end) = try decodeUnicodeEscape(at: index)
+                    let (scalar, end) = try JSONParser.decodeUnicodeEscape(in: base, count: count, at: index)
                     // Safety: as above; a scalar takes at most four bytes.
                     decoded += JSONParser.storeUTF8(of: scalar, at: scratch.start + decoded)
                     if scalar >= 0x80 { isASCII = false }
@@ -111,15 +111,19 @@ extension JSONParser {
                     throw JSONParseError(offset: index + 1, reason: .invalidEscape, expectation: .nothing)
                 }
             } else if byte >= 0x80 {
-                let end = try skipUTF8Sequence(at: index)
-                // Safety: as above; a sequence is at most four bytes.
-                (scratch.start + decoded).update(from: base + index, count: end - index)
-                decoded += end - index
+                let end = try JSONParser.skipUTF8Sequence(in: base, count: count, at: index)
+                while index < end {
+                    // Safety: as above; a sequence is at most four bytes.
+                    scratch.start[decoded] = base[index]
+                    decoded += 1
+                    index += 1
+                }
                 isASCII = false
-                index = end
             } else {
                 throw JSONParseError(offset: index, reason: .controlCharacterInString, expectation: .nothing)
             }
+            // Escapes often come in pairs, as in `\r\n`.
+            if index < count && base[index] == UInt8(ascii: "\\") { continue }
             (index, decoded) = copyPlainBytes(from: index, decoded: decoded)
             guard index < count else { throw truncated(expecting: .endOfString) }
         }
@@ -219,7 +223,12 @@ extension JSONParser {
     /// Validates the multi-byte UTF-8 sequence that starts at `index` and returns the index after it.
     ///
     /// Rejects stray continuation bytes, overlong forms, UTF-16 surrogates and scalars above U+10FFFF.
-    private func skipUTF8Sequence(at index: Int) throws(JSONParseError) -> Int {
+    ///
+    /// This and the other helpers that only read the input are static, taking the input as arguments: called as
+    /// methods, they would be handed a copy of the whole parser.
+    private static func skipUTF8Sequence(
+        in base: UnsafePointer<UInt8>, count: Int, at index: Int
+    ) throws(JSONParseError) -> Int {
         let lead = base[index]
         let length: Int
         var lowest: UInt8 = 0x80
@@ -234,14 +243,14 @@ extension JSONParser {
         case 0xF4: (length, highest) = (4, 0x8F)
         default: throw JSONParseError(offset: index, reason: .invalidUTF8, expectation: .nothing)
         }
-        guard index + 1 < count else { throw truncated(expecting: .endOfString) }
+        guard index + 1 < count else { throw JSONParser.truncatedString(count: count) }
         let second = base[index + 1]
         guard second >= lowest && second <= highest else {
             throw JSONParseError(offset: index + 1, reason: .invalidUTF8, expectation: .nothing)
         }
         var next = index + 2
         while next < index + length {
-            guard next < count else { throw truncated(expecting: .endOfString) }
+            guard next < count else { throw JSONParser.truncatedString(count: count) }
             guard base[next] & 0xC0 == 0x80 else {
                 throw JSONParseError(offset: next, reason: .invalidUTF8, expectation: .nothing)
             }
@@ -254,21 +263,23 @@ extension JSONParser {
     ///
     /// A surrogate that is not part of a pair is an ``JSONParseError/Reason/unpairedSurrogate`` at the backslash of
     /// its escape. Returns the scalar and the index after the escape or escapes.
-    private func decodeUnicodeEscape(at index: Int) throws(JSONParseError) -> (scalar: UInt32, end: Int) {
-        let first = try readHexDigits(at: index + 2)
+    private static func decodeUnicodeEscape(
+        in base: UnsafePointer<UInt8>, count: Int, at index: Int
+    ) throws(JSONParseError) -> (scalar: UInt32, end: Int) {
+        let first = try readHexDigits(in: base, count: count, at: index + 2)
         var end = index + 6
         var scalar = first
         switch first {
         case 0xD800...0xDBFF:
-            guard end < count else { throw truncated(expecting: .endOfString) }
+            guard end < count else { throw JSONParser.truncatedString(count: count) }
             guard base[end] == UInt8(ascii: "\\") else {
                 throw JSONParseError(offset: index, reason: .unpairedSurrogate, expectation: .nothing)
             }
-            guard end + 1 < count else { throw truncated(expecting: .endOfString) }
+            guard end + 1 < count else { throw JSONParser.truncatedString(count: count) }
             guard base[end + 1] == UInt8(ascii: "u") else {
                 throw JSONParseError(offset: index, reason: .unpairedSurrogate, expectation: .nothing)
             }
-            let second = try readHexDigits(at: end + 2)
+            let second = try readHexDigits(in: base, count: count, at: end + 2)
             guard second >= 0xDC00 && second <= 0xDFFF else {
                 throw JSONParseError(offset: index, reason: .unpairedSurrogate, expectation: .nothing)
             }
@@ -283,10 +294,12 @@ extension JSONParser {
     }
 
     /// The value of the four hexadecimal digits at `index`.
-    private func readHexDigits(at index: Int) throws(JSONParseError) -> UInt32 {
+    private static func readHexDigits(
+        in base: UnsafePointer<UInt8>, count: Int, at index: Int
+    ) throws(JSONParseError) -> UInt32 {
         var value: UInt32 = 0
         for offset in index..<index + 4 {
-            guard offset < count else { throw truncated(expecting: .endOfString) }
+            guard offset < count else { throw JSONParser.truncatedString(count: count) }
             let byte = base[offset]
             let digit: UInt8
             switch byte {
@@ -323,5 +336,10 @@ extension JSONParser {
             bytes[3] = 0x80 | UInt8(scalar & 0x3F)
             return 4
         }
+    }
+
+    /// The error for input of `count` bytes that ends inside a string.
+    private static func truncatedString(count: Int) -> JSONParseError {
+        JSONParseError(offset: count, reason: .unexpectedEnd, expectation: .endOfString)
     }
 }
