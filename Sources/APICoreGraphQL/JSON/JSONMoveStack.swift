@@ -40,6 +40,13 @@ struct JSONMoveStack<Element>: ~Copyable {
         count += 1
     }
 
+    /// Removes the topmost element and returns it.
+    mutating func popLast() -> Element {
+        precondition(count > 0, "the stack is empty")
+        count -= 1
+        return (storage + count).move()
+    }
+
     /// Removes the topmost element.
     mutating func removeLast() {
         precondition(count > 0, "the stack is empty")
