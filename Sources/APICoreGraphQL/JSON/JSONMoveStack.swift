@@ -40,11 +40,11 @@ struct JSONMoveStack<Element>: ~Copyable {
         count += 1
     }
 
-    /// Pushes copies of the `length` elements at `elements`, in order.
-    mutating func push(contentsOf elements: UnsafePointer<Element>, count length: Int) {
-        while count + length > capacity { grow() }
-        (storage + count).initialize(from: elements, count: length)
-        count += length
+    /// Removes the topmost element and returns it.
+    mutating func popLast() -> Element {
+        precondition(count > 0, "the stack is empty")
+        count -= 1
+        return (storage + count).move()
     }
 
     /// Removes the topmost element.

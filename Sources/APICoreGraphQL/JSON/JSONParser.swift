@@ -27,7 +27,7 @@ struct JSONParser: ~Copyable {
     var keyFingerprints = JSONMoveStack<UInt64>(capacity: 128)
 
     /// Decoded bytes of the string being read, used only for strings that contain escapes.
-    var scratch = JSONMoveStack<UInt8>(capacity: 256)
+    var scratch = JSONByteBuffer(capacity: 256)
 
     /// Short strings read so far, to share rather than decode again.
     let strings: JSONStringCache
@@ -50,42 +50,41 @@ struct JSONParser: ~Copyable {
         guard position < count else {
             throw JSONParseError(offset: position, reason: .emptyInput, expectation: .value)
         }
-        var value: JSONValue
         parsing: while true {
-            // The cursor is at the first byte of a value; whitespace before it has been skipped.
+            // The cursor is at the first byte of a value; whitespace before it has been skipped. The value goes
+            // onto the value stack, where its container collects it; the document's value is the last one left.
             guard position < count else { throw truncated(expecting: .value) }
             switch base[position] {
             case UInt8(ascii: "\""):
-                value = .string(try parseString())
+                values.push(.string(try parseString()))
             case UInt8(ascii: "{"):
                 guard try enterContainer(isObject: true, closer: UInt8(ascii: "}")) else {
                     try parseMemberName()
                     continue parsing
                 }
-                value = .object(JSONObject())
+                values.push(.object(JSONObject()))
             case UInt8(ascii: "["):
                 guard try enterContainer(isObject: false, closer: UInt8(ascii: "]")) else { continue parsing }
-                value = .array([])
+                values.push(.array([]))
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                value = try parseNumber()
+                values.push(try parseNumber())
             case UInt8(ascii: "t"):
                 try parseLiteral("true")
-                value = .bool(true)
+                values.push(.bool(true))
             case UInt8(ascii: "f"):
                 try parseLiteral("false")
-                value = .bool(false)
+                values.push(.bool(false))
             case UInt8(ascii: "n"):
                 try parseLiteral("null")
-                value = .null
+                values.push(.null)
             case let byte:
                 throw JSONParseError(offset: position, reason: .unexpectedByte(byte), expectation: .value)
             }
 
-            // A value is complete. Hand it to the enclosing container, closing containers until one expects
+            // A value is complete. Close containers, each becoming a value of the one around it, until one expects
             // another value.
             while containers.count > 0 {
                 let container = containers.last
-                values.push(value)
                 skipWhitespace()
                 guard position < count else {
                     throw truncated(expecting: container.isObject ? .commaOrBrace : .commaOrBracket)
@@ -103,22 +102,25 @@ struct JSONParser: ~Copyable {
                             offset: position, reason: .unexpectedByte(byte), expectation: .commaOrBrace)
                     }
                     position += 1
-                    value = .object(closeObject(container))
+                    let object = closeObject(container)
+                    containers.removeLast()
+                    values.push(.object(object))
                 } else {
                     guard byte == UInt8(ascii: "]") else {
                         throw JSONParseError(
                             offset: position, reason: .unexpectedByte(byte), expectation: .commaOrBracket)
                     }
                     position += 1
-                    value = .array(values.popArray(from: container.valueStart, placeholder: .null))
+                    let elements = values.popArray(from: container.valueStart, placeholder: .null)
+                    containers.removeLast()
+                    values.push(.array(elements))
                 }
-                containers.removeLast()
             }
             skipWhitespace()
             guard position == count else {
                 throw JSONParseError(offset: position, reason: .trailingData, expectation: .nothing)
             }
-            return value
+            return values.popLast()
         }
     }
 
@@ -166,12 +168,14 @@ struct JSONParser: ~Copyable {
     /// Advances the cursor past JSON whitespace: space, tab, line feed and carriage return.
     @inline(__always)
     mutating func skipWhitespace() {
-        while position < count {
-            switch base[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
-            }
+        var index = position
+        while index < count {
+            let byte = base[index]
+            // No byte above the space is whitespace, so the usual case, a token, costs one comparison.
+            guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+            index &+= 1
         }
+        position = index
     }
 
     /// The error for input that ends while the parser expects more.

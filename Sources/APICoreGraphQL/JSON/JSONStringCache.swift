@@ -71,12 +71,12 @@ struct JSONStringCache: ~Copyable {
     }
 
     /// The string of the `count` bytes at `bytes`, whose words are `words`; at most ``maximumLength`` bytes that are
-    /// valid UTF-8.
+    /// valid UTF-8, ASCII when `isASCII` says so (see ``Swift/String/init(validatedUTF8:count:isASCII:)``).
     @inline(__always)
-    func string(_ bytes: UnsafePointer<UInt8>, count: Int, words: Words) -> String {
+    func string(_ bytes: UnsafePointer<UInt8>, count: Int, isASCII: Bool, words: Words) -> String {
         let entry = entries + Int(truncatingIfNeeded: words.hash(count: count) >> indexShift)
         if entry.pointee.count == count && entry.pointee.words == words { return entry.pointee.string }
-        let string = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        let string = String(validatedUTF8: bytes, count: count, isASCII: isASCII)
         entry.pointee = Entry(words: words, count: count, string: string)
         return string
     }
