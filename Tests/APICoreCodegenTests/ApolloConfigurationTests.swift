@@ -52,6 +52,7 @@ struct ApolloConfigurationTests {
         #expect(configuration.operationsPath == "./StarWarsAPI/Sources/Operations")
         #expect(configuration.accessLevel == .public)
         #expect(configuration.schemaTypesModule == nil)
+        #expect(configuration.selectionSetInitializers)
         #expect(configuration.operationManifest == .init(path: "./operationIDs.json", format: .persistedQueries))
         #expect(
             configuration.warnings.map(\.description) == [

@@ -23,6 +23,28 @@ struct ConfigurationTests {
         #expect(configuration.schemaTypesModule == nil)
     }
 
+    @Test("selection-set initializers are off unless asked for, as a Boolean or as Apollo's object of kinds")
+    func selectionSetInitializers() throws {
+        func parse(_ options: String) throws -> CodegenConfiguration {
+            try CodegenConfiguration.parse(
+                #"""
+                {"schemaNamespace": "A", "input": {"schemaSearchPaths": [], "operationSearchPaths": []},
+                 "output": {"schemaTypes": {"path": "S"}, "operations": {"path": "O"}}, "options": {\#(options)}}
+                """#, file: "apicore.json", baseDirectory: ".")
+        }
+        #expect(try !parse("").selectionSetInitializers)
+        #expect(try parse(#""selectionSetInitializers": true"#).selectionSetInitializers)
+        #expect(try !parse(#""selectionSetInitializers": false"#).selectionSetInitializers)
+        #expect(try parse(#""selectionSetInitializers": {"namedFragments": true}"#).selectionSetInitializers)
+        #expect(try parse(#""selectionSetInitializers": {"definitionsNamed": ["Hero"]}"#).selectionSetInitializers)
+        #expect(try !parse(#""selectionSetInitializers": {"operations": false}"#).selectionSetInitializers)
+        #expect {
+            try parse(#""selectionSetInitializers": {"operations": "yes"}"#)
+        } throws: { error in
+            "\(error)".contains("\"options.selectionSetInitializers.operations\" must be true or false")
+        }
+    }
+
     @Test("unknown keys and wrong types are errors at their line and column")
     func locatedErrors() {
         let unknown = #"{"schemaNamespace": "A",\n  "inputs": {}}"#.replacingOccurrences(of: "\\n", with: "\n")

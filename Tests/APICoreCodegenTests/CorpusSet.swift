@@ -40,6 +40,8 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
             schemaNamespace: namespace, schemaSearchPaths: schemaPaths, operationSearchPaths: operationPaths,
             schemaTypesPath: "\(folder)/Schema", operationsPath: "\(folder)/Operations",
             customScalars: customScalars, accessLevel: .public, baseDirectory: Self.root)
+        // The fixtures compile the superset: every set with its selection-set initializers.
+        configuration.selectionSetInitializers = true
         switch output {
         case .both: break
         case .schemaTypesOnly: configuration.operationsPath = nil

@@ -61,6 +61,8 @@ struct HostileCorpus: Sendable {
         var configuration = CodegenConfiguration(
             schemaNamespace: namespace, schemaSearchPaths: [], operationSearchPaths: [],
             schemaTypesPath: folder + "/Schema", operationsPath: folder + "/Operations", baseDirectory: "/")
+        // Initializers name a parameter after every field: the awkward names must compile there too.
+        configuration.selectionSetInitializers = true
         // A namespace that would hide a type generated code uses is refused, with what to choose instead.
         if CodegenConfiguration.namespaceProblem(namespace) != nil {
             #expect {

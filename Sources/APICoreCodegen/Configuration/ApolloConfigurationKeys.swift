@@ -37,7 +37,7 @@ enum ApolloConfigurationKeys {
             value: "include", otherwise: "apicore always carries the schema's descriptions as doc comments"),
         "options.warningsOnDeprecatedUsage": .when(
             value: "include", otherwise: "apicore always marks deprecated fields and enum cases @available(deprecated)"),
-        // Every generated selection set has an initializer from typed values.
+        // Read by the configuration reader: any kind turned on gives every selection set its initializers.
         "options.selectionSetInitializers": .alwaysSo,
         "options.additionalInflectionRules": .ignored(
             advice: "apicore names the struct of a list field after the field as written, without inflection"),

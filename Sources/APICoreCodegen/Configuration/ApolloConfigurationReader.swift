@@ -130,7 +130,11 @@ enum ApolloConfigurationReader {
             configuration.operationManifest = options
         }
         if let options = try root.optional("options") {
-            try warnings.ignore(options, keeping: ["customScalars", "operationIdentifiers", "strictSchema"])
+            try warnings.ignore(
+                options, keeping: ["customScalars", "operationIdentifiers", "strictSchema", "selectionSetInitializers"])
+            if let initializers = try options.optional("selectionSetInitializers") {
+                configuration.selectionSetInitializers = try CodegenConfiguration.selectionSetInitializers(initializers)
+            }
             if let strict = try options.optional("strictSchema") { configuration.isStrictSchema = try strict.bool() }
             if let scalars = try options.optional("customScalars") {
                 configuration.customScalars = try scalars.stringMap()

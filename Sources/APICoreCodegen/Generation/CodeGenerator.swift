@@ -113,7 +113,8 @@ public struct CodeGenerator: Sendable {
             fileScalars: fileScalars,
             keyFields: Dictionary(
                 typePolicies.map { ($0.typeName, $0.keyFields) }, uniquingKeysWith: { first, _ in first }),
-            importsFoundation: ScalarMapping(configured: configuration.customScalars).needsFoundation)
+            importsFoundation: ScalarMapping(configured: configuration.customScalars).needsFoundation,
+            generatesInitializers: configuration.selectionSetInitializers)
         var files: [GeneratedFile] = []
         if let schemaTypesPath = configuration.schemaTypesPath {
             let schemaFolder = configuration.resolved(schemaTypesPath)

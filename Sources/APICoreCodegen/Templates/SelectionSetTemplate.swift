@@ -54,9 +54,11 @@ struct SelectionSetTemplate {
         lines.append("\(inner)\(access)init(__object: GraphQLCheckedObject) {")
         lines.append("\(inner)    self.__object = __object")
         lines.append("\(inner)}")
-        lines.append("")
-        lines += memberwiseInitializer(set, indent: inner)
-        for part in set.typeCases {
+        if context.generatesInitializers {
+            lines.append("")
+            lines += memberwiseInitializer(set, indent: inner)
+        }
+        for part in set.typeCases where context.generatesInitializers {
             lines.append("")
             lines.append("\(inner)/// The object as its `\(part.selectionSet.parentTypeName)` case holds it.")
             lines.append("\(inner)\(accessor)init(_ typeCase: \(part.selectionSet.typeName)) {")

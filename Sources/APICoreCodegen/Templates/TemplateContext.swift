@@ -33,6 +33,8 @@ struct TemplateContext: Sendable {
     /// Whether generated files import Foundation: some custom scalar is mapped to a Foundation type (`Date`, `URL`,
     /// `UUID`, `Decimal`), which a file must import to use its conformances.
     var importsFoundation = false
+    /// Whether selection sets get initializers from typed values (``CodegenConfiguration/selectionSetInitializers``).
+    var generatesInitializers = false
 
     /// The first lines of every generated schema-types file, importing Foundation when ``importsFoundation``.
     var schemaHeader: String {
