@@ -99,10 +99,7 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
     /// The records written so far.
     public var records: RecordSet {
         var records = walk.finished
-        for frame in walk.frames {
-            records.add(key: frame.key, fields: frame.fields, expirations: frame.expirations)
-        }
-        records.fieldMerges = walk.fieldMerges
+        addOpenRecords(to: &records)
         return records
     }
 
@@ -111,13 +108,18 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
     func takeRecords() -> RecordSet {
         var records = RecordSet()
         swap(&records, &walk.finished)
+        addOpenRecords(to: &records)
+        walk.frames.removeAll()
+        walk.fieldMerges.removeAll()
+        return records
+    }
+
+    /// Adds the records of the objects still open, and the field merges, to the finished ones.
+    private func addOpenRecords(to records: inout RecordSet) {
         for frame in walk.frames {
             records.add(key: frame.key, fields: frame.fields, expirations: frame.expirations)
         }
-        walk.frames.removeAll()
         records.fieldMerges = walk.fieldMerges
-        walk.fieldMerges.removeAll()
-        return records
     }
 
     /// Adds the record of an object the decoder entered: its key (the root's, or the one its parent computed), its

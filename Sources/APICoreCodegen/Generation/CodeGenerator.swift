@@ -42,11 +42,10 @@ public struct CodeGenerator: Sendable {
             documents.append(try Parser.parse(Source(name: path, text: String(decoding: data, as: UTF8.self))))
         }
         let generated = try generateFiles(schema: schema, documents: documents, configuration: configuration)
+        let fileScalars = FileScalars(customScalars: configuration.customScalars)
         let unmapped = generated.referencedTypeNames.compactMap { name -> Diagnostic? in
             guard let type = schema.type(named: name), case .scalar(let scalar) = type, !scalar.isBuiltIn,
-                configuration.customScalars[name] == nil,
-                !FileScalars(customScalars: configuration.customScalars)
-                    .names.contains(name)
+                configuration.customScalars[name] == nil, !fileScalars.names.contains(name)
             else { return nil }
             return Self.unmappedScalarWarning(name, at: type.location)
         }

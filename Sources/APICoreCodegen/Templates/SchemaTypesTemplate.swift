@@ -99,6 +99,7 @@ struct SchemaTypesTemplate {
         var lines = ["/// The schema types the operations use.", "\(access)enum \(context.mapper.namespace) {"]
         lines += typePolicyLines()
         var groups: [String: [String]] = [:]
+        let scalarMapping = ScalarMapping(configured: customScalars)
         for type in types {
             let name = SwiftNames.schemaTypeName(type.name, namespace: context.mapper.namespace)
             let literal = SwiftNames.stringLiteral(type.name)
@@ -110,7 +111,7 @@ struct SchemaTypesTemplate {
                 }
                 let swiftType =
                     context.fileScalars.names.contains(type.name)
-                    ? "GraphQLFile" : ScalarMapping(configured: customScalars).swiftType(of: type.name)
+                    ? "GraphQLFile" : scalarMapping.swiftType(of: type.name)
                 lines.append("    \(access)typealias \(name) = \(swiftType)")
             case .object:
                 groups["Objects", default: []].append(

@@ -182,25 +182,16 @@ struct SelectionSetTemplate {
     /// struct with an `id` property of another kind (optional, conditional, an object, a list) has none, as it cannot
     /// have a second `id`.
     func identity(of set: IRSelectionSet) -> Identity? {
-        var leaves: [(propertyName: String, responseKey: String, type: TypeReference, swiftType: String)] = []
-        var ineligible: Set<String> = []
-        for field in set.fields where field.propertyName != "__typename" {
-            if field.conditions.isEmpty, isIdentityValue(field.type) {
-                leaves.append((field.propertyName, field.responseKey, field.type, fieldType(field, qualified: false)))
-            } else {
-                ineligible.insert(field.propertyName)
-            }
+        var leaves: [(propertyName: String, responseKey: String, swiftType: String)] = []
+        for field in set.fields where field.conditions.isEmpty && isIdentityValue(field.type) {
+            leaves.append((field.propertyName, field.responseKey, fieldType(field, qualified: false)))
         }
-        for field in set.forwardedFields {
-            if field.conditions.isEmpty, isIdentityValue(field.type) {
-                leaves.append((field.propertyName, field.responseKey, field.type, field.swiftType))
-            } else {
-                ineligible.insert(field.propertyName)
-            }
+        for field in set.forwardedFields where field.conditions.isEmpty && isIdentityValue(field.type) {
+            leaves.append((field.propertyName, field.responseKey, field.swiftType))
         }
         if leaves.contains(where: { $0.propertyName == "id" }) { return .selectedID }
-        guard !set.propertyNames.contains("id"), !ineligible.contains("id"),
-            let keys = context.keyFields[set.parentTypeName], !keys.isEmpty
+        // Any other `id` (optional, conditional, a list, an object, a fragment or type case) leaves no room for one.
+        guard !set.propertyNames.contains("id"), let keys = context.keyFields[set.parentTypeName], !keys.isEmpty
         else { return nil }
         var parts: [(property: String, swiftType: String)] = []
         for key in keys {

@@ -166,10 +166,10 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         guard !keys.isEmpty else { return [] }
         return try write { db in
             var removed: Set<CacheFieldID> = []
+            let delete = try DirectStatement(db, sql: Self.deleteSQL)
             for key in keys {
                 // A corrupt row is removed all the same; its fields cannot be reported.
                 let stored = try Self.readableRecord(key, in: db)
-                let delete = try DirectStatement(db, sql: Self.deleteSQL)
                 defer { delete.finish() }
                 try delete.bind(key.rawValue, at: 1)
                 try delete.run()
@@ -196,11 +196,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     /// Every stored key, read from a consistent snapshot.
     public func allKeys() throws(CacheError) -> Set<CacheKey> {
         try read { db in
-            let select = try DirectStatement(db, sql: "SELECT key FROM \(Self.table)")
-            defer { select.finish() }
-            var keys: Set<CacheKey> = []
-            while try select.step() { keys.insert(CacheKey(select.text(0))) }
-            return keys
+            try Self.keys(of: DirectStatement(db, sql: "SELECT key FROM \(Self.table)"))
         }
     }
 
@@ -214,11 +210,8 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     public func keysWithExpiredFields(at date: Date) throws(CacheError) -> Set<CacheKey> {
         try read { db in
             let select = try DirectStatement(db, sql: "SELECT key FROM \(Self.table) WHERE expires_at <= ?")
-            defer { select.finish() }
             try select.bind(date.timeIntervalSince1970, at: 1)
-            var keys: Set<CacheKey> = []
-            while try select.step() { keys.insert(CacheKey(select.text(0))) }
-            return keys
+            return try Self.keys(of: select)
         }
     }
 
@@ -272,6 +265,14 @@ public final class SQLiteNormalizedCache: NormalizedCache {
             }
         }
         return found
+    }
+
+    /// The keys in the first column of every row of `select`, which is finished afterwards.
+    private static func keys(of select: DirectStatement) throws -> Set<CacheKey> {
+        defer { select.finish() }
+        var keys: Set<CacheKey> = []
+        while try select.step() { keys.insert(CacheKey(select.text(0))) }
+        return keys
     }
 
     /// The record in the current row's column `column`: binary (a blob) or JSON text; read in place, not copied.

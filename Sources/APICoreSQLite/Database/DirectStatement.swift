@@ -48,11 +48,6 @@ struct DirectStatement {
         try check(value.map { sqlite3_bind_double(handle, index, $0) } ?? sqlite3_bind_null(handle, index))
     }
 
-    /// Binds NULL to the 1-based parameter `index`.
-    func bindNull(at index: Int32) throws {
-        try check(sqlite3_bind_null(handle, index))
-    }
-
     /// Runs the statement to its next row: `true` when there is one to read, `false` when it is done.
     func step() throws -> Bool {
         let code = sqlite3_step(handle)
