@@ -25,7 +25,7 @@ extension APIClient {
             payload.files = operation.fileUploads
             let exchange = try await exchange(
                 payload, persistedQueryID: Operation.operationIdentifier, options: options)
-            return try pipeline.response(exchange.body, from: GraphQLResultOrigin(exchange.response), start: start)
+            return try pipeline.response(exchange.body, from: exchange.origin, start: start)
         }
     }
 
@@ -88,7 +88,8 @@ extension APIClient {
             }
             return APIResponse(
                 value: value, errors: body.errors, extensions: body.extensions,
-                metadata: Self.metadata(exchange.response, operationName: name, start: start))
+                metadata: Self.metadata(
+                    exchange.response, responseBytes: exchange.responseBytes, operationName: name, start: start))
         }
     }
 
@@ -168,13 +169,15 @@ extension APIClient {
         return error
     }
 
+    /// The metadata of a response; `responseBytes` for one whose body is no longer held.
     static func metadata(
-        _ response: HTTPResponse, operationName: String, start: ContinuousClock.Instant
+        _ response: HTTPResponse, responseBytes: Int? = nil, operationName: String, start: ContinuousClock.Instant
     )
         -> ResponseMetadata
     {
         ResponseMetadata(
             source: response.source, statusCode: response.statusCode, operationName: operationName,
-            duration: ContinuousClock.now - start, headers: response.headers, responseBytes: response.body.count)
+            duration: ContinuousClock.now - start, headers: response.headers,
+            responseBytes: responseBytes ?? response.body.count)
     }
 }

@@ -13,12 +13,21 @@ import Foundation
 /// - A failing status with no GraphQL body is ``APIError/Code/httpStatus``.
 /// - A 2xx with malformed JSON is ``APIError/Code/parsing`` with the byte offset; one with another media type or
 ///   without `data` and `errors` is ``APIError/Code/invalidResponse``.
+///
+/// It keeps the response's status, header fields and size but not its body bytes: once read, the bytes are freed
+/// before the data is decoded and normalized, so a large response does not hold its text beside its values.
 struct GraphQLHTTPResponse {
     let body: GraphQLResponseBody
+    /// The response without its body.
     let response: HTTPResponse
+    /// The size of the body that was read, in bytes.
+    let responseBytes: Int
 
     init(_ response: HTTPResponse, operationName: String, reader: JSONReader) throws(APIError) {
-        self.response = response
+        var head = response
+        head.body = Data()
+        self.response = head
+        responseBytes = response.body.count
         let status = response.statusCode
         let prefix = response.body.prefix(512)
         if status == 401 {
@@ -68,6 +77,13 @@ struct GraphQLHTTPResponse {
             throw error
         }
         self.body = body
+    }
+
+    /// Where the result came from, for the result pipeline.
+    var origin: GraphQLResultOrigin {
+        var origin = GraphQLResultOrigin(response)
+        origin.responseBytes = responseBytes
+        return origin
     }
 
     /// Whether the server asks for the full document of a persisted query.

@@ -29,6 +29,16 @@ struct CacheWriteTests {
         #expect(response.metadata.cacheWriteError?.code == .storage)
     }
 
+    @Test("the metadata reports the size of the body, which the client no longer holds once it has read it")
+    func responseSize() async throws {
+        let client = Self.client(cache: CacheStore())
+        let response = try await client.execute(ProductQuery(id: "1"))
+        #expect(response.metadata.responseBytes == Self.productBody.utf8.count)
+        let document = try await client.execute(
+            document: "query { product(id: \"1\") { title } }", as: JSONValue.self)
+        #expect(document.metadata.responseBytes == Self.productBody.utf8.count)
+    }
+
     @Test("max-age among other Cache-Control directives bounds how long the response is served")
     func maxAgeAmongDirectives() async throws {
         let clock = ManualDate()
