@@ -120,7 +120,7 @@ struct NormalizerPropertyTests {
         return "\n" + lines.prefix(20).joined(separator: "\n")
     }
 
-    static func describe(_ fields: [String: RecordValue]?) -> String {
+    static func describe(_ fields: RecordFields?) -> String {
         guard let fields else { return "nothing" }
         return "{" + fields.keys.sorted().map { "\($0): \(describe(fields[$0]))" }.joined(separator: ", ") + "}"
     }

@@ -50,6 +50,43 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         }
     }
 
+    /// The fields one selection set selects, and where each is stored in a record made from it alone.
+    private final class PlanSet {
+        let fields: [FieldPlan]
+        /// The storage keys, each once, in the order first selected (aliases of one field share a key).
+        let names: [String]
+        /// For each field, the position of its storage key in `names`.
+        let slots: [Int]
+
+        init(fields: [FieldPlan]) {
+            self.fields = fields
+            var names: [String] = []
+            var slots: [Int] = []
+            slots.reserveCapacity(fields.count)
+            for field in fields {
+                if let position = names.firstIndex(of: field.storageKey) {
+                    slots.append(position)
+                } else {
+                    slots.append(names.count)
+                    names.append(field.storageKey)
+                }
+            }
+            self.names = names
+            self.slots = slots
+        }
+    }
+
+    /// The names of a record whose fields came from `base` and then from the selection set `set`, shared by every
+    /// record that took that path (an object and its fragment spreads), with the positions of `set`'s fields in them.
+    private struct NameLayout {
+        /// The shared array the layout extends; held so that its storage, which identifies it, stays unique.
+        let base: [String]
+        let baseStorage: UnsafeRawPointer?
+        let set: PlanSet
+        let names: [String]
+        let slots: [Int]
+    }
+
     /// An object on the way from the root to the one being read, with its record so far.
     private struct Frame {
         /// The number of steps of its response path.
@@ -59,9 +96,12 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         let field: String?
         let indexes: [Int]
         let key: CacheKey
-        /// Its fields so far, by storage key, in the order met (a field selected again appears again, and the last
-        /// value wins); the record's dictionary is built once, when the walk leaves the object.
-        var fields: [(storageKey: String, value: RecordValue)] = []
+        /// Its fields so far: storage keys, each once, and their values (a field selected again takes the last value).
+        /// The names are a layout's, shared with every record made from the same selection sets, while
+        /// `hasSharedNames` holds; the record adopts both arrays when the walk leaves the object.
+        var names: [String] = []
+        var values: [RecordValue] = []
+        var hasSharedNames = true
         var expirations: [(storageKey: String, date: Date)] = []
         /// The values of its fields that hold objects, by response key: where its children find their keys.
         var childValues: [(responseKey: String, value: RecordValue)] = []
@@ -117,7 +157,7 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
     /// Adds the records of the objects still open, and the field merges, to the finished ones.
     private func addOpenRecords(to records: inout RecordSet) {
         for frame in walk.frames {
-            records.add(key: frame.key, fields: frame.fields, expirations: frame.expirations)
+            records.add(key: frame.key, names: frame.names, values: frame.values, expirations: frame.expirations)
         }
         records.fieldMerges = walk.fieldMerges
     }
@@ -151,7 +191,10 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         /// The objects from the root to the one being read.
         var frames: [Frame] = []
         /// The fields of each selection set, with storage keys resolved once per write.
-        var plans: [(id: ObjectIdentifier, fields: [FieldPlan])] = []
+        var plans: [(id: ObjectIdentifier, set: PlanSet)] = []
+        /// The names of records made from several selection sets, shared across records; at most `maxLayouts`.
+        var layouts: [NameLayout] = []
+        static let maxLayouts = 64
 
         mutating func enter(
             _ object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: [ResponsePath.Component]
@@ -190,7 +233,7 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         mutating func leaveFrames(deeperThan depth: Int) {
             while let top = frames.last, top.depth > depth {
                 let frame = frames.removeLast()
-                finished.add(key: frame.key, fields: frame.fields, expirations: frame.expirations)
+                finished.add(key: frame.key, names: frame.names, values: frame.values, expirations: frame.expirations)
             }
         }
 
@@ -198,7 +241,7 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         mutating func addFields(
             of object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, toFrameAt index: Int
         ) {
-            let fieldPlans = fieldPlans(for: selectionSet)
+            let planSet = planSet(for: selectionSet)
             let key = frames[index].key
             let expires = maxAge != nil || expiry.hasRules
             let typename =
@@ -206,16 +249,29 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
                 ? object["__typename"]?.stringValue ?? ResponseNormalizer.concreteName(of: selectionSet.__parentType)
                 : nil
             // Taken out of the frame while they grow, so that appending does not copy them.
-            var fields = frames[index].fields
-            frames[index].fields = []
-            fields.reserveCapacity(fields.count + fieldPlans.count)
-            for plan in fieldPlans {
-                guard let json = object[plan.responseKey] else { continue }
+            var names = frames[index].names
+            var values = frames[index].values
+            frames[index].names = []
+            frames[index].values = []
+            // While every field is present the record's names are the shared layout's; a missing field whose name the
+            // layout adds leaves the record names of its own, found by search.
+            let layout = frames[index].hasSharedNames ? self.layout(adding: planSet, to: names) : nil
+            if let layout { names = layout.names }
+            var sharesLayout = layout != nil
+            values.reserveCapacity(names.count)
+            for (position, plan) in planSet.fields.enumerated() {
+                guard let json = object[plan.responseKey] else {
+                    if sharesLayout, let layout, layout.slots[position] >= values.count {
+                        names.removeSubrange(values.count...)
+                        sharesLayout = false
+                    }
+                    continue
+                }
+                let fieldValue: RecordValue
                 if plan.holdsObjects {
                     var indexes: [Int] = []
-                    let value = value(json, type: plan.type, key: key, plan: plan, indexes: &indexes)
-                    fields.append((plan.storageKey, value))
-                    frames[index].childValues.append((plan.responseKey, value))
+                    fieldValue = value(json, type: plan.type, key: key, plan: plan, indexes: &indexes)
+                    frames[index].childValues.append((plan.responseKey, fieldValue))
                     if let merge = plan.merge {
                         fieldMerges.append(
                             CacheFieldMerge(
@@ -223,15 +279,53 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
                                 arguments: merge.arguments))
                     }
                 } else {
-                    fields.append((plan.storageKey, .value(json)))
+                    fieldValue = .value(json)
                 }
+                let slot: Int
+                if sharesLayout, let layout {
+                    slot = layout.slots[position]
+                } else if let found = names.firstIndex(of: plan.storageKey) {
+                    slot = found
+                } else {
+                    slot = names.count
+                    names.append(plan.storageKey)
+                }
+                if slot < values.count { values[slot] = fieldValue } else { values.append(fieldValue) }
                 if let typename,
                     let timeToLive = expiry.timeToLive(typename: typename, field: plan.name, maxAge: maxAge)
                 {
                     frames[index].expirations.append((plan.storageKey, now.adding(timeToLive)))
                 }
             }
-            frames[index].fields = fields
+            frames[index].hasSharedNames = sharesLayout
+            frames[index].names = names
+            frames[index].values = values
+        }
+
+        /// The names of a record that has `names` (a shared layout's) once `set`'s fields join them, and the position
+        /// of each of its fields: the set's own for a new record, else one worked out once per pair and remembered.
+        mutating func layout(adding set: PlanSet, to names: [String]) -> (names: [String], slots: [Int]) {
+            if names.isEmpty { return (set.names, set.slots) }
+            let storage = names.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            if let known = layouts.first(where: { $0.set === set && $0.baseStorage == storage }) {
+                return (known.names, known.slots)
+            }
+            var combined = names
+            var positions: [Int] = []
+            positions.reserveCapacity(set.names.count)
+            for name in set.names {
+                if let position = combined.firstIndex(of: name) {
+                    positions.append(position)
+                } else {
+                    positions.append(combined.count)
+                    combined.append(name)
+                }
+            }
+            let slots = set.slots.map { positions[$0] }
+            if layouts.count < Self.maxLayouts {
+                layouts.append(NameLayout(base: names, baseStorage: storage, set: set, names: combined, slots: slots))
+            }
+            return (combined, slots)
         }
 
         /// The record value of a field of the record `key`: leaves as values, objects as references to their keys (the
@@ -274,14 +368,15 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
             }
         }
 
-        mutating func fieldPlans(for selectionSet: any GraphQLSelectionSet.Type) -> [FieldPlan] {
+        mutating func planSet(for selectionSet: any GraphQLSelectionSet.Type) -> PlanSet {
             let id = ObjectIdentifier(selectionSet)
             // An operation has a few dozen selection sets at most: a scan finds one faster than hashing its identifier.
-            if let known = plans.first(where: { $0.id == id }) { return known.fields }
+            if let known = plans.first(where: { $0.id == id }) { return known.set }
             var fields: [FieldPlan] = []
             collectFields(selectionSet.__selections, of: selectionSet.__parentType.name, into: &fields)
-            plans.append((id, fields))
-            return fields
+            let set = PlanSet(fields: fields)
+            plans.append((id, set))
+            return set
         }
 
         func collectFields(_ selections: [GraphQLSelection], of typename: String, into fields: inout [FieldPlan]) {

@@ -6,15 +6,20 @@ public struct Record: Sendable, Hashable {
     /// The record's key.
     public let key: CacheKey
     /// The fields, by storage key.
-    public var fields: [String: RecordValue]
+    public var fields: RecordFields
     /// When fields with a time to live stop being served, by storage key; fields without an entry never expire.
     public var expirations: [String: Date]
 
     /// A record with the given fields.
-    public init(key: CacheKey, fields: [String: RecordValue] = [:], expirations: [String: Date] = [:]) {
+    public init(key: CacheKey, fields: RecordFields = RecordFields(), expirations: [String: Date] = [:]) {
         self.key = key
         self.fields = fields
         self.expirations = expirations
+    }
+
+    /// A record with the fields of a dictionary.
+    public init(key: CacheKey, fields: [String: RecordValue], expirations: [String: Date] = [:]) {
+        self.init(key: key, fields: RecordFields(fields), expirations: expirations)
     }
 
     /// The value of a field.
@@ -49,15 +54,16 @@ public struct Record: Sendable, Hashable {
         for field in other.fields.keys { expirations[field] = other.expirations[field] }
     }
 
-    /// Merges fields given as a list, as ``absorb(_:)`` does: each field takes the new value and the new expiry date
-    /// (none if the list has none for it).
+    /// Merges fields given as parallel lists, as ``absorb(_:)`` does: each field takes the new value and the new
+    /// expiry date (none if the list has none for it).
     mutating func absorb(
-        fields newFields: [(storageKey: String, value: RecordValue)],
+        names: [String],
+        values: [RecordValue],
         expirations newExpirations: [(storageKey: String, date: Date)]
     ) {
-        for (name, value) in newFields { fields[name] = value }
+        for (name, value) in zip(names, values) { fields[name] = value }
         if expirations.isEmpty, newExpirations.isEmpty { return }
-        for (name, _) in newFields { expirations[name] = nil }
+        for name in names { expirations[name] = nil }
         for (name, date) in newExpirations { expirations[name] = date }
     }
 
@@ -88,7 +94,8 @@ extension Record {
     /// Reads a record written by ``storageJSON``; `nil` for JSON it cannot have written.
     public init?(key: CacheKey, storageJSON object: JSONObject) {
         guard case .object(let fieldsObject)? = object["fields"] else { return nil }
-        var fields: [String: RecordValue] = [:]
+        var fields = RecordFields()
+        fields.reserveCapacity(fieldsObject.count)
         for (name, json) in fieldsObject.members {
             guard let value = RecordValue(storageJSON: json) else { return nil }
             fields[name] = value

@@ -57,19 +57,19 @@ public struct RecordSet: Sendable, Hashable {
         }
     }
 
-    /// Merges a record given as lists of fields and expiry dates (a later entry for the same field wins), building its
-    /// dictionaries only when the key is new.
+    /// Merges a record given as parallel lists of storage keys (each once; the list may be shared with other
+    /// records) and values, and its expiry dates, adopting the lists when the key is new.
     mutating func add(
         key: CacheKey,
-        fields: [(storageKey: String, value: RecordValue)],
+        names: [String],
+        values: [RecordValue],
         expirations: [(storageKey: String, date: Date)]
     ) {
         if let index = records.index(forKey: key) {
-            records.values[index].absorb(fields: fields, expirations: expirations)
+            records.values[index].absorb(names: names, values: values, expirations: expirations)
             return
         }
-        var record = Record(key: key, fields: Dictionary(minimumCapacity: fields.count))
-        for (name, value) in fields { record.fields[name] = value }
+        var record = Record(key: key, fields: RecordFields(uniqueKeys: names, values: values))
         for (name, date) in expirations { record.expirations[name] = date }
         records[key] = record
     }

@@ -6,7 +6,7 @@ struct OptimisticLayer {
     var fields: Set<CacheFieldID> {
         var fields: Set<CacheFieldID> = []
         for key in records.keys {
-            for field in records[key]?.fields.keys ?? [:].keys { fields.insert(CacheFieldID(key: key, field: field)) }
+            for field in records[key]?.fields.keys ?? [] { fields.insert(CacheFieldID(key: key, field: field)) }
         }
         return fields
     }

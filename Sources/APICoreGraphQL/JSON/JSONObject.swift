@@ -110,16 +110,7 @@ public struct JSONObject: Sendable, Hashable {
 
     /// Hashes the members without regard to their order, so objects equal under `==` hash alike.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        // Order-independent: combine the members' hashes commutatively.
-        var combined = 0
-        for (key, value) in zip(keys, values) {
-            var member = Hasher()
-            member.combine(key)
-            member.combine(value)
-            combined ^= member.finalize()
-        }
-        hasher.combine(combined)
+        hasher.combineUnordered(names: keys, values: values)
     }
 }
 

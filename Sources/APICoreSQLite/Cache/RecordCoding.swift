@@ -195,7 +195,7 @@ enum RecordCoding {
 
         mutating func record(key: CacheKey) -> Record? {
             guard byte() == RecordCoding.binaryMarker, let fieldCount = count() else { return nil }
-            var fields: [String: RecordValue] = [:]
+            var fields = RecordFields()
             fields.reserveCapacity(fieldCount)
             for _ in 0..<fieldCount {
                 guard let name = string(), let value = value(depth: 0) else { return nil }
