@@ -20,10 +20,28 @@ struct GitHubResponse {
     /// What a client does with a response body: read the JSON, decode the typed data and normalize it in the same
     /// walk, and write the records to `store`.
     func decodeAndNormalize(into store: CacheStore) throws -> IssuesAndCommentsForRepositoryQuery.Data {
+        try Self.decodeAndNormalize(Self.data(of: bytes), into: store)
+    }
+
+    /// The response's `data` object, read from the corpus file; the file's bytes are freed on return, as `APIClient`
+    /// frees a response body once it has read it.
+    static func readData(_ relativePath: String, paths: BenchmarkPaths) throws -> JSONObject {
+        try data(of: paths.corpusData(relativePath))
+    }
+
+    /// The `data` object of a response body.
+    static func data(of bytes: Data) throws -> JSONObject {
         guard case .object(let body) = try JSONReader().read(bytes), case .object(let data)? = body["data"] else {
             throw BenchmarkFailure("the response has no data object")
         }
-        let (value, records) = try store.decode(query, data: data)
+        return data
+    }
+
+    /// Decodes the typed data and normalizes it in the same walk, and writes the records to `store`.
+    static func decodeAndNormalize(
+        _ data: JSONObject, into store: CacheStore
+    ) throws -> IssuesAndCommentsForRepositoryQuery.Data {
+        let (value, records) = try store.decode(IssuesAndCommentsForRepositoryQuery(), data: data)
         try store.publish(records)
         return value
     }

@@ -14,12 +14,15 @@ enum PeakMemory {
     /// Runs a child for our side and one for Foundation's; the figures for the scenario's JSON line, in bytes.
     static func measure(file: String, bytes: Int, paths: BenchmarkPaths) throws -> [(key: String, value: Double)] {
         let ours = try child("ours", file: file, paths: paths)
+        let held = try child("ours-held", file: file, paths: paths)
         let foundation = try child("foundation", file: file, paths: paths)
         return [
             ("input_bytes", Double(bytes)),
             ("peak_rss_bytes", ours.after),
             ("startup_rss_bytes", ours.before),
             ("peak_rss_growth_per_input_byte", (ours.after - ours.before) / Double(bytes)),
+            ("input_held_peak_rss_bytes", held.after),
+            ("input_held_startup_rss_bytes", held.before),
             ("baseline_peak_rss_bytes", foundation.after),
             ("baseline_startup_rss_bytes", foundation.before),
         ]
@@ -43,19 +46,29 @@ enum PeakMemory {
         return (before, after)
     }
 
-    /// The child's side: does the work once and prints `VmHWM` before and after, in bytes. Besides `ours` and
-    /// `foundation`, the sides `json`, `decode` and `records` stop after reading the JSON, after decoding it to typed data
-    /// and after normalizing it (records not yet written to a cache), to show what each stage holds.
+    /// The child's side: does the work once and prints `VmHWM` before and after, in bytes.
+    ///
+    /// `ours` does what `APIClient` does with a response body: reads it, frees the bytes, then decodes, normalizes and
+    /// writes the records to an in-memory cache. `ours-held` does the same with the bytes held throughout (a caller
+    /// that keeps the body), and `foundation` parses the bytes with `JSONSerialization`. The sides `json`, `decode`
+    /// and `records` stop after reading the JSON (bytes held), after decoding it to typed data and after normalizing
+    /// it (records not yet written to a cache), to show what each stage holds.
     static func runChild(side: String, file: String, paths: BenchmarkPaths) throws {
         let before = try highWaterMark()
+        if side == "ours" {
+            let data = try GitHubResponse.readData(file, paths: paths)
+            _ = try GitHubResponse.decodeAndNormalize(data, into: CacheStore())
+            print("\(before) \(try highWaterMark())")
+            return
+        }
         let response = try GitHubResponse(file, paths: paths)
         switch side {
-        case "ours": _ = try response.decodeAndNormalize(into: CacheStore())
+        case "ours-held": _ = try response.decodeAndNormalize(into: CacheStore())
         case "foundation": _ = try response.parseWithFoundation()
         case "json": _ = try JSONReader().read(response.bytes)
         case "decode": _ = try IssuesAndCommentsForRepositoryQuery.Data(data: ResponseScenarios.data(of: response))
         case "records": _ = try CacheStore().decode(response.query, data: ResponseScenarios.data(of: response))
-        default: throw BenchmarkFailure("unknown side '\(side)' (ours or foundation)")
+        default: throw BenchmarkFailure("unknown side '\(side)' (ours, ours-held or foundation)")
         }
         let after = try highWaterMark()
         print("\(before) \(after)")

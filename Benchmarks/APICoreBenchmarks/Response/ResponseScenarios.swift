@@ -99,8 +99,6 @@ enum ResponseScenarios {
 
     /// The response's `data` object, read outside any timing.
     static func data(of response: GitHubResponse) throws -> JSONObject {
-        guard case .object(let body) = try JSONReader().read(response.bytes), case .object(let data)? = body["data"]
-        else { throw BenchmarkFailure("the response has no data object") }
-        return data
+        try GitHubResponse.data(of: response.bytes)
     }
 }
