@@ -5,9 +5,9 @@ import HummingbirdWebSocket
 import NIOCore
 
 /// GraphQL over HTTP on `/graphql`: POST with a JSON body or a multipart body with files (the GraphQL multipart
-/// request spec, ``DemoMultipartRequest``), GET with `query`, `variables` and `operationName` parameters (queries
-/// only), answered as `application/graphql-response+json`; plus the WebSocket upgrade for subscriptions on the same
-/// path.
+/// request spec, ``DemoMultipartRequest``), GET with `query`, `variables` and `operationName` parameters and QUERY
+/// with a JSON body (both queries only), answered as `application/graphql-response+json`; plus the WebSocket upgrade
+/// for subscriptions on the same path.
 ///
 /// A request may name its operation by persisted-query id (`extensions.persistedQuery.sha256Hash`) instead of
 /// carrying its document. With a ``DemoSafelist``, a listed id runs the listed body, and an id that is not listed,
@@ -65,12 +65,12 @@ struct DemoGraphQLRoutes: Sendable {
                     return Self.errorResponse(.badRequest, error.description)
                 }
             }
-            let body = try await request.body.collect(upTo: Self.maximumJSONBodyBytes)
-            guard let parameters = try? JSONDecoder().decode(Parameters.self, from: Data(body.readableBytesView)) else {
-                return Self.errorResponse(.badRequest, "The body must be a JSON object with a string `query`.")
-            }
-            record(parameters, method: "POST", headers: request.headers)
-            return try await execute(parameters, allowingMutations: true)
+            return try await executeJSONBody(of: request, method: "POST", allowingMutations: true)
+        }
+        // QUERY, the safe HTTP method with a body: the JSON body of a POST, and like GET never a mutation.
+        router.on("/graphql", method: Self.queryMethod) { request, context in
+            if let unavailable = unavailable() { return unavailable }
+            return try await executeJSONBody(of: request, method: "QUERY", allowingMutations: false)
         }
         router.get("/graphql") { request, context in
             if let unavailable = unavailable() { return unavailable }
@@ -95,6 +95,21 @@ struct DemoGraphQLRoutes: Sendable {
             record(parameters, method: "GET", headers: request.headers)
             return try await execute(parameters, allowingMutations: false)
         }
+    }
+
+    /// The HTTP QUERY method.
+    static let queryMethod = HTTPRequest.Method("QUERY")!
+
+    /// Runs the operation of a request whose body is a JSON object of GraphQL parameters.
+    private func executeJSONBody(
+        of request: Request, method: String, allowingMutations: Bool
+    ) async throws -> Response {
+        let body = try await request.body.collect(upTo: Self.maximumJSONBodyBytes)
+        guard let parameters = try? JSONDecoder().decode(Parameters.self, from: Data(body.readableBytesView)) else {
+            return Self.errorResponse(.badRequest, "The body must be a JSON object with a string `query`.")
+        }
+        record(parameters, method: method, headers: request.headers)
+        return try await execute(parameters, allowingMutations: allowingMutations)
     }
 
     private func unavailable() -> Response? {

@@ -94,55 +94,75 @@ extension APIClient {
     }
 
     /// Sends a GraphQL payload through the chain: with the persisted-query handshake in automatic mode, with only the
-    /// id in identifierOnly mode (see ``PersistedQueriesConfiguration``).
+    /// id in identifierOnly mode (see ``PersistedQueriesConfiguration``), by the query method the call asks for.
     func exchange(
         _ payload: GraphQLPayload,
         persistedQueryID: String?,
         options: RequestOptions
     ) async throws -> GraphQLHTTPResponse {
-        let usesGET = payload.operationType == .query && (options.usesGETForQueries ?? configuration.usesGETForQueries)
+        let method = queryMethod(of: payload, options: options)
         var headers = configuration.requestHeaders
         for field in options.headers { headers[field.name] = field.value }
 
-        func send(_ payload: GraphQLPayload, usesGET: Bool) async throws -> GraphQLHTTPResponse {
+        func send(_ payload: GraphQLPayload, method: GraphQLQueryMethod) async throws -> GraphQLHTTPResponse {
             let request = try payload.httpRequest(
-                endpoint: configuration.graphQLEndpoint, usesGET: usesGET, headers: headers,
+                endpoint: configuration.graphQLEndpoint, method: method, headers: headers,
                 operationNameHeader: configuration.operationNameHeader, isIdempotent: options.isIdempotent,
                 uploadProgress: options.uploadProgress)
             let response = try await chain.send(request)
+            if method == .query, Self.refusesQueryMethod(response.statusCode) {
+                // The endpoint does not know QUERY: POST this request, and every later query.
+                queryMethodSupported.store(false, ordering: .relaxed)
+                return try await send(payload, method: .post)
+            }
             return try GraphQLHTTPResponse(
                 response, operationName: request.operationName, reader: configuration.jsonReader)
         }
 
         let mode = persistedQueryMode(options)
         if mode == .identifierOnly {
-            return try await exchangeIdentifierOnly(payload, persistedQueryID: persistedQueryID, usesGET: usesGET) {
-                try await send($0, usesGET: $1)
+            return try await exchangeIdentifierOnly(payload, persistedQueryID: persistedQueryID, method: method) {
+                try await send($0, method: $1)
             }
         }
         // Files go in one multipart POST with the whole document: a hash-only attempt would send them twice.
-        guard payload.files.isEmpty else { return try await send(payload, usesGET: false) }
+        guard payload.files.isEmpty else { return try await send(payload, method: .post) }
         guard mode == .automatic, persistedQueriesSupported.load(ordering: .relaxed), let document = payload.document
         else {
-            return try await send(payload, usesGET: usesGET)
+            return try await send(payload, method: method)
         }
         let hash = persistedQueryID ?? documentHashes.hash(of: document)
         var hashed = payload
         hashed.document = nil
         hashed.extensions = GraphQLPayload.persistedQueryExtension(hash: hash)
         let getsHashes = configuration.persistedQueries?.usesGETForHashedQueries ?? false
-        let first = try await send(hashed, usesGET: payload.operationType == .query && (getsHashes || usesGET))
+        let first = try await send(hashed, method: getsHashes && payload.operationType == .query ? .get : method)
         if first.isPersistedQueryNotFound {
             var full = hashed
             full.document = document
-            // The registration carries the whole document: always POST, as a long one in a URL risks 414.
-            return try await send(full, usesGET: false)
+            // The registration carries the whole document: never in a URL, where a long one risks 414.
+            return try await send(full, method: method == .query ? .query : .post)
         }
         if first.isPersistedQueryNotSupported {
             persistedQueriesSupported.store(false, ordering: .relaxed)
-            return try await send(payload, usesGET: usesGET)
+            return try await send(payload, method: method)
         }
         return first
+    }
+
+    /// The HTTP method of a payload: the call's or the client's query method for a query (POST once the endpoint has
+    /// refused QUERY), POST for anything else.
+    func queryMethod(of payload: GraphQLPayload, options: RequestOptions) -> GraphQLQueryMethod {
+        guard payload.operationType == .query else { return .post }
+        let method = options.queryMethod ?? configuration.queryMethod
+        if method == .query, !queryMethodSupported.load(ordering: .relaxed) { return .post }
+        return method
+    }
+
+    /// Whether a status answering a QUERY request says the server does not do the method: 405 Method Not Allowed or
+    /// 501 Not Implemented.
+    static func refusesQueryMethod(_ statusCode: Int) -> Bool {
+        statusCode == 405 || statusCode == 501
     }
 
     /// The body, after applying the error policy.

@@ -23,12 +23,12 @@ extension APIClient {
     func exchangeIdentifierOnly(
         _ payload: GraphQLPayload,
         persistedQueryID: String?,
-        usesGET: Bool,
-        send: (GraphQLPayload, Bool) async throws -> GraphQLHTTPResponse
+        method: GraphQLQueryMethod,
+        send: (GraphQLPayload, GraphQLQueryMethod) async throws -> GraphQLHTTPResponse
     ) async throws -> GraphQLHTTPResponse {
         let (identified, id) = try identifiedOnly(payload, by: persistedQueryID)
         let getsByID = configuration.persistedQueries?.usesGETForHashedQueries ?? false
-        let answer = try await send(identified, payload.operationType == .query && (usesGET || getsByID))
+        let answer = try await send(identified, getsByID && payload.operationType == .query ? .get : method)
         try Self.checkIdentifierKnown(answer, id: id, operationName: payload.name)
         return answer
     }

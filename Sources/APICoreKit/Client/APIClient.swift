@@ -28,6 +28,8 @@ public final class APIClient: Sendable {
     let deadlines = DeadlineTimer()
     /// Turned off when the server says it does not support persisted queries.
     let persistedQueriesSupported = Atomic<Bool>(true)
+    /// Turned off when the endpoint answers a QUERY request with 405 or 501: later queries are POSTed.
+    let queryMethodSupported = Atomic<Bool>(true)
     /// The persisted-query hashes of hand-written documents.
     let documentHashes = DocumentHashCache()
 

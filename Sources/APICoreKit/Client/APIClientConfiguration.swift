@@ -14,8 +14,13 @@ public struct APIClientConfiguration: Sendable {
     public var headers: HTTPHeaders
     /// The longest a call may take, retries included, unless its options say otherwise.
     public var timeout: Duration
-    /// Whether queries are sent with GET (mutations always use POST).
-    public var usesGETForQueries: Bool
+    /// The HTTP method of queries (mutations always use POST): ``GraphQLQueryMethod/post`` by default.
+    public var queryMethod: GraphQLQueryMethod
+    /// Whether queries are sent with GET (``GraphQLQueryMethod/get``) rather than POST.
+    public var usesGETForQueries: Bool {
+        get { queryMethod == .get }
+        set { queryMethod = newValue ? .get : .post }
+    }
     /// The header that names the operation on GraphQL GET requests (`X-Apollo-Operation-Name` by default); `nil`
     /// sends none.
     ///
@@ -65,6 +70,7 @@ public struct APIClientConfiguration: Sendable {
         headers: HTTPHeaders = HTTPHeaders(),
         timeout: Duration = .seconds(60),
         usesGETForQueries: Bool = false,
+        queryMethod: GraphQLQueryMethod? = nil,
         operationNameHeader: String? = "X-Apollo-Operation-Name",
         persistedQueries: PersistedQueriesConfiguration? = nil,
         clientAwareness: ClientAwareness? = nil,
@@ -83,7 +89,7 @@ public struct APIClientConfiguration: Sendable {
         self.interceptors = interceptors
         self.headers = headers
         self.timeout = timeout
-        self.usesGETForQueries = usesGETForQueries
+        self.queryMethod = queryMethod ?? (usesGETForQueries ? .get : .post)
         self.operationNameHeader = operationNameHeader
         self.persistedQueries = persistedQueries
         self.clientAwareness = clientAwareness

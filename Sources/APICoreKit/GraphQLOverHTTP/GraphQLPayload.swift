@@ -20,15 +20,15 @@ struct GraphQLPayload: Sendable {
     /// The media types a GraphQL client accepts, the spec's new one preferred.
     static let acceptHeader = "\(responseMediaType), application/json;q=0.9"
 
-    /// The HTTP request carrying the payload: a JSON POST body, or URL query parameters for GET (added after the
-    /// endpoint's own query, which is sent as written) with the operation named in `operationNameHeader`, unless the
-    /// headers already have that field.
+    /// The HTTP request carrying the payload: a JSON body by POST or QUERY, or URL query parameters for GET (added
+    /// after the endpoint's own query, which is sent as written) with the operation named in `operationNameHeader`,
+    /// unless the headers already have that field.
     ///
-    /// A payload with files is always a `multipart/form-data` POST (``MultipartUploadBody``), whatever `usesGET`
-    /// says: a GET cannot carry files.
+    /// A payload with files is always a `multipart/form-data` POST (``MultipartUploadBody``), whatever `method`
+    /// says: neither GET nor QUERY carries files.
     func httpRequest(
         endpoint: URL,
-        usesGET: Bool,
+        method: GraphQLQueryMethod,
         headers: HTTPHeaders,
         operationNameHeader: String? = nil,
         isIdempotent: Bool?,
@@ -42,7 +42,7 @@ struct GraphQLPayload: Sendable {
             return try uploadRequest(
                 endpoint: endpoint, headers: headers, isIdempotent: isIdempotent, progress: uploadProgress)
         }
-        if usesGET {
+        if method == .get {
             if let operationNameHeader, !headers.contains(operationNameHeader) {
                 headers[operationNameHeader] = name
             }
@@ -64,8 +64,8 @@ struct GraphQLPayload: Sendable {
         }
         headers["Content-Type"] = "application/json"
         return HTTPRequest(
-            method: .post, url: endpoint, headers: headers, body: jsonBody(), operationName: name,
-            kind: .graphQL(operationType), isIdempotent: isIdempotent)
+            method: method == .query ? .query : .post, url: endpoint, headers: headers, body: jsonBody(),
+            operationName: name, kind: .graphQL(operationType), isIdempotent: isIdempotent)
     }
 
     /// The payload as the JSON body of a POST.

@@ -23,6 +23,8 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, ExpressibleByStr
     public static let patch: HTTPMethod = "PATCH"
     /// `DELETE`: removes a resource; idempotent.
     public static let delete: HTTPMethod = "DELETE"
+    /// `QUERY`: a safe, idempotent request whose body says what to read (the HTTP QUERY method draft).
+    public static let query: HTTPMethod = "QUERY"
     /// `HEAD`: the header fields `GET` would return, without the body; idempotent.
     public static let head: HTTPMethod = "HEAD"
     /// `OPTIONS`: asks what the server allows for a resource; idempotent.

@@ -67,7 +67,7 @@ extension APIClient {
         let reader = configuration.jsonReader
         try await run(operationName: name, timeout: options.timeout) { [self] () async throws in
             var request = try sent.httpRequest(
-                endpoint: configuration.graphQLEndpoint, usesGET: false, headers: headers,
+                endpoint: configuration.graphQLEndpoint, method: .post, headers: headers,
                 operationNameHeader: configuration.operationNameHeader, isIdempotent: options.isIdempotent)
             request.headers["Accept"] = Self.incrementalAcceptHeader
             let answer = try await StreamedExchange.sendGraphQL(

@@ -14,8 +14,13 @@ public struct RequestOptions: Sendable {
     public var timeout: Duration?
     /// Extra header fields for this call.
     public var headers: HTTPHeaders
-    /// Whether to send a query with GET.
-    public var usesGETForQueries: Bool?
+    /// The HTTP method of a query; `nil` uses ``APIClientConfiguration/queryMethod``.
+    public var queryMethod: GraphQLQueryMethod?
+    /// Whether to send a query with GET (``GraphQLQueryMethod/get``) or POST; `nil` when ``queryMethod`` is.
+    public var usesGETForQueries: Bool? {
+        get { queryMethod.map { $0 == .get } }
+        set { queryMethod = newValue.map { $0 ? .get : .post } }
+    }
     /// Whether to use persisted queries when the client is configured for them, or when ``persistedQueryMode`` asks
     /// for them; off, the call sends its document whatever the mode.
     public var usesPersistedQueries: Bool
@@ -56,6 +61,7 @@ public struct RequestOptions: Sendable {
         timeout: Duration? = nil,
         headers: HTTPHeaders = HTTPHeaders(),
         usesGETForQueries: Bool? = nil,
+        queryMethod: GraphQLQueryMethod? = nil,
         usesPersistedQueries: Bool = true,
         persistedQueryMode: PersistedQueriesConfiguration.Mode? = nil,
         isIdempotent: Bool? = nil,
@@ -66,7 +72,7 @@ public struct RequestOptions: Sendable {
         self.errorPolicy = errorPolicy
         self.timeout = timeout
         self.headers = headers
-        self.usesGETForQueries = usesGETForQueries
+        self.queryMethod = queryMethod ?? usesGETForQueries.map { $0 ? .get : .post }
         self.usesPersistedQueries = usesPersistedQueries
         self.persistedQueryMode = persistedQueryMode
         self.isIdempotent = isIdempotent

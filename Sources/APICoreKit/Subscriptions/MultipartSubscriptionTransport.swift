@@ -117,7 +117,7 @@ public struct MultipartSubscriptionTransport: GraphQLSubscriptionTransport {
             document: subscription.document, operationName: subscription.operationName,
             operationType: .subscription, variables: subscription.variables, extensions: subscription.extensions)
         var request = try payload.httpRequest(
-            endpoint: endpoint, usesGET: false, headers: headers, isIdempotent: false)
+            endpoint: endpoint, method: .post, headers: headers, isIdempotent: false)
         request.headers["Accept"] = Self.acceptHeader
         let answer = try await StreamedExchange.sendGraphQL(
             request, interceptors: interceptors, transport: transport, maximumResponseSize: maximumEventSize,

@@ -69,6 +69,27 @@ struct GraphQLOverHTTPTests {
     }
 
     @Test(
+        "a server that refuses QUERY with 405 gets the query again as POST, and every later query as POST",
+        arguments: TestTransport.allCases)
+    func queryMethodFallsBackToPOST(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
+        let client = live.client { $0.queryMethod = .query }
+        let first = try await client.execute(UserDetailsQuery(id: "1", withEmail: true))
+        #expect(first.value.user?.name == "Ada Lovelace")
+        #expect(first.metadata.statusCode == 200)
+        var stats = try await live.stats()
+        #expect(stats.requests == 2)
+        #expect(stats.statusCounts[405] == 1)
+        #expect(stats.lastMethod == "POST")
+        let second = try await client.execute(UserDetailsQuery(id: "2"))
+        #expect(second.value.user?.name == "Grace Hopper")
+        stats = try await live.stats()
+        #expect(stats.requests == 3)
+        #expect(stats.statusCounts[405] == 1)
+        #expect(stats.lastMethod == "POST")
+    }
+
+    @Test(
         "GET names the operation in X-Apollo-Operation-Name for CSRF-protected servers; POST does not need to",
         arguments: TestTransport.allCases)
     func operationNameHeader(transport: TestTransport) async throws {

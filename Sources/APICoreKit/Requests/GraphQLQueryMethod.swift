@@ -1,0 +1,13 @@
+/// The HTTP method a GraphQL query is sent with; mutations are always POSTed.
+public enum GraphQLQueryMethod: Sendable, Hashable {
+    /// POST with a JSON body: what every GraphQL-over-HTTP server accepts (the default).
+    case post
+    /// GET with the request in URL parameters: cacheable by HTTP caches, for short documents and persisted-query ids.
+    case get
+    /// QUERY, the safe and idempotent HTTP method with a body (the HTTP QUERY method draft, proposed for GraphQL over
+    /// HTTP): cacheable like GET, with POST's JSON body, so no document is too long for it.
+    ///
+    /// A server that answers it with 405 (Method Not Allowed) or 501 (Not Implemented) is sent the request again
+    /// once, as POST, and the client sends every later query to it as POST.
+    case query
+}
