@@ -105,10 +105,11 @@ extension APIClient {
         for field in options.headers { headers[field.name] = field.value }
 
         func send(_ payload: GraphQLPayload, method: GraphQLQueryMethod) async throws -> GraphQLHTTPResponse {
-            let request = try payload.httpRequest(
+            var request = try payload.httpRequest(
                 endpoint: configuration.graphQLEndpoint, method: method, headers: headers,
                 operationNameHeader: configuration.operationNameHeader, isIdempotent: options.isIdempotent,
                 uploadProgress: options.uploadProgress)
+            request.deduplicates = payload.operationType == .query && payload.files.isEmpty && options.deduplicates
             let response = try await chain.send(request)
             if method == .query, Self.refusesQueryMethod(response.statusCode) {
                 // The endpoint does not know QUERY: POST this request, and every later query.

@@ -28,6 +28,8 @@ public final class APIClient: Sendable {
     let deadlines = DeadlineTimer()
     /// Turned off when the server says it does not support persisted queries.
     let persistedQueriesSupported = Atomic<Bool>(true)
+    /// Identical queries in flight, sharing one exchange.
+    let inFlightRequests: InFlightRequestSharing
     /// Turned off when the endpoint answers a QUERY request with 405 or 501: later queries are POSTed.
     let queryMethodSupported = Atomic<Bool>(true)
     /// The persisted-query hashes of hand-written documents.
@@ -36,9 +38,11 @@ public final class APIClient: Sendable {
     /// A client with the given configuration.
     public init(configuration: APIClientConfiguration) {
         self.configuration = configuration
+        let sharing = InFlightRequestSharing()
+        inFlightRequests = sharing
         chain = InterceptorChain(
             interceptors: configuration.interceptors, transport: configuration.transport,
-            maximumResponseSize: configuration.maximumResponseSize)
+            maximumResponseSize: configuration.maximumResponseSize, sharing: sharing)
     }
 
     /// A client for the GraphQL endpoint `url`, with default settings and the given interceptors.

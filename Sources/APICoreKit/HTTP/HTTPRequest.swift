@@ -32,6 +32,10 @@ public struct HTTPRequest: Sendable {
     public var isIdempotent: Bool
     /// How many times the chain has sent this request before (0 on the first attempt); retry interceptors raise it.
     public var attempt: Int = 0
+    /// Whether the request may share one network exchange with an identical request in flight (same method, URL, body
+    /// and header fields), whose response it then gets too: the client sets it for queries whose
+    /// ``RequestOptions/deduplicates`` allows it, never for mutations.
+    public var deduplicates = false
     /// The largest response body the transport should accept, in bytes; `nil` for no limit.
     ///
     /// The client sets it from ``APIClientConfiguration/maximumResponseSize`` before the request reaches the

@@ -75,16 +75,27 @@ public struct APIInterceptorNext: Sendable {
 struct InterceptorChain: Sendable {
     private let first: APIInterceptorNext
 
-    init(interceptors: [any APIInterceptor], transport: any HTTPTransport, maximumResponseSize: Int?) {
-        var next = APIInterceptorNext { request in
-            var request = request
-            if request.maximumResponseSize == nil { request.maximumResponseSize = maximumResponseSize }
+    /// The chain of `interceptors` in front of `transport`; requests marked ``HTTPRequest/deduplicates`` share their
+    /// exchange through `sharing` when there is one.
+    init(
+        interceptors: [any APIInterceptor],
+        transport: any HTTPTransport,
+        maximumResponseSize: Int?,
+        sharing: InFlightRequestSharing? = nil
+    ) {
+        let exchange: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
             let response = try await transport.send(request)
             // The check for transports that do not stop at the limit themselves.
             if let limit = request.maximumResponseSize, response.body.count > limit {
                 throw APIError.responseTooLarge(limit: limit, statusCode: response.statusCode)
             }
             return response
+        }
+        var next = APIInterceptorNext { request in
+            var request = request
+            if request.maximumResponseSize == nil { request.maximumResponseSize = maximumResponseSize }
+            if request.deduplicates, let sharing { return try await sharing.send(request, through: exchange) }
+            return try await exchange(request)
         }
         for interceptor in interceptors.reversed() {
             let rest = next

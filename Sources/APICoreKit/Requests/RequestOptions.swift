@@ -32,6 +32,11 @@ public struct RequestOptions: Sendable {
     /// mode can send one call with ``PersistedQueriesConfiguration/Mode/automatic`` (or its document, with
     /// ``usesPersistedQueries`` off) to a server that accepts them.
     public var persistedQueryMode: PersistedQueriesConfiguration.Mode?
+    /// Whether a query may share the network exchange of an identical query already in flight (same endpoint,
+    /// document, variables and header fields, the authorization among them) instead of sending its own: on by
+    /// default. Every caller gets the response or the error; a caller that is cancelled stops only its own wait, and
+    /// the request goes on while anyone waits for it. Mutations are never shared.
+    public var deduplicates: Bool
     /// Overrides whether the call may be retried.
     public var isIdempotent: Bool?
     /// Where a query's value comes from; `nil` uses ``APIClientConfiguration/defaultCachePolicy``. Ignored by
@@ -64,6 +69,7 @@ public struct RequestOptions: Sendable {
         queryMethod: GraphQLQueryMethod? = nil,
         usesPersistedQueries: Bool = true,
         persistedQueryMode: PersistedQueriesConfiguration.Mode? = nil,
+        deduplicates: Bool = true,
         isIdempotent: Bool? = nil,
         cachePolicy: CachePolicy? = nil,
         refetchesOnCacheMiss: Bool = true,
@@ -75,6 +81,7 @@ public struct RequestOptions: Sendable {
         self.queryMethod = queryMethod ?? usesGETForQueries.map { $0 ? .get : .post }
         self.usesPersistedQueries = usesPersistedQueries
         self.persistedQueryMode = persistedQueryMode
+        self.deduplicates = deduplicates
         self.isIdempotent = isIdempotent
         self.cachePolicy = cachePolicy
         self.refetchesOnCacheMiss = refetchesOnCacheMiss

@@ -6,10 +6,16 @@ import Testing
 
 @Suite("Auth: one token refresh for many concurrent 401s")
 struct AuthTests {
+    /// The names of users 1 to 3 fetched `count` times at once, each call its own request: sharing identical queries
+    /// in flight is off, so that every call meets the 401 on the wire.
     func names(_ client: APIClient, count: Int) async throws -> [String?] {
-        try await withThrowingTaskGroup(of: String?.self) { group in
+        let ownRequest = RequestOptions(deduplicates: false)
+        return try await withThrowingTaskGroup(of: String?.self) { group in
             for index in 0..<count {
-                group.addTask { try await client.execute(UserDetailsQuery(id: String(index % 3 + 1))).value.user?.name }
+                group.addTask {
+                    try await client.execute(UserDetailsQuery(id: String(index % 3 + 1)), options: ownRequest)
+                        .value.user?.name
+                }
             }
             var names: [String?] = []
             for try await name in group { names.append(name) }

@@ -6,12 +6,10 @@ import Testing
 /// How network responses reach the cache, where a server cannot show it: a storage that fails, header variants.
 @Suite("Cache writes of network responses")
 struct CacheWriteTests {
-    static let productBody =
-        #"{"data":{"product":{"__typename":"Product","id":"1","title":"Engine","priceCents":5,"owner":null}}}"#
 
     static func client(cache: CacheStore, cacheControl: String? = nil) -> APIClient {
         let transport = ClosureTransport { _ in
-            var response = ClosureTransport.json(Self.productBody)
+            var response = ClosureTransport.json(ProductBodies.product)
             if let cacheControl { response.headers["Cache-Control"] = cacheControl }
             return response
         }
@@ -33,10 +31,10 @@ struct CacheWriteTests {
     func responseSize() async throws {
         let client = Self.client(cache: CacheStore())
         let response = try await client.execute(ProductQuery(id: "1"))
-        #expect(response.metadata.responseBytes == Self.productBody.utf8.count)
+        #expect(response.metadata.responseBytes == ProductBodies.product.utf8.count)
         let document = try await client.execute(
             document: "query { product(id: \"1\") { title } }", as: JSONValue.self)
-        #expect(document.metadata.responseBytes == Self.productBody.utf8.count)
+        #expect(document.metadata.responseBytes == ProductBodies.product.utf8.count)
     }
 
     @Test("max-age among other Cache-Control directives bounds how long the response is served")

@@ -46,7 +46,7 @@ struct LoggingRedactionTests {
         let client = APIClient(
             configuration: APIClientConfiguration(
                 graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!,
-                transport: ClosureTransport { _ in ClosureTransport.json(CacheWriteTests.productBody) },
+                transport: ClosureTransport { _ in ClosureTransport.json(ProductBodies.product) },
                 interceptors: [LoggingInterceptor(logger: logger)], cache: CacheStore()))
         _ = try await client.execute(ProductQuery(id: "secret-id-1"))
         handler.lines.withLock { $0.removeAll() }

@@ -39,7 +39,7 @@ struct MetricsTests {
         let online = Mutex(true)
         let transport = ClosureTransport { _ in
             guard online.withLock({ $0 }) else { throw URLError(.notConnectedToInternet) }
-            return ClosureTransport.json(CacheWriteTests.productBody)
+            return ClosureTransport.json(ProductBodies.product)
         }
         let client = APIClient(
             configuration: APIClientConfiguration(

@@ -7,10 +7,6 @@ import Testing
 /// per-call choice after a fallback).
 @Suite("The QUERY method")
 struct QueryMethodTests {
-    static let productBody =
-        #"{"data":{"product":{"__typename":"Product","id":"1","title":"Engine","priceCents":5,"owner":null}}}"#
-    static let updateBody =
-        #"{"data":{"updateProduct":{"__typename":"Product","id":"1","title":"Engine","priceCents":5}}}"#
 
     /// A client whose server answers QUERY with `refusal` (nil: it accepts QUERY) and POST with the product.
     static func client(refusingQueryWith refusal: Int?) -> (APIClient, ClosureTransport) {
@@ -18,7 +14,8 @@ struct QueryMethodTests {
             if request.method == .query, let refusal {
                 return HTTPResponse(statusCode: refusal, headers: ["Content-Type": "text/plain"], body: Data("no".utf8))
             }
-            return ClosureTransport.json(request.kind == .graphQL(.mutation) ? Self.updateBody : Self.productBody)
+            return ClosureTransport.json(
+                request.kind == .graphQL(.mutation) ? ProductBodies.update : ProductBodies.product)
         }
         let client = APIClient(
             configuration: APIClientConfiguration(
