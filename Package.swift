@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "APICoreSQLite", targets: ["APICoreSQLite"]),
         .library(name: "APICoreSwiftMetrics", targets: ["APICoreSwiftMetrics"]),
         .library(name: "APICoreTesting", targets: ["APICoreTesting"]),
+        .library(name: "APICoreTestMocks", targets: ["APICoreTestMocks"]),
         .library(name: "APICoreWebSocket", targets: ["APICoreWebSocket"]),
         .library(name: "APICoreCompiler", targets: ["APICoreCompiler"]),
         .library(name: "APICoreCodegen", targets: ["APICoreCodegen"]),
@@ -90,7 +91,11 @@ let package = Package(
             dependencies: ["APICoreKit", .product(name: "Metrics", package: "swift-metrics")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "APICoreTesting", dependencies: ["APICoreKit"], swiftSettings: swiftSettings),
+        .target(
+            name: "APICoreTesting", dependencies: ["APICoreKit", "APICoreTestMocks"], swiftSettings: swiftSettings),
+        // What generated test mocks import: builders of schema objects turned into response data. Apart from
+        // APICoreTesting so that a mocks target needs nothing but the runtime that generated code imports.
+        .target(name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
         // Subscriptions over WebSocket: swift-websocket's NIO client on Linux, URLSessionWebSocketTask on Apple
         // platforms (Foundation's fails at run time on Linux).
         .target(
@@ -159,6 +164,10 @@ let package = Package(
         .target(
             name: "GitHawkFixture", dependencies: ["APICoreGraphQL"],
             path: "Tests/Fixtures/GeneratedCode/Sources/GitHawk"),
+        // GitHawk's test mocks, for the test that serves an issue built with them.
+        .target(
+            name: "GitHawkMocksFixture", dependencies: ["APICoreGraphQL", "APICoreTestMocks", "GitHawkFixture"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/GitHawkTestMocks"),
         // Built with the project's settings, so that under APICORE_STRICT the escaping corpus compiles with every
         // warning as an error in each test run, not only when the fixture package is built.
         .target(
@@ -227,7 +236,9 @@ let package = Package(
         ),
         .testTarget(
             name: "APICoreTestingTests",
-            dependencies: ["APICoreTesting", "APICoreTestSupport"],
+            dependencies: [
+                "APICoreTesting", "APICoreTestMocks", "APICoreTestSupport", "GitHawkFixture", "GitHawkMocksFixture",
+            ],
             swiftSettings: swiftSettings
         ),
         // Examples: the demo backend (GraphQL over HTTP and WebSocket, and REST) on loopback.

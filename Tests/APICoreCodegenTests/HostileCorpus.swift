@@ -54,7 +54,8 @@ struct HostileCorpus: Sendable {
             data: try text(response["data"]))
     }
 
-    /// Generates the case into `folder` (`Schema/` and `Operations/`), removing what an earlier run left there.
+    /// Generates the case into `folder` (`Schema/`, `Operations/` and `Mocks/`), removing what an earlier run left
+    /// there.
     func generate(into folder: String) throws -> [GeneratedFile] {
         let schema = try GraphQLSchema.build(from: [Source(name: "schema.graphqls", text: self.schema)])
         let documents = try documents.map { try Parser.parse(Source(name: $0.name, text: $0.text)) }
@@ -63,6 +64,8 @@ struct HostileCorpus: Sendable {
             schemaTypesPath: folder + "/Schema", operationsPath: folder + "/Operations", baseDirectory: "/")
         // Initializers name a parameter after every field: the awkward names must compile there too.
         configuration.selectionSetInitializers = true
+        // Test mocks name a property and a parameter after every selected field, and a builder after every type.
+        configuration.testMocks = .init(path: folder + "/Mocks")
         // A namespace that would hide a type generated code uses is refused, with what to choose instead.
         if CodegenConfiguration.namespaceProblem(namespace) != nil {
             #expect {
@@ -125,6 +128,10 @@ struct HostileCorpus: Sendable {
         if (try? manager.destinationOfSymbolicLink(atPath: link)) == nil {
             try manager.createSymbolicLink(atPath: link, withDestinationPath: root + "/Sources/APICoreGraphQL")
         }
+        let mocksLink = path + "/APICoreTestMocks"
+        if (try? manager.destinationOfSymbolicLink(atPath: mocksLink)) == nil {
+            try manager.createSymbolicLink(atPath: mocksLink, withDestinationPath: root + "/Sources/APICoreTestMocks")
+        }
         let names = modules.map { "\"\($0)\"" }.joined(separator: ", ")
         let manifest = """
             // swift-tools-version: 6.2
@@ -136,8 +143,15 @@ struct HostileCorpus: Sendable {
             let package = Package(
                 name: "HostileNames",
                 platforms: [.macOS(.v15), .iOS(.v18)],
-                targets: [.target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict)]
-                    + cases.map { .target(name: $0, dependencies: ["APICoreGraphQL"], swiftSettings: strict) }
+                targets: [
+                    .target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict),
+                    .target(
+                        name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], path: "APICoreTestMocks",
+                        swiftSettings: strict),
+                ]
+                    + cases.map {
+                        .target(name: $0, dependencies: ["APICoreGraphQL", "APICoreTestMocks"], swiftSettings: strict)
+                    }
                     + [.executableTarget(
                         name: "HostileChecks", dependencies: ["APICoreGraphQL"] + cases.map { .byName(name: $0) },
                         swiftSettings: strict)],
