@@ -131,7 +131,7 @@ struct ProductServiceTests {
     func notFoundAndUnknownCategory() async throws {
         let fixture = try Fixture()
         fixture.flags.fallsBackToREST = false
-        fixture.mock.stub(ProductDetailQuery.self, data: ["product": .null])
+        fixture.mock.stub(ProductDetailQuery.self, data: ProductDetailQuery.Data(product: nil))
         await #expect(throws: ServiceError.notFound(kind: "product", id: "p9")) {
             try await fixture.service.product(id: "p9")
         }

@@ -108,7 +108,7 @@ struct UserServiceTests {
     @Test("a missing user is notFound over GraphQL (null) and over REST (404)")
     func notFound() async throws {
         let fixture = Fixture()
-        fixture.mock.stub(UserProfileQuery.self, data: ["user": .null])
+        fixture.mock.stub(UserProfileQuery.self, data: UserProfileQuery.Data(user: nil))
         await #expect(throws: ServiceError.notFound(kind: "user", id: "u9")) {
             try await fixture.service.user(id: "u9")
         }
