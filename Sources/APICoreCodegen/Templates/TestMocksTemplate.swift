@@ -74,7 +74,7 @@ struct TestMocksTemplate {
     ) -> [String] {
         let access = context.access
         let typeName = names[object.name]!
-        var lines = ["    /// A `\(object.name)` for tests."] + Self.description(object.description)
+        var lines = ["    /// A builder of `\(object.name)` test data."] + Self.description(object.description)
         lines.append(
             "    \(access)struct \(typeName): \((["GraphQLMockObject"] + conformances).joined(separator: ", ")) {")
         lines.append("        \(access)static var __typename: String { \(SwiftNames.stringLiteral(object.name)) }")
@@ -90,10 +90,10 @@ struct TestMocksTemplate {
         }
         lines.append("")
         if fields.isEmpty {
-            lines.append("        /// A `\(object.name)` with no field set.")
+            lines.append("        /// A builder with no field set.")
             lines.append("        \(access)init() {}")
         } else {
-            lines.append("        /// A `\(object.name)` with the fields given; the others are unset.")
+            lines.append("        /// A builder with the fields given; the others are unset.")
             lines.append("        \(access)init(")
             for (index, (_, property, type)) in fields.enumerated() {
                 let comma = index == fields.count - 1 ? "" : ","

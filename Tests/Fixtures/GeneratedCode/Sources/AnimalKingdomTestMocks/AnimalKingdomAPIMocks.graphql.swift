@@ -22,12 +22,12 @@ public enum AnimalKingdomAPIMocks {
     /// The builders of the possible types of `WarmBlooded`.
     public protocol WarmBlooded: GraphQLMockObject {}
 
-    /// A `Bird` for tests.
+    /// A builder of `Bird` test data.
     public struct Bird: GraphQLMockObject, Animal, ClassroomPet, Pet, WarmBlooded {
         public static var __typename: String { "Bird" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Bird` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             species _1: String? = nil,
@@ -81,12 +81,12 @@ public enum AnimalKingdomAPIMocks {
         public var wingspan: Double? { get { self[field: "wingspan"] } set { self[field: "wingspan"] = newValue } }
     }
 
-    /// A `Cat` for tests.
+    /// A builder of `Cat` test data.
     public struct Cat: GraphQLMockObject, Animal, ClassroomPet, Pet, WarmBlooded {
         public static var __typename: String { "Cat" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Cat` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             species _1: String? = nil,
@@ -140,12 +140,12 @@ public enum AnimalKingdomAPIMocks {
         public var isJellicle: Bool? { get { self[field: "isJellicle"] } set { self[field: "isJellicle"] = newValue } }
     }
 
-    /// A `Crocodile` for tests.
+    /// A builder of `Crocodile` test data.
     public struct Crocodile: GraphQLMockObject, Animal {
         public static var __typename: String { "Crocodile" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Crocodile` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             species _1: String? = nil,
@@ -179,12 +179,12 @@ public enum AnimalKingdomAPIMocks {
         public var tag: String? { get { self[field: "tag"] } set { self[field: "tag"] = newValue } }
     }
 
-    /// A `Dog` for tests.
+    /// A builder of `Dog` test data.
     public struct Dog: GraphQLMockObject, Animal, Pet, WarmBlooded {
         public static var __typename: String { "Dog" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Dog` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             species _1: String? = nil,
@@ -242,12 +242,12 @@ public enum AnimalKingdomAPIMocks {
         public var houseDetails: AnimalKingdomAPI.Object? { get { self[field: "houseDetails"] } set { self[field: "houseDetails"] = newValue } }
     }
 
-    /// A `Fish` for tests.
+    /// A builder of `Fish` test data.
     public struct Fish: GraphQLMockObject, Animal, Pet {
         public static var __typename: String { "Fish" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Fish` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             species _1: String? = nil,
@@ -289,12 +289,12 @@ public enum AnimalKingdomAPIMocks {
         public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
     }
 
-    /// A `Height` for tests.
+    /// A builder of `Height` test data.
     public struct Height: GraphQLMockObject {
         public static var __typename: String { "Height" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Height` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             relativeSize _0: GraphQLEnum<AnimalKingdomAPI.RelativeSize>? = nil,
             centimeters _1: Double? = nil,
@@ -320,12 +320,12 @@ public enum AnimalKingdomAPIMocks {
         public var inches: Int? { get { self[field: "inches"] } set { self[field: "inches"] = newValue } }
     }
 
-    /// A `Human` for tests.
+    /// A builder of `Human` test data.
     public struct Human: GraphQLMockObject, Animal, WarmBlooded {
         public static var __typename: String { "Human" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Human` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             firstName _1: String? = nil,
@@ -363,12 +363,12 @@ public enum AnimalKingdomAPIMocks {
         public var laysEggs: Bool? { get { self[field: "laysEggs"] } set { self[field: "laysEggs"] = newValue } }
     }
 
-    /// A `Mutation` for tests.
+    /// A builder of `Mutation` test data.
     public struct Mutation: GraphQLMockObject {
         public static var __typename: String { "Mutation" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Mutation` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             adoptPet _0: (any Pet)? = nil
         ) {
@@ -378,12 +378,12 @@ public enum AnimalKingdomAPIMocks {
         public var adoptPet: (any Pet)? { get { self[field: "adoptPet"] } set { self[field: "adoptPet"] = newValue } }
     }
 
-    /// A `PetRock` for tests.
+    /// A builder of `PetRock` test data.
     public struct PetRock: GraphQLMockObject, ClassroomPet, Pet {
         public static var __typename: String { "PetRock" }
         public var __fields = GraphQLMockFields()
 
-        /// A `PetRock` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             humanName _1: String? = nil,
@@ -409,12 +409,12 @@ public enum AnimalKingdomAPIMocks {
         public var adoptionDate: AnimalKingdomAPI.CustomDate? { get { self[field: "adoptionDate"] } set { self[field: "adoptionDate"] = newValue } }
     }
 
-    /// A `Query` for tests.
+    /// A builder of `Query` test data.
     public struct Query: GraphQLMockObject {
         public static var __typename: String { "Query" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Query` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             allAnimals _0: [any Animal]? = nil,
             classroomPets _1: [(any ClassroomPet)?]? = nil,
@@ -436,12 +436,12 @@ public enum AnimalKingdomAPIMocks {
         public var findPet: [any Pet]? { get { self[field: "findPet"] } set { self[field: "findPet"] = newValue } }
     }
 
-    /// A `Rat` for tests.
+    /// A builder of `Rat` test data.
     public struct Rat: GraphQLMockObject, Animal, ClassroomPet, Pet {
         public static var __typename: String { "Rat" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Rat` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             species _1: String? = nil,

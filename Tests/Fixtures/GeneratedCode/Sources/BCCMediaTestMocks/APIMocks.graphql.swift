@@ -31,12 +31,12 @@ public enum APIMocks {
     /// The builders of the possible types of `SectionItemType`.
     public protocol SectionItemType: GraphQLMockObject {}
 
-    /// A `AchievementSection` for tests.
+    /// A builder of `AchievementSection` test data.
     public struct AchievementSection: GraphQLMockObject, Section {
         public static var __typename: String { "AchievementSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `AchievementSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,
@@ -54,12 +54,12 @@ public enum APIMocks {
         public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
     }
 
-    /// A `AddToCollectionResult` for tests.
+    /// A builder of `AddToCollectionResult` test data.
     public struct AddToCollectionResult: GraphQLMockObject {
         public static var __typename: String { "AddToCollectionResult" }
         public var __fields = GraphQLMockFields()
 
-        /// A `AddToCollectionResult` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             entryId _0: API.UUID? = nil
         ) {
@@ -69,12 +69,12 @@ public enum APIMocks {
         public var entryId: API.UUID? { get { self[field: "entryId"] } set { self[field: "entryId"] = newValue } }
     }
 
-    /// A `Analytics` for tests.
+    /// A builder of `Analytics` test data.
     public struct Analytics: GraphQLMockObject {
         public static var __typename: String { "Analytics" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Analytics` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             anonymousId _0: String? = nil
         ) {
@@ -84,12 +84,12 @@ public enum APIMocks {
         public var anonymousId: String? { get { self[field: "anonymousId"] } set { self[field: "anonymousId"] = newValue } }
     }
 
-    /// A `Application` for tests.
+    /// A builder of `Application` test data.
     public struct Application: GraphQLMockObject {
         public static var __typename: String { "Application" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Application` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             code _0: String? = nil,
             clientVersion _1: String? = nil,
@@ -111,12 +111,12 @@ public enum APIMocks {
         public var searchPage: Page? { get { self[field: "searchPage"] } set { self[field: "searchPage"] = newValue } }
     }
 
-    /// A `AvatarSection` for tests.
+    /// A builder of `AvatarSection` test data.
     public struct AvatarSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "AvatarSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `AvatarSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             metadata _1: ItemSectionMetadata? = nil,
@@ -142,12 +142,12 @@ public enum APIMocks {
         public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `Calendar` for tests.
+    /// A builder of `Calendar` test data.
     public struct Calendar: GraphQLMockObject {
         public static var __typename: String { "Calendar" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Calendar` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             day _0: CalendarDay? = nil
         ) {
@@ -157,12 +157,12 @@ public enum APIMocks {
         public var day: CalendarDay? { get { self[field: "day"] } set { self[field: "day"] = newValue } }
     }
 
-    /// A `CalendarDay` for tests.
+    /// A builder of `CalendarDay` test data.
     public struct CalendarDay: GraphQLMockObject {
         public static var __typename: String { "CalendarDay" }
         public var __fields = GraphQLMockFields()
 
-        /// A `CalendarDay` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             events _0: [Event]? = nil,
             entries _1: [any CalendarEntry]? = nil
@@ -176,12 +176,12 @@ public enum APIMocks {
         public var entries: [any CalendarEntry]? { get { self[field: "entries"] } set { self[field: "entries"] = newValue } }
     }
 
-    /// A `CardListSection` for tests.
+    /// A builder of `CardListSection` test data.
     public struct CardListSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "CardListSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `CardListSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             metadata _1: ItemSectionMetadata? = nil,
@@ -207,12 +207,12 @@ public enum APIMocks {
         public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `CardSection` for tests.
+    /// A builder of `CardSection` test data.
     public struct CardSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "CardSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `CardSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             metadata _1: ItemSectionMetadata? = nil,
@@ -238,12 +238,12 @@ public enum APIMocks {
         public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `ContextCollection` for tests.
+    /// A builder of `ContextCollection` test data.
     public struct ContextCollection: GraphQLMockObject, EpisodeContextUnion {
         public static var __typename: String { "ContextCollection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `ContextCollection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             items _0: SectionItemPagination? = nil
         ) {
@@ -253,12 +253,12 @@ public enum APIMocks {
         public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `DefaultGridSection` for tests.
+    /// A builder of `DefaultGridSection` test data.
     public struct DefaultGridSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "DefaultGridSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `DefaultGridSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             metadata _1: ItemSectionMetadata? = nil,
@@ -284,12 +284,12 @@ public enum APIMocks {
         public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `DefaultSection` for tests.
+    /// A builder of `DefaultSection` test data.
     public struct DefaultSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "DefaultSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `DefaultSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             metadata _1: ItemSectionMetadata? = nil,
@@ -315,12 +315,12 @@ public enum APIMocks {
         public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `Episode` for tests.
+    /// A builder of `Episode` test data.
     public struct Episode: GraphQLMockObject, PlaylistItem, SectionItemType {
         public static var __typename: String { "Episode" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Episode` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             uuid _1: String? = nil,
@@ -399,12 +399,12 @@ public enum APIMocks {
         public var cursor: String? { get { self[field: "cursor"] } set { self[field: "cursor"] = newValue } }
     }
 
-    /// A `EpisodeCalendarEntry` for tests.
+    /// A builder of `EpisodeCalendarEntry` test data.
     public struct EpisodeCalendarEntry: GraphQLMockObject, CalendarEntry {
         public static var __typename: String { "EpisodeCalendarEntry" }
         public var __fields = GraphQLMockFields()
 
-        /// A `EpisodeCalendarEntry` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,
@@ -430,12 +430,12 @@ public enum APIMocks {
         public var end: API.Date? { get { self[field: "end"] } set { self[field: "end"] = newValue } }
     }
 
-    /// A `EpisodePagination` for tests.
+    /// A builder of `EpisodePagination` test data.
     public struct EpisodePagination: GraphQLMockObject {
         public static var __typename: String { "EpisodePagination" }
         public var __fields = GraphQLMockFields()
 
-        /// A `EpisodePagination` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             items _0: [Episode]? = nil
         ) {
@@ -445,12 +445,12 @@ public enum APIMocks {
         public var items: [Episode]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `EpisodeSearchItem` for tests.
+    /// A builder of `EpisodeSearchItem` test data.
     public struct EpisodeSearchItem: GraphQLMockObject, SearchResultItem {
         public static var __typename: String { "EpisodeSearchItem" }
         public var __fields = GraphQLMockFields()
 
-        /// A `EpisodeSearchItem` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,
@@ -488,12 +488,12 @@ public enum APIMocks {
         public var seasonTitle: String? { get { self[field: "seasonTitle"] } set { self[field: "seasonTitle"] = newValue } }
     }
 
-    /// A `Event` for tests.
+    /// A builder of `Event` test data.
     public struct Event: GraphQLMockObject {
         public static var __typename: String { "Event" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Event` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             title _0: String? = nil
         ) {
@@ -503,12 +503,12 @@ public enum APIMocks {
         public var title: String? { get { self[field: "title"] } set { self[field: "title"] = newValue } }
     }
 
-    /// A `FeaturedSection` for tests.
+    /// A builder of `FeaturedSection` test data.
     public struct FeaturedSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "FeaturedSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `FeaturedSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             metadata _1: ItemSectionMetadata? = nil,
@@ -534,21 +534,21 @@ public enum APIMocks {
         public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `Game` for tests.
+    /// A builder of `Game` test data.
     public struct Game: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "Game" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Game` with no field set.
+        /// A builder with no field set.
         public init() {}
     }
 
-    /// A `IconGridSection` for tests.
+    /// A builder of `IconGridSection` test data.
     public struct IconGridSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "IconGridSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `IconGridSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             metadata _1: ItemSectionMetadata? = nil,
@@ -574,12 +574,12 @@ public enum APIMocks {
         public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `IconSection` for tests.
+    /// A builder of `IconSection` test data.
     public struct IconSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "IconSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `IconSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             metadata _1: ItemSectionMetadata? = nil,
@@ -605,12 +605,12 @@ public enum APIMocks {
         public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `ItemSectionMetadata` for tests.
+    /// A builder of `ItemSectionMetadata` test data.
     public struct ItemSectionMetadata: GraphQLMockObject {
         public static var __typename: String { "ItemSectionMetadata" }
         public var __fields = GraphQLMockFields()
 
-        /// A `ItemSectionMetadata` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             collectionId _0: String? = nil,
             useContext _1: Bool? = nil,
@@ -628,12 +628,12 @@ public enum APIMocks {
         public var prependLiveElement: Bool? { get { self[field: "prependLiveElement"] } set { self[field: "prependLiveElement"] = newValue } }
     }
 
-    /// A `LabelSection` for tests.
+    /// A builder of `LabelSection` test data.
     public struct LabelSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "LabelSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `LabelSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             metadata _1: ItemSectionMetadata? = nil,
@@ -659,12 +659,12 @@ public enum APIMocks {
         public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `Lesson` for tests.
+    /// A builder of `Lesson` test data.
     public struct Lesson: GraphQLMockObject {
         public static var __typename: String { "Lesson" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Lesson` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             defaultEpisode _0: Episode? = nil
         ) {
@@ -676,21 +676,21 @@ public enum APIMocks {
         public var defaultEpisode: Episode? { get { self[field: "defaultEpisode"] } set { self[field: "defaultEpisode"] = newValue } }
     }
 
-    /// A `Link` for tests.
+    /// A builder of `Link` test data.
     public struct Link: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "Link" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Link` with no field set.
+        /// A builder with no field set.
         public init() {}
     }
 
-    /// A `ListSection` for tests.
+    /// A builder of `ListSection` test data.
     public struct ListSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "ListSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `ListSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             metadata _1: ItemSectionMetadata? = nil,
@@ -716,12 +716,12 @@ public enum APIMocks {
         public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `MessageSection` for tests.
+    /// A builder of `MessageSection` test data.
     public struct MessageSection: GraphQLMockObject, Section {
         public static var __typename: String { "MessageSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `MessageSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,
@@ -739,12 +739,12 @@ public enum APIMocks {
         public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
     }
 
-    /// A `MutationRoot` for tests.
+    /// A builder of `MutationRoot` test data.
     public struct MutationRoot: GraphQLMockObject {
         public static var __typename: String { "MutationRoot" }
         public var __fields = GraphQLMockFields()
 
-        /// A `MutationRoot` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             setEpisodeProgress _0: Episode? = nil,
             addEpisodeToMyList _1: AddToCollectionResult? = nil,
@@ -762,12 +762,12 @@ public enum APIMocks {
         public var removeEntryFromMyList: UserCollection? { get { self[field: "removeEntryFromMyList"] } set { self[field: "removeEntryFromMyList"] = newValue } }
     }
 
-    /// A `Page` for tests.
+    /// A builder of `Page` test data.
     public struct Page: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "Page" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Page` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             code _1: String? = nil,
@@ -793,12 +793,12 @@ public enum APIMocks {
         public var sections: SectionPagination? { get { self[field: "sections"] } set { self[field: "sections"] = newValue } }
     }
 
-    /// A `PageDetailsSection` for tests.
+    /// A builder of `PageDetailsSection` test data.
     public struct PageDetailsSection: GraphQLMockObject, Section {
         public static var __typename: String { "PageDetailsSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `PageDetailsSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,
@@ -816,21 +816,21 @@ public enum APIMocks {
         public var description: String? { get { self[field: "description"] } set { self[field: "description"] = newValue } }
     }
 
-    /// A `Person` for tests.
+    /// A builder of `Person` test data.
     public struct Person: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "Person" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Person` with no field set.
+        /// A builder with no field set.
         public init() {}
     }
 
-    /// A `Playlist` for tests.
+    /// A builder of `Playlist` test data.
     public struct Playlist: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "Playlist" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Playlist` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             items _0: PlaylistItemPagination? = nil
         ) {
@@ -840,12 +840,12 @@ public enum APIMocks {
         public var items: PlaylistItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `PlaylistItemPagination` for tests.
+    /// A builder of `PlaylistItemPagination` test data.
     public struct PlaylistItemPagination: GraphQLMockObject {
         public static var __typename: String { "PlaylistItemPagination" }
         public var __fields = GraphQLMockFields()
 
-        /// A `PlaylistItemPagination` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             items _0: [any PlaylistItem]? = nil
         ) {
@@ -855,12 +855,12 @@ public enum APIMocks {
         public var items: [any PlaylistItem]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `PosterGridSection` for tests.
+    /// A builder of `PosterGridSection` test data.
     public struct PosterGridSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "PosterGridSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `PosterGridSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             metadata _1: ItemSectionMetadata? = nil,
@@ -886,12 +886,12 @@ public enum APIMocks {
         public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `PosterSection` for tests.
+    /// A builder of `PosterSection` test data.
     public struct PosterSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "PosterSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `PosterSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             metadata _1: ItemSectionMetadata? = nil,
@@ -917,12 +917,12 @@ public enum APIMocks {
         public var items: SectionItemPagination? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `QueryRoot` for tests.
+    /// A builder of `QueryRoot` test data.
     public struct QueryRoot: GraphQLMockObject {
         public static var __typename: String { "QueryRoot" }
         public var __fields = GraphQLMockFields()
 
-        /// A `QueryRoot` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             application _0: Application? = nil,
             languages _1: [API.Language]? = nil,
@@ -972,12 +972,12 @@ public enum APIMocks {
         public var me: User? { get { self[field: "me"] } set { self[field: "me"] = newValue } }
     }
 
-    /// A `SearchResult` for tests.
+    /// A builder of `SearchResult` test data.
     public struct SearchResult: GraphQLMockObject {
         public static var __typename: String { "SearchResult" }
         public var __fields = GraphQLMockFields()
 
-        /// A `SearchResult` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             result _0: [any SearchResultItem]? = nil
         ) {
@@ -987,12 +987,12 @@ public enum APIMocks {
         public var result: [any SearchResultItem]? { get { self[field: "result"] } set { self[field: "result"] = newValue } }
     }
 
-    /// A `Season` for tests.
+    /// A builder of `Season` test data.
     public struct Season: GraphQLMockObject, EpisodeContextUnion, SectionItemType {
         public static var __typename: String { "Season" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Season` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,
@@ -1020,12 +1020,12 @@ public enum APIMocks {
         public var episodes: EpisodePagination? { get { self[field: "episodes"] } set { self[field: "episodes"] = newValue } }
     }
 
-    /// A `SeasonCalendarEntry` for tests.
+    /// A builder of `SeasonCalendarEntry` test data.
     public struct SeasonCalendarEntry: GraphQLMockObject, CalendarEntry {
         public static var __typename: String { "SeasonCalendarEntry" }
         public var __fields = GraphQLMockFields()
 
-        /// A `SeasonCalendarEntry` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,
@@ -1051,12 +1051,12 @@ public enum APIMocks {
         public var end: API.Date? { get { self[field: "end"] } set { self[field: "end"] = newValue } }
     }
 
-    /// A `SeasonPagination` for tests.
+    /// A builder of `SeasonPagination` test data.
     public struct SeasonPagination: GraphQLMockObject {
         public static var __typename: String { "SeasonPagination" }
         public var __fields = GraphQLMockFields()
 
-        /// A `SeasonPagination` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             items _0: [Season]? = nil
         ) {
@@ -1066,12 +1066,12 @@ public enum APIMocks {
         public var items: [Season]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `SeasonSearchItem` for tests.
+    /// A builder of `SeasonSearchItem` test data.
     public struct SeasonSearchItem: GraphQLMockObject, SearchResultItem {
         public static var __typename: String { "SeasonSearchItem" }
         public var __fields = GraphQLMockFields()
 
-        /// A `SeasonSearchItem` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,
@@ -1101,12 +1101,12 @@ public enum APIMocks {
         public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
     }
 
-    /// A `SectionItem` for tests.
+    /// A builder of `SectionItem` test data.
     public struct SectionItem: GraphQLMockObject {
         public static var __typename: String { "SectionItem" }
         public var __fields = GraphQLMockFields()
 
-        /// A `SectionItem` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,
@@ -1132,12 +1132,12 @@ public enum APIMocks {
         public var item: (any SectionItemType)? { get { self[field: "item"] } set { self[field: "item"] = newValue } }
     }
 
-    /// A `SectionItemPagination` for tests.
+    /// A builder of `SectionItemPagination` test data.
     public struct SectionItemPagination: GraphQLMockObject {
         public static var __typename: String { "SectionItemPagination" }
         public var __fields = GraphQLMockFields()
 
-        /// A `SectionItemPagination` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             items _0: [SectionItem]? = nil
         ) {
@@ -1147,12 +1147,12 @@ public enum APIMocks {
         public var items: [SectionItem]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `SectionPagination` for tests.
+    /// A builder of `SectionPagination` test data.
     public struct SectionPagination: GraphQLMockObject {
         public static var __typename: String { "SectionPagination" }
         public var __fields = GraphQLMockFields()
 
-        /// A `SectionPagination` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             items _0: [any Section]? = nil
         ) {
@@ -1162,12 +1162,12 @@ public enum APIMocks {
         public var items: [any Section]? { get { self[field: "items"] } set { self[field: "items"] = newValue } }
     }
 
-    /// A `Short` for tests.
+    /// A builder of `Short` test data.
     public struct Short: GraphQLMockObject, PlaylistItem, SectionItemType {
         public static var __typename: String { "Short" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Short` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil
         ) {
@@ -1177,12 +1177,12 @@ public enum APIMocks {
         public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
     }
 
-    /// A `Show` for tests.
+    /// A builder of `Show` test data.
     public struct Show: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "Show" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Show` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,
@@ -1210,12 +1210,12 @@ public enum APIMocks {
         public var defaultEpisode: Episode? { get { self[field: "defaultEpisode"] } set { self[field: "defaultEpisode"] = newValue } }
     }
 
-    /// A `ShowCalendarEntry` for tests.
+    /// A builder of `ShowCalendarEntry` test data.
     public struct ShowCalendarEntry: GraphQLMockObject, CalendarEntry {
         public static var __typename: String { "ShowCalendarEntry" }
         public var __fields = GraphQLMockFields()
 
-        /// A `ShowCalendarEntry` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,
@@ -1241,12 +1241,12 @@ public enum APIMocks {
         public var end: API.Date? { get { self[field: "end"] } set { self[field: "end"] = newValue } }
     }
 
-    /// A `ShowSearchItem` for tests.
+    /// A builder of `ShowSearchItem` test data.
     public struct ShowSearchItem: GraphQLMockObject, SearchResultItem {
         public static var __typename: String { "ShowSearchItem" }
         public var __fields = GraphQLMockFields()
 
-        /// A `ShowSearchItem` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,
@@ -1276,12 +1276,12 @@ public enum APIMocks {
         public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
     }
 
-    /// A `SimpleCalendarEntry` for tests.
+    /// A builder of `SimpleCalendarEntry` test data.
     public struct SimpleCalendarEntry: GraphQLMockObject, CalendarEntry {
         public static var __typename: String { "SimpleCalendarEntry" }
         public var __fields = GraphQLMockFields()
 
-        /// A `SimpleCalendarEntry` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,
@@ -1307,12 +1307,12 @@ public enum APIMocks {
         public var end: API.Date? { get { self[field: "end"] } set { self[field: "end"] = newValue } }
     }
 
-    /// A `Stream` for tests.
+    /// A builder of `Stream` test data.
     public struct Stream: GraphQLMockObject {
         public static var __typename: String { "Stream" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Stream` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             url _0: String? = nil,
             videoLanguage _1: API.Language? = nil,
@@ -1330,12 +1330,12 @@ public enum APIMocks {
         public var type: GraphQLEnum<API.StreamType>? { get { self[field: "type"] } set { self[field: "type"] = newValue } }
     }
 
-    /// A `StudyTopic` for tests.
+    /// A builder of `StudyTopic` test data.
     public struct StudyTopic: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "StudyTopic" }
         public var __fields = GraphQLMockFields()
 
-        /// A `StudyTopic` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             defaultLesson _0: Lesson? = nil
         ) {
@@ -1347,12 +1347,12 @@ public enum APIMocks {
         public var defaultLesson: Lesson? { get { self[field: "defaultLesson"] } set { self[field: "defaultLesson"] = newValue } }
     }
 
-    /// A `User` for tests.
+    /// A builder of `User` test data.
     public struct User: GraphQLMockObject {
         public static var __typename: String { "User" }
         public var __fields = GraphQLMockFields()
 
-        /// A `User` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             bccMember _1: Bool? = nil,
@@ -1370,12 +1370,12 @@ public enum APIMocks {
         public var analytics: Analytics? { get { self[field: "analytics"] } set { self[field: "analytics"] = newValue } }
     }
 
-    /// A `UserCollection` for tests.
+    /// A builder of `UserCollection` test data.
     public struct UserCollection: GraphQLMockObject {
         public static var __typename: String { "UserCollection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `UserCollection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: API.UUID? = nil
         ) {
@@ -1385,12 +1385,12 @@ public enum APIMocks {
         public var id: API.UUID? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
     }
 
-    /// A `WebSection` for tests.
+    /// A builder of `WebSection` test data.
     public struct WebSection: GraphQLMockObject, Section {
         public static var __typename: String { "WebSection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `WebSection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             title _1: String? = nil,

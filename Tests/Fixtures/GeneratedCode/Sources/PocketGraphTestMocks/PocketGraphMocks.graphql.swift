@@ -18,14 +18,14 @@ public enum PocketGraphMocks {
     /// The builders of the possible types of `MarticleComponent`.
     public protocol MarticleComponent: GraphQLMockObject {}
 
-    /// A `Author` for tests.
+    /// A builder of `Author` test data.
     ///
     /// Information about an Author of an article or some content
     public struct Author: GraphQLMockObject {
         public static var __typename: String { "Author" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Author` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             name _1: String? = nil,
@@ -46,14 +46,14 @@ public enum PocketGraphMocks {
         public var url: String? { get { self[field: "url"] } set { self[field: "url"] = newValue } }
     }
 
-    /// A `BulletedListElement` for tests.
+    /// A builder of `BulletedListElement` test data.
     ///
     /// Row in a bulleted (unordered list)
     public struct BulletedListElement: GraphQLMockObject {
         public static var __typename: String { "BulletedListElement" }
         public var __fields = GraphQLMockFields()
 
-        /// A `BulletedListElement` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             content _0: PocketGraph.Markdown? = nil,
             level _1: Int? = nil
@@ -69,14 +69,14 @@ public enum PocketGraphMocks {
         public var level: Int? { get { self[field: "level"] } set { self[field: "level"] = newValue } }
     }
 
-    /// A `CuratedInfo` for tests.
+    /// A builder of `CuratedInfo` test data.
     ///
     /// This type represents the information we need on a curated item.
     public struct CuratedInfo: GraphQLMockObject {
         public static var __typename: String { "CuratedInfo" }
         public var __fields = GraphQLMockFields()
 
-        /// A `CuratedInfo` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             title _0: String? = nil,
             excerpt _1: String? = nil,
@@ -94,14 +94,14 @@ public enum PocketGraphMocks {
         public var imageSrc: PocketGraph.Url? { get { self[field: "imageSrc"] } set { self[field: "imageSrc"] = newValue } }
     }
 
-    /// A `DomainMetadata` for tests.
+    /// A builder of `DomainMetadata` test data.
     ///
     /// Metadata from a domain, originally populated from ClearBit
     public struct DomainMetadata: GraphQLMockObject {
         public static var __typename: String { "DomainMetadata" }
         public var __fields = GraphQLMockFields()
 
-        /// A `DomainMetadata` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             name _0: String? = nil,
             logo _1: PocketGraph.Url? = nil
@@ -117,14 +117,14 @@ public enum PocketGraphMocks {
         public var logo: PocketGraph.Url? { get { self[field: "logo"] } set { self[field: "logo"] = newValue } }
     }
 
-    /// A `Image` for tests.
+    /// A builder of `Image` test data.
     ///
     /// An image that is keyed on URL
     public struct Image: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "Image" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Image` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             width _0: Int? = nil,
             height _1: Int? = nil,
@@ -161,7 +161,7 @@ public enum PocketGraphMocks {
         public var src: String? { get { self[field: "src"] } set { self[field: "src"] = newValue } }
     }
 
-    /// A `Item` for tests.
+    /// A builder of `Item` test data.
     ///
     /// The heart of Pocket
     /// A url and meta data related to it.
@@ -169,7 +169,7 @@ public enum PocketGraphMocks {
         public static var __typename: String { "Item" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Item` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             givenUrl _0: PocketGraph.Url? = nil,
             itemId _1: String? = nil,
@@ -268,14 +268,14 @@ public enum PocketGraphMocks {
         public var syndicatedArticle: SyndicatedArticle? { get { self[field: "syndicatedArticle"] } set { self[field: "syndicatedArticle"] = newValue } }
     }
 
-    /// A `MarticleBlockquote` for tests.
+    /// A builder of `MarticleBlockquote` test data.
     ///
     /// Content of a blockquote
     public struct MarticleBlockquote: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleBlockquote" }
         public var __fields = GraphQLMockFields()
 
-        /// A `MarticleBlockquote` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             content _0: PocketGraph.Markdown? = nil
         ) {
@@ -286,14 +286,14 @@ public enum PocketGraphMocks {
         public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
     }
 
-    /// A `MarticleBulletedList` for tests.
+    /// A builder of `MarticleBulletedList` test data.
     ///
     /// Content in a bulleted (unordered) list.
     public struct MarticleBulletedList: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleBulletedList" }
         public var __fields = GraphQLMockFields()
 
-        /// A `MarticleBulletedList` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             rows _0: [BulletedListElement]? = nil
         ) {
@@ -303,14 +303,14 @@ public enum PocketGraphMocks {
         public var rows: [BulletedListElement]? { get { self[field: "rows"] } set { self[field: "rows"] = newValue } }
     }
 
-    /// A `MarticleCodeBlock` for tests.
+    /// A builder of `MarticleCodeBlock` test data.
     ///
     /// A pre formatted text in the HTML content.
     public struct MarticleCodeBlock: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleCodeBlock" }
         public var __fields = GraphQLMockFields()
 
-        /// A `MarticleCodeBlock` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             text _0: String? = nil,
             language _1: Int? = nil
@@ -326,12 +326,12 @@ public enum PocketGraphMocks {
         public var language: Int? { get { self[field: "language"] } set { self[field: "language"] = newValue } }
     }
 
-    /// A `MarticleDivider` for tests.
+    /// A builder of `MarticleDivider` test data.
     public struct MarticleDivider: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleDivider" }
         public var __fields = GraphQLMockFields()
 
-        /// A `MarticleDivider` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             content _0: PocketGraph.Markdown? = nil
         ) {
@@ -342,14 +342,14 @@ public enum PocketGraphMocks {
         public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
     }
 
-    /// A `MarticleHeading` for tests.
+    /// A builder of `MarticleHeading` test data.
     ///
     /// A heading in an article, with markdown formatting.
     public struct MarticleHeading: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleHeading" }
         public var __fields = GraphQLMockFields()
 
-        /// A `MarticleHeading` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             content _0: PocketGraph.Markdown? = nil,
             level _1: Int? = nil
@@ -365,14 +365,14 @@ public enum PocketGraphMocks {
         public var level: Int? { get { self[field: "level"] } set { self[field: "level"] = newValue } }
     }
 
-    /// A `MarticleNumberedList` for tests.
+    /// A builder of `MarticleNumberedList` test data.
     ///
     /// Content in a bulleted (unordered) list.
     public struct MarticleNumberedList: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleNumberedList" }
         public var __fields = GraphQLMockFields()
 
-        /// A `MarticleNumberedList` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             rows _0: [NumberedListElement]? = nil
         ) {
@@ -382,14 +382,14 @@ public enum PocketGraphMocks {
         public var rows: [NumberedListElement]? { get { self[field: "rows"] } set { self[field: "rows"] = newValue } }
     }
 
-    /// A `MarticleTable` for tests.
+    /// A builder of `MarticleTable` test data.
     ///
     /// Content in a table.
     public struct MarticleTable: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleTable" }
         public var __fields = GraphQLMockFields()
 
-        /// A `MarticleTable` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             html _0: String? = nil
         ) {
@@ -400,7 +400,7 @@ public enum PocketGraphMocks {
         public var html: String? { get { self[field: "html"] } set { self[field: "html"] = newValue } }
     }
 
-    /// A `MarticleText` for tests.
+    /// A builder of `MarticleText` test data.
     ///
     /// A section of the article's text content, in markdown.
     /// A subset of gfm is supported. See README.md for more information.
@@ -408,7 +408,7 @@ public enum PocketGraphMocks {
         public static var __typename: String { "MarticleText" }
         public var __fields = GraphQLMockFields()
 
-        /// A `MarticleText` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             content _0: PocketGraph.Markdown? = nil
         ) {
@@ -419,14 +419,14 @@ public enum PocketGraphMocks {
         public var content: PocketGraph.Markdown? { get { self[field: "content"] } set { self[field: "content"] = newValue } }
     }
 
-    /// A `Mutation` for tests.
+    /// A builder of `Mutation` test data.
     ///
     /// Default Mutation Type
     public struct Mutation: GraphQLMockObject {
         public static var __typename: String { "Mutation" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Mutation` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             upsertSavedItem _0: SavedItem? = nil,
             updateSavedItemArchive _1: SavedItem? = nil,
@@ -491,12 +491,12 @@ public enum PocketGraphMocks {
         public var replaceSavedItemTags: [SavedItem]? { get { self[field: "replaceSavedItemTags"] } set { self[field: "replaceSavedItemTags"] = newValue } }
     }
 
-    /// A `NumberedListElement` for tests.
+    /// A builder of `NumberedListElement` test data.
     public struct NumberedListElement: GraphQLMockObject {
         public static var __typename: String { "NumberedListElement" }
         public var __fields = GraphQLMockFields()
 
-        /// A `NumberedListElement` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             content _0: PocketGraph.Markdown? = nil,
             level _1: Int? = nil,
@@ -517,14 +517,14 @@ public enum PocketGraphMocks {
         public var index: Int? { get { self[field: "index"] } set { self[field: "index"] = newValue } }
     }
 
-    /// A `PageInfo` for tests.
+    /// A builder of `PageInfo` test data.
     ///
     /// Information about pagination in a connection.
     public struct PageInfo: GraphQLMockObject {
         public static var __typename: String { "PageInfo" }
         public var __fields = GraphQLMockFields()
 
-        /// A `PageInfo` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             endCursor _0: String? = nil,
             hasNextPage _1: Bool? = nil,
@@ -550,12 +550,12 @@ public enum PocketGraphMocks {
         public var startCursor: String? { get { self[field: "startCursor"] } set { self[field: "startCursor"] = newValue } }
     }
 
-    /// A `PendingItem` for tests.
+    /// A builder of `PendingItem` test data.
     public struct PendingItem: GraphQLMockObject, ItemResult {
         public static var __typename: String { "PendingItem" }
         public var __fields = GraphQLMockFields()
 
-        /// A `PendingItem` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             url _0: PocketGraph.Url? = nil,
             status _1: GraphQLEnum<PocketGraph.PendingItemStatus>? = nil
@@ -571,14 +571,14 @@ public enum PocketGraphMocks {
         public var status: GraphQLEnum<PocketGraph.PendingItemStatus>? { get { self[field: "status"] } set { self[field: "status"] = newValue } }
     }
 
-    /// A `Publisher` for tests.
+    /// A builder of `Publisher` test data.
     ///
     /// The publisher that the curation team set for the syndicated article
     public struct Publisher: GraphQLMockObject {
         public static var __typename: String { "Publisher" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Publisher` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             name _0: String? = nil
         ) {
@@ -589,7 +589,7 @@ public enum PocketGraphMocks {
         public var name: String? { get { self[field: "name"] } set { self[field: "name"] = newValue } }
     }
 
-    /// A `Query` for tests.
+    /// A builder of `Query` test data.
     ///
     /// Default root level query type. All authorization checks are done in these queries.
     /// TODO: These belong in a seperate User Service that provides a User object (the user settings will probably exist there too)
@@ -597,7 +597,7 @@ public enum PocketGraphMocks {
         public static var __typename: String { "Query" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Query` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             itemByItemId _0: Item? = nil,
             getSlate _1: Slate? = nil,
@@ -630,14 +630,14 @@ public enum PocketGraphMocks {
         public var userByToken: User? { get { self[field: "userByToken"] } set { self[field: "userByToken"] = newValue } }
     }
 
-    /// A `Recommendation` for tests.
+    /// A builder of `Recommendation` test data.
     ///
     /// Represents a Recommendation from Pocket
     public struct Recommendation: GraphQLMockObject {
         public static var __typename: String { "Recommendation" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Recommendation` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             item _0: Item? = nil,
             curatedInfo _1: CuratedInfo? = nil,
@@ -659,7 +659,7 @@ public enum PocketGraphMocks {
         public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
     }
 
-    /// A `SavedItem` for tests.
+    /// A builder of `SavedItem` test data.
     ///
     /// Represents a Pocket Item that a user has saved to their list.
     /// (Said otherways, indicates a saved url to a users list and associated user specific information.)
@@ -667,7 +667,7 @@ public enum PocketGraphMocks {
         public static var __typename: String { "SavedItem" }
         public var __fields = GraphQLMockFields()
 
-        /// A `SavedItem` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             url _1: String? = nil,
@@ -718,14 +718,14 @@ public enum PocketGraphMocks {
         public var _deletedAt: Int? { get { self[field: "_deletedAt"] } set { self[field: "_deletedAt"] = newValue } }
     }
 
-    /// A `SavedItemConnection` for tests.
+    /// A builder of `SavedItemConnection` test data.
     ///
     /// The connection type for SavedItem.
     public struct SavedItemConnection: GraphQLMockObject {
         public static var __typename: String { "SavedItemConnection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `SavedItemConnection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             edges _0: [SavedItemEdge?]? = nil,
             pageInfo _1: PageInfo? = nil,
@@ -746,14 +746,14 @@ public enum PocketGraphMocks {
         public var totalCount: Int? { get { self[field: "totalCount"] } set { self[field: "totalCount"] = newValue } }
     }
 
-    /// A `SavedItemEdge` for tests.
+    /// A builder of `SavedItemEdge` test data.
     ///
     /// An edge in a connection.
     public struct SavedItemEdge: GraphQLMockObject {
         public static var __typename: String { "SavedItemEdge" }
         public var __fields = GraphQLMockFields()
 
-        /// A `SavedItemEdge` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             cursor _0: String? = nil,
             node _1: SavedItem? = nil
@@ -769,14 +769,14 @@ public enum PocketGraphMocks {
         public var node: SavedItem? { get { self[field: "node"] } set { self[field: "node"] = newValue } }
     }
 
-    /// A `Slate` for tests.
+    /// A builder of `Slate` test data.
     ///
     /// A grouping of item recommendations that relate to each other under a specific name and description
     public struct Slate: GraphQLMockObject {
         public static var __typename: String { "Slate" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Slate` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             requestId _1: String? = nil,
@@ -811,12 +811,12 @@ public enum PocketGraphMocks {
         public var recommendations: [Recommendation]? { get { self[field: "recommendations"] } set { self[field: "recommendations"] = newValue } }
     }
 
-    /// A `SlateLineup` for tests.
+    /// A builder of `SlateLineup` test data.
     public struct SlateLineup: GraphQLMockObject {
         public static var __typename: String { "SlateLineup" }
         public var __fields = GraphQLMockFields()
 
-        /// A `SlateLineup` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             requestId _1: String? = nil,
@@ -842,14 +842,14 @@ public enum PocketGraphMocks {
         public var slates: [Slate]? { get { self[field: "slates"] } set { self[field: "slates"] = newValue } }
     }
 
-    /// A `SyndicatedArticle` for tests.
+    /// A builder of `SyndicatedArticle` test data.
     ///
     /// An article that Pocket has syndicated and we also host on our own site
     public struct SyndicatedArticle: GraphQLMockObject {
         public static var __typename: String { "SyndicatedArticle" }
         public var __fields = GraphQLMockFields()
 
-        /// A `SyndicatedArticle` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             itemId _0: String? = nil,
             publisher _1: Publisher? = nil,
@@ -880,14 +880,14 @@ public enum PocketGraphMocks {
         public var mainImage: String? { get { self[field: "mainImage"] } set { self[field: "mainImage"] = newValue } }
     }
 
-    /// A `Tag` for tests.
+    /// A builder of `Tag` test data.
     ///
     /// Represents a Tag that a User has created for their list
     public struct Tag: GraphQLMockObject {
         public static var __typename: String { "Tag" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Tag` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             name _0: String? = nil,
             id _1: String? = nil
@@ -903,14 +903,14 @@ public enum PocketGraphMocks {
         public var id: String? { get { self[field: "id"] } set { self[field: "id"] = newValue } }
     }
 
-    /// A `TagConnection` for tests.
+    /// A builder of `TagConnection` test data.
     ///
     /// The connection type for Tag.
     public struct TagConnection: GraphQLMockObject {
         public static var __typename: String { "TagConnection" }
         public var __fields = GraphQLMockFields()
 
-        /// A `TagConnection` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             edges _0: [TagEdge?]? = nil,
             pageInfo _1: PageInfo? = nil,
@@ -931,14 +931,14 @@ public enum PocketGraphMocks {
         public var totalCount: Int? { get { self[field: "totalCount"] } set { self[field: "totalCount"] = newValue } }
     }
 
-    /// A `TagEdge` for tests.
+    /// A builder of `TagEdge` test data.
     ///
     /// An edge in a connection.
     public struct TagEdge: GraphQLMockObject {
         public static var __typename: String { "TagEdge" }
         public var __fields = GraphQLMockFields()
 
-        /// A `TagEdge` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             cursor _0: String? = nil,
             node _1: Tag? = nil
@@ -954,23 +954,23 @@ public enum PocketGraphMocks {
         public var node: Tag? { get { self[field: "node"] } set { self[field: "node"] = newValue } }
     }
 
-    /// A `UnMarseable` for tests.
+    /// A builder of `UnMarseable` test data.
     ///
     /// Represents content that could not be parsed into a valid Marticle* component.
     public struct UnMarseable: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "UnMarseable" }
         public var __fields = GraphQLMockFields()
 
-        /// A `UnMarseable` with no field set.
+        /// A builder with no field set.
         public init() {}
     }
 
-    /// A `User` for tests.
+    /// A builder of `User` test data.
     public struct User: GraphQLMockObject {
         public static var __typename: String { "User" }
         public var __fields = GraphQLMockFields()
 
-        /// A `User` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             savedItems _0: SavedItemConnection? = nil,
             tags _1: TagConnection? = nil,
@@ -991,14 +991,14 @@ public enum PocketGraphMocks {
         public var savedItemById: SavedItem? { get { self[field: "savedItemById"] } set { self[field: "savedItemById"] = newValue } }
     }
 
-    /// A `Video` for tests.
+    /// A builder of `Video` test data.
     ///
     /// A Video, typically within an Article View of an {Item} or if the Item is a video itself.
     public struct Video: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "Video" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Video` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             height _0: Int? = nil,
             src _1: String? = nil,

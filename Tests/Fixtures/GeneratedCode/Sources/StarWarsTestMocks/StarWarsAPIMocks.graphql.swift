@@ -18,14 +18,14 @@ public enum StarWarsAPIMocks {
     /// The builders of the possible types of `SearchResult`.
     public protocol SearchResult: GraphQLMockObject {}
 
-    /// A `Droid` for tests.
+    /// A builder of `Droid` test data.
     ///
     /// An autonomous mechanical character in the Star Wars universe
     public struct Droid: GraphQLMockObject, Character, SearchResult {
         public static var __typename: String { "Droid" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Droid` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             name _1: String? = nil,
@@ -56,14 +56,14 @@ public enum StarWarsAPIMocks {
         public var primaryFunction: String? { get { self[field: "primaryFunction"] } set { self[field: "primaryFunction"] = newValue } }
     }
 
-    /// A `Human` for tests.
+    /// A builder of `Human` test data.
     ///
     /// A humanoid creature from the Star Wars universe
     public struct Human: GraphQLMockObject, Character, SearchResult {
         public static var __typename: String { "Human" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Human` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             name _1: String? = nil,
@@ -104,14 +104,14 @@ public enum StarWarsAPIMocks {
         public var appearsIn: [GraphQLEnum<StarWarsAPI.Episode>?]? { get { self[field: "appearsIn"] } set { self[field: "appearsIn"] = newValue } }
     }
 
-    /// A `Mutation` for tests.
+    /// A builder of `Mutation` test data.
     ///
     /// The mutation type, represents all updates we can make to our data
     public struct Mutation: GraphQLMockObject {
         public static var __typename: String { "Mutation" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Mutation` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             createReview _0: Review? = nil
         ) {
@@ -121,14 +121,14 @@ public enum StarWarsAPIMocks {
         public var createReview: Review? { get { self[field: "createReview"] } set { self[field: "createReview"] = newValue } }
     }
 
-    /// A `Query` for tests.
+    /// A builder of `Query` test data.
     ///
     /// The query type, represents all of the entry points into our object graph
     public struct Query: GraphQLMockObject {
         public static var __typename: String { "Query" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Query` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             hero _0: (any Character)? = nil,
             search _1: [(any SearchResult)?]? = nil,
@@ -154,14 +154,14 @@ public enum StarWarsAPIMocks {
         public var starshipCoordinates: Starship? { get { self[field: "starshipCoordinates"] } set { self[field: "starshipCoordinates"] = newValue } }
     }
 
-    /// A `Review` for tests.
+    /// A builder of `Review` test data.
     ///
     /// Represents a review for a movie
     public struct Review: GraphQLMockObject {
         public static var __typename: String { "Review" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Review` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             episode _0: GraphQLEnum<StarWarsAPI.Episode>? = nil,
             stars _1: Int? = nil,
@@ -182,12 +182,12 @@ public enum StarWarsAPIMocks {
         public var commentary: String? { get { self[field: "commentary"] } set { self[field: "commentary"] = newValue } }
     }
 
-    /// A `Starship` for tests.
+    /// A builder of `Starship` test data.
     public struct Starship: GraphQLMockObject, SearchResult {
         public static var __typename: String { "Starship" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Starship` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             id _0: String? = nil,
             name _1: String? = nil,
@@ -212,14 +212,14 @@ public enum StarWarsAPIMocks {
         public var coordinates: [[Double]]? { get { self[field: "coordinates"] } set { self[field: "coordinates"] = newValue } }
     }
 
-    /// A `Subscription` for tests.
+    /// A builder of `Subscription` test data.
     ///
     /// The subscription type, represents all subscriptions we can make to our data
     public struct Subscription: GraphQLMockObject {
         public static var __typename: String { "Subscription" }
         public var __fields = GraphQLMockFields()
 
-        /// A `Subscription` with the fields given; the others are unset.
+        /// A builder with the fields given; the others are unset.
         public init(
             reviewAdded _0: Review? = nil
         ) {
