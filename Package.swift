@@ -285,10 +285,18 @@ let package = Package(
             exclude: ["GraphQL/Schema", "GraphQL/Operations", "apicore.json"],
             swiftSettings: swiftSettings
         ),
+        // The kits' test mocks (their apicore.json's output.testMocks), for their tests only.
+        .target(
+            name: "UserKitTestMocks", dependencies: ["UserKit", "APICoreGraphQL", "APICoreTestMocks"],
+            path: "Examples/UserKitTestMocks", swiftSettings: swiftSettings),
+        .target(
+            name: "ProductKitTestMocks", dependencies: ["ProductKit", "APICoreGraphQL", "APICoreTestMocks"],
+            path: "Examples/ProductKitTestMocks", swiftSettings: swiftSettings),
         .testTarget(
             name: "FeatureKitTests",
             dependencies: [
                 "UserKit", "ProductKit", "SharedKit", "DemoServerKit", "APICoreKit", "APICoreTesting",
+                "UserKitTestMocks", "ProductKitTestMocks",
                 "APICoreWebSocket", "APICoreSQLite", "APICoreTestSupport", "APICoreCodegen",
                 .product(name: "Logging", package: "swift-log"),
             ],
