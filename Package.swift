@@ -164,6 +164,10 @@ let package = Package(
         .target(
             name: "GitHawkFixture", dependencies: ["APICoreGraphQL"],
             path: "Tests/Fixtures/GeneratedCode/Sources/GitHawk"),
+        // Star Wars's test mocks, for the encoder's tests.
+        .target(
+            name: "StarWarsMocksFixture", dependencies: ["APICoreGraphQL", "APICoreTestMocks", "StarWarsFixture"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/StarWarsTestMocks"),
         // GitHawk's test mocks, for the test that serves an issue built with them.
         .target(
             name: "GitHawkMocksFixture", dependencies: ["APICoreGraphQL", "APICoreTestMocks", "GitHawkFixture"],
@@ -232,6 +236,11 @@ let package = Package(
                 "APICoreCodegen", "APICoreCompiler", "APICoreGraphQL", "APICoreCache", "APICoreSQLite",
                 "APICoreTestSupport", "EscapingFixture",
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreTestMocksTests",
+            dependencies: ["APICoreTestMocks", "APICoreGraphQL", "StarWarsFixture", "StarWarsMocksFixture"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

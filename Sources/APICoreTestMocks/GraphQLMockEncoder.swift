@@ -96,7 +96,9 @@ public struct GraphQLMockEncoder: Sendable {
             var array: [JSONValue] = []
             array.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                let previous = index < earlier.count ? earlier[index] : nil
+                // Not `cond ? earlier[index] : nil`: that `nil` is JSONValue's null literal, a value written earlier.
+                var previous: JSONValue?
+                if index < earlier.count { previous = earlier[index] }
                 array.append(self.value(element, as: inner, leaf: nil, at: path, into: previous))
             }
             return .array(array)
@@ -173,20 +175,12 @@ public struct GraphQLMockEncoder: Sendable {
         return candidates.first { (try? leaf.decode(from: $0, in: context)) != nil }
     }
 
-    /// `value` without its optional wrappers, `nil` when it holds none.
+    /// `value` without its optional wrappers (the elements of `[String?]` seen as `Any`), `nil` when it holds none.
     private static func unwrapped(_ value: Any) -> Any? {
-        guard let optional = value as? any GraphQLMockOptional else { return value }
-        return optional.__mockWrapped.flatMap(unwrapped)
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first.flatMap { unwrapped($0.value) }
     }
-}
-
-/// An optional, seen through `Any`.
-private protocol GraphQLMockOptional {
-    var __mockWrapped: Any? { get }
-}
-
-extension Optional: GraphQLMockOptional {
-    fileprivate var __mockWrapped: Any? { self }
 }
 
 /// An enum whose first value is the placeholder of a non-null field left unset.

@@ -75,7 +75,9 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
     static let all: [CorpusSet] = [
         CorpusSet(
             target: "StarWars", namespace: "StarWarsAPI", schemaPaths: ["../shared/corpus/starwars/schema.graphqls"],
-            operationPaths: ["../shared/corpus/starwars/operations/*.graphql"], hasTestMocks: true),
+            operationPaths: ["../shared/corpus/starwars/operations/*.graphql"], hasTestMocks: true,
+            // The project's package compiles the set as StarWarsFixture, with its mocks, for APICoreTestMocksTests.
+            moduleName: "StarWarsFixture"),
         CorpusSet(
             target: "AnimalKingdom", namespace: "AnimalKingdomAPI",
             schemaPaths: ["../shared/corpus/animalkingdom/schema.graphqls"],

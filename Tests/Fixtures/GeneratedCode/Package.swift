@@ -7,12 +7,13 @@ import PackageDescription
 // needs no resolution.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let sets = [
-    "StarWars", "AnimalKingdom", "GitHubApollo", "ShopifyStorefront", "ShopifyCustomerAccount", "SWAPI",
-    "Upload", "Subscription", "Reference", "Escaping", "SharedKit", "PocketGraph", "BCCMedia",
-    "Names",
+    "AnimalKingdom", "GitHubApollo", "ShopifyStorefront", "ShopifyCustomerAccount", "SWAPI", "Upload", "Subscription",
+    "Reference", "Escaping", "SharedKit", "PocketGraph", "BCCMedia", "Names",
 ]
+// Star Wars and GitHawk have the module names the project's package gives them, which their test mocks import in both.
+let renamed = ["StarWars": "StarWarsFixture", "GitHawk": "GitHawkFixture"]
 // The sets generated with their test mocks, in Sources/<Set>TestMocks/, which import the set's module.
-let setsWithMocks = ["StarWars", "AnimalKingdom", "PocketGraph", "BCCMedia"]
+let setsWithMocks = ["StarWars", "AnimalKingdom", "GitHawk", "PocketGraph", "BCCMedia"]
 
 let package = Package(
     name: "GeneratedCode",
@@ -21,17 +22,15 @@ let package = Package(
         .target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict),
         .target(
             name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], path: "APICoreTestMocks", swiftSettings: strict),
-        // GitHawk's module has the name the project's package gives it, which its test mocks import in both.
-        .target(
-            name: "GitHawkFixture", dependencies: ["APICoreGraphQL"], path: "Sources/GitHawk", swiftSettings: strict),
-        .target(
-            name: "GitHawkTestMocks", dependencies: ["APICoreGraphQL", "APICoreTestMocks", "GitHawkFixture"],
-            swiftSettings: strict),
     ]
         + sets.map { .target(name: $0, dependencies: ["APICoreGraphQL"], swiftSettings: strict) }
+        + renamed.keys.sorted().map {
+            .target(name: renamed[$0]!, dependencies: ["APICoreGraphQL"], path: "Sources/\($0)", swiftSettings: strict)
+        }
         + setsWithMocks.map {
             .target(
-                name: $0 + "TestMocks", dependencies: ["APICoreGraphQL", "APICoreTestMocks", .target(name: $0)],
+                name: $0 + "TestMocks",
+                dependencies: ["APICoreGraphQL", "APICoreTestMocks", .target(name: renamed[$0] ?? $0)],
                 swiftSettings: strict)
         }
         // Two kits whose operations import the schema types generated once in SharedKit.

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 import APICoreTestMocks
-import StarWars
+import StarWarsFixture
 
 /// Builders of test data for the object types of `StarWarsAPI` that the operations use.
 ///
