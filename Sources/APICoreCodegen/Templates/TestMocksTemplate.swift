@@ -22,7 +22,9 @@ struct TestMocksTemplate {
         let selected = Self.selectedFields(compilation)
         let (objects, abstracts) = Self.types(reachedFrom: selected, in: schema)
         // Type names: unique, clear of Swift's, the runtime's and the namespaces' own names.
-        let reserved = Self.spelledNames.union(SwiftNames.keywords).union([context.mapper.namespace, namespace])
+        let reserved = Self.spelledNames.union(SwiftNames.keywords).union(Self.typeModifiers).union([
+            context.mapper.namespace, namespace,
+        ])
         var typeScope = SwiftNameScope(reserving: reserved)
         var names: [String: String] = [:]
         for type in abstracts + objects.map(\.name) { names[type] = typeScope.claim(type) }
@@ -61,6 +63,13 @@ struct TestMocksTemplate {
     static let spelledNames: Set<String> = [
         "String", "Int", "Double", "Bool", "GraphQLEnum", "Swift", "APICoreGraphQL", "APICoreTestMocks",
         "GraphQLMockObject", "GraphQLMockFields", "Foundation", "Type", "Protocol", "Self",
+    ]
+
+    /// Contextual keywords that, written where a type is expected, modify the type after them (`each T`,
+    /// `sending T`): a builder of that name, written unqualified, would not parse.
+    static let typeModifiers: Set<String> = [
+        "each", "sending", "isolated", "some", "any", "inout", "borrowing", "consuming", "repeat", "__owned",
+        "__shared", "_const",
     ]
 
     /// The members of every builder, which no property may take.
