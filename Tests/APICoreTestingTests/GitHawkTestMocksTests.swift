@@ -55,7 +55,9 @@ struct GitHawkTestMocksTests {
 
     @Test("fields left unset get placeholders: ids counted per type, empty strings, false, zero, first enum value")
     func placeholders() throws {
-        let data = try Self.query(Self.issue()).data(for: Self.operation)
+        var built = Self.issue()
+        built.reactionGroups = [Mocks.ReactionGroup()]
+        let data = try Self.query(built).data(for: Self.operation)
         let issue = try #require(data.repository?.issueOrPullRequest?.asIssue)
         #expect(issue.id == "Issue:1")
         let comments = (issue.timeline.nodes ?? []).compactMap { $0?.asIssueComment }
@@ -65,6 +67,9 @@ struct GitHawkTestMocksTests {
         #expect(comments.allSatisfy { $0.editor == nil && $0.lastEditedAt == nil })
         #expect(data.repository?.hasIssuesEnabled == false)
         #expect(data.repository?.mentionableUsers.nodes == nil)
+        let reactions = issue.fragments.reactionFields.reactionGroups ?? []
+        #expect(reactions.map(\.content.rawValue) == [GitHawkAPI.ReactionContent.allCases[0].rawValue])
+        #expect(reactions.map(\.users.totalCount) == [0])
         // A non-null object left unset is an object of placeholders.
         #expect(issue.timeline.pageInfo.fragments.headPaging.hasPreviousPage == false)
     }
