@@ -91,8 +91,10 @@ struct HostileCorpus: Sendable {
             file.contents.split(separator: "\n").first { $0.hasPrefix("public struct ") },
             "case \(seed): no struct in \(file.path)")
         let typeName = declaration.dropFirst("public struct ".count).prefix { $0 != ":" }
+        let root = try rootBuilder(of: file.contents, in: files)
         return """
             import APICoreGraphQL
+            import APICoreTestMocks
             import \(module)
 
             func check\(module)() throws -> String {
@@ -107,10 +109,37 @@ struct HostileCorpus: Sendable {
                 let decoded = try \(typeName).Data(data: object, variables: arguments)
                 let again = try \(typeName).Data(data: decoded.__data, variables: arguments)
                 precondition(decoded == again && decoded.__data == object, "case \(seed): decodes differently")
+                // The root's test-mock builder with nothing set: every field a placeholder, which must decode.
+                let mocked = try \(typeName).Data(mock: \(root)(), variables: arguments)
+                let reread = try \(typeName).Data(data: mocked.__data, variables: arguments)
+                precondition(mocked == reread, "case \(seed): the mocked data decodes differently")
                 return "case \(seed): decoded \(response.operation)"
             }
 
             """
+    }
+
+    /// The test-mock builder of the root type of the operation in `operation`, qualified (`IntAPIMocks.Query_`):
+    /// found through the Swift name of its `Data`'s parent type, the schema name the namespace gives it, and the
+    /// builder whose `__typename` that is.
+    func rootBuilder(of operation: String, in files: [GeneratedFile]) throws -> String {
+        let lines = { (text: String) in text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let parentLine = try #require(
+            lines(operation).first { $0.contains("static var __parentType: GraphQLParentType { ") },
+            "case \(seed): no parent type")
+        let swiftName = try #require(parentLine.components(separatedBy: ".Objects.").last?.dropLast(2))
+        let declaration = "static let \(swiftName) = GraphQLParentType.object(\""
+        let schemaLine = try #require(
+            files.lazy.flatMap { lines($0.contents) }.first { $0.contains(declaration) },
+            "case \(seed): no parent type \(swiftName)")
+        let schemaName = try #require(schemaLine.components(separatedBy: "\"").dropFirst().first)
+        let mocks = try #require(files.first { $0.path.contains("/Mocks/") }.map { lines($0.contents) })
+        let namespace = try #require(mocks.first { $0.hasPrefix("public enum ") }?.split(separator: " ")[2])
+        let typename = try #require(
+            mocks.firstIndex(of: "public static var __typename: String { \"\(schemaName)\" }"),
+            "case \(seed): no builder of \(schemaName)")
+        let builder = mocks[typename - 1].dropFirst("public struct ".count).prefix { $0 != ":" }
+        return "\(namespace).\(builder)"
     }
 
     /// A raw Swift string literal holding `text`.
@@ -153,7 +182,8 @@ struct HostileCorpus: Sendable {
                         .target(name: $0, dependencies: ["APICoreGraphQL", "APICoreTestMocks"], swiftSettings: strict)
                     }
                     + [.executableTarget(
-                        name: "HostileChecks", dependencies: ["APICoreGraphQL"] + cases.map { .byName(name: $0) },
+                        name: "HostileChecks",
+                        dependencies: ["APICoreGraphQL", "APICoreTestMocks"] + cases.map { .byName(name: $0) },
                         swiftSettings: strict)],
                 swiftLanguageModes: [.v6]
             )
