@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "APICoreSQLite", targets: ["APICoreSQLite"]),
         .library(name: "APICoreSwiftMetrics", targets: ["APICoreSwiftMetrics"]),
         .library(name: "APICoreTesting", targets: ["APICoreTesting"]),
+        .library(name: "APICoreTestMocks", targets: ["APICoreTestMocks"]),
         .library(name: "APICoreWebSocket", targets: ["APICoreWebSocket"]),
         .library(name: "APICoreCompiler", targets: ["APICoreCompiler"]),
         .library(name: "APICoreCodegen", targets: ["APICoreCodegen"]),
@@ -90,7 +91,11 @@ let package = Package(
             dependencies: ["APICoreKit", .product(name: "Metrics", package: "swift-metrics")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "APICoreTesting", dependencies: ["APICoreKit"], swiftSettings: swiftSettings),
+        .target(
+            name: "APICoreTesting", dependencies: ["APICoreKit", "APICoreTestMocks"], swiftSettings: swiftSettings),
+        // What generated test mocks import: builders of schema objects turned into response data. Apart from
+        // APICoreTesting so that a mocks target needs nothing but the runtime that generated code imports.
+        .target(name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], swiftSettings: swiftSettings),
         // Subscriptions over WebSocket: swift-websocket's NIO client on Linux, URLSessionWebSocketTask on Apple
         // platforms (Foundation's fails at run time on Linux).
         .target(
@@ -159,6 +164,14 @@ let package = Package(
         .target(
             name: "GitHawkFixture", dependencies: ["APICoreGraphQL"],
             path: "Tests/Fixtures/GeneratedCode/Sources/GitHawk"),
+        // Star Wars's test mocks, for the encoder's tests.
+        .target(
+            name: "StarWarsMocksFixture", dependencies: ["APICoreGraphQL", "APICoreTestMocks", "StarWarsFixture"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/StarWarsTestMocks"),
+        // GitHawk's test mocks, for the test that serves an issue built with them.
+        .target(
+            name: "GitHawkMocksFixture", dependencies: ["APICoreGraphQL", "APICoreTestMocks", "GitHawkFixture"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/GitHawkTestMocks"),
         // Built with the project's settings, so that under APICORE_STRICT the escaping corpus compiles with every
         // warning as an error in each test run, not only when the fixture package is built.
         .target(
@@ -226,8 +239,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "APICoreTestMocksTests",
+            dependencies: ["APICoreTestMocks", "APICoreGraphQL", "StarWarsFixture", "StarWarsMocksFixture"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "APICoreTestingTests",
-            dependencies: ["APICoreTesting", "APICoreTestSupport"],
+            dependencies: [
+                "APICoreTesting", "APICoreTestMocks", "APICoreTestSupport", "GitHawkFixture", "GitHawkMocksFixture",
+            ],
             swiftSettings: swiftSettings
         ),
         // Examples: the demo backend (GraphQL over HTTP and WebSocket, and REST) on loopback.
@@ -274,10 +294,18 @@ let package = Package(
             exclude: ["GraphQL/Schema", "GraphQL/Operations", "apicore.json"],
             swiftSettings: swiftSettings
         ),
+        // The kits' test mocks (their apicore.json's output.testMocks), for their tests only.
+        .target(
+            name: "UserKitTestMocks", dependencies: ["UserKit", "APICoreGraphQL", "APICoreTestMocks"],
+            path: "Examples/UserKitTestMocks", swiftSettings: swiftSettings),
+        .target(
+            name: "ProductKitTestMocks", dependencies: ["ProductKit", "APICoreGraphQL", "APICoreTestMocks"],
+            path: "Examples/ProductKitTestMocks", swiftSettings: swiftSettings),
         .testTarget(
             name: "FeatureKitTests",
             dependencies: [
                 "UserKit", "ProductKit", "SharedKit", "DemoServerKit", "APICoreKit", "APICoreTesting",
+                "UserKitTestMocks", "ProductKitTestMocks",
                 "APICoreWebSocket", "APICoreSQLite", "APICoreTestSupport", "APICoreCodegen",
                 .product(name: "Logging", package: "swift-log"),
             ],

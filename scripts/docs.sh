@@ -5,8 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 targets=(
-    APICoreGraphQL APICoreKit APICoreCache APICoreSQLite APICoreSwiftMetrics APICoreTesting APICoreWebSocket
-    APICoreCompiler APICoreCodegen
+    APICoreGraphQL APICoreKit APICoreCache APICoreSQLite APICoreSwiftMetrics APICoreTesting APICoreTestMocks
+    APICoreWebSocket APICoreCompiler APICoreCodegen
 )
 mkdir -p .build/docs
 for target in "${targets[@]}"; do

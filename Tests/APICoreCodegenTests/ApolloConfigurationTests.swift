@@ -124,7 +124,7 @@ struct ApolloConfigurationTests {
             """
             {"schemaNamespace": "API",
              "output": {"schemaTypes": {"path": "API", "moduleType": {"swiftPackage": {"apolloSDKDependency": {}}}},
-                        "testMocks": {"swiftPackage": {"targetName": "Mocks"}}},
+                        "testMocks": {"absolute": {"path": "Mocks", "accessModifier": "internal"}}},
              "options": {"schemaDocumentation": "exclude", "deprecatedEnumCases": "include",
                          "pruneGeneratedFiles": false, "apqs": "automaticallyPersist", "conversionStrategies": {},
                          "markOperationDefinitionsAsFinal": true, "cocoapodsCompatibleImportStatements": true,
@@ -135,7 +135,8 @@ struct ApolloConfigurationTests {
             """)
         let messages = configuration.warnings.map(\.message)
         let keys = [
-            "output.schemaTypes.moduleType.swiftPackage.apolloSDKDependency", "output.testMocks",
+            "output.schemaTypes.moduleType.swiftPackage.apolloSDKDependency",
+            "output.testMocks.absolute.accessModifier",
             "options.schemaDocumentation", "options.pruneGeneratedFiles", "options.apqs",
             "options.conversionStrategies", "options.cocoapodsCompatibleImportStatements",
             "options.queryStringLiteralFormat", "options.additionalInflectionRules", "options.schemaCustomization",
@@ -149,6 +150,35 @@ struct ApolloConfigurationTests {
         #expect(messages.allSatisfy { $0.contains(": ") || $0.contains("is not a key of Apollo") })
         #expect(messages.contains { $0.contains("\"options.futureOption\" is not a key of Apollo iOS's") })
         #expect(configuration.warnings.allSatisfy { $0.severity == .warning && $0.locations.first?.line ?? 0 > 1 })
+    }
+
+    @Test("output.testMocks is honoured in each of Apollo's shapes, importing the module of the schema types")
+    func testMocks() throws {
+        func parse(
+            _ mocks: String, moduleType: String = #"{"swiftPackageManager": {}}"#
+        ) throws
+            -> CodegenConfiguration
+        {
+            try ApolloConfigurationReaderHarness.parse(
+                """
+                {"schemaNamespace": "API",
+                 "output": {"schemaTypes": {"path": "./API", "moduleType": \(moduleType)}, "testMocks": \(mocks)}}
+                """)
+        }
+        let package = try parse(#"{"swiftPackage": {"targetName": "APIMocks"}}"#)
+        #expect(package.testMocks == .init(path: "./API/APIMocks", schemaTypesModule: "API"))
+        #expect(package.warnings.isEmpty)
+        #expect(package.outputFolders.contains { $0.hasSuffix("/API/APIMocks") })
+        let unnamed = try parse(#"{"swiftPackage": {}}"#)
+        #expect(unnamed.testMocks == .init(path: "./API/APITestMocks", schemaTypesModule: "API"))
+        let absolute = try parse(#"{"absolute": {"path": "Tests/Mocks"}}"#)
+        #expect(absolute.testMocks == .init(path: "Tests/Mocks", schemaTypesModule: "API"))
+        let embedded = try parse(
+            #"{"absolute": {"path": "Mocks"}}"#, moduleType: #"{"embeddedInTarget": {"name": "MyApp"}}"#)
+        #expect(embedded.testMocks == .init(path: "Mocks", schemaTypesModule: "MyApp"))
+        let none = try parse(#"{"none": {}}"#)
+        #expect(none.testMocks == nil)
+        #expect(none.warnings.isEmpty)
     }
 
     @Test("our own configuration with a typo is still ours, and its unknown key an error")

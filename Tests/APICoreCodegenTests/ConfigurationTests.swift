@@ -21,6 +21,7 @@ struct ConfigurationTests {
                 "/kit/Sources/GitHubGraphQL/Schema", "/kit/Sources/GitHubGraphQL/Operations",
             ])
         #expect(configuration.schemaTypesModule == nil)
+        #expect(configuration.testMocks == nil)
     }
 
     @Test("selection-set initializers are off unless asked for, as a Boolean or as Apollo's object of kinds")
@@ -42,6 +43,36 @@ struct ConfigurationTests {
             try parse(#""selectionSetInitializers": {"operations": "yes"}"#)
         } throws: { error in
             "\(error)".contains("\"options.selectionSetInitializers.operations\" must be true or false")
+        }
+    }
+
+    @Test("output.testMocks takes Apollo's shapes: none, absolute, swiftPackage; the mocks import the schema module")
+    func testMocks() throws {
+        func parse(_ mocks: String, schemaTypes: String = #"{"path": "S"}"#) throws -> CodegenConfiguration {
+            try CodegenConfiguration.parse(
+                #"""
+                {"schemaNamespace": "A", "input": {"schemaSearchPaths": [], "operationSearchPaths": []},
+                 "output": {"schemaTypes": \#(schemaTypes), "operations": {"path": "O"}, "testMocks": \#(mocks)}}
+                """#, file: "apicore.json", baseDirectory: "/kit")
+        }
+        #expect(try parse(#"{"none": {}}"#).testMocks == nil)
+        let absolute = try parse(#"{"absolute": {"path": "Tests/Mocks", "schemaTypesModule": "AKit"}}"#)
+        #expect(absolute.testMocks == .init(path: "Tests/Mocks", schemaTypesModule: "AKit"))
+        #expect(absolute.outputFolders == ["/kit/S", "/kit/O", "/kit/Tests/Mocks"])
+        let package = try parse(#"{"swiftPackage": {"targetName": "AMocks"}}"#)
+        #expect(package.testMocks == .init(path: "Sources/AMocks", schemaTypesModule: nil))
+        let shared = try parse(
+            #"{"swiftPackage": {"targetName": "AMocks"}}"#, schemaTypes: #"{"path": "S", "module": "Shared"}"#)
+        #expect(shared.testMocks == .init(path: "Sources/AMocks", schemaTypesModule: "Shared"))
+        #expect {
+            try parse(#"{"absolute": {"path": "M"}, "none": {}}"#)
+        } throws: { error in
+            "\(error)".contains("must have one of")
+        }
+        #expect {
+            try parse(#"{"swiftPackage": {"target": "M"}}"#)
+        } throws: { error in
+            "\(error)".contains("target")
         }
     }
 

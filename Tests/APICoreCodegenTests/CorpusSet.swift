@@ -17,6 +17,11 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
     var outputPath: String?
     /// Whether the set generates its schema types, its operations, or only operations importing another set's module.
     var output = Output.both
+    /// Whether the set also generates test mocks, into the fixture target `<target>TestMocks`.
+    var hasTestMocks = false
+    /// The Swift module of the set's target, which its test mocks import; the target's name unless the project's
+    /// package compiles it too, under another name.
+    var moduleName: String?
 
     enum Output: Sendable {
         case both
@@ -42,6 +47,11 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
             customScalars: customScalars, accessLevel: .public, baseDirectory: Self.root)
         // The fixtures compile the superset: every set with its selection-set initializers.
         configuration.selectionSetInitializers = true
+        if hasTestMocks {
+            configuration.testMocks = .init(
+                path: "Tests/Fixtures/GeneratedCode/Sources/\(target)TestMocks", schemaTypesModule: moduleName ?? target
+            )
+        }
         switch output {
         case .both: break
         case .schemaTypesOnly: configuration.operationsPath = nil
@@ -65,11 +75,13 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
     static let all: [CorpusSet] = [
         CorpusSet(
             target: "StarWars", namespace: "StarWarsAPI", schemaPaths: ["../shared/corpus/starwars/schema.graphqls"],
-            operationPaths: ["../shared/corpus/starwars/operations/*.graphql"]),
+            operationPaths: ["../shared/corpus/starwars/operations/*.graphql"], hasTestMocks: true,
+            // The project's package compiles the set as StarWarsFixture, with its mocks, for APICoreTestMocksTests.
+            moduleName: "StarWarsFixture"),
         CorpusSet(
             target: "AnimalKingdom", namespace: "AnimalKingdomAPI",
             schemaPaths: ["../shared/corpus/animalkingdom/schema.graphqls"],
-            operationPaths: ["../shared/corpus/animalkingdom/operations/*.graphql"]),
+            operationPaths: ["../shared/corpus/animalkingdom/operations/*.graphql"], hasTestMocks: true),
         CorpusSet(
             target: "GitHubApollo", namespace: "GitHubAPI",
             schemaPaths: ["../shared/corpus/github/operations/apollo/schema-apollo.graphqls"],
@@ -77,7 +89,9 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
         CorpusSet(
             target: "GitHawk", namespace: "GitHawkAPI",
             schemaPaths: ["../shared/corpus/github/operations/githawk/schema-2020.json"],
-            operationPaths: ["../shared/corpus/github/operations/githawk/*.graphql"]),
+            operationPaths: ["../shared/corpus/github/operations/githawk/*.graphql"], hasTestMocks: true,
+            // The project's package compiles the set as GitHawkFixture, with its mocks, for GitHawkTestMocksTests.
+            moduleName: "GitHawkFixture"),
         CorpusSet(
             target: "ShopifyStorefront", namespace: "StorefrontAPI",
             schemaPaths: ["../shared/corpus/shopify/storefront.schema.json"],
@@ -101,10 +115,10 @@ struct CorpusSet: Sendable, CustomTestStringConvertible {
         CorpusSet(
             target: "PocketGraph", namespace: "PocketGraph",
             schemaPaths: ["../shared/corpus/apps/pocket-ios/schema.graphqls"],
-            operationPaths: ["../shared/corpus/apps/pocket-ios/operations/*.graphql"]),
+            operationPaths: ["../shared/corpus/apps/pocket-ios/operations/*.graphql"], hasTestMocks: true),
         CorpusSet(
             target: "BCCMedia", namespace: "API", schemaPaths: ["../shared/corpus/apps/bcc-media-tvos/schema.json"],
-            operationPaths: ["../shared/corpus/apps/bcc-media-tvos/operations/*.graphql"]),
+            operationPaths: ["../shared/corpus/apps/bcc-media-tvos/operations/*.graphql"], hasTestMocks: true),
         // One schema-types module that two kits share: SharedKit generates the schema types all their operations use,
         // and each kit generates only its operations, which import SharedKit.
         sharedSchemaKit("SharedKit", operations: "*", output: .schemaTypesOnly),

@@ -12,7 +12,8 @@ enum GeneratorHarness {
         namespace: String = "TestAPI",
         customScalars: [String: String] = [:],
         accessLevel: CodegenConfiguration.AccessLevel = .public,
-        fieldPolicies: [FieldPolicyOption] = []
+        fieldPolicies: [FieldPolicyOption] = [],
+        testMocks: CodegenConfiguration.TestMocksOptions? = nil
     ) throws -> [GeneratedFile] {
         let schema = try GraphQLSchema.build(from: [Source(name: "schema.graphqls", text: sdl)])
         let document = try Parser.parse(Source(name: "operations.graphql", text: operations))
@@ -20,6 +21,7 @@ enum GeneratorHarness {
             schemaNamespace: namespace, schemaSearchPaths: [], operationSearchPaths: [], schemaTypesPath: "Schema",
             operationsPath: "Operations", customScalars: customScalars, accessLevel: accessLevel, baseDirectory: "")
         configuration.fieldPolicies = fieldPolicies
+        configuration.testMocks = testMocks
         return try CodeGenerator().generate(schema: schema, documents: [document], configuration: configuration)
     }
 

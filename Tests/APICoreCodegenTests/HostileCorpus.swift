@@ -54,7 +54,8 @@ struct HostileCorpus: Sendable {
             data: try text(response["data"]))
     }
 
-    /// Generates the case into `folder` (`Schema/` and `Operations/`), removing what an earlier run left there.
+    /// Generates the case into `folder` (`Schema/`, `Operations/` and `Mocks/`), removing what an earlier run left
+    /// there.
     func generate(into folder: String) throws -> [GeneratedFile] {
         let schema = try GraphQLSchema.build(from: [Source(name: "schema.graphqls", text: self.schema)])
         let documents = try documents.map { try Parser.parse(Source(name: $0.name, text: $0.text)) }
@@ -63,6 +64,8 @@ struct HostileCorpus: Sendable {
             schemaTypesPath: folder + "/Schema", operationsPath: folder + "/Operations", baseDirectory: "/")
         // Initializers name a parameter after every field: the awkward names must compile there too.
         configuration.selectionSetInitializers = true
+        // Test mocks name a property and a parameter after every selected field, and a builder after every type.
+        configuration.testMocks = .init(path: folder + "/Mocks")
         // A namespace that would hide a type generated code uses is refused, with what to choose instead.
         if CodegenConfiguration.namespaceProblem(namespace) != nil {
             #expect {
@@ -88,8 +91,10 @@ struct HostileCorpus: Sendable {
             file.contents.split(separator: "\n").first { $0.hasPrefix("public struct ") },
             "case \(seed): no struct in \(file.path)")
         let typeName = declaration.dropFirst("public struct ".count).prefix { $0 != ":" }
+        let root = try rootBuilder(of: file.contents, in: files)
         return """
             import APICoreGraphQL
+            import APICoreTestMocks
             import \(module)
 
             func check\(module)() throws -> String {
@@ -104,10 +109,37 @@ struct HostileCorpus: Sendable {
                 let decoded = try \(typeName).Data(data: object, variables: arguments)
                 let again = try \(typeName).Data(data: decoded.__data, variables: arguments)
                 precondition(decoded == again && decoded.__data == object, "case \(seed): decodes differently")
+                // The root's test-mock builder with nothing set: every field a placeholder, which must decode.
+                let mocked = try \(typeName).Data(mock: \(root)(), variables: arguments)
+                let reread = try \(typeName).Data(data: mocked.__data, variables: arguments)
+                precondition(mocked == reread, "case \(seed): the mocked data decodes differently")
                 return "case \(seed): decoded \(response.operation)"
             }
 
             """
+    }
+
+    /// The test-mock builder of the root type of the operation in `operation`, qualified (`IntAPIMocks.Query_`):
+    /// found through the Swift name of its `Data`'s parent type, the schema name the namespace gives it, and the
+    /// builder whose `__typename` that is.
+    func rootBuilder(of operation: String, in files: [GeneratedFile]) throws -> String {
+        let lines = { (text: String) in text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let parentLine = try #require(
+            lines(operation).first { $0.contains("static var __parentType: GraphQLParentType { ") },
+            "case \(seed): no parent type")
+        let swiftName = try #require(parentLine.components(separatedBy: ".Objects.").last?.dropLast(2))
+        let declaration = "static let \(swiftName) = GraphQLParentType.object(\""
+        let schemaLine = try #require(
+            files.lazy.flatMap { lines($0.contents) }.first { $0.contains(declaration) },
+            "case \(seed): no parent type \(swiftName)")
+        let schemaName = try #require(schemaLine.components(separatedBy: "\"").dropFirst().first)
+        let mocks = try #require(files.first { $0.path.contains("/Mocks/") }.map { lines($0.contents) })
+        let namespace = try #require(mocks.first { $0.hasPrefix("public enum ") }?.split(separator: " ")[2])
+        let typename = try #require(
+            mocks.firstIndex(of: "public static var __typename: String { \"\(schemaName)\" }"),
+            "case \(seed): no builder of \(schemaName)")
+        let builder = mocks[typename - 1].dropFirst("public struct ".count).prefix { $0 != ":" }
+        return "\(namespace).\(builder)"
     }
 
     /// A raw Swift string literal holding `text`.
@@ -125,6 +157,10 @@ struct HostileCorpus: Sendable {
         if (try? manager.destinationOfSymbolicLink(atPath: link)) == nil {
             try manager.createSymbolicLink(atPath: link, withDestinationPath: root + "/Sources/APICoreGraphQL")
         }
+        let mocksLink = path + "/APICoreTestMocks"
+        if (try? manager.destinationOfSymbolicLink(atPath: mocksLink)) == nil {
+            try manager.createSymbolicLink(atPath: mocksLink, withDestinationPath: root + "/Sources/APICoreTestMocks")
+        }
         let names = modules.map { "\"\($0)\"" }.joined(separator: ", ")
         let manifest = """
             // swift-tools-version: 6.2
@@ -136,10 +172,18 @@ struct HostileCorpus: Sendable {
             let package = Package(
                 name: "HostileNames",
                 platforms: [.macOS(.v15), .iOS(.v18)],
-                targets: [.target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict)]
-                    + cases.map { .target(name: $0, dependencies: ["APICoreGraphQL"], swiftSettings: strict) }
+                targets: [
+                    .target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict),
+                    .target(
+                        name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], path: "APICoreTestMocks",
+                        swiftSettings: strict),
+                ]
+                    + cases.map {
+                        .target(name: $0, dependencies: ["APICoreGraphQL", "APICoreTestMocks"], swiftSettings: strict)
+                    }
                     + [.executableTarget(
-                        name: "HostileChecks", dependencies: ["APICoreGraphQL"] + cases.map { .byName(name: $0) },
+                        name: "HostileChecks",
+                        dependencies: ["APICoreGraphQL", "APICoreTestMocks"] + cases.map { .byName(name: $0) },
                         swiftSettings: strict)],
                 swiftLanguageModes: [.v6]
             )

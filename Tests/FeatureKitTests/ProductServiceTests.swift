@@ -5,6 +5,7 @@ import APICoreSQLite
 import APICoreTesting
 import Foundation
 import ProductKit
+import ProductKitTestMocks
 import SharedKit
 import Testing
 
@@ -131,15 +132,13 @@ struct ProductServiceTests {
     func notFoundAndUnknownCategory() async throws {
         let fixture = try Fixture()
         fixture.flags.fallsBackToREST = false
-        fixture.mock.stub(ProductDetailQuery.self, data: ["product": .null])
+        fixture.mock.stub(ProductDetailQuery.self, data: ProductDetailQuery.Data(product: nil))
         await #expect(throws: ServiceError.notFound(kind: "product", id: "p9")) {
             try await fixture.service.product(id: "p9")
         }
-        fixture.mock.stub(
-            ProductDetailQuery.self,
-            data: .init(
-                product: .init(
-                    id: "p5", name: "Kite", category: GraphQLEnum(rawValue: "TOYS"), priceCents: 999, inStock: true)))
+        // Built from the test mocks: only the category matters here, the other fields get placeholders.
+        let kite = ProductAPIMocks.Product(id: "p5", name: "Kite", category: GraphQLEnum(rawValue: "TOYS"))
+        fixture.mock.stub(ProductDetailQuery.self, mock: ProductAPIMocks.Query(product: kite))
         #expect(try await fixture.service.product(id: "p5").category == .other("TOYS"))
     }
 

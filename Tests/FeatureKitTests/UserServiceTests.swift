@@ -6,6 +6,7 @@ import Foundation
 import SharedKit
 import Testing
 import UserKit
+import UserKitTestMocks
 
 /// `UserService` with `APICoreTesting`'s mock client: no network, every answer stubbed.
 @Suite("UserService (mock client)")
@@ -105,10 +106,25 @@ struct UserServiceTests {
         #expect(fixture.router.fallbackCounts.isEmpty)
     }
 
+    @Test("a user built from the test mocks maps with the fields the test names and placeholders for the rest")
+    func testMocks() async throws {
+        let fixture = Fixture()
+        let ada = UserAPIMocks.User(
+            name: "Ada Lovelace", email: "ada@example.com", role: GraphQLEnum(rawValue: "ADMIN"))
+        fixture.mock.stub(UserProfileQuery.self, mock: UserAPIMocks.Query(user: ada))
+
+        let user = try await fixture.service.user(id: "u1").user
+
+        #expect(user.name == "Ada Lovelace")
+        #expect(user.role == .admin)
+        #expect(user.id == "User:1")
+        #expect(user.createdAt == Date(timeIntervalSince1970: 0))
+    }
+
     @Test("a missing user is notFound over GraphQL (null) and over REST (404)")
     func notFound() async throws {
         let fixture = Fixture()
-        fixture.mock.stub(UserProfileQuery.self, data: ["user": .null])
+        fixture.mock.stub(UserProfileQuery.self, data: UserProfileQuery.Data(user: nil))
         await #expect(throws: ServiceError.notFound(kind: "user", id: "u9")) {
             try await fixture.service.user(id: "u9")
         }

@@ -143,6 +143,30 @@ struct GenerateCommandTests {
         #expect(try kit.generatedFiles().isEmpty)
     }
 
+    @Test("output.testMocks generates the builders into their own folder, which --check then finds current")
+    func testMocks() async throws {
+        let kit = try Kit.make()
+        defer { kit.remove() }
+        try kit.write(
+            "apicore.json",
+            """
+            {"schemaNamespace": "StarWarsAPI",
+             "input": {"schemaSearchPaths": ["schema.graphqls"], "operationSearchPaths": ["ops/*.graphql"]},
+             "output": {"schemaTypes": {"path": "Generated/Schema"}, "operations": {"path": "Generated/Operations"},
+                        "testMocks": {"swiftPackage": {"targetName": "StarWarsMocks", "schemaTypesModule": "StarWars"}}}}
+            """)
+        let result = try await kit.generate()
+        #expect(result.status == 0, "\(result.error)")
+        let mocks = try kit.generatedFiles("Sources/StarWarsMocks")
+        #expect(Array(mocks.keys) == ["StarWarsAPIMocks.graphql.swift"])
+        let text = String(decoding: mocks["StarWarsAPIMocks.graphql.swift"] ?? Data(), as: UTF8.self)
+        #expect(text.contains("import APICoreTestMocks\nimport StarWars\n"))
+        #expect(text.contains("public struct Droid: GraphQLMockObject, Character"))
+        #expect(try kit.generatedFiles().keys.allSatisfy { !$0.contains("Mocks") })
+        let check = try await kit.generate(["--check"])
+        #expect(check.status == 0, "\(check.output)\(check.error)")
+    }
+
     @Test("an Apollo iOS apollo-codegen-config.json is detected; keys without an equivalent are warnings")
     func apolloConfiguration() async throws {
         let kit = try Kit.make()

@@ -15,8 +15,8 @@ enum ApolloConfigurationKeys {
 
     /// The keys by path (`options.schemaDocumentation`), as Apollo spells them.
     static let table: [String: Treatment] = [
-        "output.testMocks": .ignored(
-            advice: "build test data and doubles with APICoreTesting (MockGraphQLClient, InMemoryTransport) instead"),
+        "output.testMocks.absolute.accessModifier": .ignored(
+            advice: "the test mocks take the access level of the schema types"),
         "output.schemaTypes.moduleType.swiftPackage.apolloSDKDependency": .ignored(
             advice: "the generated code depends on APICoreKit's APICoreGraphQL product; add it to the package instead"),
         "operationManifest.generateManifestOnCodeGeneration": .when(

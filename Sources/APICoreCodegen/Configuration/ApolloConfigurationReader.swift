@@ -35,9 +35,7 @@ enum ApolloConfigurationReader {
         {
             return true
         }
-        let hasMocks = try output.optional("testMocks") != nil
-        let hasIdentifiers = try output.optional("operationIdentifiersPath") != nil
-        return hasMocks || hasIdentifiers
+        return try output.optional("operationIdentifiersPath") != nil
     }
 
     /// Parses an Apollo configuration reported as `file`.
@@ -66,6 +64,8 @@ enum ApolloConfigurationReader {
         // The module that operations outside the schema module import: the package Apollo generates, or for `other`
         // a module, both named after the namespace. Types embedded in a target are the app's own: no import.
         var schemaModule: String? = namespace
+        // The module the test mocks import for the schema types: the schema module, or the target they are embedded in.
+        var mocksImport: String? = namespace
         if let moduleType = try schemaTypes.optional("moduleType") {
             try warnings.ignore(
                 moduleType, keeping: ["swiftPackageManager", "swiftPackage", "embeddedInTarget", "other"])
@@ -77,6 +77,7 @@ enum ApolloConfigurationReader {
             } else if let embedded = try moduleType.optional("embeddedInTarget") {
                 try warnings.ignore(embedded, keeping: ["name", "accessModifier"])
                 schemaModule = nil
+                mocksImport = try embedded.optional("name")?.identifier()
                 if let modifier = try embedded.optional("accessModifier") { accessLevel = try access(modifier) }
             }
         }
@@ -102,9 +103,7 @@ enum ApolloConfigurationReader {
                 if let modifier = try relative.optional("accessModifier") { accessLevel = try access(modifier) }
             }
         }
-        if let mocks = try output.optional("testMocks"), try mocks.optional("none") == nil {
-            warnings.report(mocks.path, value: mocks.value, at: mocks.value.location)
-        }
+        let mocks = try testMocks(output, schemaTypesPath: schemaTypes, module: mocksImport, warnings: &warnings)
         var configuration = CodegenConfiguration(
             schemaNamespace: namespace, schemaSearchPaths: schemaSearchPaths.paths,
             operationSearchPaths: operationSearchPaths.paths, schemaTypesPath: join(moduleRoot, "Schema"),
@@ -112,6 +111,7 @@ enum ApolloConfigurationReader {
         configuration.schemaSearchPathLocations = schemaSearchPaths.locations
         configuration.operationSearchPathLocations = operationSearchPaths.locations
         configuration.schemaTypesModule = operationsModule
+        configuration.testMocks = mocks
         // The ids the app's server already knows from Apollo's generated code and manifest.
         configuration.operationIdentifiers = .apollo
         if let path = try output.optional("operationIdentifiersPath") {
@@ -167,6 +167,26 @@ enum ApolloConfigurationReader {
         mutating func report(_ path: String, value: LocatedJSON, at location: SourceLocation) {
             if let message = ApolloConfigurationKeys.warning(for: path, value: value) { add(message, at: location) }
         }
+    }
+
+    /// `output.testMocks`: `none`, `absolute` (`path`) or `swiftPackage` (`targetName`, by default
+    /// `<namespace>TestMocks`, a folder of the schema module's package, at `output.schemaTypes.path`).
+    private static func testMocks(
+        _ output: ConfigurationReader, schemaTypesPath schemaTypes: ConfigurationReader, module: String?,
+        warnings: inout Warnings
+    ) throws(CompilerError) -> CodegenConfiguration.TestMocksOptions? {
+        guard let mocks = try output.optional("testMocks") else { return nil }
+        try warnings.ignore(mocks, keeping: ["none", "absolute", "swiftPackage"])
+        if let absolute = try mocks.optional("absolute") {
+            try warnings.ignore(absolute, keeping: ["path"])
+            return .init(path: try absolute.required("path").string(), schemaTypesModule: module)
+        }
+        if let package = try mocks.optional("swiftPackage") {
+            try warnings.ignore(package, keeping: ["targetName"])
+            let target = try package.optional("targetName")?.identifier() ?? (module ?? "") + "TestMocks"
+            return .init(path: join(try schemaTypes.required("path").string(), target), schemaTypesModule: module)
+        }
+        return nil
     }
 
     private static func access(_ reader: ConfigurationReader) throws(CompilerError) -> CodegenConfiguration.AccessLevel

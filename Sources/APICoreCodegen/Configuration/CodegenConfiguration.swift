@@ -52,6 +52,21 @@ public struct CodegenConfiguration: Sendable, Hashable {
         }
     }
 
+    /// Where to generate the test mocks (builders of test data for the schema's object types), and what they import.
+    public struct TestMocksOptions: Sendable, Hashable {
+        /// The folder of the mocks, relative to the configuration's folder: a target of its own, which depends on
+        /// `APICoreTestMocks` and on the module of the schema types.
+        public var path: String
+        /// The module that holds the schema types, which the mocks import; `nil` when they are in the same module.
+        public var schemaTypesModule: String?
+
+        /// Test mocks in `path`, importing `schemaTypesModule`.
+        public init(path: String, schemaTypesModule: String? = nil) {
+            self.path = path
+            self.schemaTypesModule = schemaTypesModule
+        }
+    }
+
     /// How operation ids (`operationIdentifier`, and the manifest's ids) are computed.
     public enum OperationIdentifiers: String, Sendable, Hashable {
         /// The SHA-256 of the document sent: what a server computes for automatic persisted queries.
@@ -95,6 +110,8 @@ public struct CodegenConfiguration: Sendable, Hashable {
     /// (`options.selectionSetInitializers`): for optimistic results, previews and test data. Off by default, as in
     /// Apollo: they add about half again to the generated source an app compiles.
     public var selectionSetInitializers = false
+    /// The test mocks to generate (`output.testMocks`), if any: off by default, as in Apollo.
+    public var testMocks: TestMocksOptions?
     /// The folder relative paths are resolved against.
     public var baseDirectory: String
     /// The configuration file read, for messages about its search paths; `apicore.json` in ``baseDirectory`` if nil.
@@ -157,7 +174,7 @@ public struct CodegenConfiguration: Sendable, Hashable {
         let input = try root.required("input")
         try input.allowKeys(["schemaSearchPaths", "operationSearchPaths"])
         let output = try root.required("output")
-        try output.allowKeys(["schemaTypes", "operations", "operationManifest"])
+        try output.allowKeys(["schemaTypes", "operations", "operationManifest", "testMocks"])
         let schemaTypes = try output.required("schemaTypes")
         try schemaTypes.allowKeys(["path", "module"])
         let schemaTypesPath = try schemaTypes.optional("path")?.string()
@@ -183,6 +200,9 @@ public struct CodegenConfiguration: Sendable, Hashable {
         configuration.schemaTypesModule = schemaTypesModule
         if let manifest = try output.optional("operationManifest") {
             configuration.operationManifest = try manifestOptions(manifest)
+        }
+        if let mocks = try output.optional("testMocks") {
+            configuration.testMocks = try testMocksOptions(mocks, schemaTypesModule: schemaTypesModule)
         }
         if let options = try root.optional("options") {
             try options.allowKeys([
@@ -253,6 +273,34 @@ public struct CodegenConfiguration: Sendable, Hashable {
         return value
     }
 
+    /// Reads `output.testMocks` in Apollo's shapes: `{"none": {}}`, `{"absolute": {"path": "..."}}` or
+    /// `{"swiftPackage": {"targetName": "..."}}` (the folder `Sources/<targetName>`), each with an optional
+    /// `"schemaTypesModule"` that the mocks import (by default `output.schemaTypes.module`).
+    static func testMocksOptions(
+        _ reader: ConfigurationReader, schemaTypesModule: String?
+    ) throws(CompilerError) -> TestMocksOptions? {
+        try reader.allowKeys(["none", "absolute", "swiftPackage"])
+        let members = try reader.members()
+        guard members.count == 1, let kind = members.first else {
+            throw reader.failure("must have one of \"none\", \"absolute\" or \"swiftPackage\"")
+        }
+        let options = ConfigurationReader(kind.value, path: reader.path + "." + kind.key)
+        switch kind.key {
+        case "absolute":
+            try options.allowKeys(["path", "schemaTypesModule"])
+            let module = try options.optional("schemaTypesModule")?.identifier() ?? schemaTypesModule
+            return TestMocksOptions(path: try options.required("path").string(), schemaTypesModule: module)
+        case "swiftPackage":
+            try options.allowKeys(["targetName", "schemaTypesModule"])
+            let module = try options.optional("schemaTypesModule")?.identifier() ?? schemaTypesModule
+            let target = try options.required("targetName").identifier()
+            return TestMocksOptions(path: "Sources/" + target, schemaTypesModule: module)
+        default:
+            try options.allowKeys([])
+            return nil
+        }
+    }
+
     /// Reads `{"path": "...", "version": "persistedQueries" | "apollo" | "legacy"}`.
     static func manifestOptions(_ reader: ConfigurationReader) throws(CompilerError) -> OperationManifestOptions {
         try reader.allowKeys(["path", "version"])
@@ -269,7 +317,7 @@ public struct CodegenConfiguration: Sendable, Hashable {
 
     /// The folders the generator owns and writes: those of the schema types and of the operations, when generated.
     public var outputFolders: [String] {
-        [schemaTypesPath, operationsPath].compactMap { $0.map(resolved) }
+        [schemaTypesPath, operationsPath, testMocks?.path].compactMap { $0.map(resolved) }
     }
 
     /// `path` resolved against ``baseDirectory``.

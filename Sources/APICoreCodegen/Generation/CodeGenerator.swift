@@ -1,8 +1,9 @@
 import APICoreCompiler
 import Foundation
 
-/// Generates Swift from a schema and operation documents: one file per operation and per fragment, and up to three
-/// files of schema types (namespace with custom scalars and parent types, enums, input objects).
+/// Generates Swift from a schema and operation documents: one file per operation and per fragment, up to three
+/// files of schema types (namespace with custom scalars and parent types, enums, input objects), and when asked one
+/// file of test mocks.
 ///
 /// Everything is generated in memory; nothing is written unless all of it succeeded (see ``GeneratedFileWriter``).
 /// The output depends only on the inputs, never on file or dictionary order: generating twice gives the same bytes.
@@ -128,6 +129,14 @@ public struct CodeGenerator: Sendable {
         }
         if let operationsPath = configuration.operationsPath {
             files += operationFiles(compilation, folder: configuration.resolved(operationsPath), context: context)
+        }
+        if let mocks = configuration.testMocks {
+            let template = TestMocksTemplate(context: context, schemaTypesModule: mocks.schemaTypesModule)
+            let (name, contents) = template.render(compilation)
+            files.append(
+                GeneratedFile(
+                    path: (configuration.resolved(mocks.path) as NSString).appendingPathComponent(name),
+                    contents: contents))
         }
         if let manifest = configuration.operationManifest {
             files.append(

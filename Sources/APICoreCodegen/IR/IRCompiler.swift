@@ -29,8 +29,9 @@ enum IRCompiler {
         }
         // The module's types: fragments, then operations, each in name order, named as Apollo iOS names them
         // (`HeroDetails` for `heroDetails`, `HeroNameQuery` for `query heroName`), unique ignoring case.
+        // The test mocks' namespace too, for mocks generated into the operations' module.
         var moduleScope = SwiftNameScope(
-            reserving: SwiftReservedNames.moduleLevel.union([namespace]), ignoringCase: true)
+            reserving: SwiftReservedNames.moduleLevel.union([namespace, namespace + "Mocks"]), ignoringCase: true)
         var fragmentTypeNames: [String: String] = [:]
         for name in fragmentDefinitions.keys.sorted() {
             fragmentTypeNames[name] = moduleScope.claim(SwiftNames.upperFirst(name))

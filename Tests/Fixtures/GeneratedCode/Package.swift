@@ -3,19 +3,36 @@ import PackageDescription
 
 // The code generator's output for real schemas and operations, one target per set, built with every warning as an
 // error. The sources under Sources/<Set>/ are written by APICoreCodegenTests (APICORE_RECORD_SNAPSHOTS=1) and must
-// not be edited. `APICoreGraphQL` is a link to the runtime module's sources, so the package needs no resolution.
+// not be edited. `APICoreGraphQL` and `APICoreTestMocks` are links to the runtime modules' sources, so the package
+// needs no resolution.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let sets = [
-    "StarWars", "AnimalKingdom", "GitHubApollo", "GitHawk", "ShopifyStorefront", "ShopifyCustomerAccount", "SWAPI",
-    "Upload", "Subscription", "Reference", "Escaping", "SharedKit", "PocketGraph", "BCCMedia",
-    "Names",
+    "AnimalKingdom", "GitHubApollo", "ShopifyStorefront", "ShopifyCustomerAccount", "SWAPI", "Upload", "Subscription",
+    "Reference", "Escaping", "SharedKit", "PocketGraph", "BCCMedia", "Names",
 ]
+// Star Wars and GitHawk have the module names the project's package gives them, which their test mocks import in both.
+let renamed = ["StarWars": "StarWarsFixture", "GitHawk": "GitHawkFixture"]
+// The sets generated with their test mocks, in Sources/<Set>TestMocks/, which import the set's module.
+let setsWithMocks = ["StarWars", "AnimalKingdom", "GitHawk", "PocketGraph", "BCCMedia"]
 
 let package = Package(
     name: "GeneratedCode",
     platforms: [.macOS(.v15), .iOS(.v18)],
-    targets: [.target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict)]
+    targets: [
+        .target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict),
+        .target(
+            name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], path: "APICoreTestMocks", swiftSettings: strict),
+    ]
         + sets.map { .target(name: $0, dependencies: ["APICoreGraphQL"], swiftSettings: strict) }
+        + renamed.keys.sorted().map {
+            .target(name: renamed[$0]!, dependencies: ["APICoreGraphQL"], path: "Sources/\($0)", swiftSettings: strict)
+        }
+        + setsWithMocks.map {
+            .target(
+                name: $0 + "TestMocks",
+                dependencies: ["APICoreGraphQL", "APICoreTestMocks", .target(name: renamed[$0] ?? $0)],
+                swiftSettings: strict)
+        }
         // Two kits whose operations import the schema types generated once in SharedKit.
         + ["KitA", "KitB"].map {
             .target(name: $0, dependencies: ["APICoreGraphQL", "SharedKit"], swiftSettings: strict)

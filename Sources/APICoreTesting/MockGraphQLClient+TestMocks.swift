@@ -1,0 +1,21 @@
+import APICoreKit
+import APICoreTestMocks
+
+extension MockGraphQLClient {
+    /// Queues a response for `Operation` whose `data` is built from the generated test mocks: `root` is the builder of
+    /// its root type, encoded with `variables` (which decide `@include`/`@skip` fields; the defaults apply for none).
+    ///
+    /// ```swift
+    /// let mock = MockGraphQLClient()
+    /// mock.stub(UserDetailsQuery.self, mock: UserAPIMocks.Query(user: UserAPIMocks.User(name: "Ada")))
+    /// ```
+    public func stub<Operation: GraphQLOperation>(
+        _ operation: Operation.Type,
+        mock root: some GraphQLMockObject,
+        variables: JSONObject = JSONObject(),
+        errors: [GraphQLError] = [],
+        delay: Duration? = nil
+    ) {
+        stub(operation, data: root.responseData(for: operation, variables: variables), errors: errors, delay: delay)
+    }
+}
