@@ -8,7 +8,7 @@ import Testing
 /// `Tests/Fixtures/GeneratedCode`, which CI builds with warnings as errors (one target per set).
 ///
 /// The files there must be exactly what the generator produces now; `APICORE_RECORD_SNAPSHOTS=1` rewrites them.
-@Suite("Fixture package")
+@Suite("Fixture package", .cpuBound)
 struct FixturePackageTests {
     static var isRecording: Bool { ProcessInfo.processInfo.environment["APICORE_RECORD_SNAPSHOTS"] == "1" }
 

@@ -18,8 +18,9 @@ struct InputObjectTemplate {
         lines.append(
             "    \(access)struct \(SwiftNames.schemaTypeName(type.name, namespace: context.mapper.namespace)): GraphQLInputObject {"
         )
-        // `self` as a parameter would hide the instance in the initializer.
-        var used: Set<String> = ["fields", "jsonValue", "isAbsent", "self"]
+        // `self` as a parameter would hide the instance in the initializer; a `hashValue` property would make
+        // Hashable's ambiguous.
+        var used: Set<String> = ["fields", "jsonValue", "isAbsent", "self", "hashValue"]
         let holdsFiles = type.fields.contains { context.canContainFiles($0.type) }
         if holdsFiles { used.formUnion(["mayContainFiles", "appendFiles"]) }
         var fileFields: [(name: String, key: String)] = []

@@ -54,6 +54,7 @@ extension EscapingAPI {
         public var `default`: GraphQLNullable<String>
         public var self_: GraphQLNullable<Int>
         public var fields_: GraphQLNullable<String>
+        public var hashValue_: GraphQLNullable<Int>
         public var kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>>
         public var next: GraphQLNullable<EscapingAPI.Filter> {
             get { _next[0] }
@@ -66,6 +67,7 @@ extension EscapingAPI {
             `default`: GraphQLNullable<String> = nil,
             self_: GraphQLNullable<Int> = nil,
             fields_: GraphQLNullable<String> = nil,
+            hashValue_: GraphQLNullable<Int> = nil,
             kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>> = nil,
             next: GraphQLNullable<EscapingAPI.Filter> = nil,
             list: GraphQLNullable<[EscapingAPI.Filter]> = nil
@@ -73,13 +75,14 @@ extension EscapingAPI {
             self.`default` = `default`
             self.self_ = self_
             self.fields_ = fields_
+            self.hashValue_ = hashValue_
             self.kind = kind
             self._next = [next]
             self.list = list
         }
 
         public var fields: JSONObject {
-            .init(variables: ["default": `default`, "self": self_, "fields": fields_, "kind": kind, "next": next, "list": list])
+            .init(variables: ["default": `default`, "self": self_, "fields": fields_, "hashValue": hashValue_, "kind": kind, "next": next, "list": list])
         }
     }
 }
