@@ -60,8 +60,9 @@ final class InFlightRequestSharing: Sendable {
 
         var waiterCount: Int { flights.values.reduce(0) { $0 + $1.waiters } }
 
-        /// Takes out the watchers whose count has been reached.
+        /// Takes out the watchers whose count has been reached; with none (every call but a test's), counts nothing.
         mutating func reachedWatchers() -> [CheckedContinuation<Void, Never>] {
+            if watchers.isEmpty { return [] }
             let count = waiterCount
             let reached = watchers.filter { $0.count == count }.map(\.continuation)
             watchers.removeAll { $0.count == count }
