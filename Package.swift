@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "APICoreSQLite",
             dependencies: [
-                "APICoreCache", "APICoreGraphQL", .product(name: "GRDB", package: "GRDB.swift"),
+                "APICoreCache", "APICoreGraphQL", "APICoreKit", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -78,10 +78,18 @@ let package = Package(
             path: "Tests/APICoreSQLiteCrashWriter",
             swiftSettings: swiftSettings
         ),
+        // A child process that enqueues mutations and replays them, for the test that kills it with SIGKILL.
+        .executableTarget(
+            name: "APICoreMutationQueueCrashApp",
+            dependencies: ["APICoreSQLite", "APICoreKit", "APICoreGraphQL", "APICoreTestSupport"],
+            path: "Tests/APICoreMutationQueueCrashApp",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "APICoreSQLiteTests",
             dependencies: [
-                "APICoreSQLite", "APICoreCache", "APICoreGraphQL", "APICoreSQLiteCrashWriter", "APICoreTestSupport",
+                "APICoreSQLite", "APICoreCache", "APICoreGraphQL", "APICoreKit", "APICoreSQLiteCrashWriter",
+                "APICoreMutationQueueCrashApp", "APICoreTestSupport",
                 "GitHubApolloFixture", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -149,7 +157,10 @@ let package = Package(
 
         .target(
             name: "APICoreTestSupport",
-            dependencies: ["APICoreGraphQL", "APICoreCache", "APICoreKit"],
+            dependencies: [
+                "APICoreGraphQL", "APICoreCache", "APICoreKit", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             path: "Tests/APICoreTestSupport",
             swiftSettings: swiftSettings
         ),

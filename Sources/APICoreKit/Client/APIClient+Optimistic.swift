@@ -30,3 +30,18 @@ extension APIClient {
         }
     }
 }
+
+extension APIClient {
+    /// Sends `mutation` once, its result replacing the optimistic layer `layer` of the client's cache in one step
+    /// (published as usual when there is no layer or no cache). Unlike
+    /// ``execute(_:optimisticResult:options:)``, a failure leaves the layer in place: the caller (the offline
+    /// mutation queue) decides whether the mutation will be retried or rolled back.
+    package func execute<Mutation: GraphQLMutation>(
+        _ mutation: Mutation,
+        replacingOptimisticLayer layer: OptimisticLayerID?,
+        options: RequestOptions
+    ) async throws(APIError) -> APIResponse<Mutation.Data> {
+        guard let cache = configuration.cache, let layer else { return try await execute(mutation, options: options) }
+        return try await executeOnNetwork(mutation, options: options, write: .replacingLayer(layer, in: cache))
+    }
+}

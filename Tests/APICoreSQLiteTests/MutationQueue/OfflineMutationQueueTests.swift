@@ -1,0 +1,258 @@
+import APICoreCache
+import APICoreGraphQL
+import APICoreKit
+import APICoreSQLite
+import APICoreTestSupport
+import Foundation
+import Testing
+
+@Suite(.timeLimit(.minutes(2))) struct OfflineMutationQueueTests {
+    /// Mutations made while the server is down wait in the queue, their optimistic values in the cache at once, and
+    /// reach the server in order, each once, when it is back; the server's values then replace the optimistic ones.
+    @Test func mutationsMadeOfflineAreAppliedInOrderOnceTheServerIsBack() async throws {
+        let server = try await MutationLedgerServer()
+        try await server.stop()
+        let setup = try QueueSetup(server: server)
+        let watcher = ProductWatcher(setup.cache)
+        #expect(await watcher.next() == "Original")
+        let events = setup.queue.events
+
+        for title in ["A", "B", "C"] { try setup.enqueue(title: title) }
+        // The optimistic values are in the cache when enqueue returns, and the watcher sees them.
+        #expect(try setup.title() == "C")
+        #expect(await watcher.next(until: "C") == "C")
+        #expect(setup.queue.pendingCount == 3)
+
+        var iterator = events.makeAsyncIterator()
+        let waiting = await nextEvent(&iterator) { if case .waiting = $0 { true } else { false } }
+        guard case .waiting(let mutation, let error, _)? = waiting else {
+            Issue.record("no waiting event: \(String(describing: waiting))")
+            return
+        }
+        #expect(error.code == .network)
+        #expect(mutation.operationName == "UpdateProduct")
+        #expect(setup.queue.pendingCount == 3)
+
+        try await server.start()
+        setup.queue.retryNow()
+        var sent: [QueuedMutation] = []
+        while sent.count < 3,
+            let event = await nextEvent(&iterator, where: { if case .sent = $0 { true } else { false } })
+        {
+            sent.append(event.mutation)
+        }
+        #expect(sent.map(\.id) == sent.map(\.id).sorted())
+        #expect(server.appliedVariables.map { $0["title"]?.stringValue } == ["A", "B", "C"])
+        #expect(server.appliedKeys == sent.map(\.idempotencyKey))
+        #expect(Set(server.appliedKeys).count == 3)
+        #expect(setup.queue.pendingCount == 0)
+        #expect(await watcher.next(until: "C [server]") == "C [server]")
+        #expect(try setup.title() == "C [server]")
+        await setup.queue.close()
+        try await server.shutdown()
+    }
+
+    /// A mutation the server rejects leaves the queue with a `failed` event carrying the GraphQL error, and its
+    /// optimistic value is rolled back; the next mutation is still sent.
+    @Test func aRejectedMutationIsRolledBackAndTheNextOneSent() async throws {
+        let server = try await MutationLedgerServer()
+        try await server.stop()
+        let setup = try QueueSetup(server: server)
+        var events = setup.queue.events.makeAsyncIterator()
+        try setup.enqueue(title: "reject")
+        try setup.enqueue(title: "after")
+        #expect(try setup.title() == "after")
+        try await server.start()
+        setup.queue.retryNow()
+
+        let failed = await nextEvent(&events) { if case .failed = $0 { true } else { false } }
+        guard case .failed(_, let error, let pending)? = failed else {
+            Issue.record("no failed event: \(String(describing: failed))")
+            return
+        }
+        #expect(error.code == .graphQL)
+        #expect(error.graphQLErrors.map(\.message) == ["rejected"])
+        #expect(pending == 1)
+        let sent = await nextEvent(&events) { if case .sent = $0 { true } else { false } }
+        #expect(sent != nil)
+        #expect(try setup.title() == "after [server]")
+        #expect(server.appliedVariables.map { $0["title"]?.stringValue } == ["reject", "after"])
+        await setup.queue.close()
+
+        // Rolled back: with the later mutation's value gone too, the stored value shows again.
+        let alone = try QueueSetup(server: server, file: "alone.sqlite")
+        try await server.stop()
+        var aloneEvents = alone.queue.events.makeAsyncIterator()
+        try alone.enqueue(title: "reject")
+        try await server.start()
+        alone.queue.retryNow()
+        _ = await nextEvent(&aloneEvents) { if case .failed = $0 { true } else { false } }
+        #expect(try alone.title() == "Original")
+        await alone.queue.close()
+        try await server.shutdown()
+    }
+
+    /// A queue at its bound refuses another mutation with a typed error, and nothing of it reaches the cache or the
+    /// file.
+    @Test func aFullQueueRefusesTheNextMutation() async throws {
+        let server = try await MutationLedgerServer()
+        try await server.stop()
+        let setup = try QueueSetup(server: server, maximumPendingCount: 2)
+        try setup.enqueue(title: "one")
+        try setup.enqueue(title: "two")
+        #expect {
+            try setup.enqueue(title: "three")
+        } throws: { error in
+            (error as? APIError)?.code == .mutationQueueFull
+        }
+        #expect(setup.queue.pendingCount == 2)
+        #expect(try setup.queue.pendingMutations().count == 2)
+        #expect(try setup.title() == "two")
+        await setup.queue.close()
+        try await server.shutdown()
+    }
+
+    /// A mutation with a file is refused: the file's bytes would not survive a restart.
+    @Test func aMutationWithFilesIsRefused() async throws {
+        let server = try await MutationLedgerServer()
+        let setup = try QueueSetup(server: server)
+        let file = GraphQLFile(data: Data("hello".utf8), fileName: "hello.txt", contentType: "text/plain")
+        #expect {
+            try setup.queue.enqueue(UploadFileMutation(file: file))
+        } throws: { error in
+            (error as? APIError)?.code == .invalidRequest
+        }
+        #expect(setup.queue.pendingCount == 0)
+        await setup.queue.close()
+        try await server.shutdown()
+    }
+
+    /// A queue opened on the file an earlier one left shows the stored optimistic value again at once and sends
+    /// the mutation with the idempotency key it was enqueued with; a type it was not told about is sent as stored.
+    @Test func aReopenedQueueRestoresItsOptimisticValuesAndReplays() async throws {
+        let server = try await MutationLedgerServer()
+        try await server.stop()
+        let directory = try TemporaryDirectory()
+        let first = try QueueSetup(server: server, directory: directory)
+        let queued = try first.enqueue(title: "A")
+        await first.queue.close()
+
+        let second = try QueueSetup(server: server, directory: directory, operations: [UpdateProductMutation.self])
+        #expect(try second.title() == "A")
+        #expect(try second.queue.pendingMutations().map(\.idempotencyKey) == [queued.idempotencyKey])
+        var events = second.queue.events.makeAsyncIterator()
+        try await server.start()
+        second.queue.retryNow()
+        _ = await nextEvent(&events) { if case .sent = $0 { true } else { false } }
+        #expect(server.appliedKeys == [queued.idempotencyKey])
+        #expect(try second.title() == "A [server]")
+        await second.queue.close()
+
+        // Untyped: the server still gets it, with its key; the cache has no optimistic layer to show.
+        try await server.stop()
+        let third = try QueueSetup(server: server, directory: directory, file: "untyped.sqlite")
+        let untyped = try third.enqueue(title: "B")
+        await third.queue.close()
+        let fourth = try QueueSetup(server: server, directory: directory, file: "untyped.sqlite", operations: [])
+        #expect(try fourth.title() == "Original")
+        var fourthEvents = fourth.queue.events.makeAsyncIterator()
+        try await server.start()
+        fourth.queue.retryNow()
+        _ = await nextEvent(&fourthEvents) { if case .sent = $0 { true } else { false } }
+        #expect(server.appliedKeys == [queued.idempotencyKey, untyped.idempotencyKey])
+        #expect(server.entries.last?.idempotencyKey == untyped.idempotencyKey)
+        await fourth.queue.close()
+        try await server.shutdown()
+    }
+}
+
+/// The next event that `matches`, within 30 s; `nil` if the stream ends or none comes.
+func nextEvent(
+    _ iterator: inout AsyncStream<MutationQueueEvent>.Iterator,
+    where matches: (MutationQueueEvent) -> Bool
+) async -> MutationQueueEvent? {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline, let event = await iterator.next() {
+        if matches(event) { return event }
+    }
+    return nil
+}
+
+/// A client with a memory cache holding product `p1` titled `Original`, and a queue on a new file that retries fast.
+private struct QueueSetup {
+    let cache = CacheStore()
+    let client: APIClient
+    let queue: OfflineMutationQueue
+    let directory: TemporaryDirectory
+
+    init(
+        server: MutationLedgerServer,
+        directory: TemporaryDirectory? = nil,
+        file: String = "queue.sqlite",
+        maximumPendingCount: Int = 1000,
+        operations: [any GraphQLMutation.Type] = []
+    ) throws {
+        self.directory = try directory ?? TemporaryDirectory()
+        client = APIClient(configuration: APIClientConfiguration(graphQLEndpoint: server.endpoint, cache: cache))
+        let product: JSONObject = [
+            "__typename": "Product", "id": "p1", "title": "Original", "priceCents": 100, "owner": .null,
+        ]
+        try cache.write(ProductQuery.Data(data: ["product": .object(product)]), for: ProductQuery(id: "p1"))
+        queue = try OfflineMutationQueue(
+            fileURL: self.directory.file(file), client: client, operations: operations,
+            configuration: OfflineMutationQueueConfiguration(
+                maximumPendingCount: maximumPendingCount, initialRetryDelay: .milliseconds(20),
+                maximumRetryDelay: .milliseconds(100), watchesConnectivity: false))
+    }
+
+    /// Enqueues a new title for `p1`, with that title as the optimistic result.
+    @discardableResult
+    func enqueue(title: String) throws -> QueuedMutation {
+        let optimistic = try UpdateProductMutation.Data(data: [
+            "updateProduct": .object([
+                "__typename": "Product", "id": "p1", "title": .string(title), "priceCents": 100,
+            ])
+        ])
+        return try queue.enqueue(UpdateProductMutation(id: "p1", title: .some(title)), optimisticResult: optimistic)
+    }
+
+    /// The title of `p1` the cache reads now.
+    func title() throws -> String? {
+        try cache.read(ProductQuery(id: "p1")).product?.title
+    }
+}
+
+/// The titles a cache watcher of product `p1` sees.
+private final class ProductWatcher: Sendable {
+    private let titles: AsyncStream<String?>
+    private let task: Task<Void, Never>
+
+    init(_ cache: CacheStore) {
+        let (stream, continuation) = AsyncStream<String?>.makeStream()
+        titles = stream
+        task = Task {
+            for await result in cache.watch(ProductQuery(id: "p1")) {
+                continuation.yield(try? result.get().product?.title)
+            }
+            continuation.finish()
+        }
+    }
+
+    deinit { task.cancel() }
+
+    /// The next title the watcher sees.
+    func next() async -> String? {
+        var iterator = titles.makeAsyncIterator()
+        return await iterator.next() ?? nil
+    }
+
+    /// The first title equal to `expected` among those the watcher sees next, within 30 s; `nil` if none.
+    func next(until expected: String) async -> String? {
+        let deadline = ContinuousClock.now + .seconds(30)
+        var iterator = titles.makeAsyncIterator()
+        while ContinuousClock.now < deadline, let title = await iterator.next() {
+            if title == expected { return title }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,188 @@
+import APICoreGraphQL
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+/// A GraphQL server on loopback that applies `UpdateProduct` mutations idempotently and keeps a ledger of every
+/// request, for the offline mutation queue's tests.
+///
+/// Each request's `Idempotency-Key` and body are recorded. The first request with a key is applied: its title (with
+/// ` [server]` appended) is the product's new title and the key joins ``appliedKeys``. A later request with the same key
+/// gets the first answer again without being applied, as an idempotent server answers a replay. A title of `reject`
+/// is answered with a GraphQL error and no data. The server can be stopped and started again on the same port, so
+/// a client sees the network go away and come back.
+public final class MutationLedgerServer: Sendable {
+    /// One request as the server received it.
+    public struct Entry: Sendable, Hashable {
+        public var idempotencyKey: String?
+        public var body: String
+        public var variables: JSONObject
+    }
+
+    private let ledger: Ledger
+    private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    /// The port, fixed at the first start so that a restart listens where the client already sends.
+    public let port: Int
+
+    /// Starts the server on a free port of 127.0.0.1. Each answer is written `answerDelay` after its request was
+    /// recorded (and applied), so a client killed in that window has had its mutation applied without knowing it.
+    public init(answerDelay: Duration = .zero) async throws {
+        ledger = Ledger(answerDelay: answerDelay)
+        let channel = try await Self.bind(port: 0, ledger: ledger, group: group)
+        port = channel.localAddress?.port ?? 0
+        ledger.state.withLock { $0.channel = channel }
+    }
+
+    /// The GraphQL endpoint.
+    public var endpoint: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
+
+    /// Every request received so far, in order of arrival.
+    public var entries: [Entry] { ledger.state.withLock { $0.entries } }
+
+    /// The idempotency keys of the applied mutations, in the order they were applied.
+    public var appliedKeys: [String] { ledger.state.withLock { $0.appliedKeys } }
+
+    /// The variables of the applied mutations, in the order they were applied.
+    public var appliedVariables: [JSONObject] {
+        ledger.state.withLock { state in
+            var seen: Set<String> = []
+            return state.entries.compactMap { entry in
+                guard let key = entry.idempotencyKey, seen.insert(key).inserted else { return nil }
+                return entry.variables
+            }
+        }
+    }
+
+    /// Stops listening; connections refuse until ``start()``.
+    public func stop() async throws {
+        let channel = ledger.state.withLock { state -> (any Channel)? in
+            defer { state.channel = nil }
+            return state.channel
+        }
+        try await channel?.close()
+    }
+
+    /// Listens again on the same port.
+    public func start() async throws {
+        let channel = try await Self.bind(port: port, ledger: ledger, group: group)
+        ledger.state.withLock { $0.channel = channel }
+    }
+
+    /// Stops listening and ends the server's thread.
+    public func shutdown() async throws {
+        try await stop()
+        try await group.shutdownGracefully()
+    }
+
+    private static func bind(
+        port: Int, ledger: Ledger, group: MultiThreadedEventLoopGroup
+    ) async throws -> any Channel {
+        try await ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.pipeline.configureHTTPServerPipeline().flatMap {
+                    channel.pipeline.addHandler(LedgerHandler(ledger: ledger))
+                }
+            }
+            .bind(host: "127.0.0.1", port: port).get()
+    }
+}
+
+/// What the server received and answered, shared by every connection's handler.
+private final class Ledger: Sendable {
+    struct State {
+        var entries: [MutationLedgerServer.Entry] = []
+        var appliedKeys: [String] = []
+        var answers: [String: [UInt8]] = [:]
+        var channel: (any Channel)?
+    }
+
+    let state = Mutex(State())
+    let answerDelay: TimeAmount
+
+    init(answerDelay: Duration) {
+        let (seconds, attoseconds) = answerDelay.components
+        self.answerDelay = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+
+    /// Records a request and returns the answer's body.
+    func answer(to body: [UInt8], key: String?) -> [UInt8] {
+        let request = (try? JSONReader().read(body))?.objectValue ?? JSONObject()
+        let variables = request["variables"]?.objectValue ?? JSONObject()
+        return state.withLock { state in
+            state.entries.append(
+                MutationLedgerServer.Entry(
+                    idempotencyKey: key, body: String(decoding: body, as: UTF8.self), variables: variables))
+            if let key, let answer = state.answers[key] { return answer }
+            let answer = Array(JSONWriter().string(response(to: variables)).utf8)
+            if let key {
+                state.answers[key] = answer
+                state.appliedKeys.append(key)
+            }
+            return answer
+        }
+    }
+
+    private func response(to variables: JSONObject) -> JSONValue {
+        let title = variables["title"]?.stringValue
+        if title == "reject" {
+            return .object(["data": .null, "errors": .array([.object(["message": .string("rejected")])])])
+        }
+        let product: JSONObject = [
+            "__typename": .string("Product"), "id": variables["id"] ?? .null,
+            "title": .string("\(title ?? "untitled") [server]"),
+            "priceCents": variables["priceCents"] ?? .int(0),
+        ]
+        return .object(["data": .object(["updateProduct": .object(product)])])
+    }
+}
+
+/// Collects each request's body and answers it from the ledger.
+private final class LedgerHandler: ChannelInboundHandler, @unchecked Sendable {
+    // Safety: used on its channel's event loop only, as NIO calls handlers.
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let ledger: Ledger
+    private var key: String?
+    private var body: [UInt8] = []
+
+    init(ledger: Ledger) {
+        self.ledger = ledger
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            key = head.headers.first(name: "Idempotency-Key")
+            body = []
+        case .body(var buffer):
+            body += buffer.readBytes(length: buffer.readableBytes) ?? []
+        case .end:
+            let answer = ledger.answer(to: body, key: key)
+            guard ledger.answerDelay > .zero else { return write(answer, context: context) }
+            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            context.eventLoop.scheduleTask(in: ledger.answerDelay) {
+                let (handler, context) = bound.value
+                guard context.channel.isActive else { return }
+                handler.write(answer, context: context)
+            }
+        }
+    }
+
+    private func write(_ answer: [UInt8], context: ChannelHandlerContext) {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/graphql-response+json")
+        headers.add(name: "Content-Length", value: "\(answer.count)")
+        let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: answer)))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}
