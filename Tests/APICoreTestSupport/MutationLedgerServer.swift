@@ -11,7 +11,7 @@ import Synchronization
 /// Each request's `Idempotency-Key` and body are recorded. The first request with a key is applied: its title (with
 /// ` [server]` appended) is the product's new title and the key joins ``appliedKeys``. A later request with the same key
 /// gets the first answer again without being applied, as an idempotent server answers a replay. A title of `reject`
-/// is answered with a GraphQL error and no data. The server can be stopped and started again on the same port, so
+/// is answered with a GraphQL error and no data; ``answerUnavailable(next:)`` makes it answer `503` for a while. The server can be stopped and started again on the same port, so
 /// a client sees the network go away and come back.
 public final class MutationLedgerServer: Sendable {
     /// One request as the server received it.
@@ -55,6 +55,11 @@ public final class MutationLedgerServer: Sendable {
         }
     }
 
+    /// Answers the next `count` requests with `503 Service Unavailable`, applying nothing.
+    public func answerUnavailable(next count: Int) {
+        ledger.state.withLock { $0.unavailableAnswers = count }
+    }
+
     /// Stops listening; connections refuse until ``start()``.
     public func stop() async throws {
         let channel = ledger.state.withLock { state -> (any Channel)? in
@@ -95,6 +100,7 @@ private final class Ledger: Sendable {
     struct State {
         var entries: [MutationLedgerServer.Entry] = []
         var appliedKeys: [String] = []
+        var unavailableAnswers = 0
         var answers: [String: [UInt8]] = [:]
         var channel: (any Channel)?
     }
@@ -107,21 +113,31 @@ private final class Ledger: Sendable {
         self.answerDelay = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 
-    /// Records a request and returns the answer's body.
-    func answer(to body: [UInt8], key: String?) -> [UInt8] {
+    /// An answer: `200` with a GraphQL response, or `503` with a line of text.
+    struct Answer: Sendable {
+        var body: [UInt8]
+        var unavailable = false
+    }
+
+    /// Records a request and returns its answer.
+    func answer(to body: [UInt8], key: String?) -> Answer {
         let request = (try? JSONReader().read(body))?.objectValue ?? JSONObject()
         let variables = request["variables"]?.objectValue ?? JSONObject()
         return state.withLock { state in
             state.entries.append(
                 MutationLedgerServer.Entry(
                     idempotencyKey: key, body: String(decoding: body, as: UTF8.self), variables: variables))
-            if let key, let answer = state.answers[key] { return answer }
+            if state.unavailableAnswers > 0 {
+                state.unavailableAnswers -= 1
+                return Answer(body: Array("busy".utf8), unavailable: true)
+            }
+            if let key, let answer = state.answers[key] { return Answer(body: answer) }
             let answer = Array(JSONWriter().string(response(to: variables)).utf8)
             if let key {
                 state.answers[key] = answer
                 state.appliedKeys.append(key)
             }
-            return answer
+            return Answer(body: answer)
         }
     }
 
@@ -172,13 +188,15 @@ private final class LedgerHandler: ChannelInboundHandler, @unchecked Sendable {
         }
     }
 
-    private func write(_ answer: [UInt8], context: ChannelHandlerContext) {
+    private func write(_ answer: Ledger.Answer, context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "application/graphql-response+json")
-        headers.add(name: "Content-Length", value: "\(answer.count)")
-        let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)
+        headers.add(
+            name: "Content-Type", value: answer.unavailable ? "text/plain" : "application/graphql-response+json")
+        headers.add(name: "Content-Length", value: "\(answer.body.count)")
+        let head = HTTPResponseHead(
+            version: .http1_1, status: answer.unavailable ? .serviceUnavailable : .ok, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: answer)))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: answer.body)))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 

@@ -358,7 +358,10 @@ extension OfflineMutationQueue {
                 _ = state.withLock { $0.layers.removeValue(forKey: row.idempotencyKey) }
             }
             state.withLock { $0.pendingCount = remaining }
-            let queued = QueuedMutation(row)
+            var reported = row
+            // The attempt that failed it counts too.
+            if failure != nil { reported.attempts += 1 }
+            let queued = QueuedMutation(reported)
             emit(
                 failure.map { .failed(queued, error: $0, pendingCount: remaining) }
                     ?? .sent(queued, pendingCount: remaining))

@@ -92,6 +92,39 @@ import Testing
         try await server.shutdown()
     }
 
+    /// `503` answers are retried with the same idempotency key and body until the server applies the mutation; a
+    /// mutation that keeps getting them fails after the configured number of attempts and is rolled back.
+    @Test func serverTroubleIsRetriedABoundedNumberOfTimes() async throws {
+        let server = try await MutationLedgerServer()
+        let setup = try QueueSetup(server: server, maximumServerErrorAttempts: 3)
+        var events = setup.queue.events.makeAsyncIterator()
+        server.answerUnavailable(next: 2)
+        let recovered = try setup.enqueue(title: "recovered")
+        let sent = await nextEvent(&events) { if case .sent = $0 { true } else { false } }
+        #expect(sent?.mutation.idempotencyKey == recovered.idempotencyKey)
+        #expect(server.entries.count == 3)
+        #expect(Set(server.entries.map(\.body)).count == 1)
+        #expect(server.entries.allSatisfy { $0.idempotencyKey == recovered.idempotencyKey })
+        #expect(try setup.title() == "recovered [server]")
+
+        server.answerUnavailable(next: 5)
+        try setup.enqueue(title: "given up")
+        #expect(try setup.title() == "given up")
+        let failed = await nextEvent(&events) { if case .failed = $0 { true } else { false } }
+        guard case .failed(let mutation, let error, let pending)? = failed else {
+            Issue.record("no failed event: \(String(describing: failed))")
+            return
+        }
+        #expect(error.code == .httpStatus)
+        #expect(error.statusCode == 503)
+        #expect(mutation.failedAttempts == 3)
+        #expect(pending == 0)
+        #expect(server.entries.count == 6)
+        #expect(try setup.title() == "recovered [server]")
+        await setup.queue.close()
+        try await server.shutdown()
+    }
+
     /// A queue at its bound refuses another mutation with a typed error, and nothing of it reaches the cache or the
     /// file.
     @Test func aFullQueueRefusesTheNextMutation() async throws {
@@ -190,6 +223,7 @@ private struct QueueSetup {
         directory: TemporaryDirectory? = nil,
         file: String = "queue.sqlite",
         maximumPendingCount: Int = 1000,
+        maximumServerErrorAttempts: Int = 5,
         operations: [any GraphQLMutation.Type] = []
     ) throws {
         self.directory = try directory ?? TemporaryDirectory()
@@ -202,7 +236,8 @@ private struct QueueSetup {
             fileURL: self.directory.file(file), client: client, operations: operations,
             configuration: OfflineMutationQueueConfiguration(
                 maximumPendingCount: maximumPendingCount, initialRetryDelay: .milliseconds(20),
-                maximumRetryDelay: .milliseconds(100), watchesConnectivity: false))
+                maximumRetryDelay: .milliseconds(100), maximumServerErrorAttempts: maximumServerErrorAttempts,
+                watchesConnectivity: false))
     }
 
     /// Enqueues a new title for `p1`, with that title as the optimistic result.
