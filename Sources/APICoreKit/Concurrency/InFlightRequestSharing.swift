@@ -86,16 +86,23 @@ final class InFlightRequestSharing: Sendable {
         }
         for watcher in watchers { watcher.resume() }
         if isNew {
-            flight.start(
-                Task { [self] in
-                    let result: Result<HTTPResponse, any Error>
-                    do {
-                        result = .success(try await exchange(request))
-                    } catch {
-                        result = .failure(error)
-                    }
-                    finish(flight, key: key, with: result)
-                })
+            let operation: @Sendable () async -> Void = { [self] in
+                let result: Result<HTTPResponse, any Error>
+                do {
+                    result = .success(try await exchange(request))
+                } catch {
+                    result = .failure(error)
+                }
+                finish(flight, key: key, with: result)
+            }
+            // The exchange runs in a task of its own, so that it goes on when its first caller is cancelled while
+            // others wait. Where it can, the task starts on this thread and runs until it first waits (the network),
+            // which saves a hop through the concurrency pool on every query.
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                flight.start(Task.immediate(operation: operation))
+            } else {
+                flight.start(Task(operation: operation))
+            }
         }
         do {
             let response = try await flight.completion.value()

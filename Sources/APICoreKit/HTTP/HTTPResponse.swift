@@ -35,8 +35,23 @@ public struct HTTPResponse: Sendable {
     /// The media type of the body, lower-cased, without parameters (`application/json`).
     public var mediaType: String? {
         guard let contentType = headers["Content-Type"] else { return nil }
-        let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-        return type.trimmingCharacters(in: .whitespaces).lowercased()
+        // The part before any parameters, without the spaces and tabs around it, in lowercase: read byte by byte, as
+        // every response passes here, and copied only when it is not already in that form.
+        let bytes = contentType.utf8
+        var start = bytes.startIndex
+        while start != bytes.endIndex, Self.isSpace(bytes[start]) { start = bytes.index(after: start) }
+        let parameters = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        var end = parameters
+        while end != start, Self.isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        let type = bytes[start..<end]
+        guard type.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            return start == bytes.startIndex && end == bytes.endIndex ? contentType : String(Substring(type))
+        }
+        return String(Substring(type)).lowercased()
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 
     /// Whether the body is JSON: `application/json`, `application/graphql-response+json` or another `+json` type.

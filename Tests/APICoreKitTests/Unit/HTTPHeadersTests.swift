@@ -26,4 +26,23 @@ struct HTTPHeadersTests {
         #expect(headers["X-é"] == nil)
         #expect(headers != ["X-é": "1"])
     }
+
+    @Test(
+        "a response's media type is the Content-Type before its parameters, trimmed of spaces and tabs, in lowercase",
+        arguments: [
+            ("application/json", "application/json"),
+            ("Application/GraphQL-Response+JSON; charset=utf-8", "application/graphql-response+json"),
+            (" \tapplication/json \t; charset=utf-8", "application/json"),
+            ("text/plain;", "text/plain"),
+            ("multipart/mixed; boundary=\"-\"; deferSpec=20220824", "multipart/mixed"),
+            (";charset=utf-8", ""),
+            ("   ", ""),
+            ("", ""),
+            ("application/vnd.ÉTÉ+json", "application/vnd.été+json"),
+        ])
+    func mediaType(contentType: String, expected: String) {
+        let response = HTTPResponse(statusCode: 200, headers: ["Content-Type": contentType])
+        #expect(response.mediaType == expected)
+        #expect(HTTPResponse(statusCode: 200).mediaType == nil)
+    }
 }
