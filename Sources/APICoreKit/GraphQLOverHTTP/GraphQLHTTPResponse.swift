@@ -29,12 +29,13 @@ struct GraphQLHTTPResponse {
         self.response = head
         responseBytes = response.body.count
         let status = response.statusCode
-        let prefix = response.body.prefix(512)
+        // Only for errors: a copy, so an error kept by the caller does not keep the whole body alive.
+        func prefix() -> Data { Data(response.body.prefix(512)) }
         if status == 401 {
             let errors = (try? reader.read(response.body)).flatMap(GraphQLResponseBody.init(json:))?.errors ?? []
             throw APIError(
                 .unauthorized, operationName: operationName, statusCode: status, graphQLErrors: errors,
-                responseBodyPrefix: prefix)
+                responseBodyPrefix: prefix())
         }
         let mediaType = response.mediaType
         let looksLikeJSON = mediaType.map(HTTPResponse.isJSON) ?? (response.body.first == UInt8(ascii: "{"))
@@ -42,9 +43,9 @@ struct GraphQLHTTPResponse {
             if response.isSuccess {
                 throw APIError(
                     .invalidResponse, operationName: operationName, statusCode: status,
-                    reason: "unexpected content type \(mediaType ?? "none")", responseBodyPrefix: prefix)
+                    reason: "unexpected content type \(mediaType ?? "none")", responseBodyPrefix: prefix())
             }
-            throw APIError(.httpStatus, operationName: operationName, statusCode: status, responseBodyPrefix: prefix)
+            throw APIError(.httpStatus, operationName: operationName, statusCode: status, responseBodyPrefix: prefix())
         }
         let json: JSONValue
         do throws(JSONParseError) {
@@ -53,26 +54,26 @@ struct GraphQLHTTPResponse {
             if response.isSuccess {
                 throw APIError(
                     .parsing, operationName: operationName, statusCode: status, byteOffset: error.offset,
-                    underlying: error, reason: error.description, responseBodyPrefix: prefix)
+                    underlying: error, reason: error.description, responseBodyPrefix: prefix())
             }
             throw APIError(
                 .httpStatus, operationName: operationName, statusCode: status, underlying: error,
-                responseBodyPrefix: prefix)
+                responseBodyPrefix: prefix())
         }
         guard let body = GraphQLResponseBody(json: json) else {
             if response.isSuccess {
                 throw APIError(
                     .invalidResponse, operationName: operationName, statusCode: status,
-                    reason: "JSON without data or errors", responseBodyPrefix: prefix)
+                    reason: "JSON without data or errors", responseBodyPrefix: prefix())
             }
-            throw APIError(.httpStatus, operationName: operationName, statusCode: status, responseBodyPrefix: prefix)
+            throw APIError(.httpStatus, operationName: operationName, statusCode: status, responseBodyPrefix: prefix())
         }
         let isTrusted =
             response.isSuccess || (400..<500).contains(status) || mediaType == GraphQLPayload.responseMediaType
         guard isTrusted else {
             var error = APIError(
                 .httpStatus, operationName: operationName, statusCode: status, graphQLErrors: body.errors,
-                responseBodyPrefix: prefix)
+                responseBodyPrefix: prefix())
             error.responseExtensions = body.extensions
             throw error
         }
