@@ -7,8 +7,9 @@
 /// a `Decimal` or a `UInt64` reads it exactly and the writer writes it back unchanged. Objects keep their keys in the
 /// order they were read.
 ///
-/// Equality is by case and contents, so two ``numberText(_:)`` values are equal when their texts are (`1.10` and
-/// `1.1` are not), and neither equals a ``double(_:)``.
+/// Equality is by case and contents. For ``numberText(_:)`` it is textual: two are equal when their texts are
+/// (`0.10000000000000000001` and `0.100000000000000000010` are not), and none equals a ``double(_:)`` or an
+/// ``int(_:)``.
 public enum JSONValue: Sendable, Hashable {
     /// JSON `null`.
     case null
@@ -16,17 +17,17 @@ public enum JSONValue: Sendable, Hashable {
     case bool(Bool)
     /// A number without a fraction or an exponent that fits in 64 bits, kept exactly.
     case int(Int64)
-    /// A number with a fraction or an exponent, or an integer outside the 64-bit range, whose digits the double
-    /// holds: its shortest description has the digits of the number as written.
+    /// A number with a fraction or an exponent whose digits the double holds (its shortest description has the
+    /// digits written), or an integer outside the 64-bit range that the double is exactly.
     case double(Double)
     /// A number whose digits a `Double` cannot hold, kept as written: more significant digits than a double has
     /// (`0.1000000000000000000001`), an integer beyond 64 bits that is not a double (`18446744073709551615`), or a
     /// value too small for a double (`1e-400`).
     ///
-    /// ``JSONReader`` makes this case only for such numbers; numbers with at most 15 significant digits are always
-    /// ``int(_:)`` or ``double(_:)``. The text must follow the JSON number grammar, because ``JSONWriter`` writes it
-    /// as it is (and stops the program if it does not). ``doubleValue`` is the nearest double, and a `Decimal` or an
-    /// integer type decodes the text exactly.
+    /// ``JSONReader`` makes this case only for such numbers, so ordinary data never holds it: a number with at most
+    /// 15 significant digits in the range of normal doubles is always ``int(_:)`` or ``double(_:)``. The text must
+    /// follow the JSON number grammar, because ``JSONWriter`` writes it as it is (and stops the program if it does
+    /// not). ``doubleValue`` is the nearest double; a `Decimal` or an integer type decodes the text exactly.
     case numberText(String)
     /// A string.
     case string(String)
