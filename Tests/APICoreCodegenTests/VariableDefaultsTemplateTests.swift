@@ -13,7 +13,7 @@ struct VariableDefaultsTemplateTests {
         type Query {
           search(
             text: String, kind: Kind, kinds: [Kind], options: Options, ratio: Float, first: Int, id: ID, ids: [ID!],
-            flag: Boolean, big: Long, any: Long
+            flag: Boolean, big: Long, any: Long, huge: Long, price: Float
           ): String
         }
         """
@@ -48,11 +48,13 @@ struct VariableDefaultsTemplateTests {
               $flag: Boolean = false
               $big: Long = 9223372036854775808
               $any: Long = 1.50e2
+              $huge: Long = 18446744073709551615
+              $price: Float = 0.1000000000000000000001
               $none: String
             ) {
               search(
                 text: $text, kind: $kind, kinds: $kinds, options: $options, ratio: $ratio, first: $first, id: $id,
-                ids: $ids, flag: $flag, big: $big, any: $any
+                ids: $ids, flag: $flag, big: $big, any: $any, huge: $huge, price: $price
               )
               other: search(text: $none)
             }
@@ -70,6 +72,9 @@ struct VariableDefaultsTemplateTests {
             #"        "flag": false,"#,
             #"        "big": 9.223372036854776e+18,"#,
             #"        "any": 150.0,"#,
+            // A custom scalar's number keeps digits a double cannot hold; a Float is the double the server makes.
+            #"        "huge": .numberText("18446744073709551615"),"#,
+            #"        "price": 0.1,"#,
             "    ]",
         ]
         #expect(lines == expected[...].map { Substring($0) })

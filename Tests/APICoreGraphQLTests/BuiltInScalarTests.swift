@@ -176,4 +176,51 @@ struct BuiltInScalarTests {
         #expect(throws: GraphQLDecodingError.self) { try UInt64(jsonValue: .string("18446744073709551616")) }
         #expect(try Int64(jsonValue: .string("-9223372036854775808")) == .min)
     }
+
+    @Test("a decimal that a Double cannot hold reads exactly from a JSON number, and round-trips as a string")
+    func decimalsFromNumbers() throws {
+        let digits = "12345678901234567890.0123456789"
+        let response = try JSONReader().read(#"{"price": \#(digits), "small": -0.000000000000000000000000123456789}"#)
+        let context = GraphQLDecodingContext(variables: [:])
+        let price = try Decimal.decode(from: try #require(response["price"]), in: context)
+        #expect(price.description == digits)
+        #expect(price == Decimal(string: digits))
+        #expect(try Decimal(jsonValue: price.jsonValue) == price)
+        #expect(Decimal.__decodeChecked(.numberText(digits), variables: [:]) == price)
+        let small = try Self.decode(Decimal.self, try #require(response["small"])).get()
+        #expect(small == Decimal(string: "-0.000000000000000000000000123456789"))
+        // Through the writer and the reader again, as the cache's JSON text and a re-sent response carry it.
+        let rewritten = try JSONReader().read(JSONWriter().write(response))
+        #expect(try Self.decode(Decimal.self, try #require(rewritten["price"])).get() == price)
+        // Beyond a Decimal's exponents, a number kept as text is an invalid scalar, not a rounded value.
+        let tooSmall = Self.decode(Decimal.self, .numberText("1e-400"))
+        #expect(throws: GraphQLDecodingError.self) { try tooSmall.get() }
+    }
+
+    @Test(
+        "a UInt64 above Int64.max reads exactly from a JSON number; an Int64 or Int out of range is an invalid scalar")
+    func unsignedIntegersFromNumbers() throws {
+        let response = try JSONReader().read(#"{"views": 18446744073709551615, "next": 9223372036854775809}"#)
+        let views = try #require(response["views"])
+        #expect(views == .numberText("18446744073709551615"))
+        #expect(try Self.decode(UInt64.self, views).get() == .max)
+        #expect(try Self.decode(UInt64.self, try #require(response["next"])).get() == 9_223_372_036_854_775_809)
+        #expect(try Self.decode(UInt64.self, .numberText("18446744073709551615.000000")).get() == .max)
+
+        let context = GraphQLDecodingContext(variables: [:])
+        for (type, result) in [
+            ("Int64", Self.decode(Int64.self, views).map { _ in () }),
+            ("Int", Result { () throws(GraphQLDecodingError) in _ = try Int.decode(from: views, in: context) }),
+            ("UInt64", Self.decode(UInt64.self, .numberText("18446744073709551616")).map { _ in () }),
+        ] {
+            #expect(throws: GraphQLDecodingError(.invalidScalar(type: type, reason: "out of range"))) {
+                try result.get()
+            }
+        }
+        #expect(throws: GraphQLDecodingError(.invalidScalar(type: "UInt64", reason: "a number that is not an integer")))
+        {
+            try Self.decode(UInt64.self, .numberText("18446744073709551615.5")).get()
+        }
+        #expect(try Double.decode(from: views, in: context) == 0x1p64)
+    }
 }

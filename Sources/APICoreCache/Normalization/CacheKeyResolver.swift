@@ -62,7 +62,7 @@ public struct CacheKeyResolver: Sendable {
         case .string(let string): string
         case .int(let integer): String(integer)
         case .null, .array, .object: nil
-        case .bool, .double: JSONWriter().string(value)
+        case .bool, .double, .numberText: JSONWriter().string(value)
         }
     }
 }

@@ -1,4 +1,5 @@
 import APICoreCompiler
+import APICoreGraphQL
 
 /// Renders the default value of an operation variable as a `JSONValue` literal: the value the server coerces the
 /// default to, so that decoding and cache keys see what the server saw when the variable is absent.
@@ -7,7 +8,8 @@ import APICoreCompiler
 /// a string, a single value where a list is expected is a list of one, enum values are their names. Input objects keep
 /// exactly the fields written, as the generated input objects encode only the fields set; the server fills the other
 /// fields' defaults in both cases alike. Custom scalars keep the literal as written, numbers as the JSON reader would
-/// read them: an integer that fits 64 bits is an integer, any other number a double.
+/// read them: an integer that fits 64 bits is an integer, a number whose digits a double does not hold its text
+/// (`.numberText`), any other number a double.
 struct DefaultValueTemplate {
     let schema: GraphQLSchema
 
@@ -35,10 +37,10 @@ struct DefaultValueTemplate {
             return Self.double(text)
         case (.int(let text), .scalar(let scalar)) where scalar.name == "ID":
             return SwiftNames.stringLiteral(text)
-        case (.int(let text), _):
-            return Int64(text).map(String.init) ?? Self.double(text)
-        case (.float(let text), _):
+        case (.float(let text), .scalar(let scalar)) where scalar.name == "Float":
             return Self.double(text)
+        case (.int(let text), _), (.float(let text), _):
+            return Self.number(text)
         case (.string(let text, _), _), (.enumValue(let text), _):
             return SwiftNames.stringLiteral(text)
         case (.boolean(let flag), _):
@@ -66,6 +68,16 @@ struct DefaultValueTemplate {
         guard !names.isEmpty else { return "[:]" }
         return "[" + names.map { "\(SwiftNames.stringLiteral($0)): \(values[$0] ?? "nil")" }.joined(separator: ", ")
             + "]"
+    }
+
+    /// A GraphQL number (whose grammar is JSON's) as the JSON reader reads it: `2`, `1.5`,
+    /// `.numberText("0.1000000000000000000001")`.
+    static func number(_ text: String) -> String {
+        switch JSONValue.number(text: text) {
+        case .int(let integer)?: String(integer)
+        case .numberText?: ".numberText(\(SwiftNames.stringLiteral(text)))"
+        default: double(text)
+        }
     }
 
     /// A GraphQL number as a `JSONValue` double of the same value: `1.0`, `1e+23`, `.double(.infinity)` when it

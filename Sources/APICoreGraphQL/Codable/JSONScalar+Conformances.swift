@@ -23,12 +23,10 @@ extension String: JSONScalar {
 extension Double: JSONScalar {
     static var expectedKind: String { "number" }
 
+    /// Reads any number, the nearest double for one kept as text.
     init(decodingJSONValue jsonValue: JSONValue) throws(JSONScalarFailure) {
-        switch jsonValue {
-        case .double(let value): self = value
-        case .int(let value): self = Double(value)
-        default: throw .kindMismatch(found: jsonValue)
-        }
+        guard let value = jsonValue.doubleValue else { throw .kindMismatch(found: jsonValue) }
+        self = value
     }
 
     func encodedJSONValue() throws(JSONScalarFailure) -> JSONValue {
@@ -48,6 +46,10 @@ extension Float: JSONScalar {
             self = narrowed
         case .int(let value):
             self = Float(value)
+        case .numberText(let text):
+            // Straight from the digits: through the nearest double, the value could round twice.
+            guard let narrowed = Float(text), narrowed.isFinite else { throw .outOfRange }
+            self = narrowed
         default:
             throw .kindMismatch(found: jsonValue)
         }
@@ -61,9 +63,9 @@ extension Float: JSONScalar {
     }
 }
 
-/// Integers read from `.int` when in range, and from `.double` when the number is integral and in range.
-/// Integers above `Int64.max` (large `UInt64` and `UInt` values) are written as `.double`, rounded to the nearest
-/// representable `Double`.
+/// Integers read from `.int` when in range, and from `.double` or `.numberText` when the number is integral and in
+/// range. Integers above `Int64.max` (large `UInt64` and `UInt` values) are written as the reader would read their
+/// digits: `.double` when a double is that integer exactly, else `.numberText`, so that they read back exactly.
 extension JSONScalar where Self: FixedWidthInteger {
     static var expectedKind: String { "integer" }
 
@@ -77,6 +79,9 @@ extension JSONScalar where Self: FixedWidthInteger {
                 throw value.rounded(.towardZero) == value ? .outOfRange : .notIntegral
             }
             self = exact
+        case .numberText(let text):
+            guard let digits = JSONNumberDigits(text.utf8) else { throw .kindMismatch(found: jsonValue) }
+            self = try digits.integer(as: Self.self)
         default:
             throw .kindMismatch(found: jsonValue)
         }
@@ -84,7 +89,7 @@ extension JSONScalar where Self: FixedWidthInteger {
 
     func encodedJSONValue() -> JSONValue {
         if let exact = Int64(exactly: self) { return .int(exact) }
-        return .double(Double(self))
+        return JSONValue.number(text: String(self)) ?? .double(Double(self))
     }
 }
 

@@ -4,7 +4,9 @@
 /// apart. Through other coders, such as Foundation's `JSONDecoder` and `JSONEncoder`, it is rebuilt from the
 /// coder's containers, which works as well as the coder allows: integral numbers become ``JSONValue/int(_:)``,
 /// objects get the member order the coder reports (Foundation's is unordered), and key strategies apply to the
-/// members' names.
+/// members' names. A number kept as text (``JSONValue/numberText(_:)``) goes to another encoder as its nearest
+/// `Double`, since `Decimal`, which would keep the digits, is a number only to JSON encoders; it comes back as a
+/// ``JSONValue/double(_:)``.
 extension JSONValue: Codable {
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
@@ -72,6 +74,13 @@ extension JSONValue: Codable {
             var container = encoder.singleValueContainer()
             try container.encode(value)
         case .double(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .numberText(let text):
+            guard let value = Double(text) else {
+                throw EncodingError.invalidValue(
+                    text, .init(codingPath: encoder.codingPath, debugDescription: "The number text is not a number."))
+            }
             var container = encoder.singleValueContainer()
             try container.encode(value)
         case .string(let value):

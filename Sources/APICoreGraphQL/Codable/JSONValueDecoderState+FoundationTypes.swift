@@ -40,14 +40,19 @@ extension JSONValueDecoderState {
         return url
     }
 
-    /// Integers convert exactly; other numbers go through their shortest decimal spelling, so `0.1` becomes
-    /// `Decimal` 0.1 and not the binary approximation.
+    /// Integers convert exactly, and so do numbers kept as text (with more digits than a double holds); other numbers
+    /// go through their shortest decimal spelling, so `0.1` becomes `Decimal` 0.1 and not the binary approximation.
     func decodeDecimal() throws -> Decimal {
         switch currentValue {
         case .int(let value):
             return Decimal(value)
         case .double(let value):
             guard let decimal = Decimal(string: value.description) ?? Self.finiteDecimal(value) else {
+                throw JSONCodingErrors.numberOutOfRange(Decimal.self, codingPath: codingPath)
+            }
+            return decimal
+        case .numberText(let text):
+            guard let decimal = Decimal.exactly(text) else {
                 throw JSONCodingErrors.numberOutOfRange(Decimal.self, codingPath: codingPath)
             }
             return decimal

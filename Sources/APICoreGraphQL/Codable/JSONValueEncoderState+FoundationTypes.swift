@@ -26,14 +26,14 @@ extension JSONValueEncoderState {
         }
     }
 
-    /// Integral decimals that fit in 64 bits become ``JSONValue/int(_:)``, others the nearest `Double`.
+    /// The decimal as the reader reads its digits: ``JSONValue/int(_:)`` for an integer that fits in 64 bits,
+    /// ``JSONValue/double(_:)`` when a double holds its digits, else ``JSONValue/numberText(_:)``, so that no digit
+    /// is lost.
     func encodeDecimal(_ decimal: Decimal) throws -> JSONValue {
-        let text = decimal.description
-        if let integer = Int64(text) { return .int(integer) }
-        guard let double = Double(text), double.isFinite else {
+        guard let number = JSONValue.number(text: decimal.description) else {
             throw JSONCodingErrors.notFinite(decimal, codingPath: codingPath)
         }
-        return .double(double)
+        return number
     }
 
     private static let iso8601 = Date.ISO8601FormatStyle()

@@ -14,6 +14,8 @@ extension Int {
         switch value {
         case .int(let integer): if let exact = Int(exactly: integer) { return exact }
         case .double(let double): if let exact = Int(exactly: double) { return exact }
+        case .numberText(let text):
+            if let exact = try? GraphQLDecodingError.integer(text, as: Int.self, scalar: "Int") { return exact }
         default: break
         }
         checkedDataFailure(value, "Int")

@@ -57,7 +57,8 @@ extension String: GraphQLOutputValue {
 }
 
 extension Int: GraphQLOutputValue {
-    /// Reads a JSON integer, or a number with no fraction, that fits in `Int`; anything else throws.
+    /// Reads a JSON integer, or a number with no fraction (a double, or a number kept as text), that fits in `Int`;
+    /// anything else throws.
     public static func decode(
         from value: JSONValue, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError)
@@ -74,6 +75,8 @@ extension Int: GraphQLOutputValue {
                 throw GraphQLDecodingError(.invalidScalar(type: "Int", reason: "a number that is not an integer"))
             }
             return exact
+        case .numberText(let text):
+            return try GraphQLDecodingError.integer(text, as: Int.self, scalar: "Int")
         default:
             throw GraphQLDecodingError.mismatch(expected: "integer", found: value)
         }
@@ -81,7 +84,8 @@ extension Int: GraphQLOutputValue {
 }
 
 extension Double: GraphQLOutputValue {
-    /// Reads a JSON number of either kind as a `Double`; any other kind throws.
+    /// Reads a JSON number of any kind as a `Double`, the nearest one for a number kept as text; any other kind
+    /// throws.
     public static func decode(
         from value: JSONValue, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError)

@@ -3,7 +3,9 @@ extension JSONParser {
     ///
     /// Integers that fit in `Int64` become ``JSONValue/int(_:)`` exactly. Other numbers become
     /// ``JSONValue/double(_:)``, correctly rounded: directly when the digits and the exponent are small enough for one
-    /// exact floating-point operation, else through the standard library's decimal conversion.
+    /// exact floating-point operation, else through the standard library's decimal conversion. A number whose digits
+    /// the double does not give back, which takes more than 15 significant digits or a value below the normal
+    /// doubles, is kept as its text, ``JSONValue/numberText(_:)``; a number beyond the doubles' range is an error.
     mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = position
         var index = start
@@ -82,13 +84,29 @@ extension JSONParser {
             var value = Double(significand)
             let scale = JSONParser.exactPowersOfTen[abs(decimalExponent)]
             value = decimalExponent < 0 ? value / scale : value * scale
-            return .double(isNegative ? -value : value)
+            if isNegative { value = -value }
+            // A double holds any 15 significant digits of a normal number.
+            guard significand >= 1_000_000_000_000_000 else { return .double(value) }
+            return number(value, from: start, to: index, isInteger: isInteger)
         }
-        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
+        let text = UnsafeBufferPointer(start: base + start, count: index - start)
+        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
             throw JSONParseError(offset: start, reason: .numberOutOfRange, expectation: .nothing)
         }
-        return .double(value)
+        if digitCount <= 15 && (value.magnitude >= 1e-307 || significand == 0) { return .double(value) }
+        return number(value, from: start, to: index, isInteger: isInteger)
+    }
+
+    /// `value`, read from the number between `start` and `end`, as ``JSONValue/double(_:)`` when it holds the
+    /// number's digits, else the text as ``JSONValue/numberText(_:)``. A double holds a number with a fraction or an
+    /// exponent when its shortest description has the same digits, and an integer (beyond 64 bits, here) when it is
+    /// that integer exactly, so that integer types never read a double's rounding as the number sent.
+    private func number(_ value: Double, from start: Int, to end: Int, isInteger: Bool) -> JSONValue {
+        let text = UnsafeBufferPointer(start: base + start, count: end - start)
+        let holds =
+            isInteger ? JSONNumberDigits.double(value, isExactly: text) : JSONNumberDigits.double(value, holds: text)
+        if holds { return .double(value) }
+        return .numberText(String(decoding: text, as: UTF8.self))
     }
 
     /// Reads the literal `true`, `false` or `null` whose first byte is at the cursor.

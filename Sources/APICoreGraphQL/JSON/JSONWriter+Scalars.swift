@@ -68,4 +68,11 @@ extension JSONWriter {
             appendASCII(".0", to: &buffer)
         }
     }
+
+    /// Appends the text of a number kept as written; a text that is not a JSON number is a programming error, since
+    /// it would make the output something no reader accepts.
+    func appendNumberText(_ text: String, to buffer: inout [UInt8]) {
+        precondition(JSONValue.isNumberText(text), "JSONValue.numberText holds text that is not a JSON number")
+        buffer.append(contentsOf: text.utf8)
+    }
 }

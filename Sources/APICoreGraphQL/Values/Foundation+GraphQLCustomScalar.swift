@@ -39,8 +39,11 @@ extension UUID: GraphQLCustomScalar {
 
 extension Decimal: GraphQLCustomScalar {
     /// Reads a decimal exactly: from a string of its digits (`"12345678901234567890.0123456789"`, as most `Decimal`
-    /// scalars send it), from a JSON integer, or from a JSON number through the shortest digits that give back the
-    /// same `Double`. Anything else is an invalid scalar.
+    /// scalars send it), from a JSON integer, or from a JSON number's digits as written. A number with more digits
+    /// than a `Double` holds is kept as its text (``JSONValue/numberText(_:)``) and read from it; any other number is
+    /// read through the shortest digits that give back the same `Double`, which are the digits written. A `Decimal`
+    /// holds 38 significant digits and exponents from -128 to 127: a number beyond that range, like anything that
+    /// is not a number, is an invalid scalar.
     public init(jsonValue: JSONValue) throws(GraphQLDecodingError) {
         switch jsonValue {
         case .string(let text):
@@ -56,13 +59,19 @@ extension Decimal: GraphQLCustomScalar {
                 throw GraphQLDecodingError(.invalidScalar(type: "Decimal", reason: "\(double) is not a decimal number"))
             }
             self = decimal
+        case .numberText(let text):
+            guard let decimal = Self.exactly(text) else {
+                throw GraphQLDecodingError(
+                    .invalidScalar(type: "Decimal", reason: "\(text) is beyond a Decimal's range"))
+            }
+            self = decimal
         default:
             throw GraphQLDecodingError.mismatch(expected: "decimal number or string", found: jsonValue)
         }
     }
 
-    /// The decimal as a string of its digits, so that no digit is lost on the way (a JSON number would pass through
-    /// `Double` at many servers).
+    /// The decimal as a string of its digits, so that no digit is lost on the way: a JSON number would pass through
+    /// `Double` at many servers, even though ``JSONReader`` and ``JSONWriter`` keep its digits.
     public var jsonValue: JSONValue { .string(description) }
 
     /// The decimal that the whole of `text` spells in the JSON number grammar (`-`, digits, an optional fraction and

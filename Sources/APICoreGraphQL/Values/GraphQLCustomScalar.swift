@@ -34,6 +34,8 @@ extension Int64: GraphQLCustomScalar {
                 throw GraphQLDecodingError(.invalidScalar(type: "Int64", reason: "a number that is not an integer"))
             }
             self = exact
+        case .numberText(let text):
+            self = try GraphQLDecodingError.integer(text, as: Int64.self, scalar: "Int64")
         default:
             throw GraphQLDecodingError.mismatch(expected: "integer", found: jsonValue)
         }
@@ -41,7 +43,8 @@ extension Int64: GraphQLCustomScalar {
 }
 
 extension UInt64: GraphQLCustomScalar {
-    /// Reads an exact unsigned 64-bit integer, from a JSON integer, a string of digits, or a number with no fraction.
+    /// Reads an exact unsigned 64-bit integer, from a JSON integer, a string of digits, or a number with no fraction:
+    /// one above `Int64.max` that a double does not hold, such as `18446744073709551615`, is read from its text.
     public init(jsonValue: JSONValue) throws(GraphQLDecodingError) {
         switch jsonValue {
         case .int(let value):
@@ -59,6 +62,8 @@ extension UInt64: GraphQLCustomScalar {
                 throw GraphQLDecodingError(.invalidScalar(type: "UInt64", reason: "a number that is not an integer"))
             }
             self = exact
+        case .numberText(let text):
+            self = try GraphQLDecodingError.integer(text, as: UInt64.self, scalar: "UInt64")
         default:
             throw GraphQLDecodingError.mismatch(expected: "integer", found: jsonValue)
         }
@@ -68,5 +73,24 @@ extension UInt64: GraphQLCustomScalar {
     /// can hold exactly.
     public var jsonValue: JSONValue {
         Int64(exactly: self).map { .int($0) } ?? .string(String(self))
+    }
+}
+
+extension GraphQLDecodingError {
+    /// The integer of type `T` that a number kept as text (``JSONValue/numberText(_:)``) is exactly; an invalid
+    /// `scalar` for a number with a fraction and one out of range for an integer that `T` cannot hold.
+    static func integer<T: FixedWidthInteger>(
+        _ text: String, as type: T.Type, scalar: String
+    ) throws(GraphQLDecodingError) -> T {
+        guard let digits = JSONNumberDigits(text.utf8) else {
+            throw GraphQLDecodingError(.invalidScalar(type: scalar, reason: "a number text that is not JSON"))
+        }
+        do {
+            return try digits.integer(as: T.self)
+        } catch .notIntegral {
+            throw GraphQLDecodingError(.invalidScalar(type: scalar, reason: "a number that is not an integer"))
+        } catch {
+            throw GraphQLDecodingError(.invalidScalar(type: scalar, reason: "out of range"))
+        }
     }
 }

@@ -117,7 +117,7 @@ public struct Redaction: Sendable {
         switch value {
         case .null: text += "null"
         case .bool: text += "<bool>"
-        case .int, .double: text += "<number>"
+        case .int, .double, .numberText: text += "<number>"
         case .string: text += "<string>"
         case .array(let elements): text += "[\(elements.count) items]"
         case .object(let object):

@@ -23,15 +23,17 @@ import GRDB
 ///          | 0x07 count (string value)*  JSON object (a leaf)
 ///          | 0x08 string               reference to a record key
 ///          | 0x09 count value*         list of record values
+///          | 0x0A string               number kept as its text (JSONValue.numberText)
 /// ```
 ///
-/// Inside a JSON array or object only the JSON tags (0x00-0x07) appear.
+/// Inside a JSON array or object only the JSON tags (0x00-0x07 and 0x0A) appear. The number text tag came last, so
+/// rows written before it read unchanged.
 enum RecordCoding {
     /// The first byte of a binary record; a JSON text record starts with `{`.
     static let binaryMarker: UInt8 = 0xA1
 
     private enum Tag: UInt8 {
-        case null = 0, `false`, `true`, integer, double, string, array, object, reference, list
+        case null = 0, `false`, `true`, integer, double, string, array, object, reference, list, numberText
     }
 
     // MARK: - Writing
@@ -119,6 +121,9 @@ enum RecordCoding {
             case .double(let double):
                 tag(.double)
                 float64(double)
+            case .numberText(let text):
+                tag(.numberText)
+                string(text)
             case .string(let text):
                 tag(.string)
                 string(text)
@@ -285,6 +290,9 @@ enum RecordCoding {
                 guard let zigzag = varint() else { return nil }
                 return .int(Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
             case .double: return float64().map { .double($0) }
+            case .numberText:
+                guard let text = string(), JSONValue.isNumberText(text) else { return nil }
+                return .numberText(text)
             case .string: return string().map { .string($0) }
             case .array:
                 guard let count = count() else { return nil }

@@ -15,6 +15,7 @@ enum FoundationCoding {
         case .bool(let value): value
         case .int(let value): value
         case .double(let value): value
+        case .numberText(let text): NSDecimalNumber(string: text)
         case .string(let value): value
         case .array(let elements): elements.map(object)
         case .object(let members):

@@ -160,6 +160,25 @@ struct JSONValueDecoderTests {
         #expect(decodingError(Decimal.self, from: "0.1")?.kind == "typeMismatch")
     }
 
+    @Test func numbersKeptAsTextDecodeExactlyOrFailAsOutOfRange() throws {
+        let decoder = JSONValueDecoder()
+        let digits = "12345678901234567890.0123456789"
+        #expect(try decoder.decode(Decimal.self, from: .numberText(digits)).description == digits)
+        #expect(try decoder.decode(Double.self, from: .numberText(digits)) == Double(digits))
+        #expect(try decoder.decode(Float.self, from: .numberText(digits)) == Float(digits))
+        #expect(try decoder.decode(UInt64.self, from: .numberText("18446744073709551615")) == .max)
+        #expect(try decoder.decode(Int64.self, from: .numberText("-9223372036854775808.000000000000000")) == .min)
+
+        let beyond = decodingError(Int.self, from: .numberText("18446744073709551615"))
+        #expect(beyond?.kind == "dataCorrupted")
+        #expect(beyond?.debugDescription.contains("outside its range") == true)
+        #expect(decodingError(UInt64.self, from: .numberText("-18446744073709551615"))?.kind == "dataCorrupted")
+        let fraction = decodingError(Int.self, from: .numberText(digits))
+        #expect(fraction?.debugDescription.contains("fractional") == true)
+        #expect(decodingError(Decimal.self, from: .numberText("1e-400"))?.kind == "dataCorrupted")
+        #expect(decodingError(String.self, from: .numberText(digits))?.kind == "typeMismatch")
+    }
+
     // MARK: - Errors
 
     @Test func wrongKindsNameExpectedAndFoundKindsButNotTheValue() throws {

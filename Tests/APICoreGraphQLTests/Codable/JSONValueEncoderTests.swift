@@ -113,9 +113,11 @@ struct JSONValueEncoderTests {
         #expect(try encoder.encode(UInt32.max) == .int(Int64(UInt32.max)))
     }
 
-    @Test func unsignedIntegersAboveInt64MaxBecomeDoubles() throws {
+    @Test func unsignedIntegersAboveInt64MaxKeepTheirDigits() throws {
         let encoder = JSONValueEncoder()
-        #expect(try encoder.encode(UInt64.max) == .double(18_446_744_073_709_551_616))
+        #expect(try encoder.encode(UInt64.max) == .numberText("18446744073709551615"))
+        #expect(try JSONValueDecoder().decode(UInt64.self, from: try encoder.encode(UInt64.max)) == .max)
+        // A double that is the integer exactly stays a double, as the reader would read its digits.
         #expect(try encoder.encode(UInt(Int64.max) + 1) == .double(9_223_372_036_854_775_808))
     }
 
@@ -126,6 +128,9 @@ struct JSONValueEncoderTests {
         #expect(try encoder.encode(2.0) == .double(2))
         #expect(try encoder.encode(Decimal(string: "12.34")!) == .double(12.34))
         #expect(try encoder.encode(Decimal(string: "9007199254740993")!) == .int(9_007_199_254_740_993))
+        let digits = "12345678901234567890.0123456789"
+        #expect(try encoder.encode(Decimal(string: digits)!) == .numberText(digits))
+        #expect(try JSONValueDecoder().decode(Decimal.self, from: .numberText(digits)).description == digits)
     }
 
     @Test(arguments: [Double.nan, .infinity, -.infinity])

@@ -15,7 +15,11 @@ struct RecordCodingTests {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &random))
         case 2: return .int([Int64.min, Int64.max, 0, -1, 9_007_199_254_740_993].randomElement(using: &random)!)
-        case 3: return .double([0.1, -2.5e300, 1e-300, -0.0].randomElement(using: &random)!)
+        case 3:
+            guard Bool.random(using: &random) else {
+                return .numberText(["12345678901234567890.0123456789", "-1e-400"].randomElement(using: &random)!)
+            }
+            return .double([0.1, -2.5e300, 1e-300, -0.0].randomElement(using: &random)!)
         case 4: return .string(randomString(&random))
         case 5:
             return .array(
@@ -96,6 +100,40 @@ struct RecordCodingTests {
         #expect(throws: CacheError.self) { try RecordCoding.record(key: "K", data: badTag) }
         // Trailing bytes after a whole record are not something the writer produces.
         #expect(throws: CacheError.self) { try RecordCoding.record(key: "K", data: data + [0]) }
+    }
+
+    @Test("a number kept as text is stored as its text and reads back unchanged, in a file too")
+    func numberText() throws {
+        var record = APICoreCache.Record(key: "Product:1")
+        record.fields["price"] = .value(.numberText("12345678901234567890.0123456789"))
+        record.fields["views"] = .list([.value(.numberText("18446744073709551615")), .value(.int(1))])
+        record.fields["blob"] = .value(["tiny": .numberText("1e-400")])
+        let data = RecordCoding.data(of: record)
+        #expect(try RecordCoding.record(key: "Product:1", data: data) == record)
+
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteNormalizedCache(fileURL: directory.file("cache.sqlite"))
+        _ = try cache.merge(RecordSet([record]))
+        try cache.close()
+        let reopened = try SQLiteNormalizedCache(fileURL: directory.file("cache.sqlite"))
+        defer { try? reopened.close() }
+        #expect(try reopened.loadRecord("Product:1") == record)
+        // Text that is not a JSON number under the number tag is a corrupt record, not a value the writer would trap on.
+        let corrupt = Data([RecordCoding.binaryMarker, 1, 1, UInt8(ascii: "p"), 0x0A, 2, UInt8(ascii: "1"), 0x2C, 0])
+        #expect(throws: CacheError.self) { try RecordCoding.record(key: "K", data: corrupt) }
+    }
+
+    @Test("bytes written before the number text tag existed read as they always did")
+    func earlierBinaryRecordsRead() throws {
+        // {"a": 5, "b": 1.5, "c": "x"}, no expiries: the integer, double and string tags and their payloads.
+        let data = Data(
+            [RecordCoding.binaryMarker, 3, 1, UInt8(ascii: "a"), 0x03, 0x0A, 1, UInt8(ascii: "b"), 0x04]
+                + withUnsafeBytes(of: (1.5).bitPattern.littleEndian, Array.init)
+                + [1, UInt8(ascii: "c"), 0x05, 1, UInt8(ascii: "x"), 0])
+        let record = try RecordCoding.record(key: "K", data: data)
+        #expect(record.fields["a"] == .value(.int(5)))
+        #expect(record.fields["b"] == .value(.double(1.5)))
+        #expect(record.fields["c"] == .value(.string("x")))
     }
 
     @Test("a row written as JSON text by an earlier version still reads, and a merge rewrites it in binary")

@@ -1,0 +1,173 @@
+/// The exact value of a JSON number's text: its sign, its significant digits and a power of ten.
+///
+/// Texts of the same value have equal digits (`1e20`, `100000000000000000000` and `1.0E+20`). That is how the reader
+/// tells whether a `Double` holds a number's digits: it compares the text's digits with those of the double's
+/// shortest description, which for a finite double follows the JSON number grammar too (`1e+20`, `5e-324`).
+struct JSONNumberDigits: Equatable {
+    /// Whether the text starts with a minus sign (kept for zero as well, as `-0.0` keeps it).
+    var isNegative: Bool
+    /// The significant digits as ASCII, without leading or trailing zeros; empty for zero.
+    var digits: [UInt8]
+    /// The power of ten that the digits, read as an integer, are multiplied by; 0 for zero.
+    var exponent: Int
+
+    /// Reads the whole of `text` by the strict JSON number grammar (`-`, an integer part without leading zeros, an
+    /// optional fraction and an optional exponent); `nil` for anything else.
+    init?(_ text: some Sequence<UInt8>) {
+        var bytes = text.makeIterator()
+        var byte = bytes.next()
+        let isNegative = byte == UInt8(ascii: "-")
+        if isNegative { byte = bytes.next() }
+        var digits: [UInt8] = []
+        var trailingZeros = 0
+        // Appends a digit of the integer or fraction part, leaving out leading zeros and holding back trailing ones.
+        func append(_ digit: UInt8) {
+            if digit == UInt8(ascii: "0") {
+                if !digits.isEmpty { trailingZeros += 1 }
+                return
+            }
+            digits.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: trailingZeros))
+            trailingZeros = 0
+            digits.append(digit)
+        }
+
+        guard let first = byte, Self.isDigit(first) else { return nil }
+        byte = bytes.next()
+        if first == UInt8(ascii: "0") {
+            if let next = byte, Self.isDigit(next) { return nil }
+        } else {
+            append(first)
+            while let digit = byte, Self.isDigit(digit) {
+                append(digit)
+                byte = bytes.next()
+            }
+        }
+
+        var fractionDigitCount = 0
+        if byte == UInt8(ascii: ".") {
+            byte = bytes.next()
+            while let digit = byte, Self.isDigit(digit) {
+                append(digit)
+                fractionDigitCount += 1
+                byte = bytes.next()
+            }
+            guard fractionDigitCount > 0 else { return nil }
+        }
+
+        var writtenExponent = 0
+        if let marker = byte, marker | 0x20 == UInt8(ascii: "e") {
+            byte = bytes.next()
+            let isNegativeExponent = byte == UInt8(ascii: "-")
+            if isNegativeExponent || byte == UInt8(ascii: "+") { byte = bytes.next() }
+            var exponentDigitCount = 0
+            while let digit = byte, Self.isDigit(digit) {
+                // Past this bound no double is finite or nonzero; stop growing to avoid overflow.
+                if writtenExponent < 1_000_000_000 {
+                    writtenExponent = writtenExponent * 10 + Int(digit - UInt8(ascii: "0"))
+                }
+                exponentDigitCount += 1
+                byte = bytes.next()
+            }
+            guard exponentDigitCount > 0 else { return nil }
+            if isNegativeExponent { writtenExponent = -writtenExponent }
+        }
+        guard byte == nil else { return nil }
+        self.isNegative = isNegative
+        self.digits = digits
+        exponent = digits.isEmpty ? 0 : writtenExponent - fractionDigitCount + trailingZeros
+    }
+
+    /// Whether the value is an integer: zero, or digits with no power of ten below one.
+    var isIntegral: Bool { exponent >= 0 }
+
+    /// The value as an integer of type `T`; throws ``JSONScalarFailure/notIntegral`` for a value with a fraction and
+    /// ``JSONScalarFailure/outOfRange`` for an integer that `T` cannot hold.
+    func integer<T: FixedWidthInteger>(as type: T.Type) throws(JSONScalarFailure) -> T {
+        guard isIntegral else { throw .notIntegral }
+        // No integer type has more than 39 digits; longer values are out of range without counting.
+        guard digits.count + exponent <= 40 else { throw .outOfRange }
+        var value: T = 0
+        for digit in digits + repeatElement(UInt8(ascii: "0"), count: exponent) {
+            let tenfold = value.multipliedReportingOverflow(by: 10)
+            let unit = T(digit - UInt8(ascii: "0"))
+            let shifted = tenfold.partialValue
+            let next =
+                isNegative ? shifted.subtractingReportingOverflow(unit) : shifted.addingReportingOverflow(unit)
+            guard !tenfold.overflow, !next.overflow else { throw .outOfRange }
+            value = next.partialValue
+        }
+        return value
+    }
+
+    @inline(__always)
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+}
+
+extension JSONNumberDigits {
+    /// Whether `double`'s shortest description has the digits of `text`, so that ``JSONValue/double(_:)`` holds the
+    /// number as written; `false` for a text that is not a JSON number or a double that is not finite.
+    static func double(_ double: Double, holds text: some Sequence<UInt8>) -> Bool {
+        guard double.isFinite, let written = JSONNumberDigits(text) else { return false }
+        return JSONNumberDigits(double.description.utf8) == written
+    }
+
+    /// Whether `double` is exactly the integer `text` spells; `false` for a text that is not a JSON number or a double
+    /// that is not finite. For integers beyond 64 bits, whose nearest double may differ from the integer in digits
+    /// that its shortest description leaves out (`12345678901234567000` reads as `12345678901234567168`).
+    static func double(_ double: Double, isExactly text: some Sequence<UInt8>) -> Bool {
+        guard double.isFinite, double.magnitude >= 0x1p53, let written = JSONNumberDigits(text) else { return false }
+        return exactInteger(double) == written
+    }
+
+    /// The exact value of a double of magnitude 2⁵³ or more, every one of which is an integer.
+    static func exactInteger(_ double: Double) -> JSONNumberDigits {
+        precondition(double.isFinite && double.magnitude >= 0x1p53, "not a double above 2^53")
+        let base: UInt64 = 1_000_000_000
+        // The value is significand × 2^shift; its decimal digits in limbs of nine, the least significant first.
+        var significand = double.significandBitPattern | 1 << 52
+        var remainingShift = Int(double.exponent) - 52
+        var limbs: [UInt64] = []
+        while significand > 0 {
+            limbs.append(significand % base)
+            significand /= base
+        }
+        while remainingShift > 0 {
+            let step = min(remainingShift, 29)
+            var carry: UInt64 = 0
+            for index in limbs.indices {
+                let product = limbs[index] << step + carry
+                limbs[index] = product % base
+                carry = product / base
+            }
+            while carry > 0 {
+                limbs.append(carry % base)
+                carry /= base
+            }
+            remainingShift -= step
+        }
+        var text = double < 0 ? "-" : ""
+        text += String(limbs.removeLast())
+        for limb in limbs.reversed() {
+            let digits = String(limb)
+            text += String(repeating: "0", count: 9 - digits.utf8.count) + digits
+        }
+        guard let digits = JSONNumberDigits(text.utf8) else { preconditionFailure("not an integer: \(text)") }
+        return digits
+    }
+}
+
+extension JSONValue {
+    /// The value ``JSONReader`` reads from a number's text: ``int(_:)``, ``double(_:)``, or ``numberText(_:)`` when a
+    /// double does not hold its digits; `nil` for a text that is not a JSON number or beyond the doubles' range.
+    package static func number(text: String) -> JSONValue? {
+        guard isNumberText(text) else { return nil }
+        return try? JSONReader().read(text)
+    }
+
+    /// Whether `text` is a JSON number, as the text of ``numberText(_:)`` must be.
+    package static func isNumberText(_ text: String) -> Bool {
+        JSONNumberDigits(text.utf8) != nil
+    }
+}
