@@ -261,10 +261,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Examples: the demo backend (GraphQL over HTTP and WebSocket, and REST) on loopback.
+        // Examples: the demo backend (GraphQL over HTTP and WebSocket, and REST) on loopback. Of this package it uses
+        // only the lock in APICoreGraphQL.
         .target(
             name: "DemoServerKit",
             dependencies: [
+                "APICoreGraphQL",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "GraphQL", package: "GraphQL"),

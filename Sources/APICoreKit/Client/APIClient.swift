@@ -1,5 +1,5 @@
+import APICoreGraphQL
 import Foundation
-import Synchronization
 
 /// The one entry point of the request layer, for GraphQL and REST alike.
 ///
@@ -27,11 +27,11 @@ public final class APIClient: Sendable {
     /// The time limits of the calls in flight.
     let deadlines = DeadlineTimer()
     /// Turned off when the server says it does not support persisted queries.
-    let persistedQueriesSupported = Atomic<Bool>(true)
+    let persistedQueriesSupported = Lock(true)
     /// Identical queries in flight, sharing one exchange.
     let inFlightRequests: InFlightRequestSharing
     /// Turned off when the endpoint answers a QUERY request with 405 or 501: later queries are POSTed.
-    let queryMethodSupported = Atomic<Bool>(true)
+    let queryMethodSupported = Lock(true)
     /// The persisted-query hashes of hand-written documents.
     let documentHashes = DocumentHashCache()
 
