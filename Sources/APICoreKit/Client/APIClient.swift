@@ -86,11 +86,16 @@ public final class APIClient: Sendable {
         let id = inFlight.insert(operationName: operationName) { cancellation.cancel() }
         defer { inFlight.remove(id) }
         let task: Task<Value, any Error>
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            task = Task.immediate { try await body() }
-        } else {
+        #if compiler(>=6.2)
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                task = Task.immediate { try await body() }
+            } else {
+                task = Task { try await body() }
+            }
+        #else
+            // `Task.immediate` came with Swift 6.2.
             task = Task { try await body() }
-        }
+        #endif
         cancellation.attach(task)
         let deadline = deadlines.schedule(after: limit) { task.cancel() }
         do {
