@@ -1,15 +1,16 @@
-// swift-tools-version: 6.2
+// swift-tools-version: 6.0
 import PackageDescription
 
-// CI (and anyone who sets APICORE_STRICT) builds the project's own targets with every warning as an error.
+// CI (and anyone who sets APICORE_STRICT) builds the project's own targets with every warning as an error. The
+// compiler flag, because `treatAllWarnings(as:)` needs tools 6.2; a package that depends on this one never sees it.
 let strict = Context.environment["APICORE_STRICT"] != nil
-let swiftSettings: [SwiftSetting] = strict ? [.treatAllWarnings(as: .error)] : []
+let swiftSettings: [SwiftSetting] = strict ? [.unsafeFlags(["-warnings-as-errors"])] : []
 // Where APICoreKit links AsyncHTTPClient (its default transport there); Apple platforms use URLSession.
 let linux: [Platform] = [.linux, .android]
 
 let package = Package(
     name: "APICoreKit",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
     products: [
         .library(name: "APICoreGraphQL", targets: ["APICoreGraphQL"]),
         .library(name: "APICoreKit", targets: ["APICoreKit"]),
@@ -261,10 +262,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Examples: the demo backend (GraphQL over HTTP and WebSocket, and REST) on loopback.
+        // Examples: the demo backend (GraphQL over HTTP and WebSocket, and REST) on loopback. Of this package it uses
+        // only the lock in APICoreGraphQL.
         .target(
             name: "DemoServerKit",
             dependencies: [
+                "APICoreGraphQL",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "GraphQL", package: "GraphQL"),

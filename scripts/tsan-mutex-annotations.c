@@ -1,4 +1,6 @@
 // Tells ThreadSanitizer about the synchronization of Synchronization.Mutex on Linux, for scripts/sanitizers.sh.
+// The package's own code no longer uses Mutex (its `Lock` is a pthread mutex, which ThreadSanitizer intercepts), but
+// swift-async-algorithms, linked into the test servers through Hummingbird, does.
 //
 // Mutex's fast paths are inlined into our code and compiled with -sanitize=thread, so ThreadSanitizer sees their
 // atomic compare-and-exchange. Under contention, though, locking and unlocking go through `_lockSlow`,

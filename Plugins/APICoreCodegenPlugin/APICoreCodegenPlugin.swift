@@ -12,9 +12,10 @@ import PackagePlugin
 struct APICoreCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let candidates = ["apicore.json", SearchPaths.apolloConfigurationName].map {
-            target.directoryURL.appending(path: $0)
-        }
+        // Tools 6.0 has no `directoryURL` (it came with 6.1) and deprecates every accessor of the `Path` it has;
+        // `String(describing:)` reads the path through its description, without a deprecation warning.
+        let directory = URL(fileURLWithPath: String(describing: target.directory), isDirectory: true)
+        let candidates = ["apicore.json", SearchPaths.apolloConfigurationName].map { directory.appending(path: $0) }
         guard
             let configuration = candidates.first(where: {
                 FileManager.default.fileExists(atPath: $0.path(percentEncoded: false))

@@ -1,6 +1,6 @@
+import APICoreGraphQL
 import APICoreKit
 import Foundation
-import Synchronization
 
 /// A transport that answers from stubs and records every request: the network of a feature kit's tests.
 ///
@@ -16,7 +16,7 @@ import Synchronization
 /// let client = APIClient(configuration: APIClientConfiguration(graphQLEndpoint: url, transport: transport))
 /// ```
 ///
-/// Everything a test does with the transport is safe from any task: the state lives behind a `Mutex`.
+/// Everything a test does with the transport is safe from any task: the state lives behind a `Lock`.
 public final class InMemoryTransport: HTTPTransport {
     /// Which requests a stub answers.
     public enum Route: Sendable, Hashable {
@@ -36,11 +36,11 @@ public final class InMemoryTransport: HTTPTransport {
         var nextWaiterID: UInt64 = 0
     }
 
-    let state: Mutex<State>
+    let state: Lock<State>
 
     /// A transport without stubs, answering every request with `defaultStub`.
     public init(defaultStub: Stub = .notFound) {
-        state = Mutex(State(defaultStub: defaultStub))
+        state = Lock(State(defaultStub: defaultStub))
     }
 
     /// The answer to requests without a stub of their own.

@@ -1,6 +1,6 @@
+import APICoreGraphQL
 import APICoreKit
 import Foundation
-import Synchronization
 
 /// Subscriptions over one multiplexed WebSocket, in `graphql-transport-ws` or the legacy `graphql-ws`.
 ///
@@ -42,7 +42,7 @@ public actor WebSocketSubscriptionTransport: GraphQLSubscriptionTransport {
 
     private var machine: GraphQLWebSocketStateMachine
     private var subscribers: [String: Subscriber] = [:]
-    private nonisolated let nextID = Atomic<Int>(0)
+    private nonisolated let nextID = Lock(0)
 
     /// Identifies the current socket; events of older ones are ignored.
     private var generation = 0
@@ -91,7 +91,7 @@ public actor WebSocketSubscriptionTransport: GraphQLSubscriptionTransport {
     public nonisolated func subscribe(
         _ request: GraphQLSubscriptionRequest
     ) -> AsyncThrowingStream<GraphQLResponseBody, any Error> {
-        let id = String(nextID.add(1, ordering: .relaxed).newValue)
+        let id = String(nextID.increment())
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: GraphQLResponseBody.self)
         let commands = commands
         continuation.onTermination = { termination in

@@ -1,6 +1,6 @@
+import APICoreGraphQL
 import APICoreKit
 import Foundation
-import Synchronization
 
 /// How a ``WebSocketSubscriptionTransport`` connects, keeps its connection alive and reconnects.
 public struct WebSocketTransportConfiguration: Sendable {
@@ -63,7 +63,7 @@ public struct WebSocketTransportConfiguration: Sendable {
     public static func bearerToken(
         _ provider: any TokenProvider, key: String = "Authorization", scheme: String = "Bearer"
     ) -> ConnectionPayload {
-        let lastToken = Mutex<String?>(nil)
+        let lastToken = Lock<String?>(nil)
         return { refreshing in
             let token: String?
             if refreshing {

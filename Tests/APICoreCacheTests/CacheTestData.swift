@@ -2,7 +2,6 @@ import APICoreCache
 import APICoreGraphQL
 import APICoreTestSupport
 import Foundation
-import Synchronization
 
 /// Responses of the reference schema's operations, written into a store as the network would.
 enum CacheTestData {
@@ -40,7 +39,7 @@ enum CacheTestData {
 
 /// A clock tests move by hand.
 final class ManualClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
+    private let current = Lock(Date(timeIntervalSince1970: 1_700_000_000))
 
     var now: Date { current.withLock { $0 } }
 
@@ -51,11 +50,11 @@ final class ManualClock: Sendable {
 
 /// Collects what a watch emits, so a test can wait for a count of emissions and then look at all of them.
 final class WatchRecorder<Value: Sendable & Hashable>: Sendable {
-    private let state = Mutex<
+    private let state = Lock<
         (values: [Result<Value, CacheError>], waiters: [(Int, CheckedContinuation<Void, Never>)])
     >(
         ([], []))
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let task = Lock<Task<Void, Never>?>(nil)
 
     init(_ watch: CacheWatch<Value>) {
         let started = Task { [self] in

@@ -163,15 +163,15 @@ struct HostileCorpus: Sendable {
         }
         let names = modules.map { "\"\($0)\"" }.joined(separator: ", ")
         let manifest = """
-            // swift-tools-version: 6.2
+            // swift-tools-version: 6.0
             // Written by HostileNamesTests: random hostile-name cases, each generated into a module.
             import PackageDescription
 
-            let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+            let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
             let cases = [\(names)]
             let package = Package(
                 name: "HostileNames",
-                platforms: [.macOS(.v15), .iOS(.v18)],
+                platforms: [.macOS(.v14), .iOS(.v17)],
                 targets: [
                     .target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict),
                     .target(

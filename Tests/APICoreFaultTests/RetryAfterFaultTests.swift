@@ -1,7 +1,7 @@
+import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// `Retry-After` in both of its forms (RFC 9110 §10.2.3), against a real server: the retry waits what the server
@@ -10,7 +10,7 @@ import Testing
 struct RetryAfterFaultTests {
     /// The waits the retry interceptor asked for, instead of sleeping.
     private final class Waits: Sendable {
-        private let recorded = Mutex<[Duration]>([])
+        private let recorded = Lock<[Duration]>([])
         func append(_ delay: Duration) { recorded.withLock { $0.append(delay) } }
         var all: [Duration] { recorded.withLock { $0 } }
     }

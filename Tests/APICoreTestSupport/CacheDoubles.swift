@@ -1,10 +1,10 @@
 import APICoreCache
+import APICoreGraphQL
 import Foundation
-import Synchronization
 
 /// A clock for a ``CacheStore`` that moves only when the test says so.
 public final class ManualDate: Sendable {
-    private let date = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
+    private let date = Lock(Date(timeIntervalSince1970: 1_700_000_000))
 
     public init() {}
 

@@ -3,7 +3,6 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Synchronization
 
 /// A GraphQL server on loopback that applies `UpdateProduct` mutations idempotently and keeps a ledger of every
 /// request, for the offline mutation queue's tests.
@@ -105,7 +104,7 @@ private final class Ledger: Sendable {
         var channel: (any Channel)?
     }
 
-    let state = Mutex(State())
+    let state = Lock(State())
     let answerDelay: TimeAmount
 
     init(answerDelay: Duration) {

@@ -1,7 +1,7 @@
+import APICoreGraphQL
 import APICoreKit
 import APICoreWebSocket
 import Foundation
-import Synchronization
 
 /// A WebSocket peer played by the test: it records what the client sent and answers as scripted.
 final class ScriptedWebSocket: GraphQLWebSocketConnector, GraphQLWebSocketConnection, Sendable {
@@ -9,8 +9,8 @@ final class ScriptedWebSocket: GraphQLWebSocketConnector, GraphQLWebSocketConnec
     private let continuation: AsyncStream<GraphQLWebSocketEvent>.Continuation
     /// Answers a text the client sent with the frames to send back.
     private let script: @Sendable (String) -> [GraphQLWebSocketEvent]
-    let sent = Mutex<[String]>([])
-    let closes = Mutex<[UInt16]>([])
+    let sent = Lock<[String]>([])
+    let closes = Lock<[UInt16]>([])
 
     init(script: @escaping @Sendable (String) -> [GraphQLWebSocketEvent]) {
         (events, continuation) = AsyncStream.makeStream(of: GraphQLWebSocketEvent.self)

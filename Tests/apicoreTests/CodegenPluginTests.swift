@@ -28,12 +28,12 @@ struct CodegenPluginTests {
         let identity = Self.root.lastPathComponent.lowercased()
         let files = [
             "Package.swift": """
-            // swift-tools-version: 6.2
+            // swift-tools-version: 6.0
             import PackageDescription
 
             let package = Package(
                 name: "PluginCheck",
-                platforms: [.macOS(.v15)],
+                platforms: [.macOS(.v14)],
                 dependencies: [.package(path: "\(Self.root.path)")],
                 targets: [
                     .executableTarget(

@@ -1,5 +1,5 @@
+import APICoreGraphQL
 import Foundation
-import Synchronization
 
 /// graphql-core 3.2.8 doing the compiler's work: `Tests/Oracle/bench_graphql_core.py`, run with the oracle's
 /// environment `.venv-oracle` (bootstrapped first by `scripts/bootstrap-python.sh oracle`).
@@ -78,7 +78,7 @@ struct GraphQLCoreBaseline: Decodable, Sendable {
     final class Cache: Sendable {
         private let paths: BenchmarkPaths
         private let iterations: Int
-        private let measured = Mutex<GraphQLCoreBaseline?>(nil)
+        private let measured = Lock<GraphQLCoreBaseline?>(nil)
 
         init(paths: BenchmarkPaths, timing: TimingSettings) {
             self.paths = paths

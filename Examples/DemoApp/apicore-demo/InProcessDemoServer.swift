@@ -1,11 +1,11 @@
+import APICoreGraphQL
 import DemoApp
 import DemoServerKit
-import Synchronization
 
 /// The in-process demo server, as the demo steps that need one control it.
 final class InProcessDemoServer: DemoServerControl {
     let server: RunningDemoServer
-    private let isStopped = Mutex(false)
+    private let isStopped = Lock(false)
 
     init(_ server: RunningDemoServer) {
         self.server = server

@@ -1,8 +1,8 @@
-import Synchronization
+import APICoreGraphQL
 
 /// The GraphQL requests a running server has received, oldest first.
 final class DemoRequestLog: Sendable {
-    private let records = Mutex<[DemoGraphQLRequestRecord]>([])
+    private let records = Lock<[DemoGraphQLRequestRecord]>([])
 
     func append(_ record: DemoGraphQLRequestRecord) {
         records.withLock { $0.append(record) }

@@ -1,3 +1,4 @@
+import APICoreGraphQL
 import Foundation
 import GraphQL
 import Hummingbird
@@ -5,7 +6,6 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 
 /// The demo backend: the app schema over GraphQL-over-HTTP (`/graphql`, POST and GET) and over WebSocket
 /// (`graphql-transport-ws` on `/graphql`), and the same data as REST (`/rest/users/{id}`, `/rest/products`,
@@ -84,7 +84,7 @@ public enum DemoServerError: Error, CustomStringConvertible {
 
 /// Switches a test flips on a running server.
 final class DemoServerSwitches: Sendable {
-    private let graphQLFails = Mutex(false)
+    private let graphQLFails = Lock(false)
 
     var isGraphQLFailing: Bool {
         get { graphQLFails.withLock { $0 } }

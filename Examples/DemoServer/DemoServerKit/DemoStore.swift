@@ -1,4 +1,4 @@
-import Synchronization
+import APICoreGraphQL
 
 /// The demo backend's data, in memory: users, products and the listeners of price changes.
 ///
@@ -12,11 +12,11 @@ public final class DemoStore: Sendable {
         var listenerWaiters: [(productID: String, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
 
     /// A store holding `users` and `products` (the seeded data by default).
     public init(users: [DemoUser] = DemoStore.seedUsers, products: [DemoProduct] = DemoStore.seedProducts) {
-        state = Mutex(State(users: users, products: products))
+        state = Lock(State(users: users, products: products))
     }
 
     /// The users every new store starts with.

@@ -1,7 +1,7 @@
+import APICoreGraphQL
 import Foundation
 import GraphQL
 import HummingbirdWebSocket
-import Synchronization
 
 /// One WebSocket connection speaking `graphql-transport-ws`: `connection_init` is acknowledged, `ping` answered,
 /// each `subscribe` runs until its stream ends or the client sends `complete`.
@@ -13,7 +13,7 @@ struct GraphQLTransportWSSession: Sendable {
 
     /// The session's operations by id, until each ends or is completed by the client.
     private final class RunningOperations: Sendable {
-        let tasks = Mutex<[String: Task<Void, Never>]>([:])
+        let tasks = Lock<[String: Task<Void, Never>]>([:])
     }
 
     /// A client message; `payload` is the `subscribe` parameters or the `connection_init` payload.

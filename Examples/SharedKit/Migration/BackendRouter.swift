@@ -1,7 +1,7 @@
+import APICoreGraphQL
 import APICoreKit
 import Logging
 import Metrics
-import Synchronization
 
 /// Runs a feature's call on the backend its flag chooses, and falls back from GraphQL to REST when GraphQL fails for
 /// a reason REST could avoid: the migration pattern of a REST app moving to GraphQL one feature at a time.
@@ -65,7 +65,7 @@ public struct BackendRouter: Sendable {
 
 /// Fallbacks counted per feature.
 private final class FallbackCounts: Sendable {
-    private let counts = Mutex<[Feature: Int]>([:])
+    private let counts = Lock<[Feature: Int]>([:])
 
     var snapshot: [Feature: Int] { counts.withLock { $0 } }
 

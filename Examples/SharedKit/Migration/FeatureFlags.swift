@@ -1,4 +1,4 @@
-import Synchronization
+import APICoreGraphQL
 
 /// A feature of a kit that can be served by GraphQL or by REST while the app migrates: `Feature.userProfile`.
 public struct Feature: Hashable, Sendable, CustomStringConvertible {
@@ -34,11 +34,11 @@ public final class FeatureFlags: Sendable {
         var fallsBackToREST: Bool
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
 
     /// Flags with every feature on `defaultBackend`, and fallback to REST on or off.
     public init(defaultBackend: Backend = .graphQL, fallsBackToREST: Bool = true) {
-        state = Mutex(State(backends: [:], defaultBackend: defaultBackend, fallsBackToREST: fallsBackToREST))
+        state = Lock(State(backends: [:], defaultBackend: defaultBackend, fallsBackToREST: fallsBackToREST))
     }
 
     /// The backend a feature uses now.

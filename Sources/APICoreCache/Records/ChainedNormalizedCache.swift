@@ -1,4 +1,4 @@
-import Synchronization
+import APICoreGraphQL
 
 /// A fast cache in front of a persistent one: typically ``InMemoryNormalizedCache`` in front of a SQLite cache.
 ///
@@ -16,7 +16,7 @@ public final class ChainedNormalizedCache: NormalizedCache {
     public let back: any NormalizedCache
     // Serializes the calls, so that a read filling the front cannot interleave with a write and leave a stale record
     // in front.
-    private let lock = Mutex(())
+    private let lock = Lock(())
 
     /// A cache answering from `front` and keeping every record in `back`.
     public init(front: any NormalizedCache, back: any NormalizedCache) {

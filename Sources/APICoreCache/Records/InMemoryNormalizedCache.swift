@@ -1,4 +1,4 @@
-import Synchronization
+import APICoreGraphQL
 
 /// Records in memory, optionally bounded: past `maxRecords`, the least recently read or written records are evicted.
 public final class InMemoryNormalizedCache: NormalizedCache {
@@ -10,7 +10,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
 
     /// The most records kept, if bounded.
     public let maxRecords: Int?
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// An empty cache; `maxRecords` bounds it with least-recently-used eviction.
     public init(maxRecords: Int? = nil) {

@@ -1,6 +1,5 @@
 import APICoreGraphQL
 import Foundation
-import Synchronization
 
 /// The normalized cache: typed reads and writes of operations and fragments over records, with watchers, optimistic
 /// layers, expiry and garbage collection.
@@ -35,7 +34,7 @@ public final class CacheStore: Sendable {
     /// The default of ``maximumRecordsPerWrite``.
     public static let defaultMaximumRecordsPerWrite = 100_000
 
-    let state = Mutex(StoreState())
+    let state = Lock(StoreState())
 
     /// A store over the given records.
     public init(

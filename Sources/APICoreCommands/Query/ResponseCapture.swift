@@ -1,10 +1,10 @@
+import APICoreGraphQL
 import APICoreKit
-import Synchronization
 
 /// An interceptor that keeps the last response to pass through it, so that `apicore query` can print the body exactly
 /// as the server sent it: data, errors, extensions and any other member.
 final class ResponseCapture: APIInterceptor {
-    private let last = Mutex<HTTPResponse?>(nil)
+    private let last = Lock<HTTPResponse?>(nil)
 
     /// The last response received, if any arrived.
     var lastResponse: HTTPResponse? {

@@ -7,12 +7,17 @@ extension String {
     @inline(__always)
     init(validatedUTF8 bytes: UnsafePointer<UInt8>, count: Int, isASCII: Bool) {
         let buffer = UnsafeBufferPointer(start: bytes, count: count)
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            // Safety: the caller validated the bytes as UTF-8, and claims ASCII only when it saw no byte of 0x80 or
-            // above, as `UTF8Span(unchecked:isKnownASCII:)` requires of its arguments.
-            self = String(copying: UTF8Span(unchecked: buffer.span, isKnownASCII: isASCII))
-        } else {
+        #if compiler(>=6.2)
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                // Safety: the caller validated the bytes as UTF-8, and claims ASCII only when it saw no byte of 0x80 or
+                // above, as `UTF8Span(unchecked:isKnownASCII:)` requires of its arguments.
+                self = String(copying: UTF8Span(unchecked: buffer.span, isKnownASCII: isASCII))
+            } else {
+                self = String(decoding: buffer, as: UTF8.self)
+            }
+        #else
+            // `UTF8Span` came with Swift 6.2.
             self = String(decoding: buffer, as: UTF8.self)
-        }
+        #endif
     }
 }

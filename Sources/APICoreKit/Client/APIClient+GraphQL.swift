@@ -113,7 +113,7 @@ extension APIClient {
             let response = try await chain.send(request)
             if method == .query, Self.refusesQueryMethod(response.statusCode) {
                 // The endpoint does not know QUERY: POST this request, and every later query.
-                queryMethodSupported.store(false, ordering: .relaxed)
+                queryMethodSupported.withLock { $0 = false }
                 return try await send(payload, method: .post)
             }
             return try GraphQLHTTPResponse(
@@ -128,7 +128,7 @@ extension APIClient {
         }
         // Files go in one multipart POST with the whole document: a hash-only attempt would send them twice.
         guard payload.files.isEmpty else { return try await send(payload, method: .post) }
-        guard mode == .automatic, persistedQueriesSupported.load(ordering: .relaxed), let document = payload.document
+        guard mode == .automatic, persistedQueriesSupported.withLock({ $0 }), let document = payload.document
         else {
             return try await send(payload, method: method)
         }
@@ -145,7 +145,7 @@ extension APIClient {
             return try await send(full, method: method == .query ? .query : .post)
         }
         if first.isPersistedQueryNotSupported {
-            persistedQueriesSupported.store(false, ordering: .relaxed)
+            persistedQueriesSupported.withLock { $0 = false }
             return try await send(payload, method: method)
         }
         return first
@@ -156,7 +156,7 @@ extension APIClient {
     func queryMethod(of payload: GraphQLPayload, options: RequestOptions) -> GraphQLQueryMethod {
         guard payload.operationType == .query else { return .post }
         let method = options.queryMethod ?? configuration.queryMethod
-        if method == .query, !queryMethodSupported.load(ordering: .relaxed) { return .post }
+        if method == .query, !queryMethodSupported.withLock({ $0 }) { return .post }
         return method
     }
 

@@ -1,5 +1,5 @@
+import APICoreGraphQL
 import Foundation
-import Synchronization
 
 /// The one entry point of the request layer, for GraphQL and REST alike.
 ///
@@ -27,11 +27,11 @@ public final class APIClient: Sendable {
     /// The time limits of the calls in flight.
     let deadlines = DeadlineTimer()
     /// Turned off when the server says it does not support persisted queries.
-    let persistedQueriesSupported = Atomic<Bool>(true)
+    let persistedQueriesSupported = Lock(true)
     /// Identical queries in flight, sharing one exchange.
     let inFlightRequests: InFlightRequestSharing
     /// Turned off when the endpoint answers a QUERY request with 405 or 501: later queries are POSTed.
-    let queryMethodSupported = Atomic<Bool>(true)
+    let queryMethodSupported = Lock(true)
     /// The persisted-query hashes of hand-written documents.
     let documentHashes = DocumentHashCache()
 
@@ -86,11 +86,16 @@ public final class APIClient: Sendable {
         let id = inFlight.insert(operationName: operationName) { cancellation.cancel() }
         defer { inFlight.remove(id) }
         let task: Task<Value, any Error>
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            task = Task.immediate { try await body() }
-        } else {
+        #if compiler(>=6.2)
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                task = Task.immediate { try await body() }
+            } else {
+                task = Task { try await body() }
+            }
+        #else
+            // `Task.immediate` came with Swift 6.2.
             task = Task { try await body() }
-        }
+        #endif
         cancellation.attach(task)
         let deadline = deadlines.schedule(after: limit) { task.cancel() }
         do {

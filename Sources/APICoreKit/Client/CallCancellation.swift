@@ -1,4 +1,4 @@
-import Synchronization
+import APICoreGraphQL
 
 /// The cancellation of one call, which can be asked for before the call's task exists.
 ///
@@ -11,7 +11,7 @@ final class CallCancellation: Sendable {
         var isRequested = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Attaches the call's task; cancels it at once if a cancellation was asked for already.
     func attach(_ task: Task<some Sendable, any Error>) {

@@ -1,5 +1,5 @@
+import APICoreGraphQL
 import Foundation
-import Synchronization
 
 /// The calls in flight, by operation name, so that they can be cancelled by name.
 final class InFlightRegistry: Sendable {
@@ -8,12 +8,12 @@ final class InFlightRegistry: Sendable {
         let cancel: @Sendable () -> Void
     }
 
-    private let entries = Mutex<[UInt64: Entry]>([:])
-    private let nextID = Atomic<UInt64>(0)
+    private let entries = Lock<[UInt64: Entry]>([:])
+    private let nextID = Lock<UInt64>(0)
 
     /// Registers a call; returns the key to remove it with.
     func insert(operationName: String, cancel: @escaping @Sendable () -> Void) -> UInt64 {
-        let id = nextID.add(1, ordering: .relaxed).newValue
+        let id = nextID.increment()
         entries.withLock { $0[id] = Entry(operationName: operationName, cancel: cancel) }
         return id
     }

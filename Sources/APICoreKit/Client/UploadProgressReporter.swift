@@ -1,4 +1,4 @@
-import Synchronization
+import APICoreGraphQL
 
 /// Turns the bytes an upload's body readers hand over into ``UploadProgress`` events that only rise: a retried
 /// attempt starts again from 0 and reports nothing until it passes the furthest point an earlier attempt reached.
@@ -9,7 +9,7 @@ final class UploadProgressReporter: Sendable {
     }
 
     private let continuation: AsyncStream<UploadProgress>.Continuation
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// A reporter yielding to `continuation`; it reports once ``start(totalBytes:)`` gives it the total.
     init(_ continuation: AsyncStream<UploadProgress>.Continuation) {

@@ -1,4 +1,4 @@
-import Synchronization
+import APICoreGraphQL
 
 /// Runs actions at deadlines with one sleeping task for all of them: the time limits of a client's calls.
 ///
@@ -32,7 +32,7 @@ final class DeadlineTimer: Sendable {
         var generation: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Runs `action` once `delay` has passed, unless the entry is cancelled first. The action runs outside any lock,
     /// on the sleeper's task, and must not block.

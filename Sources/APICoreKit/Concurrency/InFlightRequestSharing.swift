@@ -1,5 +1,5 @@
+import APICoreGraphQL
 import Foundation
-import Synchronization
 
 /// Shares one network exchange among identical requests in flight: the first starts it, the ones that arrive while it
 /// is in flight wait for its response, and every waiter gets the response or the error.
@@ -29,7 +29,7 @@ final class InFlightRequestSharing: Sendable {
     private final class Flight: Sendable {
         let completion = SharedCompletion<HTTPResponse>()
         /// The task, once started; whether every waiter has left, in which case the task is cancelled when it is set.
-        private let run = Mutex<(task: Task<Void, Never>?, isAbandoned: Bool)>((nil, false))
+        private let run = Lock<(task: Task<Void, Never>?, isAbandoned: Bool)>((nil, false))
 
         func start(_ task: Task<Void, Never>) {
             let abandoned = run.withLock { run in
@@ -70,7 +70,7 @@ final class InFlightRequestSharing: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Sends `request` through `exchange`, or waits for the identical request already in flight.
     func send(

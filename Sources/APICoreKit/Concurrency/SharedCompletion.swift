@@ -1,4 +1,4 @@
-import Synchronization
+import APICoreGraphQL
 
 /// A result that any number of tasks can await, each able to stop waiting when it is cancelled.
 ///
@@ -10,8 +10,8 @@ final class SharedCompletion<Value: Sendable>: Sendable {
         case done(Result<Value, any Error>)
     }
 
-    private let state = Mutex<State>(.pending([:]))
-    private let nextWaiter = Atomic<UInt64>(0)
+    private let state = Lock<State>(.pending([:]))
+    private let nextWaiter = Lock<UInt64>(0)
 
     /// Completes with `result` and resumes every waiter; does nothing when already completed.
     func complete(_ result: Result<Value, any Error>) {
@@ -25,7 +25,7 @@ final class SharedCompletion<Value: Sendable>: Sendable {
 
     /// The result, once it is in; throws `CancellationError` as soon as the waiting task is cancelled.
     func value() async throws -> Value {
-        let id = nextWaiter.add(1, ordering: .relaxed).newValue
+        let id = nextWaiter.increment()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let immediate = state.withLock { state -> Result<Value, any Error>? in

@@ -1,4 +1,4 @@
-import Synchronization
+import APICoreGraphQL
 
 /// The SHA-256 hex digests of hand-written documents sent with persisted queries, so that a document sent again is not
 /// hashed again. Generated operations carry their identifier and never come here.
@@ -13,7 +13,7 @@ final class DocumentHashCache: Sendable {
 
     /// The most documents kept.
     let capacity: Int
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(capacity: Int = 64) {
         precondition(capacity >= 1, "a document hash cache holds at least one document")

@@ -1,4 +1,4 @@
-import Synchronization
+import APICoreGraphQL
 
 /// Pages through a query's connection for an infinite-scroll screen, every page through the normalized cache.
 ///
@@ -39,7 +39,7 @@ public final class APIQueryPager<Query: GraphQLQuery>: Sendable {
     private let cachePolicy: CachePolicy
     private let options: RequestOptions
     /// The page loads under way, one per direction, which later calls join.
-    private let loads = Mutex<[Direction: Task<Bool, any Error>]>([:])
+    private let loads = Lock<[Direction: Task<Bool, any Error>]>([:])
 
     /// A pager over the pages `query` makes; `pageInfo` reads the connection's page information from the data.
     ///

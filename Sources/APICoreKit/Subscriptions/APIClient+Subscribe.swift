@@ -1,4 +1,4 @@
-import Synchronization
+import APICoreGraphQL
 
 extension APIClient {
     /// Starts a subscription over the configured ``APIClientConfiguration/subscriptionTransport`` and decodes each
@@ -51,7 +51,7 @@ extension APIClient {
         _ subscription: Subscription,
         _ resumption: SubscriptionResumption<Subscription>
     ) -> @Sendable (GraphQLResponseBody) -> GraphQLSubscriptionResumePoint {
-        let lastPosition = Mutex<Int?>(nil)
+        let lastPosition = Lock<Int?>(nil)
         let variables = subscription.effectiveVariables
         return { body in
             guard let object = body.data,

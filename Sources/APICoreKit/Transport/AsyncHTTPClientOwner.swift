@@ -3,7 +3,7 @@
     import Foundation
     import NIOCore
     import NIOPosix
-    import Synchronization
+    import APICoreGraphQL
 
     /// The `HTTPClient` behind an ``AsyncHTTPClientTransport`` and who shuts it down.
     ///
@@ -20,18 +20,18 @@
 
         private let configuration: HTTPClient.Configuration
         private let eventLoopThreads: Int
-        private let state: Mutex<State>
+        private let state: Lock<State>
 
         init(configuration: HTTPClient.Configuration, eventLoopThreads: Int) {
             self.configuration = configuration
             self.eventLoopThreads = eventLoopThreads
-            state = Mutex(.idle)
+            state = Lock(.idle)
         }
 
         init(borrowing client: HTTPClient) {
             configuration = HTTPClient.Configuration()
             eventLoopThreads = 0
-            state = Mutex(.borrowed(client))
+            state = Lock(.borrowed(client))
         }
 
         deinit {

@@ -1,5 +1,5 @@
+import APICoreGraphQL
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -12,7 +12,7 @@ import Synchronization
 /// chunk, and also sees a `Content-Length` over the limit before the first byte of the body.
 // Safety: `collectors` is behind a mutex, and each collector keeps its own state behind its own mutex.
 final class BoundedDataRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let collectors = Mutex<[Int: BoundedBodyCollector]>([:])
+    private let collectors = Lock<[Int: BoundedBodyCollector]>([:])
 
     /// Sends `request` in `session` (whose delegate is this router) and returns the whole response, failing with
     /// ``APIError/Code/responseTooLarge`` once the body passes `limit` bytes.
@@ -65,11 +65,11 @@ final class BoundedBodyCollector: Sendable {
     }
 
     private let limit: Int
-    private let state: Mutex<State>
+    private let state: Lock<State>
 
     init(limit: Int, continuation: CheckedContinuation<HTTPResponse, any Error>) {
         self.limit = limit
-        state = Mutex(State(continuation: continuation))
+        state = Lock(State(continuation: continuation))
     }
 
     /// Takes the response head; `false` when the request should stop (not HTTP, or a declared length over the limit).

@@ -1,5 +1,5 @@
+import APICoreGraphQL
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -14,7 +14,7 @@ final class DataTaskState: Sendable {
     }
 
     // Safety: URLSessionDataTask is thread-safe for `cancel()`; the mutex orders start against cancel.
-    private let state = Mutex<State>(.idle)
+    private let state = Lock<State>(.idle)
 
     /// Records the task; returns `false` (and cancels it) when cancellation came first.
     func start(_ task: URLSessionDataTask) -> Bool {

@@ -1,5 +1,5 @@
+import APICoreGraphQL
 import Foundation
-import Synchronization
 
 /// An ``HTTPBodyStream`` as the `InputStream` that `URLSession` reads a request body from (`httpBodyStream`): opened
 /// by the session, read a chunk at a time as the connection takes them, so an upload from disk never sits in memory
@@ -13,7 +13,7 @@ import Synchronization
 final class HTTPBodyInputStream: InputStream {
     private var reader: (any HTTPBodyReader)?
     private var status: Stream.Status = .notOpen
-    private let failed = Mutex<(any Error)?>(nil)
+    private let failed = Lock<(any Error)?>(nil)
 
     /// A stream of `body`, whose reader opens now, so that a source that cannot be opened fails before the request
     /// starts.

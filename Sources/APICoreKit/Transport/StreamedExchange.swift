@@ -1,5 +1,5 @@
+import APICoreGraphQL
 import Foundation
-import Synchronization
 
 /// Sends one request through the interceptors and hands over its response body as it arrives.
 ///
@@ -50,7 +50,7 @@ enum StreamedExchange {
 /// The end of a streamed call's interceptor chain: opens the stream and passes its head up the chain.
 private final class StreamCapture: HTTPTransport {
     private let transport: any HTTPStreamingTransport
-    private let latest = Mutex<HTTPStreamingResponse?>(nil)
+    private let latest = Lock<HTTPStreamingResponse?>(nil)
 
     init(_ transport: any HTTPStreamingTransport) {
         self.transport = transport

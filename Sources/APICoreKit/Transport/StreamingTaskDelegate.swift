@@ -1,5 +1,5 @@
+import APICoreGraphQL
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -18,7 +18,7 @@ final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         case delivered
     }
 
-    private let head = Mutex(Head.waiting(nil))
+    private let head = Lock(Head.waiting(nil))
     /// The body's chunks.
     let body: AsyncThrowingStream<Data, any Error>
     private let chunks: AsyncThrowingStream<Data, any Error>.Continuation

@@ -1,4 +1,4 @@
-import Synchronization
+import APICoreGraphQL
 
 /// Wakes the queue's one worker: a ring while it waits ends the wait; a ring while it works is remembered, so the
 /// next wait ends at once. Rings do not add up: one wake-up serves any number of them.
@@ -8,7 +8,7 @@ final class Doorbell: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Ends the current or the next wait.
     func ring() {

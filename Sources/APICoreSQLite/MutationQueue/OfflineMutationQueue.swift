@@ -2,7 +2,6 @@ import APICoreCache
 import APICoreGraphQL
 import APICoreKit
 import Foundation
-import Synchronization
 
 /// Mutations made without a network, kept in a SQLite file and sent in order when the network returns.
 ///
@@ -140,7 +139,7 @@ extension OfflineMutationQueue {
             var nextSubscriber: UInt64 = 0
         }
 
-        private let state = Mutex(State())
+        private let state = Lock(State())
 
         init(storage: MutationQueueStorage, client: APIClient, configuration: OfflineMutationQueueConfiguration) {
             self.storage = storage

@@ -1,4 +1,4 @@
-import Synchronization
+import APICoreGraphQL
 
 /// A value that arrives once (or fails once), awaited by one caller: the end of a WebSocket handshake.
 final class OpenSignal<Value: Sendable>: Sendable {
@@ -7,7 +7,7 @@ final class OpenSignal<Value: Sendable>: Sendable {
         case done(Result<Value, any Error>)
     }
 
-    private let state = Mutex<State>(.waiting(nil))
+    private let state = Lock<State>(.waiting(nil))
 
     /// Resolves the signal; later calls do nothing.
     func resolve(_ result: Result<Value, any Error>) {

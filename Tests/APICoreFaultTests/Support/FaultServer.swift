@@ -1,7 +1,7 @@
+import APICoreGraphQL
 import Foundation
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// An HTTP server on loopback that answers each request with a scripted fault: bytes a real server, proxy or network
 /// could produce, written exactly as told, down to a reset connection or a body that never ends.
@@ -50,10 +50,10 @@ final class FaultServer: Sendable {
             var abandoned = 0
         }
 
-        let state: Mutex<State>
+        let state: Lock<State>
 
         init(_ faults: [Fault]) {
-            state = Mutex(State(faults: faults))
+            state = Lock(State(faults: faults))
         }
 
         /// The fault for the next request: the script's next, or its last again.

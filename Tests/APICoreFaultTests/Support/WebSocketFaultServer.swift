@@ -1,10 +1,10 @@
+import APICoreGraphQL
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 
 /// A `graphql-transport-ws` server on loopback that acknowledges every connection and answers every subscription
 /// with one `next` message of `payloadSize` bytes: too large for a client with a smaller message limit.
@@ -73,7 +73,7 @@ final class WebSocketFaultServer: Sendable {
 
 /// A thread-safe count.
 final class Counter: Sendable {
-    private let count = Mutex(0)
+    private let count = Lock(0)
     var value: Int { count.withLock { $0 } }
     func increment() { count.withLock { $0 += 1 } }
 }

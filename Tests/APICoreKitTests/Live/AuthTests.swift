@@ -1,7 +1,7 @@
+import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("Auth: one token refresh for many concurrent 401s")
@@ -162,12 +162,12 @@ final class ClientRefreshingTokens: TokenProvider {
         var token: String
     }
 
-    let client = Mutex<APIClient?>(nil)
+    let client = Lock<APIClient?>(nil)
     let realm: String
-    private let token: Mutex<String>
+    private let token: Lock<String>
 
     init(initialToken: String, realm: String) {
-        token = Mutex(initialToken)
+        token = Lock(initialToken)
         self.realm = realm
     }
 

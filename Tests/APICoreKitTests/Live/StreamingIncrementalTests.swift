@@ -1,7 +1,7 @@
+import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// `@defer` parts reach the caller as they arrive, through `URLSessionTransport`'s streaming, against strawberry's
@@ -87,7 +87,7 @@ final class HeadRecorder: APIInterceptor {
         var bodyBytes: Int
     }
 
-    private let heads = Mutex<[Head]>([])
+    private let heads = Lock<[Head]>([])
 
     var seen: [Head] { heads.withLock { $0 } }
 

@@ -1,7 +1,7 @@
+import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
-import Synchronization
 
 extension LiveClient {
     /// A client of the server's `path` that answers from and writes to `cache`, carrying the test key.
@@ -25,7 +25,7 @@ extension LiveClient {
 
 /// Holds every request until the test opens the gate: lets a test look at the cache while a call is in flight.
 final class RequestGate: APIInterceptor {
-    private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Lock<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     /// Lets held and later requests through.
     func open() {

@@ -1,12 +1,12 @@
+import APICoreGraphQL
 import APICoreKit
 import Foundation
-import Synchronization
 
 /// A transport answering from a closure and recording what it was sent: for interceptor behaviour that a server
 /// cannot show (ordering, short-circuits), not a stand-in for the live tests.
 final class ClosureTransport: HTTPTransport {
     private let handler: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    private let sent = Mutex<[HTTPRequest]>([])
+    private let sent = Lock<[HTTPRequest]>([])
 
     init(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
         self.handler = handler

@@ -1,7 +1,7 @@
+import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
-import Synchronization
 
 /// Builds clients against a reference server, each test with its own key so parallel tests never share state, and
 /// each client on a new transport of the test's kind.
@@ -56,7 +56,7 @@ struct LiveClient {
 
 /// Records what a retry policy asked to wait, without waiting: tests assert the delays, not the wall clock.
 final class RecordedSleeps: Sendable {
-    private let delays = Mutex<[Duration]>([])
+    private let delays = Lock<[Duration]>([])
 
     var all: [Duration] { delays.withLock { $0 } }
 
@@ -72,13 +72,13 @@ final class ServerTokenProvider: TokenProvider {
     struct InjectedFailure: Error {}
 
     let refreshURL: URL
-    private let state: Mutex<(token: String, refreshes: Int, failuresLeft: Int)>
+    private let state: Lock<(token: String, refreshes: Int, failuresLeft: Int)>
 
     init(server: ReferenceServer, realm: String, initialToken: String, refreshDelay: Duration? = nil) {
         var path = "/secure/\(realm)/auth/refresh"
         if let refreshDelay { path += "?delayMs=\(refreshDelay.components.seconds * 1000)" }
         refreshURL = server.url(path)
-        state = Mutex((initialToken, 0, 0))
+        state = Lock((initialToken, 0, 0))
     }
 
     var refreshCount: Int { state.withLock { $0.refreshes } }

@@ -1,9 +1,9 @@
+import APICoreGraphQL
 import APICoreKit
-import Synchronization
 
 /// Keeps every `RequestMetrics` it is given.
 final class RecordingCollector: APIMetricsCollector {
-    private let records = Mutex<[RequestMetrics]>([])
+    private let records = Lock<[RequestMetrics]>([])
 
     var all: [RequestMetrics] { records.withLock { $0 } }
 

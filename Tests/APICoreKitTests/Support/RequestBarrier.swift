@@ -1,11 +1,11 @@
+import APICoreGraphQL
 import APICoreKit
-import Synchronization
 
 /// Holds requests until `count` of them have arrived, then lets them all through at once: makes "many requests in
 /// flight at the same moment" deterministic instead of a matter of scheduling.
 final class RequestBarrier: APIInterceptor {
     private let count: Int
-    private let state = Mutex<(arrived: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+    private let state = Lock<(arrived: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
 
     init(count: Int) {
         self.count = count

@@ -1,12 +1,12 @@
+import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// Keeps every request that passes it, and reads back the multipart upload bodies among them.
 final class RequestRecorder: APIInterceptor {
-    private let recorded = Mutex<[HTTPRequest]>([])
+    private let recorded = Lock<[HTTPRequest]>([])
 
     var requests: [HTTPRequest] { recorded.withLock { $0 } }
 

@@ -1,6 +1,6 @@
+import APICoreGraphQL
 import APICoreTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import APICoreKit
@@ -14,8 +14,8 @@ struct CancellationByNameTests {
 
     /// Cancels the calls of its name from inside the chain: the moment a call is first seen on its way out.
     final class CancellingInterceptor: APIInterceptor {
-        let client = Mutex<APIClient?>(nil)
-        let seen = Mutex<(inFlight: [String], cancelled: Int)>(([], 0))
+        let client = Lock<APIClient?>(nil)
+        let seen = Lock<(inFlight: [String], cancelled: Int)>(([], 0))
 
         func intercept(_ request: HTTPRequest, next: APIInterceptorNext) async throws -> HTTPResponse {
             if let client = client.withLock({ $0 }) {

@@ -1,5 +1,5 @@
+import APICoreGraphQL
 import Foundation
-import Synchronization
 import Testing
 
 @testable import APICoreKit
@@ -8,7 +8,7 @@ import Testing
 struct DeadlineTimerTests {
     /// The order in which actions ran, and a way to wait for a number of them.
     final class Firings: Sendable {
-        private let fired = Mutex<[String]>([])
+        private let fired = Lock<[String]>([])
 
         func record(_ name: String) { fired.withLock { $0.append(name) } }
 

@@ -1,6 +1,6 @@
+import APICoreGraphQL
 import APICoreTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import APICoreKit
@@ -23,7 +23,7 @@ final class HeldTransport: HTTPTransport {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     var sentCount: Int { state.withLock { $0.sent } }
     var cancelledCount: Int { state.withLock { $0.cancelled } }

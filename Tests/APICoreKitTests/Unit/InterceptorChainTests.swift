@@ -1,6 +1,6 @@
+import APICoreGraphQL
 import APICoreTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import APICoreKit

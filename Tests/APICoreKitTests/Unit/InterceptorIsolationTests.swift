@@ -1,6 +1,6 @@
+import APICoreGraphQL
 import APICoreKit
 import Foundation
-import Synchronization
 import Testing
 
 /// An app's interceptors tested on their own: `APIInterceptorNext` is public, so a test hands one a closure as the rest
@@ -25,7 +25,7 @@ struct InterceptorIsolationTests {
 
     @Test("an app's interceptor runs against a hand-made next: it sees the changed request and the response")
     func handMadeNext() async throws {
-        let seen = Mutex<[HTTPRequest]>([])
+        let seen = Lock<[HTTPRequest]>([])
         let next = APIInterceptorNext { request in
             seen.withLock { $0.append(request) }
             return HTTPResponse(statusCode: 200, body: Data("ok".utf8))
@@ -42,7 +42,7 @@ struct InterceptorIsolationTests {
 
     @Test("a shipped interceptor is testable the same way: retry calls next again after a 503")
     func retryWithHandMadeNext() async throws {
-        let statuses = Mutex([503, 200])
+        let statuses = Lock([503, 200])
         let next = APIInterceptorNext { request in
             HTTPResponse(statusCode: statuses.withLock { $0.removeFirst() })
         }

@@ -1,14 +1,14 @@
+import APICoreGraphQL
 import APICoreTestSupport
 import Foundation
 import Logging
-import Synchronization
 import Testing
 
 @testable import APICoreKit
 
 /// A swift-log handler that keeps every rendered message and its metadata.
 final class CapturingLogHandler: LogHandler, Sendable {
-    let lines = Mutex<[String]>([])
+    let lines = Lock<[String]>([])
     let level: Logger.Level
 
     init(level: Logger.Level = .trace) {

@@ -1,9 +1,9 @@
+import APICoreGraphQL
 import APICoreKit
 import APICoreSwiftMetrics
 import APICoreTestSupport
 import Foundation
 import MetricsTestKit
-import Synchronization
 import Testing
 
 @Suite("Metrics")
@@ -36,7 +36,7 @@ struct MetricsTests {
     @Test("calls the cache answers are counted as cache hits: cacheFirst, cacheOnly, networkFirst's fallback, a watch")
     func cacheHitsAreCounted() async throws {
         let collector = RecordingCollector()
-        let online = Mutex(true)
+        let online = Lock(true)
         let transport = ClosureTransport { _ in
             guard online.withLock({ $0 }) else { throw URLError(.notConnectedToInternet) }
             return ClosureTransport.json(ProductBodies.product)

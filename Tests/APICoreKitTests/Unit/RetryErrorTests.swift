@@ -1,5 +1,5 @@
+import APICoreGraphQL
 import Foundation
-import Synchronization
 import Testing
 
 @testable import APICoreKit
@@ -12,7 +12,7 @@ struct RetryErrorTests {
     /// Sends `request` through a retry interceptor whose next throws `error` first, then answers 200; returns how many
     /// attempts were made, or `nil` when the error came through.
     func attempts(throwingFirst error: any Error) async -> Int? {
-        let count = Mutex(0)
+        let count = Lock(0)
         let next = APIInterceptorNext { _ in
             let attempt = count.withLock { count in
                 count += 1

@@ -1,10 +1,10 @@
+import APICoreGraphQL
 import APICoreKit
 import APICoreSwiftMetrics
 import APICoreTestSupport
 import Foundation
 import Logging
 import MetricsTestKit
-import Synchronization
 import Testing
 
 /// Everything a failing, authenticated request leaves behind (every log line at trace level, every metric label and
@@ -13,7 +13,7 @@ import Testing
 struct SecretLeakTests {
     /// Hands out one token, then a second after the server rejects the first.
     final class RotatingTokens: TokenProvider {
-        let refreshes = Mutex(0)
+        let refreshes = Lock(0)
 
         func currentToken() async throws -> String? {
             refreshes.withLock { $0 } == 0 ? "token-SECRET-first" : "token-SECRET-second"

@@ -1,6 +1,6 @@
+import APICoreGraphQL
 import APICoreTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import APICoreKit
@@ -10,11 +10,11 @@ import Testing
 @Suite struct StreamedExchangeTests {
     /// Streams each response's body in one chunk, and records which streams were cancelled.
     final class ScriptedStreamingTransport: HTTPStreamingTransport {
-        private let script: Mutex<(opened: Int, responses: [HTTPResponse])>
-        private let cancelled = Mutex<[Int]>([])
+        private let script: Lock<(opened: Int, responses: [HTTPResponse])>
+        private let cancelled = Lock<[Int]>([])
 
         init(_ responses: [HTTPResponse]) {
-            script = Mutex((0, responses))
+            script = Lock((0, responses))
         }
 
         /// The numbers (from 0) of the streams that were cancelled.

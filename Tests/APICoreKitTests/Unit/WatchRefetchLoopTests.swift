@@ -1,7 +1,7 @@
+import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// A watch whose refetch after a miss fails or still lacks the data: the failure is an event, the watch goes on, and
@@ -47,7 +47,7 @@ struct WatchRefetchLoopTests {
         "a failed refetch is one failure event; further misses send nothing; a later write delivers",
         arguments: Breakage.allCases)
     func failedRefetch(breakage: Breakage) async throws {
-        let broken = Mutex(false)
+        let broken = Lock(false)
         let transport = ClosureTransport { _ in
             broken.withLock { $0 } ? breakage.response : ClosureTransport.json(Self.engine)
         }

@@ -3,15 +3,14 @@ import APICoreGraphQL
 import APICoreSQLite
 import APICoreTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @Suite struct SQLiteConcurrencyTests {
     /// What the reader threads share with the test.
     private final class Shared: Sendable {
-        let writerFinished = Atomic<Bool>(false)
-        let failures = Mutex<[String]>([])
-        let reads = Mutex<[Int]>([])
+        let writerFinished = Lock(false)
+        let failures = Lock<[String]>([])
+        let reads = Lock<[Int]>([])
     }
 
     private static let keys: Set<CacheKey> = Set((0..<10).map { CacheKey("Item:\($0)") }).union([.queryRoot])
@@ -54,7 +53,7 @@ import Testing
                         shared.failures.withLock { $0.append("reader \(reader): \(String(reflecting: error))") }
                         break
                     }
-                } while !shared.writerFinished.load(ordering: .acquiring)
+                } while !shared.writerFinished.withLock({ $0 })
                 shared.reads.withLock { $0.append(reads) }
             }
             thread.start()
@@ -68,7 +67,7 @@ import Testing
             } catch {
                 failure = String(reflecting: error)
             }
-            shared.writerFinished.store(true, ordering: .releasing)
+            shared.writerFinished.withLock { $0 = true }
             group.wait()
             return failure
         }

@@ -2,7 +2,6 @@ import APICoreCache
 import APICoreGraphQL
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 
 @testable import APICoreSQLite
@@ -152,7 +151,7 @@ struct SQLiteCorruptionTests {
     func connectionHook() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("cache.sqlite")
-        let calls = Mutex(0)
+        let calls = Lock(0)
         let options = SQLiteFileOptions(prepareConnection: { db in
             calls.withLock { $0 += 1 }
             try db.execute(sql: "PRAGMA cache_size = -2048")

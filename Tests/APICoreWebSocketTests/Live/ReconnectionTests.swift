@@ -1,8 +1,8 @@
+import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import APICoreWebSocket
 import Foundation
-import Synchronization
 import Testing
 
 /// A server killed and restarted on the same port while subscriptions are live.
@@ -12,8 +12,8 @@ struct ReconnectionTests {
     final class Progress: Sendable {
         typealias Tick = TicksSubscription.Data.Ticks
 
-        let ticks = Mutex<[Tick]>([])
-        private let waiters = Mutex<[(condition: @Sendable ([Tick]) -> Bool, signal: OpenSignalBox)]>([])
+        let ticks = Lock<[Tick]>([])
+        private let waiters = Lock<[(condition: @Sendable ([Tick]) -> Bool, signal: OpenSignalBox)]>([])
 
         func record(_ tick: Tick) {
             let ticks = ticks.withLock { ticks in
@@ -88,7 +88,7 @@ struct ReconnectionTests {
 
 /// A one-time signal for tests.
 final class OpenSignalBox: Sendable {
-    private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Lock<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func fire() {
         let waiters = state.withLock { state in

@@ -1,15 +1,15 @@
+import APICoreGraphQL
 import DemoApp
 import DemoServerKit
 import Foundation
 import Logging
-import Synchronization
 
 /// A demo server started for one test, with the control the demo runner uses, a fresh data folder and a quiet
 /// logger.
 final class TestDemoServer: DemoServerControl {
     let server: RunningDemoServer
     let dataDirectory: URL
-    private let isStopped = Mutex(false)
+    private let isStopped = Lock(false)
 
     private init(server: RunningDemoServer) {
         self.server = server

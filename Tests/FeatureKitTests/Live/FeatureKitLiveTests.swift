@@ -1,4 +1,5 @@
 import APICoreCache
+import APICoreGraphQL
 import APICoreKit
 import APICoreSQLite
 import APICoreWebSocket
@@ -6,7 +7,6 @@ import DemoServerKit
 import Foundation
 import ProductKit
 import SharedKit
-import Synchronization
 import Testing
 import UserKit
 
@@ -252,7 +252,7 @@ struct FeatureKitLiveTests {
                 AvatarImage(source: .file(file), fileName: "photo.jpg", contentType: "image/jpeg"),
             ]
             for (image, sent) in zip(images, [bytes, bytes.reversed()]) {
-                let events = Mutex<[AvatarUploadProgress]>([])
+                let events = Lock<[AvatarUploadProgress]>([])
                 let avatar = try await env.users.uploadAvatar(userID: "u3", image: image) { event in
                     events.withLock { $0.append(event) }
                 }

@@ -1,11 +1,11 @@
+import APICoreGraphQL
 import APICoreKit
 import Foundation
 import Logging
-import Synchronization
 
 /// A swift-log handler that keeps every message with its level and metadata, to check what a fallback logs.
 final class CapturingLogHandler: LogHandler, Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Lock<[String]>([])
 
     var metadata: Logger.Metadata {
         get { [:] }
@@ -43,7 +43,7 @@ final class GateInterceptor: APIInterceptor {
     }
 
     let operationName: String
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(holding operationName: String) {
         self.operationName = operationName

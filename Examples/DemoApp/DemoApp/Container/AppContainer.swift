@@ -1,10 +1,10 @@
+import APICoreGraphQL
 import APICoreKit
 import APICoreSQLite
 import APICoreWebSocket
 import Foundation
 import ProductKit
 import SharedKit
-import Synchronization
 import UserKit
 
 /// The app's dependency container: one ``APICoreKit/APIClient`` and the feature kits' services built on it.
@@ -35,7 +35,7 @@ public final class AppContainer: Sendable {
     private let client: APIClient
     private let cacheDatabase: SQLiteNormalizedCache
     private let entityStore: EntityStore
-    private let isClosed = Mutex(false)
+    private let isClosed = Lock(false)
 
     /// Builds the API layer for `configuration`, creating the data folder when needed and opening the SQLite files
     /// in it; figures go to `requestLog`.

@@ -1,10 +1,10 @@
+import APICoreGraphQL
 import APICoreKit
-import Synchronization
 
 /// A metrics collector that keeps the figures of every request, in the order they finished, for the demo's closing
 /// comparison of REST and GraphQL.
 public final class RequestLog: APIMetricsCollector {
-    private let entries = Mutex<[RequestMetrics]>([])
+    private let entries = Lock<[RequestMetrics]>([])
 
     /// An empty log.
     public init() {}
