@@ -84,7 +84,8 @@ enum SoakScenario {
             let client = APIClient(configuration: configuration)
             send = {
                 let response = try await client.execute(
-                    document: HTTPScenarios.document, operationName: "Viewer", as: HTTPScenarios.Viewer.self)
+                    document: HTTPScenarios.document, operationName: "Viewer", as: HTTPScenarios.Viewer.self,
+                    options: HTTPScenarios.options)
                 return response.value.viewer.login == "octocat"
             }
         case "bare-urlsession":
