@@ -25,10 +25,10 @@
 ///   stops with a precondition failure instead). Where two locks are nested, every path takes them in the same order.
 /// - The mutex lives in memory of its own, allocated once and never moved, and `deinit` destroys it; a lock is a
 ///   reference, so copies of a `Lock` share one mutex and one value.
+// Safety: `value` is read and written only in `withLock(_:)`, between locking and unlocking `mutex`. The value enters
+// as `sending` and leaves only through the closure's `inout sending` parameter, as with `Synchronization.Mutex`, so no
+// reference into it is shared outside the lock.
 package final class Lock<Value: ~Copyable>: @unchecked Sendable {
-    // Safety: `value` is read and written only in `withLock(_:)`, between locking and unlocking `mutex`. The value
-    // enters as `sending` and leaves only through the closure's `inout sending` parameter, as with
-    // `Synchronization.Mutex`, so no reference into it is shared outside the lock.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var value: Value
 

@@ -4,9 +4,9 @@
 
     /// Calls `onAvailable` each time the system reports that the network became usable again (the Network
     /// framework's path monitor: a path changing to `satisfied`).
+    // Safety: the monitor calls its handler on `queue` only, and `wasSatisfied` is touched by that handler only;
+    // `cancel` is safe from any thread.
     final class ConnectivitySignal: @unchecked Sendable {
-        // The monitor calls its handler on `queue` only, and `wasSatisfied` is touched by that handler only;
-        // `cancel` is safe from any thread.
         private let monitor = NWPathMonitor()
         private let queue = DispatchQueue(label: "APICoreSQLite.OfflineMutationQueue.connectivity")
         private var wasSatisfied = true
