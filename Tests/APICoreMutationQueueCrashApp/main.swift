@@ -3,8 +3,8 @@
 //
 // Usage: APICoreMutationQueueCrashApp DATABASE ENDPOINT RUN COUNT
 // Enqueues `UpdateProduct(id: "p-RUN-i", title: "RUN-i", priceCents: i)` for i in 0..<COUNT, printing
-// `ack RUN i KEY` once each enqueue has returned, then `enqueued`, then `idle` once the queue is empty. It never exits
-// by itself: the test kills it.
+// `ack RUN i KEY` once each enqueue has returned, then `enqueued`. Meanwhile it prints `sent KEY PENDING` for each mutation
+// the server answered, and `idle` whenever the queue is left empty. It never exits by itself: the test kills it.
 import APICoreCache
 import APICoreGraphQL
 import APICoreKit
@@ -31,7 +31,22 @@ do {
         fileURL: URL(fileURLWithPath: arguments[1]), client: client, operations: [UpdateProductMutation.self],
         configuration: OfflineMutationQueueConfiguration(
             initialRetryDelay: .milliseconds(20), maximumRetryDelay: .milliseconds(200), watchesConnectivity: false))
+    // Reports as the queue works, while the loop below enqueues.
     let events = queue.events
+    let reporter = Task {
+        for await event in events {
+            switch event {
+            case .sent(let mutation, let pending):
+                say("sent \(mutation.idempotencyKey) \(pending)")
+                if pending == 0 { say("idle") }
+            case .failed(let mutation, let error, let pending):
+                say("failed \(mutation.idempotencyKey) \(error)")
+                if pending == 0 { say("idle") }
+            default:
+                break
+            }
+        }
+    }
     for index in 0..<count {
         let mutation = UpdateProductMutation(
             id: "p-\(run)-\(index)", title: .some("\(run)-\(index)"), priceCents: .some(index))
@@ -47,16 +62,7 @@ do {
     }
     say("enqueued")
     if queue.pendingCount == 0 { say("idle") }
-    for await event in events {
-        switch event {
-        case .sent(_, let pending) where pending == 0, .failed(_, _, let pending) where pending == 0:
-            say("idle")
-        case .failed(let mutation, let error, _):
-            say("failed \(mutation.idempotencyKey) \(error)")
-        default:
-            break
-        }
-    }
+    await reporter.value
 } catch {
     FileHandle.standardError.write(Data("APICoreMutationQueueCrashApp: \(String(reflecting: error))\n".utf8))
     exit(1)

@@ -10,8 +10,8 @@ import NIOPosix
 /// Each request's `Idempotency-Key` and body are recorded. The first request with a key is applied: its title (with
 /// ` [server]` appended) is the product's new title and the key joins ``appliedKeys``. A later request with the same key
 /// gets the first answer again without being applied, as an idempotent server answers a replay. A title of `reject`
-/// is answered with a GraphQL error and no data; ``answerUnavailable(next:)`` makes it answer `503` for a while. The server can be stopped and started again on the same port, so
-/// a client sees the network go away and come back.
+/// is answered with a GraphQL error and no data; ``answerUnavailable(next:)`` makes it answer `503` for a while. The
+/// server can be stopped and started again on the same port, so a client sees the network go away and come back.
 public final class MutationLedgerServer: Sendable {
     /// One request as the server received it.
     public struct Entry: Sendable, Hashable {
@@ -41,16 +41,20 @@ public final class MutationLedgerServer: Sendable {
     public var entries: [Entry] { ledger.state.withLock { $0.entries } }
 
     /// The idempotency keys of the applied mutations, in the order they were applied.
-    public var appliedKeys: [String] { ledger.state.withLock { $0.appliedKeys } }
+    public var appliedKeys: [String] { ledger.state.withLock { $0.applied.compactMap(\.idempotencyKey) } }
 
     /// The variables of the applied mutations, in the order they were applied.
-    public var appliedVariables: [JSONObject] {
-        ledger.state.withLock { state in
-            var seen: Set<String> = []
-            return state.entries.compactMap { entry in
-                guard let key = entry.idempotencyKey, seen.insert(key).inserted else { return nil }
-                return entry.variables
+    public var appliedVariables: [JSONObject] { ledger.state.withLock { $0.applied.map(\.variables) } }
+
+    /// Returns once `count` mutations have been applied (at once if they have).
+    public func waitUntilApplied(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let reached = ledger.state.withLock { state in
+                if state.applied.count >= count { return true }
+                state.appliedWaiters.append((count, continuation))
+                return false
             }
+            if reached { continuation.resume() }
         }
     }
 
@@ -98,8 +102,11 @@ public final class MutationLedgerServer: Sendable {
 private final class Ledger: Sendable {
     struct State {
         var entries: [MutationLedgerServer.Entry] = []
-        var appliedKeys: [String] = []
+        /// The requests that applied a mutation: the first with each key that was not answered `503`.
+        var applied: [MutationLedgerServer.Entry] = []
         var unavailableAnswers = 0
+        /// Tasks waiting in ``MutationLedgerServer/waitUntilApplied(_:)``.
+        var appliedWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var answers: [String: [UInt8]] = [:]
         var channel: (any Channel)?
     }
@@ -122,10 +129,10 @@ private final class Ledger: Sendable {
     func answer(to body: [UInt8], key: String?) -> Answer {
         let request = (try? JSONReader().read(body))?.objectValue ?? JSONObject()
         let variables = request["variables"]?.objectValue ?? JSONObject()
+        let entry = MutationLedgerServer.Entry(
+            idempotencyKey: key, body: String(decoding: body, as: UTF8.self), variables: variables)
         return state.withLock { state in
-            state.entries.append(
-                MutationLedgerServer.Entry(
-                    idempotencyKey: key, body: String(decoding: body, as: UTF8.self), variables: variables))
+            state.entries.append(entry)
             if state.unavailableAnswers > 0 {
                 state.unavailableAnswers -= 1
                 return Answer(body: Array("busy".utf8), unavailable: true)
@@ -134,7 +141,10 @@ private final class Ledger: Sendable {
             let answer = Array(JSONWriter().string(response(to: variables)).utf8)
             if let key {
                 state.answers[key] = answer
-                state.appliedKeys.append(key)
+                state.applied.append(entry)
+                let applied = state.applied.count
+                for waiter in state.appliedWaiters where waiter.count <= applied { waiter.continuation.resume() }
+                state.appliedWaiters.removeAll { $0.count <= applied }
             }
             return Answer(body: answer)
         }

@@ -30,15 +30,19 @@ import Testing
                     }
                 }
             } else {
-                // While replaying: every enqueue has returned, then a different number of the server's answers.
+                // While replaying: every enqueue has returned, then a different number of the server's answers
+                // (fewer if the queue empties first), and the server has applied the next mutation, whose answer
+                // is still on its way: the kill leaves a mutation the server applied in the queue.
                 while let line = await lines.next(), line != "enqueued" {
                     if let key = acknowledgement(line, run: run) { acknowledged.append(key) }
                 }
-                let applied = server.appliedKeys.count
-                let target = applied + 1 + run % 4
-                let deadline = ContinuousClock.now + .seconds(5)
-                while server.appliedKeys.count < target, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(1))
+                var answers = 0
+                while answers < 1 + run % 4, let line = await lines.next() {
+                    let parts = line.split(separator: " ")
+                    guard parts.count == 3, parts[0] == "sent", let pending = Int(parts[2]) else { continue }
+                    answers += 1
+                    guard pending > 0, let position = server.appliedKeys.firstIndex(of: String(parts[1])) else { break }
+                    if answers == 1 + run % 4 { await server.waitUntilApplied(position + 2) }
                 }
             }
             app.kill()
