@@ -38,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The default HTTP transport on Linux; Apple platforms keep URLSession and do not link it.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // AsyncHTTPClient's tracing: the transport leaves it off while no tracer is bootstrapped.
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // AsyncHTTPClient's TLS layer: the transport tells certificate failures apart, its tests set trust roots.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Only the example DemoServer uses these; no library product depends on them.
@@ -60,6 +62,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: linux)),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: linux)),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: linux)),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(platforms: linux)),
             ],
             swiftSettings: swiftSettings
         ),
@@ -220,6 +223,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: linux)),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: linux)),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(platforms: linux)),
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(platforms: linux)),
             ],
             swiftSettings: swiftSettings
         ),

@@ -52,7 +52,8 @@
                     return client
                 case .idle:
                     let group = MultiThreadedEventLoopGroup(numberOfThreads: eventLoopThreads)
-                    let client = HTTPClient(eventLoopGroup: group, configuration: configuration)
+                    let client = HTTPClient(
+                        eventLoopGroup: group, configuration: AsyncHTTPClientTransport.withoutNoOpTracer(configuration))
                     state = .running(client, group)
                     return client
                 case .shutDown:

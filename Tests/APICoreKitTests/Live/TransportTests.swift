@@ -5,7 +5,9 @@ import Testing
 
 #if canImport(AsyncHTTPClient)
     import AsyncHTTPClient
+    import InMemoryTracing
     import NIOCore
+    import Tracing
 #endif
 
 /// What every transport does the same: follow redirects. And the lifecycle of the
@@ -79,6 +81,32 @@ struct TransportTests {
                 HTTPClientRequest(url: live.server.url("/health").absoluteString), timeout: .seconds(30))
             #expect(health.status == .ok)
             try await httpClient.shutdown()
+        }
+
+        @Test("a tracer in the transport's configuration records a span for every request")
+        func configuredTracerRecordsSpans() async throws {
+            let live = try await LiveClient.strawberry(transport: .asyncHTTPClient)
+            let tracer = InMemoryTracer()
+            var configuration = AsyncHTTPClientTransport.defaultConfiguration
+            configuration.tracing.tracer = tracer
+            let transport = AsyncHTTPClientTransport(configuration: configuration)
+            let client = live.client { $0.transport = transport }
+            _ = try await client.execute(UserDetailsQuery(id: "1"))
+            _ = try await client.execute(UserDetailsQuery(id: "2"))
+            try await transport.shutdown()
+
+            let spans = tracer.finishedSpans
+            #expect(spans.map(\.operationName) == ["POST", "POST"])
+            #expect(spans.allSatisfy { $0.attributes.get("http.status_code") == .int64(200) })
+        }
+
+        @Test("the no-op tracer AsyncHTTPClient takes when no tracing is bootstrapped is left out; a real one is kept")
+        func noOpTracerIsLeftOut() {
+            var configuration = AsyncHTTPClientTransport.defaultConfiguration
+            configuration.tracing.tracer = NoOpTracer()
+            #expect(AsyncHTTPClientTransport.withoutNoOpTracer(configuration).tracing.tracer == nil)
+            configuration.tracing.tracer = InMemoryTracer()
+            #expect(AsyncHTTPClientTransport.withoutNoOpTracer(configuration).tracing.tracer is InMemoryTracer)
         }
 
         /// The kernel's id of the calling thread, from `/proc/thread-self` (`<pid>/task/<tid>`).
