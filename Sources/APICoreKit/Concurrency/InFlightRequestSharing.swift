@@ -16,12 +16,16 @@ final class InFlightRequestSharing: Sendable {
         let body: Data?
         /// Every header field as `name:value`, names lower-cased, in order.
         let headers: [String]
+        /// The exchange stops at its request's limit, so requests with different limits cannot share one: the
+        /// smaller limit would fail the caller that allowed more.
+        let maximumResponseSize: Int?
 
         init(_ request: HTTPRequest) {
             method = request.method.rawValue
             url = request.url
             body = request.body
             headers = request.headers.map { "\($0.name.lowercased()):\($0.value)" }.sorted()
+            maximumResponseSize = request.maximumResponseSize
         }
     }
 

@@ -116,6 +116,39 @@ struct DeduplicationUnitTests {
         #expect(transport.sentCount == 2)
     }
 
+    /// Gives the first request it sees a 16-byte response limit and every later one 1 MiB.
+    struct SmallLimitFirst: APIInterceptor {
+        let seen = Lock(0)
+
+        func intercept(_ request: HTTPRequest, next: APIInterceptorNext) async throws -> HTTPResponse {
+            var request = request
+            request.maximumResponseSize = seen.increment() == 1 ? 16 : 1 << 20
+            return try await next(request)
+        }
+    }
+
+    /// (Were the second query to join the first's exchange, the second request would never be sent: the time limit
+    /// fails the test instead of leaving it waiting.)
+    @Test(
+        "identical queries with different response-size limits are each sent: the smaller fails only its caller",
+        .timeLimit(.minutes(1)))
+    func differentLimitsAreNotShared() async throws {
+        let transport = HeldTransport()
+        let client = APIClient(
+            configuration: APIClientConfiguration(
+                graphQLEndpoint: URL(string: "http://127.0.0.1:9/graphql")!, transport: transport,
+                interceptors: [SmallLimitFirst()]))
+        let small = Task { try await client.execute(ProductQuery(id: "1")) }
+        await transport.waitForSent(1)
+        let large = Task { try await client.execute(ProductQuery(id: "1")) }
+        await transport.waitForSent(2)
+        transport.answer(.success(ClosureTransport.json(ProductBodies.product)))
+        let error = await #expect(throws: APIError.self) { try await small.value }
+        #expect(error?.code == .responseTooLarge)
+        #expect(try await large.value.value.product?.title == "Engine")
+        #expect(transport.sentCount == 2)
+    }
+
     @Test("an error of the shared request reaches every caller")
     func errorsReachEveryCaller() async throws {
         let transport = HeldTransport()
