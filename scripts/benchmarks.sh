@@ -76,8 +76,10 @@ print(f"- CPU: {env['cpu']}, {env['cores']} cores available")
 print(f"- Memory: {int(env['memory_kb']) / 1024 / 1024:.1f} GiB")
 print(f"- OS: {env['os']}")
 print(f"- Swift: {env['swift_version']}")
-iterations = results[0]["iterations"] if results else 0
-print(f"- {iterations} timed iterations per side after warm-up runs; the machine is shared, so expect noise")
+iterations = min((r["iterations"] for r in results if r["name"] != "http.soak"), default=0)
+print(f"- {iterations} timed iterations per side after warm-up runs, more for the in-process scenarios of a few "
+      "milliseconds: until each side's runs add up to half a second (the JSON lines' `iterations`); the machine is "
+      "shared, so expect noise")
 print()
 print("The ratio is our median time over the baseline's median time in the same run: below 1 is faster. "
       "For `http.query*` throughput relative to `URLSession` is 1 / ratio.")

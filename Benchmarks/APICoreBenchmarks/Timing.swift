@@ -16,8 +16,10 @@ struct Timing: Sendable {
     /// The slowest sample, in seconds.
     var max: Double { samples.max() ?? 0 }
 
-    /// Runs `work` `warmup` times untimed, then `iterations` times timed; returns the timing and the last result
-    /// (which the caller checks, so the work cannot be optimised away).
+    /// Runs `work` `warmup` times untimed, then `iterations` times timed, and more until the timed runs add up to
+    /// `minimumSeconds` (a work of a few milliseconds gets enough samples that a few slow ones, when the shared machine
+    /// is busy, cannot move the median); returns the timing and the last result (which the caller checks, so the work
+    /// cannot be optimised away).
     static func measure<Result>(
         _ settings: TimingSettings,
         _ work: () throws -> Result
@@ -39,11 +41,15 @@ struct Timing: Sendable {
         var samples: [Double] = []
         samples.reserveCapacity(settings.iterations)
         var result: Result?
-        for _ in 0..<settings.iterations {
+        var timed = 0.0
+        while samples.count < settings.iterations
+            || (timed < settings.minimumSeconds && samples.count < settings.maximumIterations)
+        {
             let input = try setup()
             let start = clock.now
             result = try work(input)
             samples.append(seconds(clock.now - start))
+            timed += samples[samples.count - 1]
         }
         guard let result else { preconditionFailure("at least one iteration") }
         return (Timing(samples: samples), result)
@@ -111,4 +117,9 @@ struct TimingSettings: Sendable {
     var warmup: Int
     /// Timed runs; at least one.
     var iterations: Int
+    /// A synchronous work's timed runs go on past `iterations` until they add up to this many seconds, up to
+    /// `maximumIterations` of them.
+    var minimumSeconds = 0.5
+    /// The most timed runs `minimumSeconds` can ask for.
+    var maximumIterations = 500
 }
