@@ -77,9 +77,10 @@ print(f"- Memory: {int(env['memory_kb']) / 1024 / 1024:.1f} GiB")
 print(f"- OS: {env['os']}")
 print(f"- Swift: {env['swift_version']}")
 iterations = min((r["iterations"] for r in results if r["name"] != "http.soak"), default=0)
-print(f"- {iterations} timed iterations per side after warm-up runs, more for the in-process scenarios of a few "
-      "milliseconds: until each side's runs add up to half a second (the JSON lines' `iterations`); the machine is "
-      "shared, so expect noise")
+print(f"- {iterations} timed iterations per side after warm-up runs, more where a run takes a few milliseconds (the "
+      "JSON lines' `iterations`). The response, cache, JSON and HTTP rows time their two sides in alternation, one "
+      "run of each per round, the first three until the two sides' runs add up to 2 s; the compiler rows time ours "
+      "until its runs add up to 0.5 s, then graphql-core in its own process. The machine is shared, so expect noise.")
 print()
 print("The ratio is our median time over the baseline's median time in the same run: below 1 is faster. "
       "For `http.query*` throughput relative to `URLSession` is 1 / ratio.")
@@ -135,11 +136,15 @@ print()
 print("- Foundation's `JSONSerialization` on Linux (swift-corelibs-foundation) is a slow floor: it builds NSDictionary "
       "and NSString objects. The response and cache ratios would be higher against Apple's implementation.")
 print("- `http.query*` run `APIClient` on the default transport (AsyncHTTPClient on Linux) against a bare "
-      "`URLSession` and, in the `.vs_ahc` rows, a bare AsyncHTTPClient. They are bound by latency, not CPU: per "
-      "call `APIClient` adds one task, the call's own (so that cancelling by name or by time limit reaches it), a "
-      "hop through the concurrency pool; the time limits of all calls share one timer (`DeadlineTimer`). The two "
-      "sides are timed in alternation, but these ratios still move by tenths from run to run here, so compare "
-      "several runs before reading one.")
+      "`URLSession` and, in the `.vs_ahc` rows, a bare AsyncHTTPClient. Their time goes mostly to waking threads "
+      "across the event loops and the concurrency pool, not to instructions: `APIClient` runs about 6 % more "
+      "instructions per query than the bare AsyncHTTPClient (callgrind, the in-process server included), and adds "
+      "one task per call, the call's own (so that cancelling by name or by time limit reaches it), whose end wakes a "
+      "second pool thread; the time limits of all calls share one timer (`DeadlineTimer`). A client the transport "
+      "makes has no tracer unless one is configured or bootstrapped, so AsyncHTTPClient builds no span attributes for "
+      "it; the bare AsyncHTTPClient keeps the default no-op tracer. The two sides are timed in alternation, but these "
+      "ratios still move by tenths from run to run here, so compare several runs before reading one. "
+      "`--profile-side ours` (or `baseline`) runs one side in both slots, for `perf` or callgrind on one client alone.")
 print("- `http.soak`: until the client had one deadline timer, every call kept about 730 bytes until its time "
       "limit (60 s by default) would have passed: its own `Task.sleep`, whose wake-up stays registered with the "
       "Dispatch-based global executor when the sleep is cancelled. A `URLSession` keeps some memory per request of "

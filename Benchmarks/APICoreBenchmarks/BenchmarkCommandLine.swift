@@ -1,6 +1,7 @@
 import Foundation
 
-/// `apicore-bench [--only NAME]... [--iterations N] [--warmup N] [--json] [--requests N] [--corpus DIR] [--list]`.
+/// `apicore-bench [--only NAME]... [--iterations N] [--warmup N] [--json] [--requests N] [--corpus DIR] [--list]
+/// [--profile-side ours|baseline]`.
 enum BenchmarkCommandLine {
     /// What the options say.
     struct Options {
@@ -27,6 +28,9 @@ enum BenchmarkCommandLine {
           --requests N     queries per http.* run (default 2000)
           --corpus DIR     the shared corpus (default <repository>/../shared/corpus)
           --list           list the scenarios and their baselines
+          --profile-side ours|baseline
+                           run only this side, in both slots of the http.* scenarios, so that a profiler
+                           (perf, callgrind) sees one client alone; their ratios are then meaningless
         """
     }
 
@@ -49,7 +53,8 @@ enum BenchmarkCommandLine {
                 let result = try await scenario.run(context)
                 if options.json {
                     // Unbuffered, so that a consumer sees each line as its scenario finishes.
-                    FileHandle.standardOutput.write(Data((BenchmarkJSONLine.line(scenario, result) + "\n").utf8))
+                    let line = BenchmarkJSONLine.line(scenario, result, profiledSide: options.timing.profiledSide)
+                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
                 }
                 rows.append(BenchmarkTable.Row(scenario: scenario, result: result))
             } catch {
@@ -60,6 +65,11 @@ enum BenchmarkCommandLine {
         if !options.json {
             print(BenchmarkTable(rows: rows).rendered)
             print("\nratio = our median time / the baseline's median time (below 1: faster than the baseline)")
+            if let side = options.timing.profiledSide {
+                print(
+                    "--profile-side \(side.rawValue): the http.* rows ran that side in both slots; "
+                        + "their ratios compare it with itself")
+            }
         }
         return 0
     }
@@ -84,6 +94,11 @@ enum BenchmarkCommandLine {
             case "-h", "--help":
                 print(usage)
                 return .exit(0)
+            case "--profile-side":
+                guard let value = remaining.popFirst(), let side = TimingSettings.ProfiledSide(rawValue: value) else {
+                    return usageError("--profile-side needs 'ours' or 'baseline'")
+                }
+                options.timing.profiledSide = side
             case "--iterations", "--warmup", "--requests", "--only", "--corpus":
                 guard let value = remaining.popFirst() else { return usageError("\(argument) needs a value") }
                 switch argument {

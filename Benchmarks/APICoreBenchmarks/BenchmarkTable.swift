@@ -88,9 +88,12 @@ struct BenchmarkTable: Sendable {
 }
 
 /// A result as one line of JSON: `{"name": ..., "median_ms": ..., "baseline": ..., "baseline_median_ms": ...,
-/// "ratio": ...}`, then our min and max, the baseline's, the iterations and any further figures.
+/// "ratio": ...}`, then our min and max, the baseline's, the iterations and any further figures; `profiled_side` when
+/// `--profile-side` ran one side in both slots, which makes the ratio no comparison.
 enum BenchmarkJSONLine {
-    static func line(_ scenario: BenchmarkScenario, _ result: BenchmarkResult) -> String {
+    static func line(
+        _ scenario: BenchmarkScenario, _ result: BenchmarkResult, profiledSide: TimingSettings.ProfiledSide? = nil
+    ) -> String {
         var fields: [(String, String)] = [
             ("name", string(scenario.name)),
             ("median_ms", number(result.ours.median * 1_000)),
@@ -105,6 +108,7 @@ enum BenchmarkJSONLine {
             ("workload", string(scenario.workload)),
         ]
         fields += result.extra.map { ($0.key, number($0.value)) }
+        if let profiledSide { fields.append(("profiled_side", string(profiledSide.rawValue))) }
         return "{" + fields.map { "\(string($0)): \($1)" }.joined(separator: ", ") + "}"
     }
 

@@ -70,6 +70,21 @@ struct BenchmarkSmokeTests {
         #expect(result.error.contains("unknown scenario 'no.such'"))
     }
 
+    @Test("--profile-side runs one side in both slots of an http scenario, and each line says which")
+    func profiledSide() async throws {
+        let lines = try await run(["http.query"], extra: ["--requests", "16", "--profile-side", "ours"])
+        #expect(lines.map { $0.object["profiled_side"]?.stringValue } == ["ours"])
+        let unprofiled = try await run(["http.query"], extra: ["--requests", "16"])
+        #expect(unprofiled.map { $0.object["profiled_side"] } == [nil])
+    }
+
+    @Test("--profile-side takes only ours or baseline")
+    func profiledSideValues() async throws {
+        let result = try await APICoreExecutable.runProcess(Self.executable, ["--profile-side", "both"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("--profile-side needs 'ours' or 'baseline'"))
+    }
+
     /// The executable in the build products folder (`$APICORE_BENCH_EXECUTABLE` overrides it).
     static let executable = BuildProducts.executable(
         named: "apicore-bench", environmentOverride: "APICORE_BENCH_EXECUTABLE")
