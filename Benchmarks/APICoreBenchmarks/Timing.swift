@@ -55,51 +55,6 @@ struct Timing: Sendable {
         return (Timing(samples: samples), result)
     }
 
-    /// Times our work and the baseline's in alternation (one run of each per round), so that a change in the shared
-    /// machine's load weighs on both sides alike. Rounds go on past `iterations` until both sides' timed runs add up
-    /// to `alternatingSeconds` (up to `maximumIterations` rounds), so that a work of a few milliseconds gets enough
-    /// samples for a steady median. `setup` runs untimed before each of our runs.
-    static func measureAlternating<Input, OursResult, BaselineResult>(
-        _ settings: TimingSettings,
-        setup: () throws -> Input,
-        ours: (Input) throws -> OursResult,
-        baseline: () throws -> BaselineResult
-    ) rethrows -> (ours: (timing: Timing, result: OursResult), baseline: (timing: Timing, result: BaselineResult)) {
-        let clock = ContinuousClock()
-        for _ in 0..<settings.warmup {
-            _ = try ours(try setup())
-            _ = try baseline()
-        }
-        var oursSamples: [Double] = []
-        var baselineSamples: [Double] = []
-        var oursResult: OursResult?
-        var baselineResult: BaselineResult?
-        var timed = 0.0
-        while oursSamples.count < settings.iterations
-            || (timed < settings.alternatingSeconds && oursSamples.count < settings.maximumIterations)
-        {
-            let input = try setup()
-            var start = clock.now
-            oursResult = try ours(input)
-            oursSamples.append(seconds(clock.now - start))
-            start = clock.now
-            baselineResult = try baseline()
-            baselineSamples.append(seconds(clock.now - start))
-            timed += oursSamples[oursSamples.count - 1] + baselineSamples[baselineSamples.count - 1]
-        }
-        guard let oursResult, let baselineResult else { preconditionFailure("at least one iteration") }
-        return ((Timing(samples: oursSamples), oursResult), (Timing(samples: baselineSamples), baselineResult))
-    }
-
-    /// ``measureAlternating(_:setup:ours:baseline:)`` without a setup.
-    static func measureAlternating<OursResult, BaselineResult>(
-        _ settings: TimingSettings,
-        ours: () throws -> OursResult,
-        baseline: () throws -> BaselineResult
-    ) rethrows -> (ours: (timing: Timing, result: OursResult), baseline: (timing: Timing, result: BaselineResult)) {
-        try measureAlternating(settings, setup: {}, ours: { _ in try ours() }, baseline: baseline)
-    }
-
     /// The asynchronous form of ``measure(_:_:)``.
     static func measure<Result>(
         _ settings: TimingSettings,
@@ -167,10 +122,7 @@ struct TimingSettings: Sendable {
     /// A synchronous work's timed runs go on past `iterations` until they add up to this many seconds, up to
     /// `maximumIterations` of them.
     var minimumSeconds = 0.5
-    /// The synchronous alternating scenarios' rounds go on past `iterations` until both sides' timed runs add up to
-    /// this many seconds, up to `maximumIterations` rounds.
-    var alternatingSeconds = 2.0
-    /// The most timed runs `minimumSeconds` or `alternatingSeconds` can ask for.
+    /// The most timed runs `minimumSeconds` can ask for.
     var maximumIterations = 500
     /// The one side that the alternating (`http.*`) scenarios run in both of their slots, for profiling that side
     /// alone; `nil` (the default) times each side in its own slot.

@@ -19,13 +19,11 @@ enum JSONScenarios {
 
     static func read(_ context: BenchmarkContext) throws -> BenchmarkResult {
         let response = try GitHubResponse(GitHubResponse.x25, paths: context.paths)
-        let (ours, baseline) = try Timing.measureAlternating(
-            context.timing,
-            ours: { try JSONReader().read(response.bytes) },
-            baseline: { try response.parseWithFoundation() })
+        let ours = try Timing.measure(context.timing) { try JSONReader().read(response.bytes) }
         guard case .object(let object) = ours.result, object["data"] != nil else {
             throw BenchmarkFailure("JSONReader did not produce the response object")
         }
+        let baseline = try Timing.measure(context.timing) { try response.parseWithFoundation() }
         return BenchmarkResult(ours: ours.timing, baseline: baseline.timing)
     }
 
@@ -33,10 +31,8 @@ enum JSONScenarios {
         let response = try GitHubResponse(GitHubResponse.x25, paths: context.paths)
         let value = try JSONReader().read(response.bytes)
         let object = try response.parseWithFoundation()
-        let (ours, baseline) = try Timing.measureAlternating(
-            context.timing,
-            ours: { JSONWriter().write(value) },
-            baseline: { try JSONSerialization.data(withJSONObject: object) })
+        let ours = Timing.measure(context.timing) { JSONWriter().write(value) }
+        let baseline = try Timing.measure(context.timing) { try JSONSerialization.data(withJSONObject: object) }
         guard ours.result.count > response.bytes.count / 2, baseline.result.count > response.bytes.count / 2 else {
             throw BenchmarkFailure("a writer produced too little output")
         }

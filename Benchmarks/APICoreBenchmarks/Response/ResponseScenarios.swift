@@ -34,10 +34,10 @@ enum ResponseScenarios {
             baseline: foundationBaseline
         ) { context in
             let response = try GitHubResponse(file, paths: context.paths)
-            let (ours, baseline) = try Timing.measureAlternating(
-                context.timing,
-                ours: { try response.decodeAndNormalize(into: CacheStore()) },
-                baseline: { try response.parseWithFoundation() })
+            let ours = try Timing.measure(context.timing) {
+                try response.decodeAndNormalize(into: CacheStore())
+            }
+            let baseline = try Timing.measure(context.timing) { try response.parseWithFoundation() }
             let plain = try IssuesAndCommentsForRepositoryQuery.Data(data: data(of: response))
             guard ours.result == plain else { throw BenchmarkFailure("\(name): normalizing changed the decoded data") }
             var result = BenchmarkResult(ours: ours.timing, baseline: baseline.timing)
@@ -52,9 +52,9 @@ enum ResponseScenarios {
         let response = try GitHubResponse(GitHubResponse.small, paths: context.paths)
         let store = CacheStore()
         let network = try response.decodeAndNormalize(into: store)
-        let (ours, baseline) = try Timing.measureAlternating(
-            context.timing, ours: { try store.read(response.query) }, baseline: { try response.parseWithFoundation() })
+        let ours = try Timing.measure(context.timing) { try store.read(response.query) }
         guard ours.result == network else { throw BenchmarkFailure("the cache read differs from the network decode") }
+        let baseline = try Timing.measure(context.timing) { try response.parseWithFoundation() }
         return BenchmarkResult(ours: ours.timing, baseline: baseline.timing)
     }
 
@@ -65,21 +65,21 @@ enum ResponseScenarios {
         let records = try CacheStore().decode(response.query, data: data(of: response)).records
         var opened: [SQLiteNormalizedCache] = []
         defer { for cache in opened { try? cache.close() } }
-        let (ours, baseline) = try Timing.measureAlternating(
+        let ours = try Timing.measure(
             context.timing,
             setup: { () throws -> SQLiteNormalizedCache in
                 let file = folder.appendingPathComponent("cache-\(opened.count).sqlite")
                 opened.append(try SQLiteNormalizedCache(fileURL: file))
                 return opened[opened.count - 1]
             },
-            ours: { cache in
+            work: { cache in
                 try CacheStore(cache: cache).publish(records)
                 return cache
-            },
-            baseline: { try response.parseWithFoundation() })
+            })
         guard try ours.result.allKeys().count == records.count else {
             throw BenchmarkFailure("SQLite holds a different number of records than were written")
         }
+        let baseline = try Timing.measure(context.timing) { try response.parseWithFoundation() }
         return BenchmarkResult(ours: ours.timing, baseline: baseline.timing)
     }
 
@@ -91,9 +91,9 @@ enum ResponseScenarios {
         defer { try? cache.close() }
         let store = CacheStore(cache: cache)
         let network = try response.decodeAndNormalize(into: store)
-        let (ours, baseline) = try Timing.measureAlternating(
-            context.timing, ours: { try store.read(response.query) }, baseline: { try response.parseWithFoundation() })
+        let ours = try Timing.measure(context.timing) { try store.read(response.query) }
         guard ours.result == network else { throw BenchmarkFailure("the SQLite read differs from the network decode") }
+        let baseline = try Timing.measure(context.timing) { try response.parseWithFoundation() }
         return BenchmarkResult(ours: ours.timing, baseline: baseline.timing)
     }
 
