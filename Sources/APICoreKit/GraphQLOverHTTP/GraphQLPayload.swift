@@ -35,6 +35,8 @@ struct GraphQLPayload: Sendable {
         uploadProgress: UploadProgressReporter? = nil
     ) throws(APIError) -> HTTPRequest {
         var headers = headers
+        // Accept, Content-Type and the operation name's field.
+        headers.reserveCapacity(headers.count + 3)
         headers["Accept"] = Self.acceptHeader
         let name = self.name
         let writer = JSONWriter()
@@ -71,11 +73,17 @@ struct GraphQLPayload: Sendable {
     /// The payload as the JSON body of a POST.
     func jsonBody() -> Data {
         var body = JSONObject()
+        body.reserveCapacity(4)
         if let document { body["query"] = .string(document) }
         if let operationName { body["operationName"] = .string(operationName) }
         body["variables"] = .object(variables)
         if let extensions { body["extensions"] = .object(extensions) }
-        return Data(JSONWriter().write(.object(body)))
+        // Room for the document and the name with their escapes and the members' punctuation, so that a body without
+        // large variables is written into one allocation rather than grown through several.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((document?.utf8.count ?? 0) * 9 / 8 + (operationName?.utf8.count ?? 0) + 96)
+        JSONWriter().write(.object(body), into: &bytes)
+        return Data(bytes)
     }
 
     /// The multipart POST of a payload with files; its body streams, files from disk, on each attempt.

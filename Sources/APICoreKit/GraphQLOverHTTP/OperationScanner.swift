@@ -21,10 +21,15 @@ struct OperationScanner {
 
     /// The document's operations, in order.
     static func operations(in document: String) -> [Operation] {
+        // Read in place: a native string's bytes are contiguous, so this copies nothing.
+        var document = document
+        return document.withUTF8 { operations(in: $0) }
+    }
+
+    private static func operations(in bytes: UnsafeBufferPointer<UInt8>) -> [Operation] {
         var operations: [Operation] = []
         var depth = 0
         var state = State.idle
-        let bytes = Array(document.utf8)
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -91,7 +96,7 @@ struct OperationScanner {
         return operations.first ?? Operation(kind: .query, name: nil)
     }
 
-    private static func skipString(_ bytes: [UInt8], from start: Int) -> Int {
+    private static func skipString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let quote = UInt8(ascii: "\"")
         if start + 2 < bytes.count, bytes[start + 1] == quote, bytes[start + 2] == quote {
             var index = start + 3

@@ -21,9 +21,17 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     public subscript(name: String) -> String? {
         get { fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
         set {
-            fields.removeAll { $0.name.caseInsensitiveEquals(name) }
+            // Only when there is something to remove: removing from fields shared with a copy copies them first.
+            if fields.contains(where: { $0.name.caseInsensitiveEquals(name) }) {
+                fields.removeAll { $0.name.caseInsensitiveEquals(name) }
+            }
             if let newValue { fields.append((name: name, value: newValue)) }
         }
+    }
+
+    /// Makes room for `count` fields in all, so that adding up to that many allocates once.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
     }
 
     /// Adds a field, keeping others of the same name.

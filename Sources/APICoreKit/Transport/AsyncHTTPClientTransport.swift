@@ -159,6 +159,7 @@
         static func clientRequest(for request: HTTPRequest) -> HTTPClientRequest {
             var clientRequest = HTTPClientRequest(url: request.url.absoluteString)
             clientRequest.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+            clientRequest.headers.reserveCapacity(request.headers.count)
             for field in request.headers {
                 clientRequest.headers.add(name: field.name, value: field.value)
             }
@@ -173,6 +174,7 @@
         /// The status and header fields of a response, without a body.
         static func head(of response: HTTPClientResponse) -> HTTPResponse {
             var headers = APICoreKit.HTTPHeaders()
+            headers.reserveCapacity(response.headers.count)
             for (name, value) in response.headers {
                 headers.add(name, value)
             }
