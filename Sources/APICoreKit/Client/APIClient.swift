@@ -78,24 +78,15 @@ public final class APIClient: Sendable {
     ) async throws(APIError) -> Value {
         let limit = timeout ?? configuration.timeout
         // The call runs in a task of its own, so that cancelling by name or by time limit can reach it; the time
-        // limit is an entry of the client's one deadline timer, not a sleeping task per call. Where it can, the task
-        // starts on this thread and runs until it first waits, which saves a hop through the concurrency pool.
+        // limit is an entry of the client's one deadline timer, not a sleeping task per call. A plain task, not
+        // `Task.immediate`: an immediate task carries a status record that makes every one of its task switches (about
+        // 30 in a query) take the task's status lock, which cost more than the hop through the pool it saves.
         // The call is registered before its task exists: the task may reach the network on another thread before
         // the next line runs, and a cancellation by name in between must not miss it.
         let cancellation = CallCancellation()
         let id = inFlight.insert(operationName: operationName) { cancellation.cancel() }
         defer { inFlight.remove(id) }
-        let task: Task<Value, any Error>
-        #if compiler(>=6.2)
-            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-                task = Task.immediate { try await body() }
-            } else {
-                task = Task { try await body() }
-            }
-        #else
-            // `Task.immediate` came with Swift 6.2.
-            task = Task { try await body() }
-        #endif
+        let task = Task { try await body() }
         cancellation.attach(task)
         let deadline = deadlines.schedule(after: limit) { task.cancel() }
         do {

@@ -100,18 +100,9 @@ final class InFlightRequestSharing: Sendable {
                 finish(flight, key: key, with: result)
             }
             // The exchange runs in a task of its own, so that it goes on when its first caller is cancelled while
-            // others wait. Where it can, the task starts on this thread and runs until it first waits (the network),
-            // which saves a hop through the concurrency pool on every query.
-            #if compiler(>=6.2)
-                if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-                    flight.start(Task.immediate(operation: operation))
-                } else {
-                    flight.start(Task(operation: operation))
-                }
-            #else
-                // `Task.immediate` came with Swift 6.2.
-                flight.start(Task(operation: operation))
-            #endif
+            // others wait. A plain task, as for the call itself (see `APIClient.run`): an immediate one would make
+            // each of the exchange's task switches take the task's status lock.
+            flight.start(Task(operation: operation))
         }
         do {
             let response = try await flight.completion.value()
