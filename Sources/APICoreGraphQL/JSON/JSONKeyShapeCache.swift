@@ -16,6 +16,17 @@ struct JSONKeyShapeCache {
         indexShift = UInt64(64 - bits)
     }
 
+    /// A cache that remembers nothing, for an input too small to repeat a shape often enough to pay for the cache's
+    /// two arrays.
+    init() {
+        hashes = []
+        shapes = []
+        indexShift = 0
+    }
+
+    /// Whether the cache remembers shapes at all.
+    var isEnabled: Bool { !hashes.isEmpty }
+
     /// A hash of the ordered member names whose fingerprints are `fingerprints`.
     static func hash(of fingerprints: UnsafeBufferPointer<UInt64>) -> UInt64 {
         var hash = UInt64(truncatingIfNeeded: fingerprints.count) &* 0x9E37_79B9_7F4A_7C15
@@ -29,12 +40,14 @@ struct JSONKeyShapeCache {
     /// The remembered names whose hash is `hash`, if any; the caller must still compare them.
     @inline(__always)
     func candidate(for hash: UInt64) -> [String]? {
+        guard isEnabled else { return nil }
         let slot = Int(truncatingIfNeeded: hash >> indexShift)
         return hashes[slot] == hash ? shapes[slot] : nil
     }
 
     /// Remembers `names`, which are unique, under `hash`, replacing what the slot held.
     mutating func remember(_ names: [String], hash: UInt64) {
+        guard isEnabled else { return }
         let slot = Int(truncatingIfNeeded: hash >> indexShift)
         hashes[slot] = hash
         shapes[slot] = names

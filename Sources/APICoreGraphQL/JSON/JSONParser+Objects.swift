@@ -6,7 +6,8 @@ extension JSONParser {
     /// last value wins, as in `JSONSerialization`, at the position of the name's first occurrence.
     mutating func closeObject(_ container: Container) -> JSONObject {
         let start = container.keyStart
-        let shapeHash = keyFingerprints.withElements(from: start) { JSONKeyShapeCache.hash(of: $0) }
+        let shapeHash =
+            shapes.isEnabled ? keyFingerprints.withElements(from: start) { JSONKeyShapeCache.hash(of: $0) } : 0
         let objectKeys: [String]
         if let shared = shapes.candidate(for: shapeHash), keysEqual(shared, from: start) {
             keyFingerprints.removeAll(from: start)

@@ -52,6 +52,28 @@ public struct JSONWriter: Sendable {
         String(decoding: write(value), as: UTF8.self)
     }
 
+    /// Appends the JSON text of an object with `members`, leaving out those whose value is `nil`, as UTF-8 bytes to
+    /// `buffer`: the same text as writing a ``JSONObject`` of them, for a small object built from values the caller
+    /// already holds (a request's body), without building the object first. The names must be distinct.
+    public func writeObject(_ members: KeyValuePairs<String, JSONValue?>, into buffer: inout [UInt8]) {
+        guard !options.sortsKeys, !options.prettyPrinted else {
+            let present = members.compactMap { member in member.value.map { (member.key, $0) } }
+            write(.object(JSONObject(present)), into: &buffer)
+            return
+        }
+        buffer.append(UInt8(ascii: "{"))
+        var isFirst = true
+        for (name, value) in members {
+            guard let value else { continue }
+            if !isFirst { buffer.append(UInt8(ascii: ",")) }
+            isFirst = false
+            appendString(name, to: &buffer)
+            buffer.append(UInt8(ascii: ":"))
+            write(value, into: &buffer)
+        }
+        buffer.append(UInt8(ascii: "}"))
+    }
+
     /// Appends the JSON text of `value` as UTF-8 bytes to `buffer`.
     public func write(_ value: JSONValue, into buffer: inout [UInt8]) {
         var open: [Container] = []

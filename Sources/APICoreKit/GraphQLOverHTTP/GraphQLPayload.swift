@@ -72,17 +72,15 @@ struct GraphQLPayload: Sendable {
 
     /// The payload as the JSON body of a POST.
     func jsonBody() -> Data {
-        var body = JSONObject()
-        body.reserveCapacity(4)
-        if let document { body["query"] = .string(document) }
-        if let operationName { body["operationName"] = .string(operationName) }
-        body["variables"] = .object(variables)
-        if let extensions { body["extensions"] = .object(extensions) }
         // Room for the document and the name with their escapes and the members' punctuation, so that a body without
         // large variables is written into one allocation rather than grown through several.
         var bytes: [UInt8] = []
         bytes.reserveCapacity((document?.utf8.count ?? 0) * 9 / 8 + (operationName?.utf8.count ?? 0) + 96)
-        JSONWriter().write(.object(body), into: &bytes)
+        JSONWriter().writeObject(
+            [
+                "query": document.map(JSONValue.string), "operationName": operationName.map(JSONValue.string),
+                "variables": .object(variables), "extensions": extensions.map(JSONValue.object),
+            ], into: &bytes)
         return Data(bytes)
     }
 

@@ -71,7 +71,17 @@ extension String {
     /// Whether the two strings are equal ignoring ASCII case, as HTTP field names and media types compare (RFC 9110
     /// section 5.1); byte by byte, without allocating lower-cased copies. Non-ASCII letters are not folded.
     func caseInsensitiveEquals(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8) { $0.asciiLowercased == $1.asciiLowercased }
+        guard utf8.count == other.utf8.count else { return false }
+        let fast = utf8.withContiguousStorageIfAvailable { bytes in
+            other.utf8.withContiguousStorageIfAvailable { otherBytes in
+                for index in bytes.indices where bytes[index].asciiLowercased != otherBytes[index].asciiLowercased {
+                    return false
+                }
+                return true
+            }
+        }
+        if let fast = fast ?? nil { return fast }
+        return utf8.elementsEqual(other.utf8) { $0.asciiLowercased == $1.asciiLowercased }
     }
 }
 

@@ -243,4 +243,25 @@ import Testing
             thread.start()
         }
     }
+
+    @Test("the objects of a long list with the same member names share one array of names; a short list reads alike")
+    func listObjectsShareNames() throws {
+        let element = #"{"id":1,"login":"octocat","name":null}"#
+        let long = "[" + Array(repeating: element, count: 40).joined(separator: ",") + "]"
+        let short = "[" + Array(repeating: element, count: 2).joined(separator: ",") + "]"
+        for (text, shares) in [(long, true), (short, false)] {
+            let value = try JSONReader().read(Data(text.utf8))
+            guard case .array(let elements) = value else {
+                Issue.record("not an array")
+                return
+            }
+            let objects = elements.compactMap(\.objectValue)
+            #expect(objects.count == elements.count)
+            #expect(objects.allSatisfy { $0.keys == ["id", "login", "name"] && $0["login"] == "octocat" })
+            if shares {
+                let buffers = Set(objects.map { $0.keys.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } })
+                #expect(buffers.count == 1, "\(objects.count) objects hold \(buffers.count) arrays of names")
+            }
+        }
+    }
 }

@@ -116,4 +116,30 @@ import Testing
             #expect(try JSONReader().read(pretty.write(value)) == value)
         }
     }
+
+    @Test("writing an object from members gives the text of the same JSONObject, members without a value left out")
+    func writesObjectFromMembers() {
+        let variables: JSONValue = ["id": "a/b", "first": 10, "after": nil, "tags": ["x", "\u{1F600}"]]
+        let members: KeyValuePairs<String, JSONValue?> = [
+            "query": "query Q($id: ID!) { node(id: $id) { id } }\n# \"quoted\" \\ </script>",
+            "operationName": nil, "variables": variables, "ext\"ens/ions": ["persistedQuery": ["version": 1]],
+            "empty": [:],
+        ]
+        let present = members.compactMap { member in member.value.map { (member.key, $0) } }
+        for sortsKeys in [false, true] {
+            for prettyPrinted in [false, true] {
+                for escapesSlashes in [false, true] {
+                    let writer = JSONWriter(
+                        options: .init(
+                            sortsKeys: sortsKeys, prettyPrinted: prettyPrinted, escapesSlashes: escapesSlashes))
+                    var direct: [UInt8] = [UInt8(ascii: "x")]
+                    writer.writeObject(members, into: &direct)
+                    #expect(direct == [UInt8(ascii: "x")] + writer.write(.object(JSONObject(present))))
+                }
+            }
+        }
+        var none: [UInt8] = []
+        writer.writeObject(["a": nil], into: &none)
+        #expect(String(decoding: none, as: UTF8.self) == "{}")
+    }
 }
