@@ -110,7 +110,9 @@ final class JSONValueDecoderState: Decoder, JSONCodingState {
         if T.self == Data.self { return try decodeData() as! T }
         if T.self == URL.self { return try decodeURL() as! T }
         if T.self == Decimal.self { return try decodeDecimal() as! T }
-        if let arrayType = T.self as? any JSONArrayDecodable.Type {
+        // Only a JSON array can take the array path: asking every type whether it is an array would cost a
+        // conformance lookup per object decoded.
+        if case .array = currentValue, let arrayType = T.self as? any JSONArrayDecodable.Type {
             return try arrayType.init(decodingElementsWith: self) as! T
         }
         // Dictionaries with string keys decode the same way as any keyed type unless keys are converted; their keys
