@@ -149,12 +149,15 @@ struct DeduplicationUnitTests {
         #expect(transport.sentCount == 2)
     }
 
-    @Test("an error of the shared request reaches every caller")
+    @Test("an error of the shared request reaches every caller", .timeLimit(.minutes(1)))
     func errorsReachEveryCaller() async throws {
         let transport = HeldTransport()
         let client = Self.client(transport)
         let tasks = (0..<5).map { _ in Task { try await client.execute(ProductQuery(id: "1")) } }
         await client.inFlightRequests.waitForWaiters(5)
+        // The callers wait from the moment they join; the exchange reaches the transport on a task of its own, and
+        // only a request that has reached it can be answered.
+        await transport.waitForSent(1)
         transport.answer(.failure(URLError(.cannotConnectToHost)))
         for task in tasks {
             let error = await #expect(throws: APIError.self) { try await task.value }
