@@ -2,7 +2,8 @@
 /// the elements of a list in a GraphQL response have, share one array of names.
 ///
 /// Sharing saves an allocation per object while reading and the memory of the names afterwards. The arrays are
-/// copied on write, so a caller that changes one object's names does not affect the others.
+/// copied on write, so a caller that changes one object's names does not affect the others. An input under 512 bytes
+/// is read without one (``init()``): it has too few objects to pay for the cache's two arrays.
 struct JSONKeyShapeCache {
     private var hashes: [UInt64]
     private var shapes: [[String]]

@@ -1,8 +1,9 @@
 extension JSONParser {
     /// Closes the object `container`, moving its members off the stacks.
     ///
-    /// Member names are almost always unique, and then the object takes the key and value arrays as they are; the
-    /// key array is shared with an earlier object with the same names when there is one. When a name repeats, the
+    /// Member names are almost always unique, and then the object takes the key and value arrays as they are; in an
+    /// input with a shape cache (512 bytes or more), the key array is shared with an earlier object with the same
+    /// names when there is one. When a name repeats, the
     /// last value wins, as in `JSONSerialization`, at the position of the name's first occurrence.
     mutating func closeObject(_ container: Container) -> JSONObject {
         let start = container.keyStart

@@ -39,9 +39,8 @@ struct JSONParser: ~Copyable {
         self.base = base
         self.count = count
         self.maximumDepth = maximumDepth
-        // A small input would spend more on a large cache than it saves: filling and emptying 64 entries, or
-        // allocating a shape cache at all, cost a response of a few hundred bytes (a small query's) more than reading
-        // it.
+        // A small input would spend more on a large cache than it saves: filling and emptying the entries, or
+        // allocating a shape cache at all, costs a response of a few hundred bytes more than reading it.
         strings = JSONStringCache(bits: count < 512 ? 3 : count < 4096 ? 6 : 10)
         shapes = count < 512 ? JSONKeyShapeCache() : JSONKeyShapeCache(bits: count < 4096 ? 4 : 8)
     }

@@ -55,7 +55,11 @@ public struct JSONWriter: Sendable {
     /// Appends the JSON text of an object with `members`, leaving out those whose value is `nil`, as UTF-8 bytes to
     /// `buffer`: the same text as writing a ``JSONObject`` of them, for a small object built from values the caller
     /// already holds (a request's body), without building the object first. The names must be distinct.
-    public func writeObject(_ members: KeyValuePairs<String, JSONValue?>, into buffer: inout [UInt8]) {
+    package func writeObject(_ members: KeyValuePairs<String, JSONValue?>, into buffer: inout [UInt8]) {
+        precondition(
+            members.indices.allSatisfy { index in
+                !members[..<index].contains { $0.key == members[index].key }
+            }, "an object's member names must be distinct")
         guard !options.sortsKeys, !options.prettyPrinted else {
             let present = members.compactMap { member in member.value.map { (member.key, $0) } }
             write(.object(JSONObject(present)), into: &buffer)

@@ -79,8 +79,8 @@ public final class APIClient: Sendable {
         let limit = timeout ?? configuration.timeout
         // The call runs in a task of its own, so that cancelling by name or by time limit can reach it; the time
         // limit is an entry of the client's one deadline timer, not a sleeping task per call. A plain task, not
-        // `Task.immediate`: an immediate task carries a status record that makes every one of its task switches (about
-        // 30 in a query) take the task's status lock, which cost more than the hop through the pool it saves.
+        // `Task.immediate`: an immediate task carries a status record that makes every one of its task switches take
+        // the task's status lock, which costs more than the hop through the pool it saves.
         // The call is registered before its task exists: the task may reach the network on another thread before
         // the next line runs, and a cancellation by name in between must not miss it.
         let cancellation = CallCancellation()

@@ -35,8 +35,8 @@ struct GraphQLPayload: Sendable {
         uploadProgress: UploadProgressReporter? = nil
     ) throws(APIError) -> HTTPRequest {
         var headers = headers
-        // Accept, Content-Type and the operation name's field.
-        headers.reserveCapacity(headers.count + 3)
+        // Accept, and Content-Type or the operation name's field.
+        headers.reserveCapacity(headers.count + 2)
         headers["Accept"] = Self.acceptHeader
         let name = self.name
         let writer = JSONWriter()

@@ -141,5 +141,11 @@ import Testing
         var none: [UInt8] = []
         writer.writeObject(["a": nil], into: &none)
         #expect(String(decoding: none, as: UTF8.self) == "{}")
+        var body: [UInt8] = []
+        writer.writeObject(["query": "{ a }", "operationName": nil, "variables": ["id": "a/b"]], into: &body)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"query":"{ a }","variables":{"id":"a/b"}}"#)
+        var escaped: [UInt8] = []
+        JSONWriter(options: .init(escapesSlashes: true)).writeObject(["id": "a/\"b\""], into: &escaped)
+        #expect(String(decoding: escaped, as: UTF8.self) == #"{"id":"a\/\"b\""}"#)
     }
 }
