@@ -3,7 +3,7 @@
 ///
 /// Sharing saves an allocation per object while reading and the memory of the names afterwards. The arrays are
 /// copied on write, so a caller that changes one object's names does not affect the others. An input under 512 bytes
-/// is read without one (``init()``): it has too few objects to pay for the cache's two arrays.
+/// is read without one: it has too few objects to pay for the cache's two arrays.
 struct JSONKeyShapeCache {
     private var hashes: [UInt64]
     private var shapes: [[String]]
@@ -16,17 +16,6 @@ struct JSONKeyShapeCache {
         shapes = Array(repeating: [], count: 1 << bits)
         indexShift = UInt64(64 - bits)
     }
-
-    /// A cache that remembers nothing, for an input too small to repeat a shape often enough to pay for the cache's
-    /// two arrays.
-    init() {
-        hashes = []
-        shapes = []
-        indexShift = 0
-    }
-
-    /// Whether the cache remembers shapes at all.
-    var isEnabled: Bool { !hashes.isEmpty }
 
     /// A hash of the ordered member names whose fingerprints are `fingerprints`.
     static func hash(of fingerprints: UnsafeBufferPointer<UInt64>) -> UInt64 {
@@ -41,14 +30,12 @@ struct JSONKeyShapeCache {
     /// The remembered names whose hash is `hash`, if any; the caller must still compare them.
     @inline(__always)
     func candidate(for hash: UInt64) -> [String]? {
-        guard isEnabled else { return nil }
         let slot = Int(truncatingIfNeeded: hash >> indexShift)
         return hashes[slot] == hash ? shapes[slot] : nil
     }
 
     /// Remembers `names`, which are unique, under `hash`, replacing what the slot held.
     mutating func remember(_ names: [String], hash: UInt64) {
-        guard isEnabled else { return }
         let slot = Int(truncatingIfNeeded: hash >> indexShift)
         hashes[slot] = hash
         shapes[slot] = names

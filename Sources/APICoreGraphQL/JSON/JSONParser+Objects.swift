@@ -7,10 +7,9 @@ extension JSONParser {
     /// last value wins, as in `JSONSerialization`, at the position of the name's first occurrence.
     mutating func closeObject(_ container: Container) -> JSONObject {
         let start = container.keyStart
-        let shapeHash =
-            shapes.isEnabled ? keyFingerprints.withElements(from: start) { JSONKeyShapeCache.hash(of: $0) } : 0
+        let shapeHash = shapes.map { _ in keyFingerprints.withElements(from: start) { JSONKeyShapeCache.hash(of: $0) } }
         let objectKeys: [String]
-        if let shared = shapes.candidate(for: shapeHash), keysEqual(shared, from: start) {
+        if let shapeHash, let shared = shapes?.candidate(for: shapeHash), keysEqual(shared, from: start) {
             keyFingerprints.removeAll(from: start)
             keys.removeAll(from: start)
             objectKeys = shared
@@ -22,7 +21,7 @@ extension JSONParser {
                 let objectValues = values.popArray(from: container.valueStart, placeholder: .null)
                 return JSONObject(zip(objectKeys, objectValues))
             }
-            shapes.remember(objectKeys, hash: shapeHash)
+            if let shapeHash { shapes?.remember(objectKeys, hash: shapeHash) }
         }
         let objectValues = values.popArray(from: container.valueStart, placeholder: .null)
         return JSONObject(uniqueKeys: objectKeys, values: objectValues)

@@ -32,8 +32,8 @@ struct JSONParser: ~Copyable {
     /// Short strings read so far, to share rather than decode again.
     let strings: JSONStringCache
 
-    /// Member names of objects read so far, to share between objects with the same names.
-    var shapes: JSONKeyShapeCache
+    /// Member names of objects read so far, to share between objects with the same names; `nil` for a small input.
+    var shapes: JSONKeyShapeCache?
 
     init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
         self.base = base
@@ -42,7 +42,7 @@ struct JSONParser: ~Copyable {
         // A small input would spend more on a large cache than it saves: filling and emptying the entries, or
         // allocating a shape cache at all, costs a response of a few hundred bytes more than reading it.
         strings = JSONStringCache(bits: count < 512 ? 3 : count < 4096 ? 6 : 10)
-        shapes = count < 512 ? JSONKeyShapeCache() : JSONKeyShapeCache(bits: count < 4096 ? 4 : 8)
+        shapes = count < 512 ? nil : JSONKeyShapeCache(bits: count < 4096 ? 4 : 8)
     }
 
     /// Reads the whole input as one JSON value surrounded by optional whitespace.
