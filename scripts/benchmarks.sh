@@ -11,7 +11,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Benchmarks Package.swift || echo ' with uncommitted changes')"
+commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Development/Benchmarks Package.swift || echo ' with uncommitted changes')"
 date_utc="$(date -u '+%Y-%m-%d %H:%M UTC')"
 results="$(mktemp)"
 trap 'rm -f "$results"' EXIT
@@ -23,7 +23,7 @@ if [ "${1:-}" = "--results" ]; then
     shift 4
 else
     scripts/bootstrap-python.sh oracle
-    command=(swift run -c release apicore-bench --json "$@")
+    command=(swift run --package-path Development -c release apicore-bench --json "$@")
     echo "benchmarks: ${command[*]}" >&2
     "${command[@]}" | tee "$results"
 fi
@@ -69,7 +69,7 @@ env = os.environ
 print("# Benchmarks")
 print()
 print(f"Measured {env['date_utc']} at commit {env['commit']} with "
-      f"`swift run -c release apicore-bench --json{(' ' + env['arguments']) if env['arguments'] else ''}` "
+      f"`swift run --package-path Development -c release apicore-bench --json{(' ' + env['arguments']) if env['arguments'] else ''}` "
       "(written by `scripts/benchmarks.sh`).")
 print()
 print(f"- CPU: {env['cpu']}, {env['cores']} cores available")

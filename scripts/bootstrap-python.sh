@@ -3,8 +3,8 @@
 #
 #   scripts/bootstrap-python.sh [servers|oracle]
 #
-#   servers (the default)  <repo>/.venv from Tests/ReferenceServers/requirements.txt: the reference servers
-#   oracle                 <repo>/.venv-oracle from Tests/Oracle/requirements.txt: graphql-core 3.2.8, the
+#   servers (the default)  <repo>/.venv from Development/Tests/ReferenceServers/requirements.txt: the reference servers
+#   oracle                 <repo>/.venv-oracle from Development/Tests/Oracle/requirements.txt: graphql-core 3.2.8, the
 #                          validation oracle of the compiler's differential tests and benchmarks
 #
 # A stamp file records the SHA-256 of requirements.txt; when it matches, the script does nothing, so the test
@@ -21,13 +21,13 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 environment="${1:-servers}"
 case "$environment" in
 servers)
-    requirements="$root/Tests/ReferenceServers/requirements.txt"
+    requirements="$root/Development/Tests/ReferenceServers/requirements.txt"
     venv="$root/.venv"
     stamp="$venv/.reference-servers-stamp"
     import_check='import ariadne, strawberry, starlette, uvicorn, hypercorn, proxy'
     ;;
 oracle)
-    requirements="$root/Tests/Oracle/requirements.txt"
+    requirements="$root/Development/Tests/Oracle/requirements.txt"
     venv="$root/.venv-oracle"
     stamp="$venv/.oracle-stamp"
     import_check='import graphql; assert graphql.__version__ == "3.2.8", graphql.__version__'

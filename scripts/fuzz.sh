@@ -77,14 +77,14 @@ for target in "${targets[@]}"; do
     case "$target" in
     json)
         library APICoreGraphQL $graphql_sources
-        sources=(Fuzz/JSONReader/FuzzJSONReader.swift) ;;
+        sources=(Development/Fuzz/JSONReader/FuzzJSONReader.swift) ;;
     parser)
         library APICoreCompiler $compiler_sources
-        sources=(Fuzz/GraphQLParser/FuzzGraphQLParser.swift) ;;
+        sources=(Development/Fuzz/GraphQLParser/FuzzGraphQLParser.swift) ;;
     decoder)
         library APICoreGraphQL $graphql_sources
-        sources=(Fuzz/ResponseDecoder/FuzzResponseDecoder.swift
-            $(find Tests/Fixtures/GeneratedCode/Sources/GitHubApollo -name '*.swift' | sort)) ;;
+        sources=(Development/Fuzz/ResponseDecoder/FuzzResponseDecoder.swift
+            $(find Development/Tests/Fixtures/GeneratedCode/Sources/GitHubApollo -name '*.swift' | sort)) ;;
     esac
     module=$([ "$target" = parser ] && echo APICoreCompiler || echo APICoreGraphQL)
     echo "== building the $target fuzzer"

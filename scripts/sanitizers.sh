@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs the whole test suite under ThreadSanitizer and AddressSanitizer, each in its own scratch path
-# (.build-tsan, .build-asan) so that neither clobbers the other or the normal .build, with the environment of
+# (Development/.build-tsan, Development/.build-asan) so that neither clobbers the other or the normal .build, with the environment of
 # .ci/run. Fails on a failing test and on any sanitizer report, including one from a child process
 # the tests start (apicore, apicore-demo, apicore-bench, the SQLite crash writer are built sanitized too).
 #
@@ -34,8 +34,8 @@ export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=2
 
 for sanitizer in "${sanitizers[@]}"; do
     case "$sanitizer" in
-    thread) scratch="$root/.build-tsan" ;;
-    address) scratch="$root/.build-asan" ;;
+    thread) scratch="$root/Development/.build-tsan" ;;
+    address) scratch="$root/Development/.build-asan" ;;
     esac
     # Reports go to files, one per process that has one, so that a report of a child process is seen even when its
     # test only looks at the exit status, and never mixes into output a test compares.
@@ -66,11 +66,12 @@ for sanitizer in "${sanitizers[@]}"; do
 
     echo "== $sanitizer sanitizer: build ($scratch)"
     start=$SECONDS
-    swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch"
+    swift build --package-path Development --build-tests --sanitize="$sanitizer" --scratch-path "$scratch"
     built=$SECONDS
     echo "== $sanitizer sanitizer: tests"
     status=0
-    "${preload[@]}" swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" || status=$?
+    "${preload[@]}" swift test --package-path Development --skip-build --sanitize="$sanitizer" \
+        --scratch-path "$scratch" || status=$?
     echo "== $sanitizer sanitizer: build $((built - start)) s, tests $((SECONDS - built)) s"
 
     if [ -n "$(ls -A "$reports")" ]; then

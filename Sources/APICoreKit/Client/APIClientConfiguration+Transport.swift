@@ -1,16 +1,19 @@
 extension APIClientConfiguration {
-    /// The platform's HTTP transport, as a configuration gets it when none is given: ``AsyncHTTPClientTransport`` on
-    /// Linux (SwiftNIO, which neither busy-waits on a stalled body nor keeps memory per request, as
-    /// swift-corelibs-foundation's `URLSession` does there), ``URLSessionTransport`` on Apple platforms.
+    /// The platform's HTTP transport, as a configuration gets it when none is given: with the package's `SwiftNIO`
+    /// trait, `AsyncHTTPClientTransport` on Linux and Android (SwiftNIO, which neither busy-waits on a stalled body
+    /// nor keeps memory per request, as swift-corelibs-foundation's `URLSession` does there); ``URLSessionTransport``
+    /// on Apple platforms, and on Linux without the trait.
     ///
     /// The AsyncHTTPClient transport starts its client and event loop on its first request and shuts them down when
     /// the last configuration holding it goes away. `requestTimeout` bounds the wait for a response head; the
     /// client's own time limit covers each whole call.
     public static func defaultTransport(requestTimeout: Duration = .seconds(60)) -> any HTTPTransport {
-        #if canImport(AsyncHTTPClient)
+        #if SwiftNIO && (os(Linux) || os(Android))
             AsyncHTTPClientTransport(requestTimeout: requestTimeout)
         #else
-            URLSessionTransport(requestTimeout: Double(requestTimeout.components.seconds))
+            // Whole seconds and the fraction: `.milliseconds(500)` is half a second, not zero.
+            let (seconds, attoseconds) = requestTimeout.components
+            URLSessionTransport(requestTimeout: Double(seconds) + Double(attoseconds) / 1e18)
         #endif
     }
 }

@@ -1,4 +1,4 @@
-#if canImport(AsyncHTTPClient)
+#if SwiftNIO
     import AsyncHTTPClient
     import Foundation
     import NIOCore

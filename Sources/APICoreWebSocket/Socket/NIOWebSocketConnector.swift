@@ -1,4 +1,4 @@
-#if canImport(WSClient)
+#if SwiftNIO
     import APICoreKit
     import Foundation
     import HTTPTypes

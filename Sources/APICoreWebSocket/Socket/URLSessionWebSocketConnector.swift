@@ -1,4 +1,4 @@
-#if canImport(Darwin) && !canImport(WSClient)
+#if canImport(Darwin)
     import APICoreKit
     import Foundation
 

@@ -1,0 +1,299 @@
+// swift-tools-version: 6.2
+import Foundation
+import PackageDescription
+
+// The development package: everything that builds, runs and tests the library but that no app links. The tests of
+// every library module, the demo (server and app) and the example feature kits, the benchmarks, the crash-test child
+// processes and the Xcode 26-defaults fixture. It depends on the library package (the folder above) by path with
+// the SwiftNIO trait on, so that Linux runs the transports it ships there; an app that depends on the library never
+// resolves anything declared here.
+//
+//   swift run --package-path Development apicore-demo     the demo app on its embedded demo server
+//   swift test --package-path Development                 the whole test suite
+
+// CI (and anyone who sets APICORE_STRICT) builds every target with every warning as an error.
+let strict = Context.environment["APICORE_STRICT"] != nil
+let swiftSettings: [SwiftSetting] = strict ? [.treatAllWarnings(as: .error)] : []
+let linux: [Platform] = [.linux, .android]
+
+// A path dependency's identity is its folder's name, which is the clone's name and so not known here.
+let library = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
+
+/// A product of the library package.
+func lib(_ name: String) -> Target.Dependency { .product(name: name, package: library) }
+
+let package = Package(
+    name: "APICoreKitDevelopment",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    products: [
+        .executable(name: "apicore-demo", targets: ["apicore-demo"]),
+        .executable(name: "apicore-demo-server", targets: ["apicore-demo-server"]),
+        .executable(name: "apicore-bench", targets: ["apicore-bench"]),
+    ],
+    dependencies: [
+        .package(path: "..", traits: ["SwiftNIO"]),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The fault-injecting test server and the test support's loopback servers.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The benchmark's bare-client baseline and the transport's tests.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The demo server: Hummingbird, a GraphQL executor, and its digest of uploaded files.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "APICoreSQLiteCrashWriter",
+            dependencies: [lib("APICoreSQLite"), lib("APICoreCache"), lib("APICoreGraphQL")],
+            path: "Tests/APICoreSQLiteCrashWriter",
+            swiftSettings: swiftSettings
+        ),
+        // A child process that enqueues mutations and replays them, for the test that kills it with SIGKILL.
+        .executableTarget(
+            name: "APICoreMutationQueueCrashApp",
+            dependencies: [lib("APICoreSQLite"), lib("APICoreKit"), lib("APICoreGraphQL"), "APICoreTestSupport"],
+            path: "Tests/APICoreMutationQueueCrashApp",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreSQLiteTests",
+            dependencies: [
+                lib("APICoreSQLite"), lib("APICoreCache"), lib("APICoreGraphQL"), lib("APICoreKit"), "APICoreSQLiteCrashWriter",
+                "APICoreMutationQueueCrashApp", "APICoreTestSupport",
+                "GitHubApolloFixture", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "apicore-bench",
+            dependencies: ["DevelopmentSupport", 
+                lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreCache"), lib("APICoreKit"), lib("APICoreSQLite"), lib("APICoreCodegen"),
+                "GitHubApolloFixture", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
+            ],
+            path: "Benchmarks/APICoreBenchmarks",
+            swiftSettings: swiftSettings
+        ),
+
+        .target(
+            name: "APICoreTestSupport",
+            dependencies: [
+                lib("APICoreGraphQL"), lib("APICoreCache"), lib("APICoreKit"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/APICoreTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // The code generator's output for corpus sets (written by APICoreCodegenTests into the fixture package),
+        // compiled here too so that runtime tests use real generated types.
+        .target(
+            name: "StarWarsFixture", dependencies: [lib("APICoreGraphQL")],
+            path: "Tests/Fixtures/GeneratedCode/Sources/StarWars"),
+        .target(
+            name: "GitHubApolloFixture", dependencies: [lib("APICoreGraphQL")],
+            path: "Tests/Fixtures/GeneratedCode/Sources/GitHubApollo"),
+        .target(
+            name: "GitHawkFixture", dependencies: [lib("APICoreGraphQL")],
+            path: "Tests/Fixtures/GeneratedCode/Sources/GitHawk"),
+        // Star Wars's test mocks, for the encoder's tests.
+        .target(
+            name: "StarWarsMocksFixture", dependencies: [lib("APICoreGraphQL"), lib("APICoreTestMocks"), "StarWarsFixture"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/StarWarsTestMocks"),
+        // GitHawk's test mocks, for the test that serves an issue built with them.
+        .target(
+            name: "GitHawkMocksFixture", dependencies: [lib("APICoreGraphQL"), lib("APICoreTestMocks"), "GitHawkFixture"],
+            path: "Tests/Fixtures/GeneratedCode/Sources/GitHawkTestMocks"),
+        // Built with the project's settings, so that under APICORE_STRICT the escaping corpus compiles with every
+        // warning as an error in each test run, not only when the fixture package is built.
+        .target(
+            name: "EscapingFixture", dependencies: [lib("APICoreGraphQL")],
+            path: "Tests/Fixtures/GeneratedCode/Sources/Escaping", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "APICoreCacheTests",
+            dependencies: [
+                lib("APICoreCache"), "APICoreTestSupport", "StarWarsFixture", "GitHubApolloFixture", "GitHawkFixture",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreGraphQLTests",
+            dependencies: [lib("APICoreGraphQL"), "APICoreTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // Uploads a file (or sends a small query) in a process of its own and prints its peak memory, for
+        // UploadMemoryTests.
+        .executableTarget(
+            name: "APICoreUploadProbe",
+            dependencies: [lib("APICoreKit"), "APICoreTestSupport"],
+            path: "Tests/APICoreUploadProbe",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreKitTests",
+            dependencies: [
+                lib("APICoreKit"), lib("APICoreTesting"), lib("APICoreSwiftMetrics"), "APICoreTestSupport", lib("APICoreSQLite"),
+                "APICoreUploadProbe",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: linux)),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: linux)),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(platforms: linux)),
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(platforms: linux)),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The package attacked from outside: a loopback server that misbehaves on purpose, and hostile responses.
+        .testTarget(
+            name: "APICoreFaultTests",
+            dependencies: [
+                lib("APICoreKit"), lib("APICoreCache"), lib("APICoreGraphQL"), lib("APICoreWebSocket"), "StarWarsFixture",
+                "APICoreTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreCompilerTests",
+            dependencies: [lib("APICoreCompiler"), "APICoreTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreCodegenTests",
+            dependencies: [
+                lib("APICoreCodegen"), lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreCache"), lib("APICoreSQLite"),
+                "APICoreTestSupport", "EscapingFixture",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreTestMocksTests",
+            dependencies: [lib("APICoreTestMocks"), lib("APICoreGraphQL"), "StarWarsFixture", "StarWarsMocksFixture"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreTestingTests",
+            dependencies: [
+                lib("APICoreTesting"), lib("APICoreTestMocks"), "APICoreTestSupport", "GitHawkFixture", "GitHawkMocksFixture",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Examples: the demo backend (GraphQL over HTTP and WebSocket, and REST) on loopback. Of this package it uses
+        // only the lock in APICoreGraphQL.
+        // What the examples and the benchmarks share that is not the library's: a lock.
+        .target(name: "DevelopmentSupport", path: "Examples/DevelopmentSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "DemoServerKit",
+            dependencies: [
+                "DevelopmentSupport",
+                lib("APICoreGraphQL"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Examples/DemoServer/DemoServerKit",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "apicore-demo-server",
+            dependencies: ["DemoServerKit"],
+            path: "Examples/DemoServer/apicore-demo-server",
+            swiftSettings: swiftSettings
+        ),
+        // Examples: the feature kits. Each keeps its schema (split from Examples/Schema/app.graphqls), its operations
+        // and the code generated from them under GraphQL/, its domain models, a repository protocol and a service.
+        .target(
+            name: "SharedKit",
+            dependencies: [
+                "DevelopmentSupport",
+                lib("APICoreKit"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            path: "Examples/SharedKit",
+            exclude: ["GraphQL"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "UserKit",
+            dependencies: ["SharedKit", lib("APICoreKit"), lib("APICoreGraphQL")],
+            path: "Examples/UserKit",
+            exclude: ["GraphQL/Schema", "GraphQL/Operations", "apicore.json"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ProductKit",
+            dependencies: ["SharedKit", lib("APICoreKit"), lib("APICoreGraphQL"), lib("APICoreSQLite")],
+            path: "Examples/ProductKit",
+            exclude: ["GraphQL/Schema", "GraphQL/Operations", "apicore.json"],
+            swiftSettings: swiftSettings
+        ),
+        // The kits' test mocks (their apicore.json's output.testMocks), for their tests only.
+        .target(
+            name: "UserKitTestMocks", dependencies: ["UserKit", lib("APICoreGraphQL"), lib("APICoreTestMocks")],
+            path: "Examples/UserKitTestMocks", swiftSettings: swiftSettings),
+        .target(
+            name: "ProductKitTestMocks", dependencies: ["ProductKit", lib("APICoreGraphQL"), lib("APICoreTestMocks")],
+            path: "Examples/ProductKitTestMocks", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FeatureKitTests",
+            dependencies: [
+                "UserKit", "ProductKit", "SharedKit", "DemoServerKit", lib("APICoreKit"), lib("APICoreTesting"),
+                "UserKitTestMocks", "ProductKitTestMocks",
+                lib("APICoreWebSocket"), lib("APICoreSQLite"), "APICoreTestSupport", lib("APICoreCodegen"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Examples: the app layer (dependency container, view models, the command-line front end) and the main job.
+        .target(
+            name: "DemoApp",
+            dependencies: ["DevelopmentSupport", 
+                "UserKit", "ProductKit", "SharedKit", lib("APICoreKit"), lib("APICoreSQLite"), lib("APICoreWebSocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/DemoApp/DemoApp",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "apicore-demo",
+            dependencies: ["DevelopmentSupport", "DemoApp", "DemoServerKit"],
+            path: "Examples/DemoApp/apicore-demo",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DemoAppTests",
+            dependencies: [
+                "DemoApp", "DemoServerKit", "UserKit", "ProductKit", "SharedKit", lib("APICoreKit"), "APICoreTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DemoServerTests",
+            dependencies: [
+                "DemoServerKit", lib("APICoreKit"), lib("APICoreWebSocket"), lib("APICoreGraphQL"),
+                .product(name: "GraphQL", package: "GraphQL"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "apicoreTests",
+            dependencies: [lib("apicore"), lib("APICoreGraphQL"), "APICoreTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,96 @@
+import APICoreCache
+@testable import APICoreGraphQL
+import APICoreTestSupport
+import Foundation
+
+/// Responses of the reference schema's operations, written into a store as the network would.
+enum CacheTestData {
+    static func userData(id: String, name: String, followers: Int64 = 1, email: String? = nil) -> JSONObject {
+        var user: JSONObject = [
+            "__typename": "User", "id": .string(id), "name": .string(name), "role": "MEMBER",
+            "followerCount": .int(followers),
+        ]
+        if let email { user["email"] = .string(email) }
+        return ["user": .object(user)]
+    }
+
+    static func createUserData(id: String, name: String, followers: Int64 = 1) -> JSONObject {
+        [
+            "createUser": .object([
+                "__typename": "User", "id": .string(id), "name": .string(name), "email": .null, "role": "MEMBER",
+                "followerCount": .int(followers),
+            ])
+        ]
+    }
+
+    /// Writes a user query's response.
+    static func writeUser(_ store: CacheStore, id: String, name: String, followers: Int64 = 1) throws {
+        let query = UserDetailsQuery(id: id)
+        try store.publish(try store.decode(query, data: userData(id: id, name: name, followers: followers)).records)
+    }
+
+    /// Writes a mutation's response, which updates the user's record.
+    static func writeCreateUser(_ store: CacheStore, id: String, name: String, followers: Int64 = 1) throws {
+        let mutation = CreateUserMutation(name: name)
+        try store.publish(
+            try store.decode(mutation, data: createUserData(id: id, name: name, followers: followers)).records)
+    }
+}
+
+/// A clock tests move by hand.
+final class ManualClock: Sendable {
+    private let current = Lock(Date(timeIntervalSince1970: 1_700_000_000))
+
+    var now: Date { current.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+/// Collects what a watch emits, so a test can wait for a count of emissions and then look at all of them.
+final class WatchRecorder<Value: Sendable & Hashable>: Sendable {
+    private let state = Lock<
+        (values: [Result<Value, CacheError>], waiters: [(Int, CheckedContinuation<Void, Never>)])
+    >(
+        ([], []))
+    private let task = Lock<Task<Void, Never>?>(nil)
+
+    init(_ watch: CacheWatch<Value>) {
+        let started = Task { [self] in
+            for await result in watch { record(result) }
+        }
+        task.withLock { $0 = started }
+    }
+
+    private func record(_ result: Result<Value, CacheError>) {
+        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.values.append(result)
+            let count = state.values.count
+            let ready = state.waiters.filter { $0.0 <= count }.map(\.1)
+            state.waiters.removeAll { $0.0 <= count }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
+    /// Waits until at least `count` results were emitted.
+    func waitFor(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let satisfied = state.withLock { state -> Bool in
+                if state.values.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if satisfied { continuation.resume() }
+        }
+    }
+
+    /// Everything emitted so far.
+    var results: [Result<Value, CacheError>] { state.withLock { $0.values } }
+
+    /// The values emitted so far, misses left out.
+    var values: [Value] { results.compactMap { try? $0.get() } }
+
+    func cancel() { task.withLock { $0?.cancel() } }
+}

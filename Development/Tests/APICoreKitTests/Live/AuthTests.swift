@@ -1,0 +1,185 @@
+@testable import APICoreGraphQL
+import APICoreKit
+import APICoreTestSupport
+import Foundation
+import Testing
+
+@Suite("Auth: one token refresh for many concurrent 401s")
+struct AuthTests {
+    /// The names of users 1 to 3 fetched `count` times at once, each call its own request: sharing identical queries
+    /// in flight is off, so that every call meets the 401 on the wire.
+    func names(_ client: APIClient, count: Int) async throws -> [String?] {
+        let ownRequest = RequestOptions(deduplicates: false)
+        return try await withThrowingTaskGroup(of: String?.self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    try await client.execute(UserDetailsQuery(id: String(index % 3 + 1)), options: ownRequest)
+                        .value.user?.name
+                }
+            }
+            var names: [String?] = []
+            for try await name in group { names.append(name) }
+            return names
+        }
+    }
+
+    @Test(
+        "50 concurrent requests hitting 401 cause exactly one refresh, then one retry each",
+        arguments: TestTransport.allCases)
+    func concurrentRefresh(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
+        let realm = live.key
+        let tokens = ServerTokenProvider(server: live.server, realm: realm, initialToken: "stale-token")
+        // The barrier sits below auth: all 50 leave with the stale token together, so all 50 are rejected.
+        let client = live.client(
+            path: "/secure/\(realm)/graphql",
+            interceptors: [AuthInterceptor(tokenProvider: tokens), RequestBarrier(count: 50)])
+        let names = try await names(client, count: 50)
+        #expect(names.count == 50)
+        #expect(names.allSatisfy { $0 != nil })
+        #expect(tokens.refreshCount == 1)
+        let stats = try await live.server.stats(key: realm)
+        #expect(stats.refreshes == 1)
+        #expect(stats.statusCounts[401] == 50)
+        // 50 retries with the new token, plus the refresh call itself.
+        #expect(stats.statusCounts[200] == 51)
+        #expect(stats.lastHeaders["authorization"] == "Bearer token-1")
+    }
+
+    @Test("after a failed refresh, the next 401 refreshes again and succeeds", arguments: TestTransport.allCases)
+    func recoversAfterFailedRefresh(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
+        let realm = live.key
+        let tokens = ServerTokenProvider(server: live.server, realm: realm, initialToken: "stale-token")
+        tokens.failNextRefreshes(1)
+        let client = live.client(
+            path: "/secure/\(realm)/graphql", interceptors: [AuthInterceptor(tokenProvider: tokens)])
+        await #expect {
+            _ = try await client.execute(UserDetailsQuery(id: "1"))
+        } throws: { error in
+            (error as? APIError)?.code == .unauthorized
+        }
+        let user = try await client.execute(UserDetailsQuery(id: "1"))
+        #expect(user.value.user?.name == "Ada Lovelace")
+        #expect(tokens.refreshCount == 2)
+    }
+
+    @Test("a provider that refreshes through the same client does not deadlock", arguments: TestTransport.allCases)
+    func refreshThroughSameClient(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
+        let realm = live.key
+        let tokens = ClientRefreshingTokens(initialToken: "stale-token", realm: realm)
+        let client = live.client(
+            path: "/secure/\(realm)/graphql", interceptors: [AuthInterceptor(tokenProvider: tokens)],
+            restBaseURL: live.server.baseURL)
+        tokens.client.withLock { $0 = client }
+        let user = try await client.execute(UserDetailsQuery(id: "2"))
+        #expect(user.value.user?.name == "Grace Hopper")
+        #expect(try await live.server.stats(key: realm).refreshes == 1)
+    }
+
+    @Test("a call waiting for a hung refresh ends at its timeout", arguments: TestTransport.allCases)
+    func timeoutWhileRefreshing(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
+        let realm = live.key
+        let tokens = ServerTokenProvider(
+            server: live.server, realm: realm, initialToken: "stale-token", refreshDelay: .seconds(30))
+        let client = live.client(
+            path: "/secure/\(realm)/graphql", interceptors: [AuthInterceptor(tokenProvider: tokens)],
+            timeout: .milliseconds(500))
+        await #expect {
+            _ = try await client.execute(UserDetailsQuery(id: "1"))
+        } throws: { error in
+            (error as? APIError)?.code == .timeout
+        }
+    }
+
+    @Test(
+        "a request still rejected after the refresh fails as unauthorized, without leaking the token",
+        arguments: TestTransport.allCases)
+    func rejectedAfterRefresh(transport: TestTransport) async throws {
+        struct UselessTokens: TokenProvider {
+            func currentToken() async throws -> String? { "nope" }
+            func refreshToken(rejecting rejectedToken: String?) async throws -> String { "still-nope" }
+        }
+        let live = try await LiveClient.strawberry(transport: transport)
+        let client = live.client(
+            path: "/secure/\(live.key)/graphql", interceptors: [AuthInterceptor(tokenProvider: UselessTokens())])
+        await #expect {
+            _ = try await client.execute(UserDetailsQuery(id: "1"))
+        } throws: { error in
+            let error = error as? APIError
+            return error?.code == .unauthorized && error?.description.contains("nope") == false
+                && error?.graphQLErrors.first?.message == "unauthorized"
+        }
+    }
+
+    @Test("a failing refresh fails every request waiting for it as unauthorized", arguments: TestTransport.allCases)
+    func failingRefresh(transport: TestTransport) async throws {
+        struct FailingTokens: TokenProvider {
+            struct RefreshFailed: Error {}
+            func currentToken() async throws -> String? { "expired" }
+            func refreshToken(rejecting rejectedToken: String?) async throws -> String { throw RefreshFailed() }
+        }
+        let live = try await LiveClient.strawberry(transport: transport)
+        let client = live.client(
+            path: "/secure/\(live.key)/graphql", interceptors: [AuthInterceptor(tokenProvider: FailingTokens())])
+        let outcomes = await withTaskGroup(of: APIError.Code?.self) { group in
+            for _ in 0..<10 {
+                group.addTask {
+                    do throws(APIError) {
+                        _ = try await client.execute(UserDetailsQuery(id: "1"))
+                        return nil
+                    } catch {
+                        // The provider's own error stays reachable, so an app can tell "revoked" from "offline".
+                        #expect(error.underlying is FailingTokens.RefreshFailed)
+                        return error.code
+                    }
+                }
+            }
+            var codes: [APIError.Code?] = []
+            for await code in group { codes.append(code) }
+            return codes
+        }
+        #expect(outcomes == Array(repeating: .unauthorized, count: 10))
+    }
+
+    @Test("without an auth interceptor a 401 is unauthorized, not an HTTP error", arguments: TestTransport.allCases)
+    func plain401(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
+        await #expect {
+            _ = try await live.client(path: "/secure/\(live.key)/graphql").execute(UserDetailsQuery(id: "1"))
+        } throws: { error in
+            let error = error as? APIError
+            return error?.code == .unauthorized && error?.statusCode == 401
+        }
+    }
+}
+
+/// A provider whose refresh is a REST call through the very client it authorizes.
+final class ClientRefreshingTokens: TokenProvider {
+    struct TokenResponse: Decodable, Sendable {
+        var token: String
+    }
+
+    let client = Lock<APIClient?>(nil)
+    let realm: String
+    private let token: Lock<String>
+
+    init(initialToken: String, realm: String) {
+        token = Lock(initialToken)
+        self.realm = realm
+    }
+
+    func currentToken() async throws -> String? {
+        token.withLock { $0 }
+    }
+
+    func refreshToken(rejecting rejectedToken: String?) async throws -> String {
+        let client = try #require(client.withLock { $0 })
+        let response = try await client.send(
+            RESTCall<TokenResponse, EmptyBody>(.post, "/secure/\(realm)/auth/refresh"))
+        token.withLock { $0 = response.value.token }
+        return response.value.token
+    }
+}

@@ -1,0 +1,13 @@
+@testable import APICoreGraphQL
+import APICoreKit
+
+/// Keeps every `RequestMetrics` it is given.
+final class RecordingCollector: APIMetricsCollector {
+    private let records = Lock<[RequestMetrics]>([])
+
+    var all: [RequestMetrics] { records.withLock { $0 } }
+
+    func record(_ metrics: RequestMetrics) {
+        records.withLock { $0.append(metrics) }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Where the reference servers and their Python environment live, derived from this source file's location.
+enum RepositoryLayout {
+    /// The repository root: this file is `<root>/Development/Tests/APICoreTestSupport/RepositoryLayout.swift`.
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The script that creates `<root>/.venv` and installs the servers' requirements.
+    static let bootstrapScript = root.appendingPathComponent("scripts/bootstrap-python.sh")
+
+    /// The Python interpreter of the virtual environment the bootstrap script creates.
+    static let python = root.appendingPathComponent(".venv/bin/python")
+
+    /// The directory holding `strawberry_app.py`, `ariadne_app.py` and their modules.
+    static let serversDirectory = root.appendingPathComponent("Development/Tests/ReferenceServers")
+}

@@ -1,0 +1,80 @@
+import APICoreTestSupport
+import Foundation
+import Testing
+
+/// What an app resolves when it adds the library: an app package of its own, made in a temporary folder, depends on
+/// this checkout by path and is resolved with `swift package resolve`. The packages pinned in its `Package.resolved`
+/// are every package SwiftPM fetched for it.
+@Suite("The package graph an app resolves")
+struct PackageGraphTests {
+    /// The library package (the repository root): this file is `<root>/Development/Tests/apicoreTests/...`.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// What the library products link: swift-log (logging), GRDB (the SQLite cache), swift-argument-parser (the
+    /// `apicore` tool the build plugin runs) and swift-metrics (the `APICoreSwiftMetrics` product).
+    static let libraryPackages: Set = ["swift-log", "grdb.swift", "swift-argument-parser", "swift-metrics"]
+
+    /// Packages no app should fetch because of this library: the demo server's web framework and GraphQL executor,
+    /// documentation tooling. (AsyncHTTPClient itself brings swift-crypto, swift-service-lifecycle and
+    /// swift-configuration to a Linux app that turns the trait on.)
+    static let developmentOnly = ["hummingbird", "hummingbird-websocket", "graphql", "swift-docc-plugin"]
+
+    @Test("an iOS app using APICoreKit, APICoreSQLite and APICoreWebSocket resolves at most 4 packages, no server")
+    func appleApp() async throws {
+        let pins = try await Self.resolve(traits: nil)
+        #expect(pins.count <= 4, "\(pins.sorted())")
+        #expect(Set(pins).isSubset(of: Self.libraryPackages), "\(pins.sorted())")
+        #expect(!pins.contains { $0.hasPrefix("swift-nio") || $0 == "async-http-client" }, "\(pins.sorted())")
+    }
+
+    @Test("a Linux app with the SwiftNIO trait adds the transports' packages and still no server or tooling")
+    func linuxAppWithTrait() async throws {
+        let pins = Set(try await Self.resolve(traits: ["SwiftNIO"]))
+        #expect(pins.isSuperset(of: Self.libraryPackages.union(["async-http-client", "swift-nio", "swift-websocket"])))
+        for name in Self.developmentOnly {
+            #expect(!pins.contains(name), "\(name) is resolved: \(pins.sorted())")
+        }
+    }
+
+    /// Resolves an app package that depends on the library's three products (with `traits`, when given) and returns
+    /// the identities of the packages pinned.
+    static func resolve(traits: [String]?) async throws -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicore-app-\(UUID().uuidString)")
+        let sources = folder.appendingPathComponent("Sources/App")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let identity = root.lastPathComponent.lowercased()
+        let traitList = traits.map { ", traits: [\($0.map { "\"\($0)\"" }.joined(separator: ", "))]" } ?? ""
+        let manifest = """
+            // swift-tools-version: 6.2
+            import PackageDescription
+
+            let package = Package(
+                name: "App",
+                platforms: [.iOS(.v17), .macOS(.v14)],
+                dependencies: [.package(path: "\(root.path)"\(traitList))],
+                targets: [
+                    .executableTarget(
+                        name: "App",
+                        dependencies: [
+                            .product(name: "APICoreKit", package: "\(identity)"),
+                            .product(name: "APICoreSQLite", package: "\(identity)"),
+                            .product(name: "APICoreWebSocket", package: "\(identity)"),
+                        ])
+                ]
+            )
+            """
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
+        let main = "import APICoreKit\nimport APICoreSQLite\nimport APICoreWebSocket\n"
+        try Data(main.utf8).write(to: sources.appendingPathComponent("main.swift"))
+        let result = try await ChildProcess.run(
+            ["swift", "package", "resolve", "--scratch-path", folder.appendingPathComponent(".build").path],
+            in: folder)
+        try #require(result.status == 0, "swift package resolve failed: \(result.error)")
+        let resolved = try Data(contentsOf: folder.appendingPathComponent("Package.resolved"))
+        let object = try #require(try JSONSerialization.jsonObject(with: resolved) as? [String: Any])
+        let pins = try #require(object["pins"] as? [[String: Any]])
+        return pins.compactMap { $0["identity"] as? String }
+    }
+}
