@@ -19,6 +19,15 @@ let linux: [Platform] = [.linux, .android]
 // A path dependency's identity is its folder's name, which is the clone's name and so not known here.
 let library = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
 
+// A module built as a new Xcode 26 app target is: the main actor as default isolation and "approachable
+// concurrency", every warning an error. The fixture that proves generated code and the library work there.
+let xcode26AppTarget: [SwiftSetting] = [
+    .defaultIsolation(MainActor.self),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+    .treatAllWarnings(as: .error),
+]
+
 /// A product of the library package.
 func lib(_ name: String) -> Target.Dependency { .product(name: name, package: library) }
 
@@ -166,6 +175,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "APICoreWebSocketTests",
+            dependencies: [lib("APICoreWebSocket"), lib("APICoreKit"), "APICoreTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "APICoreCompilerTests",
             dependencies: [lib("APICoreCompiler"), "APICoreTestSupport"],
             swiftSettings: swiftSettings
@@ -289,6 +303,22 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Generated code (ProductKit's operations), its test mocks and a view model and a service that use them, in
+        // modules built as an Xcode 26 app target is; the tests run them against the demo server.
+        .target(
+            name: "MainActorDefaultsApp", dependencies: [lib("APICoreKit"), lib("APICoreGraphQL")],
+            path: "Tests/MainActorDefaults/App", exclude: ["apicore.json"], swiftSettings: xcode26AppTarget),
+        .target(
+            name: "MainActorDefaultsMocks",
+            dependencies: ["MainActorDefaultsApp", lib("APICoreGraphQL"), lib("APICoreTestMocks")],
+            path: "Tests/MainActorDefaults/Mocks", swiftSettings: xcode26AppTarget),
+        .testTarget(
+            name: "MainActorDefaultsTests",
+            dependencies: [
+                "MainActorDefaultsApp", "MainActorDefaultsMocks", "DemoServerKit", lib("APICoreKit"),
+                lib("APICoreCache"),
+            ],
+            swiftSettings: xcode26AppTarget),
         .testTarget(
             name: "apicoreTests",
             dependencies: [lib("apicore"), lib("APICoreGraphQL"), "APICoreTestSupport"],

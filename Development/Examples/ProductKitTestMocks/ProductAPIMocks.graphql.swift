@@ -9,9 +9,9 @@ import ProductKit
 ///
 /// Set the fields a test cares about; the others get placeholders when a builder is encoded for an
 /// operation: `try Query.Data(mock: builder)`.
-public enum ProductAPIMocks {
+public nonisolated enum ProductAPIMocks {
     /// A builder of `Mutation` test data.
-    public struct Mutation: GraphQLMockObject {
+    public nonisolated struct Mutation: GraphQLMockObject {
         public static var __typename: String { "Mutation" }
         public var __fields = GraphQLMockFields()
 
@@ -28,7 +28,7 @@ public enum ProductAPIMocks {
     /// A builder of `PageInfo` test data.
     ///
     /// Where a page sits in its list.
-    public struct PageInfo: GraphQLMockObject {
+    public nonisolated struct PageInfo: GraphQLMockObject {
         public static var __typename: String { "PageInfo" }
         public var __fields = GraphQLMockFields()
 
@@ -47,7 +47,7 @@ public enum ProductAPIMocks {
     }
 
     /// A builder of `Product` test data.
-    public struct Product: GraphQLMockObject {
+    public nonisolated struct Product: GraphQLMockObject {
         public static var __typename: String { "Product" }
         public var __fields = GraphQLMockFields()
 
@@ -80,7 +80,7 @@ public enum ProductAPIMocks {
     /// A builder of `ProductConnection` test data.
     ///
     /// A page of products (a Relay connection).
-    public struct ProductConnection: GraphQLMockObject {
+    public nonisolated struct ProductConnection: GraphQLMockObject {
         public static var __typename: String { "ProductConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -101,7 +101,7 @@ public enum ProductAPIMocks {
     /// A builder of `ProductEdge` test data.
     ///
     /// A product in a page, with the cursor that points at it.
-    public struct ProductEdge: GraphQLMockObject {
+    public nonisolated struct ProductEdge: GraphQLMockObject {
         public static var __typename: String { "ProductEdge" }
         public var __fields = GraphQLMockFields()
 
@@ -120,7 +120,7 @@ public enum ProductAPIMocks {
     }
 
     /// A builder of `Query` test data.
-    public struct Query: GraphQLMockObject {
+    public nonisolated struct Query: GraphQLMockObject {
         public static var __typename: String { "Query" }
         public var __fields = GraphQLMockFields()
 
@@ -144,7 +144,7 @@ public enum ProductAPIMocks {
     }
 
     /// A builder of `Subscription` test data.
-    public struct Subscription: GraphQLMockObject {
+    public nonisolated struct Subscription: GraphQLMockObject {
         public static var __typename: String { "Subscription" }
         public var __fields = GraphQLMockFields()
 

@@ -9,11 +9,11 @@ import UserKit
 ///
 /// Set the fields a test cares about; the others get placeholders when a builder is encoded for an
 /// operation: `try Query.Data(mock: builder)`.
-public enum UserAPIMocks {
+public nonisolated enum UserAPIMocks {
     /// A builder of `Avatar` test data.
     ///
     /// An uploaded avatar image, as the server received it.
-    public struct Avatar: GraphQLMockObject {
+    public nonisolated struct Avatar: GraphQLMockObject {
         public static var __typename: String { "Avatar" }
         public var __fields = GraphQLMockFields()
 
@@ -41,7 +41,7 @@ public enum UserAPIMocks {
     }
 
     /// A builder of `Mutation` test data.
-    public struct Mutation: GraphQLMockObject {
+    public nonisolated struct Mutation: GraphQLMockObject {
         public static var __typename: String { "Mutation" }
         public var __fields = GraphQLMockFields()
 
@@ -61,7 +61,7 @@ public enum UserAPIMocks {
     }
 
     /// A builder of `Query` test data.
-    public struct Query: GraphQLMockObject {
+    public nonisolated struct Query: GraphQLMockObject {
         public static var __typename: String { "Query" }
         public var __fields = GraphQLMockFields()
 
@@ -76,7 +76,7 @@ public enum UserAPIMocks {
     }
 
     /// A builder of `User` test data.
-    public struct User: GraphQLMockObject {
+    public nonisolated struct User: GraphQLMockObject {
         public static var __typename: String { "User" }
         public var __fields = GraphQLMockFields()
 

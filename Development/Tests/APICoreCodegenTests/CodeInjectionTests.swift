@@ -78,7 +78,7 @@ struct CodeInjectionTests {
         let files = try GeneratorHarness.generate(
             sdl: sdl, operations: "query Echo($value: \(name)) { echo(value: $value, flag: true) }")
         let inputs = GeneratorHarness.file("Schema/TestAPI+InputObjects.graphql.swift", in: files)
-        #expect(inputs.contains("public struct \(name)_: GraphQLInputObject {"))
+        #expect(inputs.contains("public nonisolated struct \(name)_: GraphQLInputObject {"))
         #expect(inputs.contains("public var flag: GraphQLNullable<Bool>"))
         #expect(inputs.contains("public var count: GraphQLNullable<Int>"))
         let operation = GeneratorHarness.file("Operations/EchoQuery.graphql.swift", in: files)

@@ -181,11 +181,11 @@ struct GeneratedShapeTests {
         let shared = try generate("SharedKit")
         #expect(shared.allSatisfy { $0.path.contains("/SharedKit/Schema/") })
         let namespace = GeneratorHarness.file(shared[0].path, in: shared)
-        #expect(namespace.contains("public enum SharedAPI {"))
+        #expect(namespace.contains("public nonisolated enum SharedAPI {"))
         // Kit A's Droid type case and kit B's Starship search result, both declared once here.
         #expect(namespace.contains("public static let Droid = ") && namespace.contains("public static let Starship = "))
         let inputs = try #require(shared.first { $0.path.hasSuffix("/SharedAPI+InputObjects.graphql.swift") })
-        #expect(inputs.contents.contains("public struct ReviewInput"))
+        #expect(inputs.contents.contains("public nonisolated struct ReviewInput"))
         for kit in ["KitA", "KitB"] {
             let files = try generate(kit)
             #expect(!files.isEmpty)

@@ -26,10 +26,10 @@ struct HostileCorpus: Sendable {
     /// The cases graphql-core drew and checked for `seed`, through the oracle's environment (bootstrapped first; a
     /// failure to bootstrap fails the test).
     static func load(seed: Int, count: Int) async throws -> [HostileCorpus] {
-        let bootstrap = try await ChildProcess.run(["bash", root + "/scripts/bootstrap-python.sh", "oracle"])
+        let bootstrap = try await ChildProcess.run(["bash", root + "/../scripts/bootstrap-python.sh", "oracle"])
         try #require(bootstrap.status == 0, "scripts/bootstrap-python.sh oracle failed")
         let output = try await ChildProcess.run([
-            root + "/.venv-oracle/bin/python", root + "/Tests/Oracle/hostile_corpus.py", "--seed", "\(seed)",
+            root + "/../.venv-oracle/bin/python", root + "/Tests/Oracle/hostile_corpus.py", "--seed", "\(seed)",
             "--cases", "\(count)",
         ])
         try #require(output.status == 0, "hostile_corpus.py failed")
@@ -88,9 +88,9 @@ struct HostileCorpus: Sendable {
         let file = try #require(
             files.first { $0.contents.contains(marker) }, "case \(seed): no operation \(response.operation)")
         let declaration = try #require(
-            file.contents.split(separator: "\n").first { $0.hasPrefix("public struct ") },
+            file.contents.split(separator: "\n").first { $0.hasPrefix("public nonisolated struct ") },
             "case \(seed): no struct in \(file.path)")
-        let typeName = declaration.dropFirst("public struct ".count).prefix { $0 != ":" }
+        let typeName = declaration.dropFirst("public nonisolated struct ".count).prefix { $0 != ":" }
         let root = try rootBuilder(of: file.contents, in: files)
         return """
             import APICoreGraphQL
@@ -134,11 +134,11 @@ struct HostileCorpus: Sendable {
             "case \(seed): no parent type \(swiftName)")
         let schemaName = try #require(schemaLine.components(separatedBy: "\"").dropFirst().first)
         let mocks = try #require(files.first { $0.path.contains("/Mocks/") }.map { lines($0.contents) })
-        let namespace = try #require(mocks.first { $0.hasPrefix("public enum ") }?.split(separator: " ")[2])
+        let namespace = try #require(mocks.first { $0.hasPrefix("public nonisolated enum ") }?.split(separator: " ")[3])
         let typename = try #require(
             mocks.firstIndex(of: "public static var __typename: String { \"\(schemaName)\" }"),
             "case \(seed): no builder of \(schemaName)")
-        let builder = mocks[typename - 1].dropFirst("public struct ".count).prefix { $0 != ":" }
+        let builder = mocks[typename - 1].dropFirst("public nonisolated struct ".count).prefix { $0 != ":" }
         return "\(namespace).\(builder)"
     }
 
@@ -155,11 +155,11 @@ struct HostileCorpus: Sendable {
         try manager.createDirectory(atPath: path + "/Sources", withIntermediateDirectories: true)
         let link = path + "/APICoreGraphQL"
         if (try? manager.destinationOfSymbolicLink(atPath: link)) == nil {
-            try manager.createSymbolicLink(atPath: link, withDestinationPath: root + "/Sources/APICoreGraphQL")
+            try manager.createSymbolicLink(atPath: link, withDestinationPath: root + "/../Sources/APICoreGraphQL")
         }
         let mocksLink = path + "/APICoreTestMocks"
         if (try? manager.destinationOfSymbolicLink(atPath: mocksLink)) == nil {
-            try manager.createSymbolicLink(atPath: mocksLink, withDestinationPath: root + "/Sources/APICoreTestMocks")
+            try manager.createSymbolicLink(atPath: mocksLink, withDestinationPath: root + "/../Sources/APICoreTestMocks")
         }
         let names = modules.map { "\"\($0)\"" }.joined(separator: ", ")
         let manifest = """

@@ -52,12 +52,12 @@ struct TestMocksTemplateTests {
     @Test("one builder per object type reached, one protocol per interface and union, conformances by possibility")
     func types() throws {
         let text = try Self.generate()
-        #expect(text.contains("public protocol Character: GraphQLMockObject {}"))
-        #expect(text.contains("public protocol SearchResult: GraphQLMockObject {}"))
-        #expect(text.contains("public struct Droid: GraphQLMockObject, Character, SearchResult {"))
-        #expect(text.contains("public struct Human: GraphQLMockObject, Character, SearchResult {"))
-        #expect(text.contains("public struct Starship: GraphQLMockObject, SearchResult {"))
-        #expect(text.contains("public struct Query: GraphQLMockObject {"))
+        #expect(text.contains("public nonisolated protocol Character: GraphQLMockObject {}"))
+        #expect(text.contains("public nonisolated protocol SearchResult: GraphQLMockObject {}"))
+        #expect(text.contains("public nonisolated struct Droid: GraphQLMockObject, Character, SearchResult {"))
+        #expect(text.contains("public nonisolated struct Human: GraphQLMockObject, Character, SearchResult {"))
+        #expect(text.contains("public nonisolated struct Starship: GraphQLMockObject, SearchResult {"))
+        #expect(text.contains("public nonisolated struct Query: GraphQLMockObject {"))
         #expect(text.contains(#"public static var __typename: String { "Human" }"#))
     }
 

@@ -1,3 +1,4 @@
+@testable import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import APICoreWebSocket

@@ -5,7 +5,7 @@ import Testing
 /// `GraphQL/Schema` folder, stay in step.
 @Suite("The example app schema's split")
 struct AppSchemaSplitTests {
-    static let examples = SchemaChangeOracle.root.appendingPathComponent("Examples")
+    static let examples = SchemaChangeOracle.root.appendingPathComponent("Development/Examples")
     /// Each split file, where it lives under `Examples`.
     static let files = [
         "SharedKit/GraphQL/Schema/shared-schema.graphqls", "UserKit/GraphQL/Schema/users.graphqls",

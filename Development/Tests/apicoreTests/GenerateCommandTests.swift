@@ -162,7 +162,7 @@ struct GenerateCommandTests {
         #expect(Array(mocks.keys) == ["StarWarsAPIMocks.graphql.swift"])
         let text = String(decoding: mocks["StarWarsAPIMocks.graphql.swift"] ?? Data(), as: UTF8.self)
         #expect(text.contains("import APICoreTestMocks\nimport StarWars\n"))
-        #expect(text.contains("public struct Droid: GraphQLMockObject, Character"))
+        #expect(text.contains("public nonisolated struct Droid: GraphQLMockObject, Character"))
         #expect(try kit.generatedFiles().keys.allSatisfy { !$0.contains("Mocks") })
         let check = try await kit.generate(["--check"])
         #expect(check.status == 0, "\(check.output)\(check.error)")

@@ -15,7 +15,8 @@ struct EnumTemplate {
             lines.append(String(doc.dropLast()))
         }
         let name = SwiftNames.schemaTypeName(type.name, namespace: namespace)
-        lines.append("    \(access)enum \(name): String, CaseIterable, Sendable, Hashable {")
+        lines.append(
+            "    \(TemplateContext.typeModifiers(access: access))enum \(name): String, CaseIterable, Sendable, Hashable {")
         var used: Set<String> = []
         var allCases: [String] = []
         for value in type.values {

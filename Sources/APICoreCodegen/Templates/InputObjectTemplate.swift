@@ -16,7 +16,7 @@ struct InputObjectTemplate {
             lines.append(String(doc.dropLast()))
         }
         lines.append(
-            "    \(access)struct \(SwiftNames.schemaTypeName(type.name, namespace: context.mapper.namespace)): GraphQLInputObject {"
+            "    \(context.typeModifiers)struct \(SwiftNames.schemaTypeName(type.name, namespace: context.mapper.namespace)): GraphQLInputObject {"
         )
         // `self` as a parameter would hide the instance in the initializer; a `hashValue` property would make
         // Hashable's ambiguous.

@@ -18,7 +18,7 @@ struct OperationTemplate {
             operation.fragmentTypeNames.isEmpty ? operation.text : operation.text + "\n")
         document += operation.fragmentTypeNames.map { " + \($0).fragmentDefinition" }.joined(separator: " + \"\\n\"")
         var lines = [
-            "\(access)struct \(operation.typeName): \(protocolName) {",
+            "\(context.typeModifiers)struct \(operation.typeName): \(protocolName) {",
             "    \(context.accessor)static var operationName: String { \(SwiftNames.stringLiteral(operation.name)) }",
             "    \(context.accessor)static var document: String { \(document) }",
             "    \(context.accessor)static var operationIdentifier: String? { "

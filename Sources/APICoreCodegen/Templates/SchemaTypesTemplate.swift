@@ -91,12 +91,12 @@ struct SchemaTypesTemplate {
     }
 
     private func extensionFile(_ body: String) -> String {
-        context.schemaHeader + "extension \(context.mapper.namespace) {\n" + body + "\n}\n"
+        context.schemaHeader + "nonisolated extension \(context.mapper.namespace) {\n" + body + "\n}\n"
     }
 
     private func namespaceFile(_ types: [SchemaType]) -> String {
         let access = context.access
-        var lines = ["/// The schema types the operations use.", "\(access)enum \(context.mapper.namespace) {"]
+        var lines = ["/// The schema types the operations use.", "\(context.typeModifiers)enum \(context.mapper.namespace) {"]
         lines += typePolicyLines()
         var groups: [String: [String]] = [:]
         let scalarMapping = ScalarMapping(configured: customScalars)
@@ -129,7 +129,7 @@ struct SchemaTypesTemplate {
         for group in ["Objects", "Interfaces", "Unions"] {
             guard let members = groups[group] else { continue }
             if !lines.last!.hasSuffix("{") { lines.append("") }
-            lines.append("    \(access)enum \(group) {")
+            lines.append("    \(context.typeModifiers)enum \(group) {")
             lines += members.map { "        " + $0 }
             lines.append("    }")
         }

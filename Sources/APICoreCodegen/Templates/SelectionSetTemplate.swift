@@ -42,7 +42,7 @@ struct SelectionSetTemplate {
         let identity = identity(of: set)
         let conformances =
             (conformance.map { [$0] } ?? []) + ["GraphQLDataSelectionSet"] + (identity == nil ? [] : ["Identifiable"])
-        var lines: [String] = ["\(indent)\(access)struct \(set.typeName): \(conformances.joined(separator: ", ")) {"]
+        var lines: [String] = ["\(indent)\(context.typeModifiers)struct \(set.typeName): \(conformances.joined(separator: ", ")) {"]
         lines += header
         lines.append(
             "\(inner)\(accessor)static var __parentType: GraphQLParentType { "
@@ -210,7 +210,7 @@ struct SelectionSetTemplate {
 
     /// The properties of a struct's `fragments`, one per fragment it spreads, in an extension at file scope.
     private func fragmentsExtension(_ set: IRSelectionSet) -> String {
-        var lines = ["extension GraphQLFragmentSpreads where Owner == \(set.qualifiedName) {"]
+        var lines = ["nonisolated extension GraphQLFragmentSpreads where Owner == \(set.qualifiedName) {"]
         for use in set.fragments {
             let type = use.typeName + (use.conditions.isEmpty && use.deferLabel == nil ? "" : "?")
             let read =

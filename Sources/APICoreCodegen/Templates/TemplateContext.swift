@@ -18,6 +18,18 @@ struct TemplateContext: Sendable {
         fileScalars.canContainFiles(type, in: schema)
     }
 
+    /// The modifiers of a generated type or extension: its access level and `nonisolated`. A new Xcode 26 app target
+    /// makes the main actor the default isolation of every declaration that says none; generated types say theirs,
+    /// so they are the same plain `Sendable` values from a main-actor view model and from a service on any task.
+    var typeModifiers: String {
+        Self.typeModifiers(access: access)
+    }
+
+    /// The modifiers of a generated type or extension with `access` (see ``typeModifiers``).
+    static func typeModifiers(access: String) -> String {
+        access + "nonisolated "
+    }
+
     /// The access level of a computed property: public ones are emitted into the code that reads them, so the module
     /// exports no symbol and no code for them.
     var accessor: String {

@@ -33,12 +33,12 @@ struct TestMocksTemplate {
             "///",
             "/// Set the fields a test cares about; the others get placeholders when a builder is encoded for an",
             "/// operation: `try Query.Data(mock: builder)`.",
-            "\(context.access)enum \(namespace) {",
+            "\(context.typeModifiers)enum \(namespace) {",
         ]
         for abstract in abstracts {
             lines.append("    /// The builders of the possible types of `\(abstract)`.")
             lines += Self.description(schema.type(named: abstract)?.description)
-            lines.append("    \(context.access)protocol \(names[abstract]!): GraphQLMockObject {}")
+            lines.append("    \(context.typeModifiers)protocol \(names[abstract]!): GraphQLMockObject {}")
             lines.append("")
         }
         for object in objects {
@@ -85,7 +85,7 @@ struct TestMocksTemplate {
         let typeName = names[object.name]!
         var lines = ["    /// A builder of `\(object.name)` test data."] + Self.description(object.description)
         lines.append(
-            "    \(access)struct \(typeName): \((["GraphQLMockObject"] + conformances).joined(separator: ", ")) {")
+            "    \(context.typeModifiers)struct \(typeName): \((["GraphQLMockObject"] + conformances).joined(separator: ", ")) {")
         lines.append("        \(access)static var __typename: String { \(SwiftNames.stringLiteral(object.name)) }")
         lines.append("        \(access)var __fields = GraphQLMockFields()")
         // Properties may not take a name that a property's type is spelled with.

@@ -4,7 +4,7 @@
 import APICoreGraphQL
 import Foundation
 
-public struct AccountsQuery: GraphQLQuery {
+public nonisolated struct AccountsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Accounts" }
     @_alwaysEmitIntoClient public static var document: String { "query Accounts($withNickname: Boolean!) { accounts { __typename id admins { __typename id } owner { __typename nickname @include(if: $withNickname) } ...AccountOwner ... on Organization { __typename seats owner { __typename id } } } }\n" + AccountOwner.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9c37b1434062ce530dcc4b9976dc2a01cbbc4ac06a509e1b1fa4f6bb445c11c7" }
@@ -19,7 +19,7 @@ public struct AccountsQuery: GraphQLQuery {
         .init(variables: ["withNickname": withNickname])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public struct AccountsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var accounts: [Accounts] { __field("accounts") }
 
-        public struct Accounts: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Accounts: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -92,7 +92,7 @@ public struct AccountsQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             @_alwaysEmitIntoClient public var asOrganization: AsOrganization? { __typeCase() }
 
-            public struct Admins: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Admins: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -120,7 +120,7 @@ public struct AccountsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
-            public struct Owner: GraphQLDataSelectionSet {
+            public nonisolated struct Owner: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -153,7 +153,7 @@ public struct AccountsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
             }
 
-            public struct AsOrganization: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsOrganization: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Organization }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -196,7 +196,7 @@ public struct AccountsQuery: GraphQLQuery {
                 public typealias Fragments = GraphQLFragmentSpreads<Self>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                public struct Owner: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Owner: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -238,10 +238,10 @@ public struct AccountsQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == AccountsQuery.Data.Accounts {
+nonisolated extension GraphQLFragmentSpreads where Owner == AccountsQuery.Data.Accounts {
     @_alwaysEmitIntoClient public var accountOwner: AccountOwner { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AccountsQuery.Data.Accounts.AsOrganization {
+nonisolated extension GraphQLFragmentSpreads where Owner == AccountsQuery.Data.Accounts.AsOrganization {
     @_alwaysEmitIntoClient public var accountOwner: AccountOwner { __fragment() }
 }

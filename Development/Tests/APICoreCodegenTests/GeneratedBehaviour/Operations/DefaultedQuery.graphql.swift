@@ -4,7 +4,7 @@
 import APICoreGraphQL
 import Foundation
 
-public struct DefaultedQuery: GraphQLQuery {
+public nonisolated struct DefaultedQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Defaulted" }
     @_alwaysEmitIntoClient public static var document: String { "query Defaulted($withNickname: Boolean = true, $first: Int = 2, $filter: UserFilter = {role: ADMIN, minFollowers: 10, name: \"Ada \\\"A\\\" \\\\ é\"}) { users(filter: $filter, first: $first) { __typename id nickname @include(if: $withNickname) } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e85e573a87b425135830dc0a1b32516c66ffae2f2c1cb50b36f3941028fce7fe" }
@@ -36,7 +36,7 @@ public struct DefaultedQuery: GraphQLQuery {
         "filter": ["role": "ADMIN", "minFollowers": 10, "name": "Ada \"A\" \\ é"],
     ]
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -60,7 +60,7 @@ public struct DefaultedQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
 
-        public struct Users: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Users: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

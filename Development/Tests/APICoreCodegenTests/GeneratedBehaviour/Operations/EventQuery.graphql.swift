@@ -4,7 +4,7 @@
 import APICoreGraphQL
 import Foundation
 
-public struct EventQuery: GraphQLQuery {
+public nonisolated struct EventQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Event" }
     @_alwaysEmitIntoClient public static var document: String { "query Event($at: DateTime, $price: Money, $views: BigCount) { event(at: $at, price: $price, views: $views) { __typename at day link uuid price payload views opaque } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a872f8f838491d77f134ff37e7a3be8af0075635cf509f435bb95e236a83921b" }
@@ -27,7 +27,7 @@ public struct EventQuery: GraphQLQuery {
         .init(variables: ["at": at, "price": price, "views": views])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public struct EventQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var event: Event? { __field("event") }
 
-        public struct Event: GraphQLDataSelectionSet {
+        public nonisolated struct Event: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Event }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

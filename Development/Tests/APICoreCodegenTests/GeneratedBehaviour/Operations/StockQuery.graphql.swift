@@ -4,14 +4,14 @@
 import APICoreGraphQL
 import Foundation
 
-public struct StockQuery: GraphQLQuery {
+public nonisolated struct StockQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Stock" }
     @_alwaysEmitIntoClient public static var document: String { "query Stock { stock { __typename sku store count } users { __typename id } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "cd0c251d28325677633d99b50efa1a6b46539c66d7c0908ecf6636549f9509ef" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -40,7 +40,7 @@ public struct StockQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
 
-        public struct Stock: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Stock: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Stock }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -81,7 +81,7 @@ public struct StockQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var id: [AnyHashable] { [sku, store] }
         }
 
-        public struct Users: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Users: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

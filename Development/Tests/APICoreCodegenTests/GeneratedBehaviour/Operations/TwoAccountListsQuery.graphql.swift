@@ -4,14 +4,14 @@
 import APICoreGraphQL
 import Foundation
 
-public struct TwoAccountListsQuery: GraphQLQuery {
+public nonisolated struct TwoAccountListsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "TwoAccountLists" }
     @_alwaysEmitIntoClient public static var document: String { "query TwoAccountLists { first: accounts { __typename id owner { __typename role } } second: accounts { __typename id owner { __typename role } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "83acf8f861a3525635a356f737d6337308198edeabcdc6b7e8e76ccdbe5e7907" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -40,7 +40,7 @@ public struct TwoAccountListsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var second: [Second] { __field("second") }
 
-        public struct First: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct First: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -73,7 +73,7 @@ public struct TwoAccountListsQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
-            public struct Owner: GraphQLDataSelectionSet {
+            public nonisolated struct Owner: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -4,7 +4,7 @@
 import APICoreGraphQL
 import Foundation
 
-public struct UploadMutation: GraphQLMutation {
+public nonisolated struct UploadMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "Upload" }
     @_alwaysEmitIntoClient public static var document: String { "mutation Upload($file: Upload!, $files: [Upload!]!, $profile: ProfileInput, $batch: ProfileBatch, $note: String) { upload(file: $file files: $files profile: $profile batch: $batch note: $note) { __typename count } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7204b119ab360e966839b6a8e8ffe3240548d51274fd38bb2f29530627ea89c4" }
@@ -37,7 +37,7 @@ public struct UploadMutation: GraphQLMutation {
         GraphQLFileUpload.files(inVariables: ["file": file, "files": files, "profile": profile, "batch": batch])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -61,7 +61,7 @@ public struct UploadMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var upload: Upload { __field("upload") }
 
-        public struct Upload: GraphQLDataSelectionSet {
+        public nonisolated struct Upload: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.UploadResult }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

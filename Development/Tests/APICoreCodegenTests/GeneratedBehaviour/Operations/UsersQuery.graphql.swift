@@ -4,7 +4,7 @@
 import APICoreGraphQL
 import Foundation
 
-public struct UsersQuery: GraphQLQuery {
+public nonisolated struct UsersQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Users" }
     @_alwaysEmitIntoClient public static var document: String { "query Users($filter: UserFilter, $nickname: String, $first: Int) { users(filter: $filter, nickname: $nickname, first: $first) { __typename id role followerCount nickname } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8f40abe215c88c8d27a2950bdc131d25a0abd3cc93d5d3e24330fbe199fff33d" }
@@ -27,7 +27,7 @@ public struct UsersQuery: GraphQLQuery {
         .init(variables: ["filter": filter, "nickname": nickname, "first": first])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public struct UsersQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
 
-        public struct Users: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Users: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

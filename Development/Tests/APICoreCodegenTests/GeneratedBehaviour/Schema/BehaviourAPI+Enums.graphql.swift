@@ -4,8 +4,8 @@
 import APICoreGraphQL
 import Foundation
 
-extension BehaviourAPI {
-    public enum Role: String, CaseIterable, Sendable, Hashable {
+nonisolated extension BehaviourAPI {
+    public nonisolated enum Role: String, CaseIterable, Sendable, Hashable {
         case admin = "ADMIN"
         case member = "MEMBER"
     }

@@ -4,9 +4,9 @@
 import APICoreGraphQL
 import Foundation
 
-extension BehaviourAPI {
+nonisolated extension BehaviourAPI {
     /// Profiles nested one level further, so that files are found at any depth.
-    public struct ProfileBatch: GraphQLInputObject {
+    public nonisolated struct ProfileBatch: GraphQLInputObject {
         public var profiles: [BehaviourAPI.ProfileInput]
         public var note: GraphQLNullable<String>
 
@@ -30,7 +30,7 @@ extension BehaviourAPI {
     }
 
     /// A profile whose avatar and documents are files.
-    public struct ProfileInput: GraphQLInputObject {
+    public nonisolated struct ProfileInput: GraphQLInputObject {
         public var name: String
         public var avatar: GraphQLNullable<BehaviourAPI.Upload>
         public var documents: GraphQLNullable<[BehaviourAPI.Upload]>
@@ -58,7 +58,7 @@ extension BehaviourAPI {
     }
 
     /// A filter whose nullable fields can be absent, null or a value.
-    public struct UserFilter: GraphQLInputObject {
+    public nonisolated struct UserFilter: GraphQLInputObject {
         public var name: GraphQLNullable<String>
         public var role: GraphQLNullable<GraphQLEnum<BehaviourAPI.Role>>
         public var minFollowers: GraphQLNullable<BehaviourAPI.Long>

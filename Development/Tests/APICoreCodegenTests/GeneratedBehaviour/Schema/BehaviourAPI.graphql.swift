@@ -5,7 +5,7 @@ import APICoreGraphQL
 import Foundation
 
 /// The schema types the operations use.
-public enum BehaviourAPI {
+public nonisolated enum BehaviourAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [
         "Stock": ["sku", "store"],
@@ -37,7 +37,7 @@ public enum BehaviourAPI {
 
     public typealias Uuid = Foundation.UUID
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let Event = GraphQLParentType.object("Event")
         public static let Mutation = GraphQLParentType.object("Mutation")
         public static let Organization = GraphQLParentType.object("Organization")
@@ -47,7 +47,7 @@ public enum BehaviourAPI {
         public static let User = GraphQLParentType.object("User")
     }
 
-    public enum Interfaces {
+    public nonisolated enum Interfaces {
         public static let Account = GraphQLParentType.interface(
             "Account", possibleTypes: ["Organization", "Team"])
     }

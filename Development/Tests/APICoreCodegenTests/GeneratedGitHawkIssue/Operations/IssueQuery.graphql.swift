@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct IssueQuery: GraphQLQuery {
+public nonisolated struct IssueQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Issue" }
     @_alwaysEmitIntoClient public static var document: String { "query Issue($owner: String!, $repo: String!, $number: Int!) { repository(owner: $owner, name: $repo) { __typename id name issue(number: $number) { __typename author { __typename avatarUrl login } body closed createdAt editor { __typename login } id labels(first: 100) { __typename nodes { __typename color name } } locked number reactionGroups { __typename content users { __typename totalCount } viewerHasReacted } title viewerCanReact viewerCanUpdate viewerDidAuthor } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9ddf39a36593ca1c973975958c4ae4b06498d034eed434bf3cf86d42cb5676c9" }
@@ -22,7 +22,7 @@ public struct IssueQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "repo": repo, "number": number])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -47,7 +47,7 @@ public struct IssueQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public struct Repository: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Repository: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -86,7 +86,7 @@ public struct IssueQuery: GraphQLQuery {
             /// Returns a single issue from the current repository by number.
             @_alwaysEmitIntoClient public var issue: Issue? { __field("issue") }
 
-            public struct Issue: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Issue: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Issue }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -191,7 +191,7 @@ public struct IssueQuery: GraphQLQuery {
                 /// Did the viewer author this comment.
                 @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-                public struct Author: GraphQLDataSelectionSet {
+                public nonisolated struct Author: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -227,7 +227,7 @@ public struct IssueQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
 
-                public struct Editor: GraphQLDataSelectionSet {
+                public nonisolated struct Editor: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -257,7 +257,7 @@ public struct IssueQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
 
-                public struct Labels: GraphQLDataSelectionSet {
+                public nonisolated struct Labels: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.LabelConnection }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -285,7 +285,7 @@ public struct IssueQuery: GraphQLQuery {
                     /// A list of nodes.
                     @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                    public struct Nodes: GraphQLDataSelectionSet {
+                    public nonisolated struct Nodes: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Label }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -321,7 +321,7 @@ public struct IssueQuery: GraphQLQuery {
                     }
                 }
 
-                public struct ReactionGroups: GraphQLDataSelectionSet {
+                public nonisolated struct ReactionGroups: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactionGroup }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -361,7 +361,7 @@ public struct IssueQuery: GraphQLQuery {
                     /// Whether or not the authenticated user has left a reaction on the subject.
                     @_alwaysEmitIntoClient public var viewerHasReacted: Bool { __field("viewerHasReacted") }
 
-                    public struct Users: GraphQLDataSelectionSet {
+                    public nonisolated struct Users: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactingUserConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

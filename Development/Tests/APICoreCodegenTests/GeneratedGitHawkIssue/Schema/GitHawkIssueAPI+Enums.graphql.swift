@@ -3,9 +3,9 @@
 
 import APICoreGraphQL
 
-extension GitHawkIssueAPI {
+nonisolated extension GitHawkIssueAPI {
     /// Emojis that can be attached to Issues, Pull Requests and Comments.
-    public enum ReactionContent: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum ReactionContent: String, CaseIterable, Sendable, Hashable {
         /// Represents the 👍 emoji.
         case thumbsUp = "THUMBS_UP"
         /// Represents the 👎 emoji.

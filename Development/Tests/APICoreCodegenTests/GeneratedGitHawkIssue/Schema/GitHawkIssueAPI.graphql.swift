@@ -4,7 +4,7 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum GitHawkIssueAPI {
+public nonisolated enum GitHawkIssueAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
@@ -14,7 +14,7 @@ public enum GitHawkIssueAPI {
     /// An RFC 3986, RFC 3987, and RFC 6570 (level 4) compliant URI string.
     public typealias URI = String
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let Issue = GraphQLParentType.object("Issue")
         public static let Label = GraphQLParentType.object("Label")
         public static let LabelConnection = GraphQLParentType.object("LabelConnection")
@@ -24,7 +24,7 @@ public enum GitHawkIssueAPI {
         public static let Repository = GraphQLParentType.object("Repository")
     }
 
-    public enum Interfaces {
+    public nonisolated enum Interfaces {
         public static let Actor = GraphQLParentType.interface(
             "Actor", possibleTypes: ["User", "Organization", "Bot"])
     }

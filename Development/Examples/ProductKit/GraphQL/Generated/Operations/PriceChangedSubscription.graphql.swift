@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct PriceChangedSubscription: GraphQLSubscription {
+public nonisolated struct PriceChangedSubscription: GraphQLSubscription {
     @_alwaysEmitIntoClient public static var operationName: String { "PriceChanged" }
     @_alwaysEmitIntoClient public static var document: String { "subscription PriceChanged($productId: ID!) { priceChanged(productId: $productId) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "47e230aa3a0058cc2cf72cd620526aaf602ebcc604c20460e32170f441aa670e" }
@@ -18,7 +18,7 @@ public struct PriceChangedSubscription: GraphQLSubscription {
         .init(variables: ["productId": productId])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Subscription }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public struct PriceChangedSubscription: GraphQLSubscription {
         /// Each new price of one product, as a mutation sets it.
         @_alwaysEmitIntoClient public var priceChanged: PriceChanged { __field("priceChanged") }
 
-        public struct PriceChanged: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct PriceChanged: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -92,6 +92,6 @@ public struct PriceChangedSubscription: GraphQLSubscription {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == PriceChangedSubscription.Data.PriceChanged {
+nonisolated extension GraphQLFragmentSpreads where Owner == PriceChangedSubscription.Data.PriceChanged {
     @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

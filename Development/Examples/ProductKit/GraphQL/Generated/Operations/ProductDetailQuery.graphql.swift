@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ProductDetailQuery: GraphQLQuery {
+public nonisolated struct ProductDetailQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "ProductDetail" }
     @_alwaysEmitIntoClient public static var document: String { "query ProductDetail($id: ID!) { product(id: $id) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b47f1901019ff4b55132d0313cbd689d26878986e3f47f3f119b78cb756c8b24" }
@@ -18,7 +18,7 @@ public struct ProductDetailQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct ProductDetailQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var product: Product? { __field("product") }
 
-        public struct Product: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Product: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -91,6 +91,6 @@ public struct ProductDetailQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == ProductDetailQuery.Data.Product {
+nonisolated extension GraphQLFragmentSpreads where Owner == ProductDetailQuery.Data.Product {
     @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

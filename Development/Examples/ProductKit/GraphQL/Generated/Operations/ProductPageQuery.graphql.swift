@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ProductPageQuery: GraphQLQuery {
+public nonisolated struct ProductPageQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "ProductPage" }
     @_alwaysEmitIntoClient public static var document: String { "query ProductPage($first: Int!, $after: String, $category: ProductCategory) { productPage(first: $first, after: $after, category: $category) { __typename edges { __typename cursor node { __typename ...ProductFields } } pageInfo { __typename hasNextPage endCursor } } }\n" + ProductFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "38a2e8286b2ffe3bf02d344908c07bcd94b8a135af34bcb2e232a6c9183dd2c0" }
@@ -26,7 +26,7 @@ public struct ProductPageQuery: GraphQLQuery {
         .init(variables: ["first": first, "after": after, "category": category])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public struct ProductPageQuery: GraphQLQuery {
         /// The products a page at a time, in catalogue order: the first `first` after the cursor `after`.
         @_alwaysEmitIntoClient public var productPage: ProductPage { __field("productPage") }
 
-        public struct ProductPage: GraphQLDataSelectionSet {
+        public nonisolated struct ProductPage: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.ProductConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -83,7 +83,7 @@ public struct ProductPageQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-            public struct Edges: GraphQLDataSelectionSet {
+            public nonisolated struct Edges: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.ProductEdge }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -115,7 +115,7 @@ public struct ProductPageQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var node: Node { __field("node") }
 
-                public struct Node: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Node: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -163,7 +163,7 @@ public struct ProductPageQuery: GraphQLQuery {
                 }
             }
 
-            public struct PageInfo: GraphQLDataSelectionSet {
+            public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.PageInfo }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -199,6 +199,6 @@ public struct ProductPageQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == ProductPageQuery.Data.ProductPage.Edges.Node {
+nonisolated extension GraphQLFragmentSpreads where Owner == ProductPageQuery.Data.ProductPage.Edges.Node {
     @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

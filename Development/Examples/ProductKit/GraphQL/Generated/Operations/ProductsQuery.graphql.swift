@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ProductsQuery: GraphQLQuery {
+public nonisolated struct ProductsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Products" }
     @_alwaysEmitIntoClient public static var document: String { "query Products($category: ProductCategory) { products(category: $category) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "cff9f9e39cb4ef76f5bf1cc10d1276c74ce6b2c815d2258b9da364a2e8287b0c" }
@@ -18,7 +18,7 @@ public struct ProductsQuery: GraphQLQuery {
         .init(variables: ["category": category])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct ProductsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var products: [Products] { __field("products") }
 
-        public struct Products: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Products: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -91,6 +91,6 @@ public struct ProductsQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == ProductsQuery.Data.Products {
+nonisolated extension GraphQLFragmentSpreads where Owner == ProductsQuery.Data.Products {
     @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct UpdateProductPriceMutation: GraphQLMutation {
+public nonisolated struct UpdateProductPriceMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "UpdateProductPrice" }
     @_alwaysEmitIntoClient public static var document: String { "mutation UpdateProductPrice($id: ID!, $priceCents: Long!) { updateProductPrice(id: $id, priceCents: $priceCents) { __typename ...ProductFields } }\n" + ProductFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "0ec499c91945146784e3250efee824bf525d807c3b7d3d5a25e30f9032428ecc" }
@@ -20,7 +20,7 @@ public struct UpdateProductPriceMutation: GraphQLMutation {
         .init(variables: ["id": id, "priceCents": priceCents])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public struct UpdateProductPriceMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var updateProductPrice: UpdateProductPrice? { __field("updateProductPrice") }
 
-        public struct UpdateProductPrice: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct UpdateProductPrice: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -93,6 +93,6 @@ public struct UpdateProductPriceMutation: GraphQLMutation {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == UpdateProductPriceMutation.Data.UpdateProductPrice {
+nonisolated extension GraphQLFragmentSpreads where Owner == UpdateProductPriceMutation.Data.UpdateProductPrice {
     @_alwaysEmitIntoClient public var productFields: ProductFields { __fragment() }
 }

@@ -3,8 +3,8 @@
 
 import APICoreGraphQL
 
-extension ProductAPI {
-    public enum ProductCategory: String, CaseIterable, Sendable, Hashable {
+nonisolated extension ProductAPI {
+    public nonisolated enum ProductCategory: String, CaseIterable, Sendable, Hashable {
         case books = "BOOKS"
         case electronics = "ELECTRONICS"
         case groceries = "GROCERIES"

@@ -4,7 +4,7 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum ProductAPI {
+public nonisolated enum ProductAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, and the field policies that
     /// store paginated fields as one list, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(
@@ -18,7 +18,7 @@ public enum ProductAPI {
     /// A 64-bit integer, sent as a JSON number: prices in cents, times in milliseconds since 1970.
     public typealias Long = Swift.Int64
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let Mutation = GraphQLParentType.object("Mutation")
         public static let PageInfo = GraphQLParentType.object("PageInfo")
         public static let Product = GraphQLParentType.object("Product")

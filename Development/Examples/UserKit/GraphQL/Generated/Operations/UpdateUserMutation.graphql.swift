@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct UpdateUserMutation: GraphQLMutation {
+public nonisolated struct UpdateUserMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "UpdateUser" }
     @_alwaysEmitIntoClient public static var document: String { "mutation UpdateUser($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { __typename ...UserFields } }\n" + UserFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "93b9cab52fafcf223f72b90227d53990d4516cabad4270627118ecf9b3e6c2b1" }
@@ -20,7 +20,7 @@ public struct UpdateUserMutation: GraphQLMutation {
         .init(variables: ["id": id, "input": input])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public struct UpdateUserMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var updateUser: UpdateUser? { __field("updateUser") }
 
-        public struct UpdateUser: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct UpdateUser: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -93,6 +93,6 @@ public struct UpdateUserMutation: GraphQLMutation {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == UpdateUserMutation.Data.UpdateUser {
+nonisolated extension GraphQLFragmentSpreads where Owner == UpdateUserMutation.Data.UpdateUser {
     @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct UploadAvatarMutation: GraphQLMutation {
+public nonisolated struct UploadAvatarMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "UploadAvatar" }
     @_alwaysEmitIntoClient public static var document: String { "mutation UploadAvatar($userId: ID!, $file: Upload!) { uploadAvatar(userId: $userId, file: $file) { __typename id avatar { __typename fileName contentType byteCount sha256 } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "5649b65e02f06be03e79631b904eb1bab51c5439cd0b0576565562ceca898201" }
@@ -24,7 +24,7 @@ public struct UploadAvatarMutation: GraphQLMutation {
         GraphQLFileUpload.files(inVariables: ["file": file])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -49,7 +49,7 @@ public struct UploadAvatarMutation: GraphQLMutation {
         /// Sets the user's avatar to the uploaded image.
         @_alwaysEmitIntoClient public var uploadAvatar: UploadAvatar? { __field("uploadAvatar") }
 
-        public struct UploadAvatar: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct UploadAvatar: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -82,7 +82,7 @@ public struct UploadAvatarMutation: GraphQLMutation {
             /// The image the user last uploaded as their avatar, if any.
             @_alwaysEmitIntoClient public var avatar: Avatar? { __field("avatar") }
 
-            public struct Avatar: GraphQLDataSelectionSet {
+            public nonisolated struct Avatar: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Avatar }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct UserProfileQuery: GraphQLQuery {
+public nonisolated struct UserProfileQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "UserProfile" }
     @_alwaysEmitIntoClient public static var document: String { "query UserProfile($id: ID!) { user(id: $id) { __typename ...UserFields } }\n" + UserFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "51c248635a2fe81c57eab9eaa3d67587eccb009cef741c975f0c00b5c98b8b23" }
@@ -18,7 +18,7 @@ public struct UserProfileQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct UserProfileQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-        public struct User: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct User: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -91,6 +91,6 @@ public struct UserProfileQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == UserProfileQuery.Data.User {
+nonisolated extension GraphQLFragmentSpreads where Owner == UserProfileQuery.Data.User {
     @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
 }

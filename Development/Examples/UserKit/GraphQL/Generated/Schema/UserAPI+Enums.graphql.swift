@@ -3,8 +3,8 @@
 
 import APICoreGraphQL
 
-extension UserAPI {
-    public enum UserRole: String, CaseIterable, Sendable, Hashable {
+nonisolated extension UserAPI {
+    public nonisolated enum UserRole: String, CaseIterable, Sendable, Hashable {
         case customer = "CUSTOMER"
         case admin = "ADMIN"
     }

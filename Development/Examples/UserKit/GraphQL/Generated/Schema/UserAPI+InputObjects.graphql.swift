@@ -3,8 +3,8 @@
 
 import APICoreGraphQL
 
-extension UserAPI {
-    public struct UpdateUserInput: GraphQLInputObject {
+nonisolated extension UserAPI {
+    public nonisolated struct UpdateUserInput: GraphQLInputObject {
         public var name: GraphQLNullable<String>
         public var email: GraphQLNullable<String>
 

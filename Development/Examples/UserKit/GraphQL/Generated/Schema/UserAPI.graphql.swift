@@ -4,7 +4,7 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum UserAPI {
+public nonisolated enum UserAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
@@ -14,7 +14,7 @@ public enum UserAPI {
     /// A file sent in a multipart request, by the GraphQL multipart request spec.
     public typealias Upload = GraphQLFile
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let Avatar = GraphQLParentType.object("Avatar")
         public static let Mutation = GraphQLParentType.object("Mutation")
         public static let Query = GraphQLParentType.object("Query")

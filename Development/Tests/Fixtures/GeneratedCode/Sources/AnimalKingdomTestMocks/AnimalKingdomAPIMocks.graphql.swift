@@ -9,21 +9,21 @@ import AnimalKingdom
 ///
 /// Set the fields a test cares about; the others get placeholders when a builder is encoded for an
 /// operation: `try Query.Data(mock: builder)`.
-public enum AnimalKingdomAPIMocks {
+public nonisolated enum AnimalKingdomAPIMocks {
     /// The builders of the possible types of `Animal`.
-    public protocol Animal: GraphQLMockObject {}
+    public nonisolated protocol Animal: GraphQLMockObject {}
 
     /// The builders of the possible types of `ClassroomPet`.
-    public protocol ClassroomPet: GraphQLMockObject {}
+    public nonisolated protocol ClassroomPet: GraphQLMockObject {}
 
     /// The builders of the possible types of `Pet`.
-    public protocol Pet: GraphQLMockObject {}
+    public nonisolated protocol Pet: GraphQLMockObject {}
 
     /// The builders of the possible types of `WarmBlooded`.
-    public protocol WarmBlooded: GraphQLMockObject {}
+    public nonisolated protocol WarmBlooded: GraphQLMockObject {}
 
     /// A builder of `Bird` test data.
-    public struct Bird: GraphQLMockObject, Animal, ClassroomPet, Pet, WarmBlooded {
+    public nonisolated struct Bird: GraphQLMockObject, Animal, ClassroomPet, Pet, WarmBlooded {
         public static var __typename: String { "Bird" }
         public var __fields = GraphQLMockFields()
 
@@ -82,7 +82,7 @@ public enum AnimalKingdomAPIMocks {
     }
 
     /// A builder of `Cat` test data.
-    public struct Cat: GraphQLMockObject, Animal, ClassroomPet, Pet, WarmBlooded {
+    public nonisolated struct Cat: GraphQLMockObject, Animal, ClassroomPet, Pet, WarmBlooded {
         public static var __typename: String { "Cat" }
         public var __fields = GraphQLMockFields()
 
@@ -141,7 +141,7 @@ public enum AnimalKingdomAPIMocks {
     }
 
     /// A builder of `Crocodile` test data.
-    public struct Crocodile: GraphQLMockObject, Animal {
+    public nonisolated struct Crocodile: GraphQLMockObject, Animal {
         public static var __typename: String { "Crocodile" }
         public var __fields = GraphQLMockFields()
 
@@ -180,7 +180,7 @@ public enum AnimalKingdomAPIMocks {
     }
 
     /// A builder of `Dog` test data.
-    public struct Dog: GraphQLMockObject, Animal, Pet, WarmBlooded {
+    public nonisolated struct Dog: GraphQLMockObject, Animal, Pet, WarmBlooded {
         public static var __typename: String { "Dog" }
         public var __fields = GraphQLMockFields()
 
@@ -243,7 +243,7 @@ public enum AnimalKingdomAPIMocks {
     }
 
     /// A builder of `Fish` test data.
-    public struct Fish: GraphQLMockObject, Animal, Pet {
+    public nonisolated struct Fish: GraphQLMockObject, Animal, Pet {
         public static var __typename: String { "Fish" }
         public var __fields = GraphQLMockFields()
 
@@ -290,7 +290,7 @@ public enum AnimalKingdomAPIMocks {
     }
 
     /// A builder of `Height` test data.
-    public struct Height: GraphQLMockObject {
+    public nonisolated struct Height: GraphQLMockObject {
         public static var __typename: String { "Height" }
         public var __fields = GraphQLMockFields()
 
@@ -321,7 +321,7 @@ public enum AnimalKingdomAPIMocks {
     }
 
     /// A builder of `Human` test data.
-    public struct Human: GraphQLMockObject, Animal, WarmBlooded {
+    public nonisolated struct Human: GraphQLMockObject, Animal, WarmBlooded {
         public static var __typename: String { "Human" }
         public var __fields = GraphQLMockFields()
 
@@ -364,7 +364,7 @@ public enum AnimalKingdomAPIMocks {
     }
 
     /// A builder of `Mutation` test data.
-    public struct Mutation: GraphQLMockObject {
+    public nonisolated struct Mutation: GraphQLMockObject {
         public static var __typename: String { "Mutation" }
         public var __fields = GraphQLMockFields()
 
@@ -379,7 +379,7 @@ public enum AnimalKingdomAPIMocks {
     }
 
     /// A builder of `PetRock` test data.
-    public struct PetRock: GraphQLMockObject, ClassroomPet, Pet {
+    public nonisolated struct PetRock: GraphQLMockObject, ClassroomPet, Pet {
         public static var __typename: String { "PetRock" }
         public var __fields = GraphQLMockFields()
 
@@ -410,7 +410,7 @@ public enum AnimalKingdomAPIMocks {
     }
 
     /// A builder of `Query` test data.
-    public struct Query: GraphQLMockObject {
+    public nonisolated struct Query: GraphQLMockObject {
         public static var __typename: String { "Query" }
         public var __fields = GraphQLMockFields()
 
@@ -437,7 +437,7 @@ public enum AnimalKingdomAPIMocks {
     }
 
     /// A builder of `Rat` test data.
-    public struct Rat: GraphQLMockObject, Animal, ClassroomPet, Pet {
+    public nonisolated struct Rat: GraphQLMockObject, Animal, ClassroomPet, Pet {
         public static var __typename: String { "Rat" }
         public var __fields = GraphQLMockFields()
 

@@ -9,30 +9,30 @@ import BCCMedia
 ///
 /// Set the fields a test cares about; the others get placeholders when a builder is encoded for an
 /// operation: `try Query.Data(mock: builder)`.
-public enum APIMocks {
+public nonisolated enum APIMocks {
     /// The builders of the possible types of `CalendarEntry`.
-    public protocol CalendarEntry: GraphQLMockObject {}
+    public nonisolated protocol CalendarEntry: GraphQLMockObject {}
 
     /// The builders of the possible types of `EpisodeContextUnion`.
-    public protocol EpisodeContextUnion: GraphQLMockObject {}
+    public nonisolated protocol EpisodeContextUnion: GraphQLMockObject {}
 
     /// The builders of the possible types of `ItemSection`.
-    public protocol ItemSection: GraphQLMockObject {}
+    public nonisolated protocol ItemSection: GraphQLMockObject {}
 
     /// The builders of the possible types of `PlaylistItem`.
-    public protocol PlaylistItem: GraphQLMockObject {}
+    public nonisolated protocol PlaylistItem: GraphQLMockObject {}
 
     /// The builders of the possible types of `SearchResultItem`.
-    public protocol SearchResultItem: GraphQLMockObject {}
+    public nonisolated protocol SearchResultItem: GraphQLMockObject {}
 
     /// The builders of the possible types of `Section`.
-    public protocol Section: GraphQLMockObject {}
+    public nonisolated protocol Section: GraphQLMockObject {}
 
     /// The builders of the possible types of `SectionItemType`.
-    public protocol SectionItemType: GraphQLMockObject {}
+    public nonisolated protocol SectionItemType: GraphQLMockObject {}
 
     /// A builder of `AchievementSection` test data.
-    public struct AchievementSection: GraphQLMockObject, Section {
+    public nonisolated struct AchievementSection: GraphQLMockObject, Section {
         public static var __typename: String { "AchievementSection" }
         public var __fields = GraphQLMockFields()
 
@@ -55,7 +55,7 @@ public enum APIMocks {
     }
 
     /// A builder of `AddToCollectionResult` test data.
-    public struct AddToCollectionResult: GraphQLMockObject {
+    public nonisolated struct AddToCollectionResult: GraphQLMockObject {
         public static var __typename: String { "AddToCollectionResult" }
         public var __fields = GraphQLMockFields()
 
@@ -70,7 +70,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Analytics` test data.
-    public struct Analytics: GraphQLMockObject {
+    public nonisolated struct Analytics: GraphQLMockObject {
         public static var __typename: String { "Analytics" }
         public var __fields = GraphQLMockFields()
 
@@ -85,7 +85,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Application` test data.
-    public struct Application: GraphQLMockObject {
+    public nonisolated struct Application: GraphQLMockObject {
         public static var __typename: String { "Application" }
         public var __fields = GraphQLMockFields()
 
@@ -112,7 +112,7 @@ public enum APIMocks {
     }
 
     /// A builder of `AvatarSection` test data.
-    public struct AvatarSection: GraphQLMockObject, ItemSection, Section {
+    public nonisolated struct AvatarSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "AvatarSection" }
         public var __fields = GraphQLMockFields()
 
@@ -143,7 +143,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Calendar` test data.
-    public struct Calendar: GraphQLMockObject {
+    public nonisolated struct Calendar: GraphQLMockObject {
         public static var __typename: String { "Calendar" }
         public var __fields = GraphQLMockFields()
 
@@ -158,7 +158,7 @@ public enum APIMocks {
     }
 
     /// A builder of `CalendarDay` test data.
-    public struct CalendarDay: GraphQLMockObject {
+    public nonisolated struct CalendarDay: GraphQLMockObject {
         public static var __typename: String { "CalendarDay" }
         public var __fields = GraphQLMockFields()
 
@@ -177,7 +177,7 @@ public enum APIMocks {
     }
 
     /// A builder of `CardListSection` test data.
-    public struct CardListSection: GraphQLMockObject, ItemSection, Section {
+    public nonisolated struct CardListSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "CardListSection" }
         public var __fields = GraphQLMockFields()
 
@@ -208,7 +208,7 @@ public enum APIMocks {
     }
 
     /// A builder of `CardSection` test data.
-    public struct CardSection: GraphQLMockObject, ItemSection, Section {
+    public nonisolated struct CardSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "CardSection" }
         public var __fields = GraphQLMockFields()
 
@@ -239,7 +239,7 @@ public enum APIMocks {
     }
 
     /// A builder of `ContextCollection` test data.
-    public struct ContextCollection: GraphQLMockObject, EpisodeContextUnion {
+    public nonisolated struct ContextCollection: GraphQLMockObject, EpisodeContextUnion {
         public static var __typename: String { "ContextCollection" }
         public var __fields = GraphQLMockFields()
 
@@ -254,7 +254,7 @@ public enum APIMocks {
     }
 
     /// A builder of `DefaultGridSection` test data.
-    public struct DefaultGridSection: GraphQLMockObject, ItemSection, Section {
+    public nonisolated struct DefaultGridSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "DefaultGridSection" }
         public var __fields = GraphQLMockFields()
 
@@ -285,7 +285,7 @@ public enum APIMocks {
     }
 
     /// A builder of `DefaultSection` test data.
-    public struct DefaultSection: GraphQLMockObject, ItemSection, Section {
+    public nonisolated struct DefaultSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "DefaultSection" }
         public var __fields = GraphQLMockFields()
 
@@ -316,7 +316,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Episode` test data.
-    public struct Episode: GraphQLMockObject, PlaylistItem, SectionItemType {
+    public nonisolated struct Episode: GraphQLMockObject, PlaylistItem, SectionItemType {
         public static var __typename: String { "Episode" }
         public var __fields = GraphQLMockFields()
 
@@ -400,7 +400,7 @@ public enum APIMocks {
     }
 
     /// A builder of `EpisodeCalendarEntry` test data.
-    public struct EpisodeCalendarEntry: GraphQLMockObject, CalendarEntry {
+    public nonisolated struct EpisodeCalendarEntry: GraphQLMockObject, CalendarEntry {
         public static var __typename: String { "EpisodeCalendarEntry" }
         public var __fields = GraphQLMockFields()
 
@@ -431,7 +431,7 @@ public enum APIMocks {
     }
 
     /// A builder of `EpisodePagination` test data.
-    public struct EpisodePagination: GraphQLMockObject {
+    public nonisolated struct EpisodePagination: GraphQLMockObject {
         public static var __typename: String { "EpisodePagination" }
         public var __fields = GraphQLMockFields()
 
@@ -446,7 +446,7 @@ public enum APIMocks {
     }
 
     /// A builder of `EpisodeSearchItem` test data.
-    public struct EpisodeSearchItem: GraphQLMockObject, SearchResultItem {
+    public nonisolated struct EpisodeSearchItem: GraphQLMockObject, SearchResultItem {
         public static var __typename: String { "EpisodeSearchItem" }
         public var __fields = GraphQLMockFields()
 
@@ -489,7 +489,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Event` test data.
-    public struct Event: GraphQLMockObject {
+    public nonisolated struct Event: GraphQLMockObject {
         public static var __typename: String { "Event" }
         public var __fields = GraphQLMockFields()
 
@@ -504,7 +504,7 @@ public enum APIMocks {
     }
 
     /// A builder of `FeaturedSection` test data.
-    public struct FeaturedSection: GraphQLMockObject, ItemSection, Section {
+    public nonisolated struct FeaturedSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "FeaturedSection" }
         public var __fields = GraphQLMockFields()
 
@@ -535,7 +535,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Game` test data.
-    public struct Game: GraphQLMockObject, SectionItemType {
+    public nonisolated struct Game: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "Game" }
         public var __fields = GraphQLMockFields()
 
@@ -544,7 +544,7 @@ public enum APIMocks {
     }
 
     /// A builder of `IconGridSection` test data.
-    public struct IconGridSection: GraphQLMockObject, ItemSection, Section {
+    public nonisolated struct IconGridSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "IconGridSection" }
         public var __fields = GraphQLMockFields()
 
@@ -575,7 +575,7 @@ public enum APIMocks {
     }
 
     /// A builder of `IconSection` test data.
-    public struct IconSection: GraphQLMockObject, ItemSection, Section {
+    public nonisolated struct IconSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "IconSection" }
         public var __fields = GraphQLMockFields()
 
@@ -606,7 +606,7 @@ public enum APIMocks {
     }
 
     /// A builder of `ItemSectionMetadata` test data.
-    public struct ItemSectionMetadata: GraphQLMockObject {
+    public nonisolated struct ItemSectionMetadata: GraphQLMockObject {
         public static var __typename: String { "ItemSectionMetadata" }
         public var __fields = GraphQLMockFields()
 
@@ -629,7 +629,7 @@ public enum APIMocks {
     }
 
     /// A builder of `LabelSection` test data.
-    public struct LabelSection: GraphQLMockObject, ItemSection, Section {
+    public nonisolated struct LabelSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "LabelSection" }
         public var __fields = GraphQLMockFields()
 
@@ -660,7 +660,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Lesson` test data.
-    public struct Lesson: GraphQLMockObject {
+    public nonisolated struct Lesson: GraphQLMockObject {
         public static var __typename: String { "Lesson" }
         public var __fields = GraphQLMockFields()
 
@@ -677,7 +677,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Link` test data.
-    public struct Link: GraphQLMockObject, SectionItemType {
+    public nonisolated struct Link: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "Link" }
         public var __fields = GraphQLMockFields()
 
@@ -686,7 +686,7 @@ public enum APIMocks {
     }
 
     /// A builder of `ListSection` test data.
-    public struct ListSection: GraphQLMockObject, ItemSection, Section {
+    public nonisolated struct ListSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "ListSection" }
         public var __fields = GraphQLMockFields()
 
@@ -717,7 +717,7 @@ public enum APIMocks {
     }
 
     /// A builder of `MessageSection` test data.
-    public struct MessageSection: GraphQLMockObject, Section {
+    public nonisolated struct MessageSection: GraphQLMockObject, Section {
         public static var __typename: String { "MessageSection" }
         public var __fields = GraphQLMockFields()
 
@@ -740,7 +740,7 @@ public enum APIMocks {
     }
 
     /// A builder of `MutationRoot` test data.
-    public struct MutationRoot: GraphQLMockObject {
+    public nonisolated struct MutationRoot: GraphQLMockObject {
         public static var __typename: String { "MutationRoot" }
         public var __fields = GraphQLMockFields()
 
@@ -763,7 +763,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Page` test data.
-    public struct Page: GraphQLMockObject, SectionItemType {
+    public nonisolated struct Page: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "Page" }
         public var __fields = GraphQLMockFields()
 
@@ -794,7 +794,7 @@ public enum APIMocks {
     }
 
     /// A builder of `PageDetailsSection` test data.
-    public struct PageDetailsSection: GraphQLMockObject, Section {
+    public nonisolated struct PageDetailsSection: GraphQLMockObject, Section {
         public static var __typename: String { "PageDetailsSection" }
         public var __fields = GraphQLMockFields()
 
@@ -817,7 +817,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Person` test data.
-    public struct Person: GraphQLMockObject, SectionItemType {
+    public nonisolated struct Person: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "Person" }
         public var __fields = GraphQLMockFields()
 
@@ -826,7 +826,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Playlist` test data.
-    public struct Playlist: GraphQLMockObject, SectionItemType {
+    public nonisolated struct Playlist: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "Playlist" }
         public var __fields = GraphQLMockFields()
 
@@ -841,7 +841,7 @@ public enum APIMocks {
     }
 
     /// A builder of `PlaylistItemPagination` test data.
-    public struct PlaylistItemPagination: GraphQLMockObject {
+    public nonisolated struct PlaylistItemPagination: GraphQLMockObject {
         public static var __typename: String { "PlaylistItemPagination" }
         public var __fields = GraphQLMockFields()
 
@@ -856,7 +856,7 @@ public enum APIMocks {
     }
 
     /// A builder of `PosterGridSection` test data.
-    public struct PosterGridSection: GraphQLMockObject, ItemSection, Section {
+    public nonisolated struct PosterGridSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "PosterGridSection" }
         public var __fields = GraphQLMockFields()
 
@@ -887,7 +887,7 @@ public enum APIMocks {
     }
 
     /// A builder of `PosterSection` test data.
-    public struct PosterSection: GraphQLMockObject, ItemSection, Section {
+    public nonisolated struct PosterSection: GraphQLMockObject, ItemSection, Section {
         public static var __typename: String { "PosterSection" }
         public var __fields = GraphQLMockFields()
 
@@ -918,7 +918,7 @@ public enum APIMocks {
     }
 
     /// A builder of `QueryRoot` test data.
-    public struct QueryRoot: GraphQLMockObject {
+    public nonisolated struct QueryRoot: GraphQLMockObject {
         public static var __typename: String { "QueryRoot" }
         public var __fields = GraphQLMockFields()
 
@@ -973,7 +973,7 @@ public enum APIMocks {
     }
 
     /// A builder of `SearchResult` test data.
-    public struct SearchResult: GraphQLMockObject {
+    public nonisolated struct SearchResult: GraphQLMockObject {
         public static var __typename: String { "SearchResult" }
         public var __fields = GraphQLMockFields()
 
@@ -988,7 +988,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Season` test data.
-    public struct Season: GraphQLMockObject, EpisodeContextUnion, SectionItemType {
+    public nonisolated struct Season: GraphQLMockObject, EpisodeContextUnion, SectionItemType {
         public static var __typename: String { "Season" }
         public var __fields = GraphQLMockFields()
 
@@ -1021,7 +1021,7 @@ public enum APIMocks {
     }
 
     /// A builder of `SeasonCalendarEntry` test data.
-    public struct SeasonCalendarEntry: GraphQLMockObject, CalendarEntry {
+    public nonisolated struct SeasonCalendarEntry: GraphQLMockObject, CalendarEntry {
         public static var __typename: String { "SeasonCalendarEntry" }
         public var __fields = GraphQLMockFields()
 
@@ -1052,7 +1052,7 @@ public enum APIMocks {
     }
 
     /// A builder of `SeasonPagination` test data.
-    public struct SeasonPagination: GraphQLMockObject {
+    public nonisolated struct SeasonPagination: GraphQLMockObject {
         public static var __typename: String { "SeasonPagination" }
         public var __fields = GraphQLMockFields()
 
@@ -1067,7 +1067,7 @@ public enum APIMocks {
     }
 
     /// A builder of `SeasonSearchItem` test data.
-    public struct SeasonSearchItem: GraphQLMockObject, SearchResultItem {
+    public nonisolated struct SeasonSearchItem: GraphQLMockObject, SearchResultItem {
         public static var __typename: String { "SeasonSearchItem" }
         public var __fields = GraphQLMockFields()
 
@@ -1102,7 +1102,7 @@ public enum APIMocks {
     }
 
     /// A builder of `SectionItem` test data.
-    public struct SectionItem: GraphQLMockObject {
+    public nonisolated struct SectionItem: GraphQLMockObject {
         public static var __typename: String { "SectionItem" }
         public var __fields = GraphQLMockFields()
 
@@ -1133,7 +1133,7 @@ public enum APIMocks {
     }
 
     /// A builder of `SectionItemPagination` test data.
-    public struct SectionItemPagination: GraphQLMockObject {
+    public nonisolated struct SectionItemPagination: GraphQLMockObject {
         public static var __typename: String { "SectionItemPagination" }
         public var __fields = GraphQLMockFields()
 
@@ -1148,7 +1148,7 @@ public enum APIMocks {
     }
 
     /// A builder of `SectionPagination` test data.
-    public struct SectionPagination: GraphQLMockObject {
+    public nonisolated struct SectionPagination: GraphQLMockObject {
         public static var __typename: String { "SectionPagination" }
         public var __fields = GraphQLMockFields()
 
@@ -1163,7 +1163,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Short` test data.
-    public struct Short: GraphQLMockObject, PlaylistItem, SectionItemType {
+    public nonisolated struct Short: GraphQLMockObject, PlaylistItem, SectionItemType {
         public static var __typename: String { "Short" }
         public var __fields = GraphQLMockFields()
 
@@ -1178,7 +1178,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Show` test data.
-    public struct Show: GraphQLMockObject, SectionItemType {
+    public nonisolated struct Show: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "Show" }
         public var __fields = GraphQLMockFields()
 
@@ -1211,7 +1211,7 @@ public enum APIMocks {
     }
 
     /// A builder of `ShowCalendarEntry` test data.
-    public struct ShowCalendarEntry: GraphQLMockObject, CalendarEntry {
+    public nonisolated struct ShowCalendarEntry: GraphQLMockObject, CalendarEntry {
         public static var __typename: String { "ShowCalendarEntry" }
         public var __fields = GraphQLMockFields()
 
@@ -1242,7 +1242,7 @@ public enum APIMocks {
     }
 
     /// A builder of `ShowSearchItem` test data.
-    public struct ShowSearchItem: GraphQLMockObject, SearchResultItem {
+    public nonisolated struct ShowSearchItem: GraphQLMockObject, SearchResultItem {
         public static var __typename: String { "ShowSearchItem" }
         public var __fields = GraphQLMockFields()
 
@@ -1277,7 +1277,7 @@ public enum APIMocks {
     }
 
     /// A builder of `SimpleCalendarEntry` test data.
-    public struct SimpleCalendarEntry: GraphQLMockObject, CalendarEntry {
+    public nonisolated struct SimpleCalendarEntry: GraphQLMockObject, CalendarEntry {
         public static var __typename: String { "SimpleCalendarEntry" }
         public var __fields = GraphQLMockFields()
 
@@ -1308,7 +1308,7 @@ public enum APIMocks {
     }
 
     /// A builder of `Stream` test data.
-    public struct Stream: GraphQLMockObject {
+    public nonisolated struct Stream: GraphQLMockObject {
         public static var __typename: String { "Stream" }
         public var __fields = GraphQLMockFields()
 
@@ -1331,7 +1331,7 @@ public enum APIMocks {
     }
 
     /// A builder of `StudyTopic` test data.
-    public struct StudyTopic: GraphQLMockObject, SectionItemType {
+    public nonisolated struct StudyTopic: GraphQLMockObject, SectionItemType {
         public static var __typename: String { "StudyTopic" }
         public var __fields = GraphQLMockFields()
 
@@ -1348,7 +1348,7 @@ public enum APIMocks {
     }
 
     /// A builder of `User` test data.
-    public struct User: GraphQLMockObject {
+    public nonisolated struct User: GraphQLMockObject {
         public static var __typename: String { "User" }
         public var __fields = GraphQLMockFields()
 
@@ -1371,7 +1371,7 @@ public enum APIMocks {
     }
 
     /// A builder of `UserCollection` test data.
-    public struct UserCollection: GraphQLMockObject {
+    public nonisolated struct UserCollection: GraphQLMockObject {
         public static var __typename: String { "UserCollection" }
         public var __fields = GraphQLMockFields()
 
@@ -1386,7 +1386,7 @@ public enum APIMocks {
     }
 
     /// A builder of `WebSection` test data.
-    public struct WebSection: GraphQLMockObject, Section {
+    public nonisolated struct WebSection: GraphQLMockObject, Section {
         public static var __typename: String { "WebSection" }
         public var __fields = GraphQLMockFields()
 

@@ -9,111 +9,111 @@ import GitHawkFixture
 ///
 /// Set the fields a test cares about; the others get placeholders when a builder is encoded for an
 /// operation: `try Query.Data(mock: builder)`.
-public enum GitHawkAPIMocks {
+public nonisolated enum GitHawkAPIMocks {
     /// The builders of the possible types of `Actor`.
     ///
     /// Represents an object which can take actions on GitHub. Typically a User or Bot.
-    public protocol Actor: GraphQLMockObject {}
+    public nonisolated protocol Actor: GraphQLMockObject {}
 
     /// The builders of the possible types of `Assignable`.
     ///
     /// An object that can have users assigned to it.
-    public protocol Assignable: GraphQLMockObject {}
+    public nonisolated protocol Assignable: GraphQLMockObject {}
 
     /// The builders of the possible types of `Closable`.
     ///
     /// An object that can be closed
-    public protocol Closable: GraphQLMockObject {}
+    public nonisolated protocol Closable: GraphQLMockObject {}
 
     /// The builders of the possible types of `Closer`.
     ///
     /// The object which triggered a `ClosedEvent`.
-    public protocol Closer: GraphQLMockObject {}
+    public nonisolated protocol Closer: GraphQLMockObject {}
 
     /// The builders of the possible types of `Comment`.
     ///
     /// Represents a comment.
-    public protocol Comment: GraphQLMockObject {}
+    public nonisolated protocol Comment: GraphQLMockObject {}
 
     /// The builders of the possible types of `Deletable`.
     ///
     /// Entities that can be deleted.
-    public protocol Deletable: GraphQLMockObject {}
+    public nonisolated protocol Deletable: GraphQLMockObject {}
 
     /// The builders of the possible types of `GitObject`.
     ///
     /// Represents a Git object.
-    public protocol GitObject: GraphQLMockObject {}
+    public nonisolated protocol GitObject: GraphQLMockObject {}
 
     /// The builders of the possible types of `IssueOrPullRequest`.
     ///
     /// Used for return value of Repository.issueOrPullRequest.
-    public protocol IssueOrPullRequest: GraphQLMockObject {}
+    public nonisolated protocol IssueOrPullRequest: GraphQLMockObject {}
 
     /// The builders of the possible types of `IssueTimelineItem`.
     ///
     /// An item in an issue timeline
-    public protocol IssueTimelineItem: GraphQLMockObject {}
+    public nonisolated protocol IssueTimelineItem: GraphQLMockObject {}
 
     /// The builders of the possible types of `Labelable`.
     ///
     /// An object that can have labels assigned to it.
-    public protocol Labelable: GraphQLMockObject {}
+    public nonisolated protocol Labelable: GraphQLMockObject {}
 
     /// The builders of the possible types of `Lockable`.
     ///
     /// An object that can be locked.
-    public protocol Lockable: GraphQLMockObject {}
+    public nonisolated protocol Lockable: GraphQLMockObject {}
 
     /// The builders of the possible types of `Node`.
     ///
     /// An object with an ID.
-    public protocol Node: GraphQLMockObject {}
+    public nonisolated protocol Node: GraphQLMockObject {}
 
     /// The builders of the possible types of `PullRequestTimelineItem`.
     ///
     /// An item in an pull request timeline
-    public protocol PullRequestTimelineItem: GraphQLMockObject {}
+    public nonisolated protocol PullRequestTimelineItem: GraphQLMockObject {}
 
     /// The builders of the possible types of `Reactable`.
     ///
     /// Represents a subject that can be reacted on.
-    public protocol Reactable: GraphQLMockObject {}
+    public nonisolated protocol Reactable: GraphQLMockObject {}
 
     /// The builders of the possible types of `ReferencedSubject`.
     ///
     /// Any referencable object
-    public protocol ReferencedSubject: GraphQLMockObject {}
+    public nonisolated protocol ReferencedSubject: GraphQLMockObject {}
 
     /// The builders of the possible types of `RepositoryInfo`.
     ///
     /// A subset of repository info.
-    public protocol RepositoryInfo: GraphQLMockObject {}
+    public nonisolated protocol RepositoryInfo: GraphQLMockObject {}
 
     /// The builders of the possible types of `RepositoryOwner`.
     ///
     /// Represents an owner of a Repository.
-    public protocol RepositoryOwner: GraphQLMockObject {}
+    public nonisolated protocol RepositoryOwner: GraphQLMockObject {}
 
     /// The builders of the possible types of `RequestedReviewer`.
     ///
     /// Types that can be requested reviewers.
-    public protocol RequestedReviewer: GraphQLMockObject {}
+    public nonisolated protocol RequestedReviewer: GraphQLMockObject {}
 
     /// The builders of the possible types of `SearchResultItem`.
     ///
     /// The results of a search.
-    public protocol SearchResultItem: GraphQLMockObject {}
+    public nonisolated protocol SearchResultItem: GraphQLMockObject {}
 
     /// The builders of the possible types of `Updatable`.
     ///
     /// Entities that can be updated.
-    public protocol Updatable: GraphQLMockObject {}
+    public nonisolated protocol Updatable: GraphQLMockObject {}
 
     /// A builder of `AddCommentPayload` test data.
     ///
     /// Autogenerated return type of AddComment
-    public struct AddCommentPayload: GraphQLMockObject {
+    public nonisolated struct AddCommentPayload: GraphQLMockObject {
         public static var __typename: String { "AddCommentPayload" }
         public var __fields = GraphQLMockFields()
 
@@ -131,7 +131,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `AddReactionPayload` test data.
     ///
     /// Autogenerated return type of AddReaction
-    public struct AddReactionPayload: GraphQLMockObject {
+    public nonisolated struct AddReactionPayload: GraphQLMockObject {
         public static var __typename: String { "AddReactionPayload" }
         public var __fields = GraphQLMockFields()
 
@@ -149,7 +149,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `AddedToProjectEvent` test data.
     ///
     /// Represents a 'added_to_project' event on a given issue or pull request.
-    public struct AddedToProjectEvent: GraphQLMockObject, Node {
+    public nonisolated struct AddedToProjectEvent: GraphQLMockObject, Node {
         public static var __typename: String { "AddedToProjectEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -166,7 +166,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `AssignedEvent` test data.
     ///
     /// Represents an 'assigned' event on any assignable object.
-    public struct AssignedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct AssignedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "AssignedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -198,7 +198,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `BaseRefChangedEvent` test data.
     ///
     /// Represents a 'base_ref_changed' event on a given issue or pull request.
-    public struct BaseRefChangedEvent: GraphQLMockObject, Node {
+    public nonisolated struct BaseRefChangedEvent: GraphQLMockObject, Node {
         public static var __typename: String { "BaseRefChangedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -215,7 +215,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `BaseRefForcePushedEvent` test data.
     ///
     /// Represents a 'base_ref_force_pushed' event on a given pull request.
-    public struct BaseRefForcePushedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
+    public nonisolated struct BaseRefForcePushedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
         public static var __typename: String { "BaseRefForcePushedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -232,7 +232,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Blob` test data.
     ///
     /// Represents a Git blob.
-    public struct Blob: GraphQLMockObject, GitObject, Node {
+    public nonisolated struct Blob: GraphQLMockObject, GitObject, Node {
         public static var __typename: String { "Blob" }
         public var __fields = GraphQLMockFields()
 
@@ -254,7 +254,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Bot` test data.
     ///
     /// A special type of user which takes actions on behalf of GitHub Apps.
-    public struct Bot: GraphQLMockObject, Actor, Node {
+    public nonisolated struct Bot: GraphQLMockObject, Actor, Node {
         public static var __typename: String { "Bot" }
         public var __fields = GraphQLMockFields()
 
@@ -281,7 +281,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ClosedEvent` test data.
     ///
     /// Represents a 'closed' event on any `Closable`.
-    public struct ClosedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct ClosedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "ClosedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -313,7 +313,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `CommentDeletedEvent` test data.
     ///
     /// Represents a 'comment_deleted' event on a given issue or pull request.
-    public struct CommentDeletedEvent: GraphQLMockObject, Node {
+    public nonisolated struct CommentDeletedEvent: GraphQLMockObject, Node {
         public static var __typename: String { "CommentDeletedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -330,7 +330,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Commit` test data.
     ///
     /// Represents a Git commit.
-    public struct Commit: GraphQLMockObject, Closer, GitObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct Commit: GraphQLMockObject, Closer, GitObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "Commit" }
         public var __fields = GraphQLMockFields()
 
@@ -392,7 +392,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `CommitComment` test data.
     ///
     /// Represents a comment on a given Commit.
-    public struct CommitComment: GraphQLMockObject, Comment, Deletable, Node, Reactable, Updatable {
+    public nonisolated struct CommitComment: GraphQLMockObject, Comment, Deletable, Node, Reactable, Updatable {
         public static var __typename: String { "CommitComment" }
         public var __fields = GraphQLMockFields()
 
@@ -459,7 +459,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `CommitCommentThread` test data.
     ///
     /// A thread of comments on a commit.
-    public struct CommitCommentThread: GraphQLMockObject, Node, PullRequestTimelineItem {
+    public nonisolated struct CommitCommentThread: GraphQLMockObject, Node, PullRequestTimelineItem {
         public static var __typename: String { "CommitCommentThread" }
         public var __fields = GraphQLMockFields()
 
@@ -476,7 +476,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `CommitHistoryConnection` test data.
     ///
     /// The connection type for Commit.
-    public struct CommitHistoryConnection: GraphQLMockObject {
+    public nonisolated struct CommitHistoryConnection: GraphQLMockObject {
         public static var __typename: String { "CommitHistoryConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -499,7 +499,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ConvertedNoteToIssueEvent` test data.
     ///
     /// Represents a 'converted_note_to_issue' event on a given issue or pull request.
-    public struct ConvertedNoteToIssueEvent: GraphQLMockObject, Node {
+    public nonisolated struct ConvertedNoteToIssueEvent: GraphQLMockObject, Node {
         public static var __typename: String { "ConvertedNoteToIssueEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -516,7 +516,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `CrossReferencedEvent` test data.
     ///
     /// Represents a mention made by one issue or pull request to another.
-    public struct CrossReferencedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct CrossReferencedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "CrossReferencedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -548,7 +548,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `DemilestonedEvent` test data.
     ///
     /// Represents a 'demilestoned' event on a given issue or pull request.
-    public struct DemilestonedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct DemilestonedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "DemilestonedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -580,7 +580,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `DeployKey` test data.
     ///
     /// A repository deploy key.
-    public struct DeployKey: GraphQLMockObject, Node {
+    public nonisolated struct DeployKey: GraphQLMockObject, Node {
         public static var __typename: String { "DeployKey" }
         public var __fields = GraphQLMockFields()
 
@@ -597,7 +597,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `DeployedEvent` test data.
     ///
     /// Represents a 'deployed' event on a given pull request.
-    public struct DeployedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
+    public nonisolated struct DeployedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
         public static var __typename: String { "DeployedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -614,7 +614,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Deployment` test data.
     ///
     /// Represents triggered deployment instance.
-    public struct Deployment: GraphQLMockObject, Node {
+    public nonisolated struct Deployment: GraphQLMockObject, Node {
         public static var __typename: String { "Deployment" }
         public var __fields = GraphQLMockFields()
 
@@ -631,7 +631,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `DeploymentStatus` test data.
     ///
     /// Describes the status of a given deployment attempt.
-    public struct DeploymentStatus: GraphQLMockObject, Node {
+    public nonisolated struct DeploymentStatus: GraphQLMockObject, Node {
         public static var __typename: String { "DeploymentStatus" }
         public var __fields = GraphQLMockFields()
 
@@ -648,7 +648,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ExternalIdentity` test data.
     ///
     /// An external identity provisioned by SAML SSO or SCIM.
-    public struct ExternalIdentity: GraphQLMockObject, Node {
+    public nonisolated struct ExternalIdentity: GraphQLMockObject, Node {
         public static var __typename: String { "ExternalIdentity" }
         public var __fields = GraphQLMockFields()
 
@@ -665,7 +665,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Gist` test data.
     ///
     /// A Gist.
-    public struct Gist: GraphQLMockObject, Node {
+    public nonisolated struct Gist: GraphQLMockObject, Node {
         public static var __typename: String { "Gist" }
         public var __fields = GraphQLMockFields()
 
@@ -682,7 +682,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `GistComment` test data.
     ///
     /// Represents a comment on an Gist.
-    public struct GistComment: GraphQLMockObject, Comment, Deletable, Node, Updatable {
+    public nonisolated struct GistComment: GraphQLMockObject, Comment, Deletable, Node, Updatable {
         public static var __typename: String { "GistComment" }
         public var __fields = GraphQLMockFields()
 
@@ -739,7 +739,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `GitActor` test data.
     ///
     /// Represents an actor in a Git commit (ie. an author or committer).
-    public struct GitActor: GraphQLMockObject {
+    public nonisolated struct GitActor: GraphQLMockObject {
         public static var __typename: String { "GitActor" }
         public var __fields = GraphQLMockFields()
 
@@ -757,7 +757,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `HeadRefDeletedEvent` test data.
     ///
     /// Represents a 'head_ref_deleted' event on a given pull request.
-    public struct HeadRefDeletedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
+    public nonisolated struct HeadRefDeletedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
         public static var __typename: String { "HeadRefDeletedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -774,7 +774,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `HeadRefForcePushedEvent` test data.
     ///
     /// Represents a 'head_ref_force_pushed' event on a given pull request.
-    public struct HeadRefForcePushedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
+    public nonisolated struct HeadRefForcePushedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
         public static var __typename: String { "HeadRefForcePushedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -791,7 +791,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `HeadRefRestoredEvent` test data.
     ///
     /// Represents a 'head_ref_restored' event on a given pull request.
-    public struct HeadRefRestoredEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
+    public nonisolated struct HeadRefRestoredEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
         public static var __typename: String { "HeadRefRestoredEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -808,7 +808,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Issue` test data.
     ///
     /// An Issue is a place to discuss ideas, enhancements, tasks, and bugs for a project.
-    public struct Issue: GraphQLMockObject, Assignable, Closable, Comment, IssueOrPullRequest, Labelable, Lockable, Node, Reactable, ReferencedSubject, SearchResultItem, Updatable {
+    public nonisolated struct Issue: GraphQLMockObject, Assignable, Closable, Comment, IssueOrPullRequest, Labelable, Lockable, Node, Reactable, ReferencedSubject, SearchResultItem, Updatable {
         public static var __typename: String { "Issue" }
         public var __fields = GraphQLMockFields()
 
@@ -920,7 +920,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `IssueComment` test data.
     ///
     /// Represents a comment on an Issue.
-    public struct IssueComment: GraphQLMockObject, Comment, Deletable, IssueTimelineItem, Node, PullRequestTimelineItem, Reactable, Updatable {
+    public nonisolated struct IssueComment: GraphQLMockObject, Comment, Deletable, IssueTimelineItem, Node, PullRequestTimelineItem, Reactable, Updatable {
         public static var __typename: String { "IssueComment" }
         public var __fields = GraphQLMockFields()
 
@@ -987,7 +987,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `IssueCommentEdge` test data.
     ///
     /// An edge in a connection.
-    public struct IssueCommentEdge: GraphQLMockObject {
+    public nonisolated struct IssueCommentEdge: GraphQLMockObject {
         public static var __typename: String { "IssueCommentEdge" }
         public var __fields = GraphQLMockFields()
 
@@ -1005,7 +1005,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `IssueConnection` test data.
     ///
     /// The connection type for Issue.
-    public struct IssueConnection: GraphQLMockObject {
+    public nonisolated struct IssueConnection: GraphQLMockObject {
         public static var __typename: String { "IssueConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -1023,7 +1023,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `IssueTimelineConnection` test data.
     ///
     /// The connection type for IssueTimelineItem.
-    public struct IssueTimelineConnection: GraphQLMockObject {
+    public nonisolated struct IssueTimelineConnection: GraphQLMockObject {
         public static var __typename: String { "IssueTimelineConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -1046,7 +1046,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Label` test data.
     ///
     /// A label for categorizing Issues or Milestones with a given Repository.
-    public struct Label: GraphQLMockObject, Node {
+    public nonisolated struct Label: GraphQLMockObject, Node {
         public static var __typename: String { "Label" }
         public var __fields = GraphQLMockFields()
 
@@ -1073,7 +1073,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `LabelConnection` test data.
     ///
     /// The connection type for Label.
-    public struct LabelConnection: GraphQLMockObject {
+    public nonisolated struct LabelConnection: GraphQLMockObject {
         public static var __typename: String { "LabelConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -1091,7 +1091,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `LabeledEvent` test data.
     ///
     /// Represents a 'labeled' event on a given issue or pull request.
-    public struct LabeledEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct LabeledEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "LabeledEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -1123,7 +1123,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Language` test data.
     ///
     /// Represents a given language found in repositories.
-    public struct Language: GraphQLMockObject, Node {
+    public nonisolated struct Language: GraphQLMockObject, Node {
         public static var __typename: String { "Language" }
         public var __fields = GraphQLMockFields()
 
@@ -1150,7 +1150,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `License` test data.
     ///
     /// A repository's open source license
-    public struct License: GraphQLMockObject, Node {
+    public nonisolated struct License: GraphQLMockObject, Node {
         public static var __typename: String { "License" }
         public var __fields = GraphQLMockFields()
 
@@ -1167,7 +1167,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `LockedEvent` test data.
     ///
     /// Represents a 'locked' event on a given issue or pull request.
-    public struct LockedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct LockedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "LockedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -1194,7 +1194,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `MarketplaceCategory` test data.
     ///
     /// A public description of a Marketplace category.
-    public struct MarketplaceCategory: GraphQLMockObject, Node {
+    public nonisolated struct MarketplaceCategory: GraphQLMockObject, Node {
         public static var __typename: String { "MarketplaceCategory" }
         public var __fields = GraphQLMockFields()
 
@@ -1211,7 +1211,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `MarketplaceListing` test data.
     ///
     /// A listing in the GitHub integration marketplace.
-    public struct MarketplaceListing: GraphQLMockObject, Node, SearchResultItem {
+    public nonisolated struct MarketplaceListing: GraphQLMockObject, Node, SearchResultItem {
         public static var __typename: String { "MarketplaceListing" }
         public var __fields = GraphQLMockFields()
 
@@ -1228,7 +1228,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `MentionedEvent` test data.
     ///
     /// Represents a 'mentioned' event on a given issue or pull request.
-    public struct MentionedEvent: GraphQLMockObject, Node {
+    public nonisolated struct MentionedEvent: GraphQLMockObject, Node {
         public static var __typename: String { "MentionedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -1245,7 +1245,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `MergedEvent` test data.
     ///
     /// Represents a 'merged' event on a given pull request.
-    public struct MergedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
+    public nonisolated struct MergedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
         public static var __typename: String { "MergedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -1277,7 +1277,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Milestone` test data.
     ///
     /// Represents a Milestone object on a given repository.
-    public struct Milestone: GraphQLMockObject, Closable, Node {
+    public nonisolated struct Milestone: GraphQLMockObject, Closable, Node {
         public static var __typename: String { "Milestone" }
         public var __fields = GraphQLMockFields()
 
@@ -1324,7 +1324,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `MilestonedEvent` test data.
     ///
     /// Represents a 'milestoned' event on a given issue or pull request.
-    public struct MilestonedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct MilestonedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "MilestonedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -1356,7 +1356,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `MovedColumnsInProjectEvent` test data.
     ///
     /// Represents a 'moved_columns_in_project' event on a given issue or pull request.
-    public struct MovedColumnsInProjectEvent: GraphQLMockObject, Node {
+    public nonisolated struct MovedColumnsInProjectEvent: GraphQLMockObject, Node {
         public static var __typename: String { "MovedColumnsInProjectEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -1373,7 +1373,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Mutation` test data.
     ///
     /// The root query for implementing GraphQL mutations.
-    public struct Mutation: GraphQLMockObject {
+    public nonisolated struct Mutation: GraphQLMockObject {
         public static var __typename: String { "Mutation" }
         public var __fields = GraphQLMockFields()
 
@@ -1401,7 +1401,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Organization` test data.
     ///
     /// An account on GitHub, with one or more owners, that has repositories, members and teams.
-    public struct Organization: GraphQLMockObject, Actor, Node, RepositoryOwner, SearchResultItem {
+    public nonisolated struct Organization: GraphQLMockObject, Actor, Node, RepositoryOwner, SearchResultItem {
         public static var __typename: String { "Organization" }
         public var __fields = GraphQLMockFields()
 
@@ -1428,7 +1428,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `OrganizationIdentityProvider` test data.
     ///
     /// An Identity Provider configured to provision SAML and SCIM identities for Organizations
-    public struct OrganizationIdentityProvider: GraphQLMockObject, Node {
+    public nonisolated struct OrganizationIdentityProvider: GraphQLMockObject, Node {
         public static var __typename: String { "OrganizationIdentityProvider" }
         public var __fields = GraphQLMockFields()
 
@@ -1445,7 +1445,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `OrganizationInvitation` test data.
     ///
     /// An Invitation for a user to an organization.
-    public struct OrganizationInvitation: GraphQLMockObject, Node {
+    public nonisolated struct OrganizationInvitation: GraphQLMockObject, Node {
         public static var __typename: String { "OrganizationInvitation" }
         public var __fields = GraphQLMockFields()
 
@@ -1462,7 +1462,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `PageInfo` test data.
     ///
     /// Information about pagination in a connection.
-    public struct PageInfo: GraphQLMockObject {
+    public nonisolated struct PageInfo: GraphQLMockObject {
         public static var __typename: String { "PageInfo" }
         public var __fields = GraphQLMockFields()
 
@@ -1495,7 +1495,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Project` test data.
     ///
     /// Projects manage issues, pull requests and notes within a project owner.
-    public struct Project: GraphQLMockObject, Closable, Node, Updatable {
+    public nonisolated struct Project: GraphQLMockObject, Closable, Node, Updatable {
         public static var __typename: String { "Project" }
         public var __fields = GraphQLMockFields()
 
@@ -1522,7 +1522,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ProjectCard` test data.
     ///
     /// A card in a project.
-    public struct ProjectCard: GraphQLMockObject, Node {
+    public nonisolated struct ProjectCard: GraphQLMockObject, Node {
         public static var __typename: String { "ProjectCard" }
         public var __fields = GraphQLMockFields()
 
@@ -1539,7 +1539,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ProjectColumn` test data.
     ///
     /// A column inside a project.
-    public struct ProjectColumn: GraphQLMockObject, Node {
+    public nonisolated struct ProjectColumn: GraphQLMockObject, Node {
         public static var __typename: String { "ProjectColumn" }
         public var __fields = GraphQLMockFields()
 
@@ -1556,7 +1556,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ProtectedBranch` test data.
     ///
     /// A repository protected branch.
-    public struct ProtectedBranch: GraphQLMockObject, Node {
+    public nonisolated struct ProtectedBranch: GraphQLMockObject, Node {
         public static var __typename: String { "ProtectedBranch" }
         public var __fields = GraphQLMockFields()
 
@@ -1573,7 +1573,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `PublicKey` test data.
     ///
     /// A user's public key.
-    public struct PublicKey: GraphQLMockObject, Node {
+    public nonisolated struct PublicKey: GraphQLMockObject, Node {
         public static var __typename: String { "PublicKey" }
         public var __fields = GraphQLMockFields()
 
@@ -1590,7 +1590,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `PullRequest` test data.
     ///
     /// A repository pull request.
-    public struct PullRequest: GraphQLMockObject, Assignable, Closable, Closer, Comment, IssueOrPullRequest, Labelable, Lockable, Node, Reactable, ReferencedSubject, SearchResultItem, Updatable {
+    public nonisolated struct PullRequest: GraphQLMockObject, Assignable, Closable, Closer, Comment, IssueOrPullRequest, Labelable, Lockable, Node, Reactable, ReferencedSubject, SearchResultItem, Updatable {
         public static var __typename: String { "PullRequest" }
         public var __fields = GraphQLMockFields()
 
@@ -1752,7 +1752,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `PullRequestCommit` test data.
     ///
     /// Represents a Git commit part of a pull request.
-    public struct PullRequestCommit: GraphQLMockObject, Node {
+    public nonisolated struct PullRequestCommit: GraphQLMockObject, Node {
         public static var __typename: String { "PullRequestCommit" }
         public var __fields = GraphQLMockFields()
 
@@ -1774,7 +1774,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `PullRequestCommitConnection` test data.
     ///
     /// The connection type for PullRequestCommit.
-    public struct PullRequestCommitConnection: GraphQLMockObject {
+    public nonisolated struct PullRequestCommitConnection: GraphQLMockObject {
         public static var __typename: String { "PullRequestCommitConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -1792,7 +1792,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `PullRequestReview` test data.
     ///
     /// A review object for a given pull request.
-    public struct PullRequestReview: GraphQLMockObject, Comment, Deletable, Node, PullRequestTimelineItem, Updatable {
+    public nonisolated struct PullRequestReview: GraphQLMockObject, Comment, Deletable, Node, PullRequestTimelineItem, Updatable {
         public static var __typename: String { "PullRequestReview" }
         public var __fields = GraphQLMockFields()
 
@@ -1864,7 +1864,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `PullRequestReviewComment` test data.
     ///
     /// A review comment associated with a given repository pull request.
-    public struct PullRequestReviewComment: GraphQLMockObject, Comment, Deletable, Node, PullRequestTimelineItem, Reactable, Updatable {
+    public nonisolated struct PullRequestReviewComment: GraphQLMockObject, Comment, Deletable, Node, PullRequestTimelineItem, Reactable, Updatable {
         public static var __typename: String { "PullRequestReviewComment" }
         public var __fields = GraphQLMockFields()
 
@@ -1941,7 +1941,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `PullRequestReviewCommentConnection` test data.
     ///
     /// The connection type for PullRequestReviewComment.
-    public struct PullRequestReviewCommentConnection: GraphQLMockObject {
+    public nonisolated struct PullRequestReviewCommentConnection: GraphQLMockObject {
         public static var __typename: String { "PullRequestReviewCommentConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -1964,7 +1964,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `PullRequestReviewThread` test data.
     ///
     /// A threaded list of comments for a given pull request.
-    public struct PullRequestReviewThread: GraphQLMockObject, Node, PullRequestTimelineItem {
+    public nonisolated struct PullRequestReviewThread: GraphQLMockObject, Node, PullRequestTimelineItem {
         public static var __typename: String { "PullRequestReviewThread" }
         public var __fields = GraphQLMockFields()
 
@@ -1986,7 +1986,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `PullRequestTimelineConnection` test data.
     ///
     /// The connection type for PullRequestTimelineItem.
-    public struct PullRequestTimelineConnection: GraphQLMockObject {
+    public nonisolated struct PullRequestTimelineConnection: GraphQLMockObject {
         public static var __typename: String { "PullRequestTimelineConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -2009,7 +2009,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `PushAllowance` test data.
     ///
     /// A team or user who has the ability to push to a protected branch.
-    public struct PushAllowance: GraphQLMockObject, Node {
+    public nonisolated struct PushAllowance: GraphQLMockObject, Node {
         public static var __typename: String { "PushAllowance" }
         public var __fields = GraphQLMockFields()
 
@@ -2026,7 +2026,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Query` test data.
     ///
     /// The query root of GitHub's GraphQL interface.
-    public struct Query: GraphQLMockObject {
+    public nonisolated struct Query: GraphQLMockObject {
         public static var __typename: String { "Query" }
         public var __fields = GraphQLMockFields()
 
@@ -2054,7 +2054,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ReactingUserConnection` test data.
     ///
     /// The connection type for User.
-    public struct ReactingUserConnection: GraphQLMockObject {
+    public nonisolated struct ReactingUserConnection: GraphQLMockObject {
         public static var __typename: String { "ReactingUserConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -2077,7 +2077,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Reaction` test data.
     ///
     /// An emoji reaction to a particular piece of content.
-    public struct Reaction: GraphQLMockObject, Node {
+    public nonisolated struct Reaction: GraphQLMockObject, Node {
         public static var __typename: String { "Reaction" }
         public var __fields = GraphQLMockFields()
 
@@ -2094,7 +2094,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ReactionGroup` test data.
     ///
     /// A group of emoji reactions to a particular piece of content.
-    public struct ReactionGroup: GraphQLMockObject {
+    public nonisolated struct ReactionGroup: GraphQLMockObject {
         public static var __typename: String { "ReactionGroup" }
         public var __fields = GraphQLMockFields()
 
@@ -2122,7 +2122,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Ref` test data.
     ///
     /// Represents a Git reference.
-    public struct Ref: GraphQLMockObject, Node {
+    public nonisolated struct Ref: GraphQLMockObject, Node {
         public static var __typename: String { "Ref" }
         public var __fields = GraphQLMockFields()
 
@@ -2144,7 +2144,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `RefConnection` test data.
     ///
     /// The connection type for Ref.
-    public struct RefConnection: GraphQLMockObject {
+    public nonisolated struct RefConnection: GraphQLMockObject {
         public static var __typename: String { "RefConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -2167,7 +2167,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `RefEdge` test data.
     ///
     /// An edge in a connection.
-    public struct RefEdge: GraphQLMockObject {
+    public nonisolated struct RefEdge: GraphQLMockObject {
         public static var __typename: String { "RefEdge" }
         public var __fields = GraphQLMockFields()
 
@@ -2185,7 +2185,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ReferencedEvent` test data.
     ///
     /// Represents a 'referenced' event on a given `ReferencedSubject`.
-    public struct ReferencedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct ReferencedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "ReferencedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -2227,7 +2227,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Release` test data.
     ///
     /// A release contains the content for a release.
-    public struct Release: GraphQLMockObject, Node {
+    public nonisolated struct Release: GraphQLMockObject, Node {
         public static var __typename: String { "Release" }
         public var __fields = GraphQLMockFields()
 
@@ -2244,7 +2244,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ReleaseAsset` test data.
     ///
     /// A release asset contains the content for a release asset.
-    public struct ReleaseAsset: GraphQLMockObject, Node {
+    public nonisolated struct ReleaseAsset: GraphQLMockObject, Node {
         public static var __typename: String { "ReleaseAsset" }
         public var __fields = GraphQLMockFields()
 
@@ -2261,7 +2261,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `RemoveReactionPayload` test data.
     ///
     /// Autogenerated return type of RemoveReaction
-    public struct RemoveReactionPayload: GraphQLMockObject {
+    public nonisolated struct RemoveReactionPayload: GraphQLMockObject {
         public static var __typename: String { "RemoveReactionPayload" }
         public var __fields = GraphQLMockFields()
 
@@ -2279,7 +2279,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `RemovedFromProjectEvent` test data.
     ///
     /// Represents a 'removed_from_project' event on a given issue or pull request.
-    public struct RemovedFromProjectEvent: GraphQLMockObject, Node {
+    public nonisolated struct RemovedFromProjectEvent: GraphQLMockObject, Node {
         public static var __typename: String { "RemovedFromProjectEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -2296,7 +2296,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `RenamedTitleEvent` test data.
     ///
     /// Represents a 'renamed' event on a given issue or pull request
-    public struct RenamedTitleEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct RenamedTitleEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "RenamedTitleEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -2333,7 +2333,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ReopenedEvent` test data.
     ///
     /// Represents a 'reopened' event on any `Closable`.
-    public struct ReopenedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct ReopenedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "ReopenedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -2360,7 +2360,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Repository` test data.
     ///
     /// A repository contains the content for a project.
-    public struct Repository: GraphQLMockObject, Node, RepositoryInfo, SearchResultItem {
+    public nonisolated struct Repository: GraphQLMockObject, Node, RepositoryInfo, SearchResultItem {
         public static var __typename: String { "Repository" }
         public var __fields = GraphQLMockFields()
 
@@ -2462,7 +2462,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `RepositoryInvitation` test data.
     ///
     /// An invitation for a user to be added to a repository.
-    public struct RepositoryInvitation: GraphQLMockObject, Node {
+    public nonisolated struct RepositoryInvitation: GraphQLMockObject, Node {
         public static var __typename: String { "RepositoryInvitation" }
         public var __fields = GraphQLMockFields()
 
@@ -2479,7 +2479,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `RepositoryTopic` test data.
     ///
     /// A repository-topic connects a repository to a topic.
-    public struct RepositoryTopic: GraphQLMockObject, Node {
+    public nonisolated struct RepositoryTopic: GraphQLMockObject, Node {
         public static var __typename: String { "RepositoryTopic" }
         public var __fields = GraphQLMockFields()
 
@@ -2496,7 +2496,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ReviewDismissalAllowance` test data.
     ///
     /// A team or user who has the ability to dismiss a review on a protected branch.
-    public struct ReviewDismissalAllowance: GraphQLMockObject, Node {
+    public nonisolated struct ReviewDismissalAllowance: GraphQLMockObject, Node {
         public static var __typename: String { "ReviewDismissalAllowance" }
         public var __fields = GraphQLMockFields()
 
@@ -2513,7 +2513,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ReviewDismissedEvent` test data.
     ///
     /// Represents a 'review_dismissed' event on a given issue or pull request.
-    public struct ReviewDismissedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
+    public nonisolated struct ReviewDismissedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
         public static var __typename: String { "ReviewDismissedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -2530,7 +2530,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ReviewRequest` test data.
     ///
     /// A request for a user to review a pull request.
-    public struct ReviewRequest: GraphQLMockObject, Node {
+    public nonisolated struct ReviewRequest: GraphQLMockObject, Node {
         public static var __typename: String { "ReviewRequest" }
         public var __fields = GraphQLMockFields()
 
@@ -2552,7 +2552,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ReviewRequestConnection` test data.
     ///
     /// The connection type for ReviewRequest.
-    public struct ReviewRequestConnection: GraphQLMockObject {
+    public nonisolated struct ReviewRequestConnection: GraphQLMockObject {
         public static var __typename: String { "ReviewRequestConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -2570,7 +2570,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ReviewRequestRemovedEvent` test data.
     ///
     /// Represents an 'review_request_removed' event on a given pull request.
-    public struct ReviewRequestRemovedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
+    public nonisolated struct ReviewRequestRemovedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
         public static var __typename: String { "ReviewRequestRemovedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -2602,7 +2602,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `ReviewRequestedEvent` test data.
     ///
     /// Represents an 'review_requested' event on a given pull request.
-    public struct ReviewRequestedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
+    public nonisolated struct ReviewRequestedEvent: GraphQLMockObject, Node, PullRequestTimelineItem {
         public static var __typename: String { "ReviewRequestedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -2634,7 +2634,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `SearchResultItemConnection` test data.
     ///
     /// A list of results that matched against a search query.
-    public struct SearchResultItemConnection: GraphQLMockObject {
+    public nonisolated struct SearchResultItemConnection: GraphQLMockObject {
         public static var __typename: String { "SearchResultItemConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -2667,7 +2667,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `StargazerConnection` test data.
     ///
     /// The connection type for User.
-    public struct StargazerConnection: GraphQLMockObject {
+    public nonisolated struct StargazerConnection: GraphQLMockObject {
         public static var __typename: String { "StargazerConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -2685,7 +2685,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Status` test data.
     ///
     /// Represents a commit status.
-    public struct Status: GraphQLMockObject, Node {
+    public nonisolated struct Status: GraphQLMockObject, Node {
         public static var __typename: String { "Status" }
         public var __fields = GraphQLMockFields()
 
@@ -2712,7 +2712,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `StatusContext` test data.
     ///
     /// Represents an individual commit status context
-    public struct StatusContext: GraphQLMockObject, Node {
+    public nonisolated struct StatusContext: GraphQLMockObject, Node {
         public static var __typename: String { "StatusContext" }
         public var __fields = GraphQLMockFields()
 
@@ -2754,7 +2754,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `SubscribedEvent` test data.
     ///
     /// Represents a 'subscribed' event on a given `Subscribable`.
-    public struct SubscribedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct SubscribedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "SubscribedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -2771,7 +2771,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Tag` test data.
     ///
     /// Represents a Git tag.
-    public struct Tag: GraphQLMockObject, GitObject, Node {
+    public nonisolated struct Tag: GraphQLMockObject, GitObject, Node {
         public static var __typename: String { "Tag" }
         public var __fields = GraphQLMockFields()
 
@@ -2788,7 +2788,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Team` test data.
     ///
     /// A team of users in an organization.
-    public struct Team: GraphQLMockObject, Node, RequestedReviewer {
+    public nonisolated struct Team: GraphQLMockObject, Node, RequestedReviewer {
         public static var __typename: String { "Team" }
         public var __fields = GraphQLMockFields()
 
@@ -2805,7 +2805,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Topic` test data.
     ///
     /// A topic aggregates entities that are related to a subject.
-    public struct Topic: GraphQLMockObject, Node {
+    public nonisolated struct Topic: GraphQLMockObject, Node {
         public static var __typename: String { "Topic" }
         public var __fields = GraphQLMockFields()
 
@@ -2822,7 +2822,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `Tree` test data.
     ///
     /// Represents a Git tree.
-    public struct Tree: GraphQLMockObject, GitObject, Node {
+    public nonisolated struct Tree: GraphQLMockObject, GitObject, Node {
         public static var __typename: String { "Tree" }
         public var __fields = GraphQLMockFields()
 
@@ -2844,7 +2844,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `TreeEntry` test data.
     ///
     /// Represents a Git tree entry.
-    public struct TreeEntry: GraphQLMockObject {
+    public nonisolated struct TreeEntry: GraphQLMockObject {
         public static var __typename: String { "TreeEntry" }
         public var __fields = GraphQLMockFields()
 
@@ -2867,7 +2867,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `UnassignedEvent` test data.
     ///
     /// Represents an 'unassigned' event on any assignable object.
-    public struct UnassignedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct UnassignedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "UnassignedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -2899,7 +2899,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `UnlabeledEvent` test data.
     ///
     /// Represents an 'unlabeled' event on a given issue or pull request.
-    public struct UnlabeledEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct UnlabeledEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "UnlabeledEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -2931,7 +2931,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `UnlockedEvent` test data.
     ///
     /// Represents an 'unlocked' event on a given issue or pull request.
-    public struct UnlockedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct UnlockedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "UnlockedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -2958,7 +2958,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `UnsubscribedEvent` test data.
     ///
     /// Represents an 'unsubscribed' event on a given `Subscribable`.
-    public struct UnsubscribedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
+    public nonisolated struct UnsubscribedEvent: GraphQLMockObject, IssueTimelineItem, Node, PullRequestTimelineItem {
         public static var __typename: String { "UnsubscribedEvent" }
         public var __fields = GraphQLMockFields()
 
@@ -2975,7 +2975,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `User` test data.
     ///
     /// A user is an individual's account on GitHub that owns repositories and can make new content.
-    public struct User: GraphQLMockObject, Actor, Node, RepositoryOwner, RequestedReviewer, SearchResultItem {
+    public nonisolated struct User: GraphQLMockObject, Actor, Node, RepositoryOwner, RequestedReviewer, SearchResultItem {
         public static var __typename: String { "User" }
         public var __fields = GraphQLMockFields()
 
@@ -3002,7 +3002,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `UserConnection` test data.
     ///
     /// The connection type for User.
-    public struct UserConnection: GraphQLMockObject {
+    public nonisolated struct UserConnection: GraphQLMockObject {
         public static var __typename: String { "UserConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -3020,7 +3020,7 @@ public enum GitHawkAPIMocks {
     /// A builder of `UserContentEdit` test data.
     ///
     /// An edit on user content
-    public struct UserContentEdit: GraphQLMockObject, Node {
+    public nonisolated struct UserContentEdit: GraphQLMockObject, Node {
         public static var __typename: String { "UserContentEdit" }
         public var __fields = GraphQLMockFields()
 

@@ -9,19 +9,19 @@ import PocketGraph
 ///
 /// Set the fields a test cares about; the others get placeholders when a builder is encoded for an
 /// operation: `try Query.Data(mock: builder)`.
-public enum PocketGraphMocks {
+public nonisolated enum PocketGraphMocks {
     /// The builders of the possible types of `ItemResult`.
     ///
     /// Union type for items that may or may not be processed
-    public protocol ItemResult: GraphQLMockObject {}
+    public nonisolated protocol ItemResult: GraphQLMockObject {}
 
     /// The builders of the possible types of `MarticleComponent`.
-    public protocol MarticleComponent: GraphQLMockObject {}
+    public nonisolated protocol MarticleComponent: GraphQLMockObject {}
 
     /// A builder of `Author` test data.
     ///
     /// Information about an Author of an article or some content
-    public struct Author: GraphQLMockObject {
+    public nonisolated struct Author: GraphQLMockObject {
         public static var __typename: String { "Author" }
         public var __fields = GraphQLMockFields()
 
@@ -49,7 +49,7 @@ public enum PocketGraphMocks {
     /// A builder of `BulletedListElement` test data.
     ///
     /// Row in a bulleted (unordered list)
-    public struct BulletedListElement: GraphQLMockObject {
+    public nonisolated struct BulletedListElement: GraphQLMockObject {
         public static var __typename: String { "BulletedListElement" }
         public var __fields = GraphQLMockFields()
 
@@ -72,7 +72,7 @@ public enum PocketGraphMocks {
     /// A builder of `CuratedInfo` test data.
     ///
     /// This type represents the information we need on a curated item.
-    public struct CuratedInfo: GraphQLMockObject {
+    public nonisolated struct CuratedInfo: GraphQLMockObject {
         public static var __typename: String { "CuratedInfo" }
         public var __fields = GraphQLMockFields()
 
@@ -97,7 +97,7 @@ public enum PocketGraphMocks {
     /// A builder of `DomainMetadata` test data.
     ///
     /// Metadata from a domain, originally populated from ClearBit
-    public struct DomainMetadata: GraphQLMockObject {
+    public nonisolated struct DomainMetadata: GraphQLMockObject {
         public static var __typename: String { "DomainMetadata" }
         public var __fields = GraphQLMockFields()
 
@@ -120,7 +120,7 @@ public enum PocketGraphMocks {
     /// A builder of `Image` test data.
     ///
     /// An image that is keyed on URL
-    public struct Image: GraphQLMockObject, MarticleComponent {
+    public nonisolated struct Image: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "Image" }
         public var __fields = GraphQLMockFields()
 
@@ -165,7 +165,7 @@ public enum PocketGraphMocks {
     ///
     /// The heart of Pocket
     /// A url and meta data related to it.
-    public struct Item: GraphQLMockObject, ItemResult {
+    public nonisolated struct Item: GraphQLMockObject, ItemResult {
         public static var __typename: String { "Item" }
         public var __fields = GraphQLMockFields()
 
@@ -271,7 +271,7 @@ public enum PocketGraphMocks {
     /// A builder of `MarticleBlockquote` test data.
     ///
     /// Content of a blockquote
-    public struct MarticleBlockquote: GraphQLMockObject, MarticleComponent {
+    public nonisolated struct MarticleBlockquote: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleBlockquote" }
         public var __fields = GraphQLMockFields()
 
@@ -289,7 +289,7 @@ public enum PocketGraphMocks {
     /// A builder of `MarticleBulletedList` test data.
     ///
     /// Content in a bulleted (unordered) list.
-    public struct MarticleBulletedList: GraphQLMockObject, MarticleComponent {
+    public nonisolated struct MarticleBulletedList: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleBulletedList" }
         public var __fields = GraphQLMockFields()
 
@@ -306,7 +306,7 @@ public enum PocketGraphMocks {
     /// A builder of `MarticleCodeBlock` test data.
     ///
     /// A pre formatted text in the HTML content.
-    public struct MarticleCodeBlock: GraphQLMockObject, MarticleComponent {
+    public nonisolated struct MarticleCodeBlock: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleCodeBlock" }
         public var __fields = GraphQLMockFields()
 
@@ -327,7 +327,7 @@ public enum PocketGraphMocks {
     }
 
     /// A builder of `MarticleDivider` test data.
-    public struct MarticleDivider: GraphQLMockObject, MarticleComponent {
+    public nonisolated struct MarticleDivider: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleDivider" }
         public var __fields = GraphQLMockFields()
 
@@ -345,7 +345,7 @@ public enum PocketGraphMocks {
     /// A builder of `MarticleHeading` test data.
     ///
     /// A heading in an article, with markdown formatting.
-    public struct MarticleHeading: GraphQLMockObject, MarticleComponent {
+    public nonisolated struct MarticleHeading: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleHeading" }
         public var __fields = GraphQLMockFields()
 
@@ -368,7 +368,7 @@ public enum PocketGraphMocks {
     /// A builder of `MarticleNumberedList` test data.
     ///
     /// Content in a bulleted (unordered) list.
-    public struct MarticleNumberedList: GraphQLMockObject, MarticleComponent {
+    public nonisolated struct MarticleNumberedList: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleNumberedList" }
         public var __fields = GraphQLMockFields()
 
@@ -385,7 +385,7 @@ public enum PocketGraphMocks {
     /// A builder of `MarticleTable` test data.
     ///
     /// Content in a table.
-    public struct MarticleTable: GraphQLMockObject, MarticleComponent {
+    public nonisolated struct MarticleTable: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleTable" }
         public var __fields = GraphQLMockFields()
 
@@ -404,7 +404,7 @@ public enum PocketGraphMocks {
     ///
     /// A section of the article's text content, in markdown.
     /// A subset of gfm is supported. See README.md for more information.
-    public struct MarticleText: GraphQLMockObject, MarticleComponent {
+    public nonisolated struct MarticleText: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "MarticleText" }
         public var __fields = GraphQLMockFields()
 
@@ -422,7 +422,7 @@ public enum PocketGraphMocks {
     /// A builder of `Mutation` test data.
     ///
     /// Default Mutation Type
-    public struct Mutation: GraphQLMockObject {
+    public nonisolated struct Mutation: GraphQLMockObject {
         public static var __typename: String { "Mutation" }
         public var __fields = GraphQLMockFields()
 
@@ -492,7 +492,7 @@ public enum PocketGraphMocks {
     }
 
     /// A builder of `NumberedListElement` test data.
-    public struct NumberedListElement: GraphQLMockObject {
+    public nonisolated struct NumberedListElement: GraphQLMockObject {
         public static var __typename: String { "NumberedListElement" }
         public var __fields = GraphQLMockFields()
 
@@ -520,7 +520,7 @@ public enum PocketGraphMocks {
     /// A builder of `PageInfo` test data.
     ///
     /// Information about pagination in a connection.
-    public struct PageInfo: GraphQLMockObject {
+    public nonisolated struct PageInfo: GraphQLMockObject {
         public static var __typename: String { "PageInfo" }
         public var __fields = GraphQLMockFields()
 
@@ -551,7 +551,7 @@ public enum PocketGraphMocks {
     }
 
     /// A builder of `PendingItem` test data.
-    public struct PendingItem: GraphQLMockObject, ItemResult {
+    public nonisolated struct PendingItem: GraphQLMockObject, ItemResult {
         public static var __typename: String { "PendingItem" }
         public var __fields = GraphQLMockFields()
 
@@ -574,7 +574,7 @@ public enum PocketGraphMocks {
     /// A builder of `Publisher` test data.
     ///
     /// The publisher that the curation team set for the syndicated article
-    public struct Publisher: GraphQLMockObject {
+    public nonisolated struct Publisher: GraphQLMockObject {
         public static var __typename: String { "Publisher" }
         public var __fields = GraphQLMockFields()
 
@@ -593,7 +593,7 @@ public enum PocketGraphMocks {
     ///
     /// Default root level query type. All authorization checks are done in these queries.
     /// TODO: These belong in a seperate User Service that provides a User object (the user settings will probably exist there too)
-    public struct Query: GraphQLMockObject {
+    public nonisolated struct Query: GraphQLMockObject {
         public static var __typename: String { "Query" }
         public var __fields = GraphQLMockFields()
 
@@ -633,7 +633,7 @@ public enum PocketGraphMocks {
     /// A builder of `Recommendation` test data.
     ///
     /// Represents a Recommendation from Pocket
-    public struct Recommendation: GraphQLMockObject {
+    public nonisolated struct Recommendation: GraphQLMockObject {
         public static var __typename: String { "Recommendation" }
         public var __fields = GraphQLMockFields()
 
@@ -663,7 +663,7 @@ public enum PocketGraphMocks {
     ///
     /// Represents a Pocket Item that a user has saved to their list.
     /// (Said otherways, indicates a saved url to a users list and associated user specific information.)
-    public struct SavedItem: GraphQLMockObject {
+    public nonisolated struct SavedItem: GraphQLMockObject {
         public static var __typename: String { "SavedItem" }
         public var __fields = GraphQLMockFields()
 
@@ -721,7 +721,7 @@ public enum PocketGraphMocks {
     /// A builder of `SavedItemConnection` test data.
     ///
     /// The connection type for SavedItem.
-    public struct SavedItemConnection: GraphQLMockObject {
+    public nonisolated struct SavedItemConnection: GraphQLMockObject {
         public static var __typename: String { "SavedItemConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -749,7 +749,7 @@ public enum PocketGraphMocks {
     /// A builder of `SavedItemEdge` test data.
     ///
     /// An edge in a connection.
-    public struct SavedItemEdge: GraphQLMockObject {
+    public nonisolated struct SavedItemEdge: GraphQLMockObject {
         public static var __typename: String { "SavedItemEdge" }
         public var __fields = GraphQLMockFields()
 
@@ -772,7 +772,7 @@ public enum PocketGraphMocks {
     /// A builder of `Slate` test data.
     ///
     /// A grouping of item recommendations that relate to each other under a specific name and description
-    public struct Slate: GraphQLMockObject {
+    public nonisolated struct Slate: GraphQLMockObject {
         public static var __typename: String { "Slate" }
         public var __fields = GraphQLMockFields()
 
@@ -812,7 +812,7 @@ public enum PocketGraphMocks {
     }
 
     /// A builder of `SlateLineup` test data.
-    public struct SlateLineup: GraphQLMockObject {
+    public nonisolated struct SlateLineup: GraphQLMockObject {
         public static var __typename: String { "SlateLineup" }
         public var __fields = GraphQLMockFields()
 
@@ -845,7 +845,7 @@ public enum PocketGraphMocks {
     /// A builder of `SyndicatedArticle` test data.
     ///
     /// An article that Pocket has syndicated and we also host on our own site
-    public struct SyndicatedArticle: GraphQLMockObject {
+    public nonisolated struct SyndicatedArticle: GraphQLMockObject {
         public static var __typename: String { "SyndicatedArticle" }
         public var __fields = GraphQLMockFields()
 
@@ -883,7 +883,7 @@ public enum PocketGraphMocks {
     /// A builder of `Tag` test data.
     ///
     /// Represents a Tag that a User has created for their list
-    public struct Tag: GraphQLMockObject {
+    public nonisolated struct Tag: GraphQLMockObject {
         public static var __typename: String { "Tag" }
         public var __fields = GraphQLMockFields()
 
@@ -906,7 +906,7 @@ public enum PocketGraphMocks {
     /// A builder of `TagConnection` test data.
     ///
     /// The connection type for Tag.
-    public struct TagConnection: GraphQLMockObject {
+    public nonisolated struct TagConnection: GraphQLMockObject {
         public static var __typename: String { "TagConnection" }
         public var __fields = GraphQLMockFields()
 
@@ -934,7 +934,7 @@ public enum PocketGraphMocks {
     /// A builder of `TagEdge` test data.
     ///
     /// An edge in a connection.
-    public struct TagEdge: GraphQLMockObject {
+    public nonisolated struct TagEdge: GraphQLMockObject {
         public static var __typename: String { "TagEdge" }
         public var __fields = GraphQLMockFields()
 
@@ -957,7 +957,7 @@ public enum PocketGraphMocks {
     /// A builder of `UnMarseable` test data.
     ///
     /// Represents content that could not be parsed into a valid Marticle* component.
-    public struct UnMarseable: GraphQLMockObject, MarticleComponent {
+    public nonisolated struct UnMarseable: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "UnMarseable" }
         public var __fields = GraphQLMockFields()
 
@@ -966,7 +966,7 @@ public enum PocketGraphMocks {
     }
 
     /// A builder of `User` test data.
-    public struct User: GraphQLMockObject {
+    public nonisolated struct User: GraphQLMockObject {
         public static var __typename: String { "User" }
         public var __fields = GraphQLMockFields()
 
@@ -994,7 +994,7 @@ public enum PocketGraphMocks {
     /// A builder of `Video` test data.
     ///
     /// A Video, typically within an Article View of an {Item} or if the Item is a video itself.
-    public struct Video: GraphQLMockObject, MarticleComponent {
+    public nonisolated struct Video: GraphQLMockObject, MarticleComponent {
         public static var __typename: String { "Video" }
         public var __fields = GraphQLMockFields()
 

@@ -9,19 +9,19 @@ import StarWarsFixture
 ///
 /// Set the fields a test cares about; the others get placeholders when a builder is encoded for an
 /// operation: `try Query.Data(mock: builder)`.
-public enum StarWarsAPIMocks {
+public nonisolated enum StarWarsAPIMocks {
     /// The builders of the possible types of `Character`.
     ///
     /// A character from the Star Wars universe
-    public protocol Character: GraphQLMockObject {}
+    public nonisolated protocol Character: GraphQLMockObject {}
 
     /// The builders of the possible types of `SearchResult`.
-    public protocol SearchResult: GraphQLMockObject {}
+    public nonisolated protocol SearchResult: GraphQLMockObject {}
 
     /// A builder of `Droid` test data.
     ///
     /// An autonomous mechanical character in the Star Wars universe
-    public struct Droid: GraphQLMockObject, Character, SearchResult {
+    public nonisolated struct Droid: GraphQLMockObject, Character, SearchResult {
         public static var __typename: String { "Droid" }
         public var __fields = GraphQLMockFields()
 
@@ -59,7 +59,7 @@ public enum StarWarsAPIMocks {
     /// A builder of `Human` test data.
     ///
     /// A humanoid creature from the Star Wars universe
-    public struct Human: GraphQLMockObject, Character, SearchResult {
+    public nonisolated struct Human: GraphQLMockObject, Character, SearchResult {
         public static var __typename: String { "Human" }
         public var __fields = GraphQLMockFields()
 
@@ -107,7 +107,7 @@ public enum StarWarsAPIMocks {
     /// A builder of `Mutation` test data.
     ///
     /// The mutation type, represents all updates we can make to our data
-    public struct Mutation: GraphQLMockObject {
+    public nonisolated struct Mutation: GraphQLMockObject {
         public static var __typename: String { "Mutation" }
         public var __fields = GraphQLMockFields()
 
@@ -124,7 +124,7 @@ public enum StarWarsAPIMocks {
     /// A builder of `Query` test data.
     ///
     /// The query type, represents all of the entry points into our object graph
-    public struct Query: GraphQLMockObject {
+    public nonisolated struct Query: GraphQLMockObject {
         public static var __typename: String { "Query" }
         public var __fields = GraphQLMockFields()
 
@@ -157,7 +157,7 @@ public enum StarWarsAPIMocks {
     /// A builder of `Review` test data.
     ///
     /// Represents a review for a movie
-    public struct Review: GraphQLMockObject {
+    public nonisolated struct Review: GraphQLMockObject {
         public static var __typename: String { "Review" }
         public var __fields = GraphQLMockFields()
 
@@ -183,7 +183,7 @@ public enum StarWarsAPIMocks {
     }
 
     /// A builder of `Starship` test data.
-    public struct Starship: GraphQLMockObject, SearchResult {
+    public nonisolated struct Starship: GraphQLMockObject, SearchResult {
         public static var __typename: String { "Starship" }
         public var __fields = GraphQLMockFields()
 
@@ -215,7 +215,7 @@ public enum StarWarsAPIMocks {
     /// A builder of `Subscription` test data.
     ///
     /// The subscription type, represents all subscriptions we can make to our data
-    public struct Subscription: GraphQLMockObject {
+    public nonisolated struct Subscription: GraphQLMockObject {
         public static var __typename: String { "Subscription" }
         public var __fields = GraphQLMockFields()
 

@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct AllAnimalsDeferQuery: GraphQLQuery {
+public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsDeferQuery" }
     @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsDeferQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal @defer(label: \"deferredPetAnimal\") { __typename height { __typename relativeSize centimeters } } } ... on Cat @defer(label: \"deferredCat\") { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog @defer(label: \"deferredDog\") { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4d448e80e5845604c106af83656b6c79453229d92f0fe91a7c07ed342b046311" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-        public struct AllAnimals: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct AllAnimals: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -111,7 +111,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var deferredCat: DeferredCat? { __deferred() }
             @_alwaysEmitIntoClient public var deferredDog: DeferredDog? { __deferred() }
 
-            public struct Height: GraphQLDataSelectionSet {
+            public nonisolated struct Height: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -149,7 +149,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var meters: Int { __field("meters") }
             }
 
-            public struct Predators: GraphQLDataSelectionSet {
+            public nonisolated struct Predators: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -184,7 +184,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var species: String { __field("species") }
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
 
-                public struct AsWarmBlooded: GraphQLDataSelectionSet {
+                public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -233,7 +233,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     public typealias Fragments = GraphQLFragmentSpreads<Self>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                    public struct Predators: GraphQLDataSelectionSet {
+                    public nonisolated struct Predators: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -264,7 +264,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 }
             }
 
-            public struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -312,7 +312,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct AsPet: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsPet: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -380,7 +380,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
                 @_alwaysEmitIntoClient public var deferredPetAnimal: DeferredPetAnimal? { __deferred() }
 
-                public struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -440,7 +440,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
-                public struct DeferredPetAnimal: GraphQLDataSelectionSet {
+                public nonisolated struct DeferredPetAnimal: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -468,7 +468,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var height: Height { __field("height") }
 
-                    public struct Height: GraphQLDataSelectionSet {
+                    public nonisolated struct Height: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -503,7 +503,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 }
             }
 
-            public struct AsClassroomPet: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsClassroomPet: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -556,7 +556,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
-                public struct AsBird: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsBird: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -608,7 +608,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 }
             }
 
-            public struct DeferredCat: GraphQLDataSelectionSet {
+            public nonisolated struct DeferredCat: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -636,7 +636,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
             }
 
-            public struct DeferredDog: GraphQLDataSelectionSet {
+            public nonisolated struct DeferredDog: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -672,34 +672,34 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals {
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.Predators.AsWarmBlooded {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.Predators.AsWarmBlooded {
     @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsWarmBlooded {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsWarmBlooded {
     @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsPet {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsPet {
     @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsPet.AsWarmBlooded {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsPet.AsWarmBlooded {
     @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
     @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsClassroomPet {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsClassroomPet {
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsClassroomPet.AsBird {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsDeferQuery.Data.AllAnimals.AsClassroomPet.AsBird {
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }

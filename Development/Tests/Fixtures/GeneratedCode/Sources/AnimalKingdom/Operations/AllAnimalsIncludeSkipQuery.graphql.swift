@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
+public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsIncludeSkipQuery" }
     @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters: Boolean!, $getCat: Boolean!, $getWarmBlooded: Boolean!, $varA: Boolean!) { allAnimals { __typename height { __typename feet inches } ...HeightInMeters @skip(if: $skipHeightInMeters) ...WarmBloodedDetails @include(if: $getWarmBlooded) species @include(if: $includeSpecies) skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize @include(if: $varA) centimeters @include(if: $varA) } } } ... on Cat @include(if: $getCat) { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } predators { __typename species @include(if: $includeSpecies) ... on WarmBlooded @include(if: $getWarmBlooded) { __typename species ...WarmBloodedDetails laysEggs @include(if: $getWarmBlooded) } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "92219a3ff217b8bee936c976d4b8b4ca3b85d7ba16577e71443d812ec9232918" }
@@ -26,7 +26,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         .init(variables: ["includeSpecies": includeSpecies, "skipHeightInMeters": skipHeightInMeters, "getCat": getCat, "getWarmBlooded": getWarmBlooded, "varA": varA])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -50,7 +50,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-        public struct AllAnimals: GraphQLDataSelectionSet {
+        public nonisolated struct AllAnimals: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -125,7 +125,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asCat: AsCat? { __typeCase(if: .include("getCat")) }
             @_alwaysEmitIntoClient public var asClassroomPet: AsClassroomPet? { __typeCase() }
 
-            public struct Height: GraphQLDataSelectionSet {
+            public nonisolated struct Height: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -163,7 +163,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var meters: Int? { __field("meters", if: .skip("skipHeightInMeters")) }
             }
 
-            public struct Predators: GraphQLDataSelectionSet {
+            public nonisolated struct Predators: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -198,7 +198,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase(if: .include("getWarmBlooded")) }
 
-                public struct AsWarmBlooded: GraphQLDataSelectionSet {
+                public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -245,7 +245,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 }
             }
 
-            public struct AsWarmBlooded: GraphQLDataSelectionSet {
+            public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -289,7 +289,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct AsPet: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsPet: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -362,7 +362,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
                 @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
 
-                public struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -422,7 +422,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
-                public struct AsAnimal: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsAnimal: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -481,7 +481,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     public typealias Fragments = GraphQLFragmentSpreads<Self>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                    public struct Height: GraphQLDataSelectionSet {
+                    public nonisolated struct Height: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -531,7 +531,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 }
             }
 
-            public struct AsCat: GraphQLDataSelectionSet {
+            public nonisolated struct AsCat: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -578,7 +578,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct AsClassroomPet: GraphQLDataSelectionSet {
+            public nonisolated struct AsClassroomPet: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -627,7 +627,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
-                public struct AsBird: GraphQLDataSelectionSet {
+                public nonisolated struct AsBird: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -678,43 +678,43 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals {
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators.AsWarmBlooded {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.Predators.AsWarmBlooded {
     @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsWarmBlooded {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsWarmBlooded {
     @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsPet {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsPet {
     @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsPet.AsWarmBlooded {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsPet.AsWarmBlooded {
     @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
     @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsPet.AsAnimal {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsPet.AsAnimal {
     @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsCat {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsCat {
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsClassroomPet {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsClassroomPet {
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsClassroomPet.AsBird {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsIncludeSkipQuery.Data.AllAnimals.AsClassroomPet.AsBird {
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters? { __fragment(if: .skip("skipHeightInMeters")) }
 }

@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
+public nonisolated struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsLocalCacheMutation" }
     @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsLocalCacheMutation @apollo_client_ios_localCacheMutation { allAnimals { __typename species skinCovering ... on Bird { __typename wingspan } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "70cec2379979c4e5eae30292573c6d92059ae6dea94576b39890a16cdf124550" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-        public struct AllAnimals: GraphQLDataSelectionSet {
+        public nonisolated struct AllAnimals: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -74,7 +74,7 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
             @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
-            public struct AsBird: GraphQLDataSelectionSet {
+            public nonisolated struct AsBird: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct AllAnimalsQuery: GraphQLQuery {
+public nonisolated struct AllAnimalsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "AllAnimalsQuery" }
     @_alwaysEmitIntoClient public static var document: String { "query AllAnimalsQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize centimeters } } } ... on Cat { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "32a36b0ed6f3554f68aa7f0c92b2735bc174803acdd4bad130f9ce54b9c8eab7" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-        public struct AllAnimals: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct AllAnimals: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -121,7 +121,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asClassroomPet: AsClassroomPet? { __typeCase() }
             @_alwaysEmitIntoClient public var asDog: AsDog? { __typeCase() }
 
-            public struct Height: GraphQLDataSelectionSet {
+            public nonisolated struct Height: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -159,7 +159,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var meters: Int { __field("meters") }
             }
 
-            public struct Predators: GraphQLDataSelectionSet {
+            public nonisolated struct Predators: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -194,7 +194,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var species: String { __field("species") }
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
 
-                public struct AsWarmBlooded: GraphQLDataSelectionSet {
+                public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -243,7 +243,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     public typealias Fragments = GraphQLFragmentSpreads<Self>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                    public struct Predators: GraphQLDataSelectionSet {
+                    public nonisolated struct Predators: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -274,7 +274,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 }
             }
 
-            public struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -322,7 +322,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct AsPet: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsPet: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -395,7 +395,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
                 @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
 
-                public struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -455,7 +455,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
-                public struct AsAnimal: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsAnimal: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -514,7 +514,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     public typealias Fragments = GraphQLFragmentSpreads<Self>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                    public struct Height: GraphQLDataSelectionSet {
+                    public nonisolated struct Height: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -564,7 +564,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 }
             }
 
-            public struct AsCat: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsCat: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -615,7 +615,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct AsClassroomPet: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsClassroomPet: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -668,7 +668,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
-                public struct AsBird: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsBird: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -720,7 +720,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 }
             }
 
-            public struct AsDog: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsDog: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -779,47 +779,47 @@ public struct AllAnimalsQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals {
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.Predators.AsWarmBlooded {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.Predators.AsWarmBlooded {
     @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsWarmBlooded {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsWarmBlooded {
     @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsPet {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsPet {
     @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsPet.AsWarmBlooded {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsPet.AsWarmBlooded {
     @_alwaysEmitIntoClient public var warmBloodedDetails: WarmBloodedDetails { __fragment() }
     @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsPet.AsAnimal {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsPet.AsAnimal {
     @_alwaysEmitIntoClient public var petDetails: PetDetails { __fragment() }
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsCat {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsCat {
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsClassroomPet {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsClassroomPet {
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsClassroomPet.AsBird {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsClassroomPet.AsBird {
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsDog {
+nonisolated extension GraphQLFragmentSpreads where Owner == AllAnimalsQuery.Data.AllAnimals.AsDog {
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }

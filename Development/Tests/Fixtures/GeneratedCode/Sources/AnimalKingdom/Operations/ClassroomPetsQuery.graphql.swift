@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct ClassroomPetsQuery: GraphQLQuery {
+public nonisolated struct ClassroomPetsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "ClassroomPets" }
     @_alwaysEmitIntoClient public static var document: String { "query ClassroomPets { classroomPets { __typename ...ClassroomPetDetails } }\n" + ClassroomPetDetails.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "abbd52a9837b1c9d4d67a56bf5e863a5355c43f2c5cf53e96e5cfdd087630428" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct ClassroomPetsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var classroomPets: [ClassroomPets?]? { __field("classroomPets") }
 
-        public struct ClassroomPets: GraphQLDataSelectionSet {
+        public nonisolated struct ClassroomPets: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -68,6 +68,6 @@ public struct ClassroomPetsQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == ClassroomPetsQuery.Data.ClassroomPets {
+nonisolated extension GraphQLFragmentSpreads where Owner == ClassroomPetsQuery.Data.ClassroomPets {
     @_alwaysEmitIntoClient public var classroomPetDetails: ClassroomPetDetails { __fragment() }
 }

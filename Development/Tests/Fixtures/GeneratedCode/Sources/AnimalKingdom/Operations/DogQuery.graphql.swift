@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct DogQuery: GraphQLQuery {
+public nonisolated struct DogQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "DogQuery" }
     @_alwaysEmitIntoClient public static var document: String { "query DogQuery { allAnimals { __typename id skinCovering ... on Dog { __typename ...DogFragment houseDetails } } }\n" + DogFragment.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8bd5bf7b92645e0e8f057b6c7ef2bacb556193beede3318df9a15e3aecb00e49" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct DogQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-        public struct AllAnimals: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct AllAnimals: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -74,7 +74,7 @@ public struct DogQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var skinCovering: GraphQLEnum<AnimalKingdomAPI.SkinCovering>? { __field("skinCovering") }
             @_alwaysEmitIntoClient public var asDog: AsDog? { __typeCase() }
 
-            public struct AsDog: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsDog: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -121,6 +121,6 @@ public struct DogQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == DogQuery.Data.AllAnimals.AsDog {
+nonisolated extension GraphQLFragmentSpreads where Owner == DogQuery.Data.AllAnimals.AsDog {
     @_alwaysEmitIntoClient public var dogFragment: DogFragment { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct FindPetQuery: GraphQLQuery {
+public nonisolated struct FindPetQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "FindPet" }
     @_alwaysEmitIntoClient public static var document: String { "query FindPet($input: PetSearchInput!) { findPet(input: $input) { __typename id humanName } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f0a4fd1ae0a90036099f797ebe424c6bbbf72743d2ef325a2cc4087f114a5a40" }
@@ -18,7 +18,7 @@ public struct FindPetQuery: GraphQLQuery {
         .init(variables: ["input": input])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct FindPetQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var findPet: [FindPet] { __field("findPet") }
 
-        public struct FindPet: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct FindPet: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct PetAdoptionMutation: GraphQLMutation {
+public nonisolated struct PetAdoptionMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "PetAdoptionMutation" }
     @_alwaysEmitIntoClient public static var document: String { "mutation PetAdoptionMutation($input: PetAdoptionInput!) { adoptPet(input: $input) { __typename id humanName } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a8bb3d5a88077b77696636b1ba6f27e9aa5952660d53b84b44c7f3403f231ac1" }
@@ -18,7 +18,7 @@ public struct PetAdoptionMutation: GraphQLMutation {
         .init(variables: ["input": input])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct PetAdoptionMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var adoptPet: AdoptPet { __field("adoptPet") }
 
-        public struct AdoptPet: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct AdoptPet: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

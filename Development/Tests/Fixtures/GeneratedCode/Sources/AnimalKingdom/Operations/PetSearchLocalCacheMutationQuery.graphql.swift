@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
+public nonisolated struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "PetSearchLocalCacheMutation" }
     @_alwaysEmitIntoClient public static var document: String { "query PetSearchLocalCacheMutation($filters: PetSearchFilters = {species: [\"Dog\", \"Cat\"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}]}) @apollo_client_ios_localCacheMutation { pets(filters: $filters) { __typename id humanName } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7ae2171eb9775f2174c6985d6d5d99cad1c889187d0867a8b98f20726d24e143" }
@@ -23,7 +23,7 @@ public struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
         "filters": ["species": ["Dog", "Cat"], "size": "SMALL", "measurements": [["height": 10.5, "weight": 5.0]]],
     ]
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -47,7 +47,7 @@ public struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var pets: [Pets] { __field("pets") }
 
-        public struct Pets: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Pets: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct PetSearchQuery: GraphQLQuery {
+public nonisolated struct PetSearchQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "PetSearch" }
     @_alwaysEmitIntoClient public static var document: String { "query PetSearch($filters: PetSearchFilters = {species: [\"Dog\", \"Cat\"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}, {height: 10.5, weight: 5.0}]}) { pets(filters: $filters) { __typename id humanName } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "44622be161aa45e9684622dcb6f0618d48cb01d35a211eddaf210954c9946a9d" }
@@ -23,7 +23,7 @@ public struct PetSearchQuery: GraphQLQuery {
         "filters": ["species": ["Dog", "Cat"], "size": "SMALL", "measurements": [["height": 10.5, "weight": 5.0], ["height": 10.5, "weight": 5.0]]],
     ]
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -47,7 +47,7 @@ public struct PetSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var pets: [Pets] { __field("pets") }
 
-        public struct Pets: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Pets: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

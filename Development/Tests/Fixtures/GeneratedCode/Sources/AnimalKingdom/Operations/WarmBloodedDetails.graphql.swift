@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct WarmBloodedDetails: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct WarmBloodedDetails: GraphQLFragment, GraphQLDataSelectionSet {
     @_alwaysEmitIntoClient public static var fragmentName: String { "WarmBloodedDetails" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment WarmBloodedDetails on WarmBlooded { __typename bodyTemperature ...HeightInMeters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
@@ -42,6 +42,6 @@ public struct WarmBloodedDetails: GraphQLFragment, GraphQLDataSelectionSet {
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 
-extension GraphQLFragmentSpreads where Owner == WarmBloodedDetails {
+nonisolated extension GraphQLFragmentSpreads where Owner == WarmBloodedDetails {
     @_alwaysEmitIntoClient public var heightInMeters: HeightInMeters { __fragment() }
 }

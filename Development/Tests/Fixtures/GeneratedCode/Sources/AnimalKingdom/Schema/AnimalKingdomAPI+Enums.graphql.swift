@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-extension AnimalKingdomAPI {
-    public enum RelativeSize: String, CaseIterable, Sendable, Hashable {
+nonisolated extension AnimalKingdomAPI {
+    public nonisolated enum RelativeSize: String, CaseIterable, Sendable, Hashable {
         case large = "LARGE"
         case average = "AVERAGE"
         case small = "SMALL"
     }
 
-    public enum SkinCovering: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum SkinCovering: String, CaseIterable, Sendable, Hashable {
         case fur = "FUR"
         case hair = "HAIR"
         case feathers = "FEATHERS"

@@ -3,8 +3,8 @@
 
 import APICoreGraphQL
 
-extension AnimalKingdomAPI {
-    public struct MeasurementsInput: GraphQLInputObject {
+nonisolated extension AnimalKingdomAPI {
+    public nonisolated struct MeasurementsInput: GraphQLInputObject {
         public var height: Double
         public var weight: Double
         public var wingspan: GraphQLNullable<Double>
@@ -24,7 +24,7 @@ extension AnimalKingdomAPI {
         }
     }
 
-    public struct PetAdoptionInput: GraphQLInputObject {
+    public nonisolated struct PetAdoptionInput: GraphQLInputObject {
         public var ownerID: String
         public var petID: String
         /// The given name the pet is called by its human.
@@ -57,7 +57,7 @@ extension AnimalKingdomAPI {
         }
     }
 
-    public struct PetSearchFilters: GraphQLInputObject {
+    public nonisolated struct PetSearchFilters: GraphQLInputObject {
         public var species: GraphQLNullable<[String?]>
         public var size: GraphQLNullable<GraphQLEnum<AnimalKingdomAPI.RelativeSize>>
         public var measurements: GraphQLNullable<[AnimalKingdomAPI.MeasurementsInput?]>
@@ -77,7 +77,7 @@ extension AnimalKingdomAPI {
         }
     }
 
-    public struct PetSearchInput: GraphQLInputObject {
+    public nonisolated struct PetSearchInput: GraphQLInputObject {
         public var ownerID: GraphQLNullable<String>
         public var petID: GraphQLNullable<String>
         public var searchFilters: GraphQLNullable<AnimalKingdomAPI.PetSearchFilters>

@@ -4,7 +4,7 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum AnimalKingdomAPI {
+public nonisolated enum AnimalKingdomAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [
         "Bird": ["id"],
@@ -21,7 +21,7 @@ public enum AnimalKingdomAPI {
 
     public typealias Object = String
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let Bird = GraphQLParentType.object("Bird")
         public static let Cat = GraphQLParentType.object("Cat")
         public static let Crocodile = GraphQLParentType.object("Crocodile")
@@ -33,7 +33,7 @@ public enum AnimalKingdomAPI {
         public static let Query = GraphQLParentType.object("Query")
     }
 
-    public enum Interfaces {
+    public nonisolated enum Interfaces {
         public static let Animal = GraphQLParentType.interface(
             "Animal", possibleTypes: ["Human", "Cat", "Dog", "Bird", "Fish", "Rat", "Crocodile"])
         public static let Pet = GraphQLParentType.interface(
@@ -42,7 +42,7 @@ public enum AnimalKingdomAPI {
             "WarmBlooded", possibleTypes: ["Human", "Cat", "Dog", "Bird"])
     }
 
-    public enum Unions {
+    public nonisolated enum Unions {
         public static let ClassroomPet = GraphQLParentType.union(
             "ClassroomPet", possibleTypes: ["Cat", "Bird", "Rat", "PetRock"])
     }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct AddEpisodeToMyListMutation: GraphQLMutation {
+public nonisolated struct AddEpisodeToMyListMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "AddEpisodeToMyList" }
     @_alwaysEmitIntoClient public static var document: String { "mutation AddEpisodeToMyList($id: ID!) { addEpisodeToMyList(episodeId: $id) { __typename entryId } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "642a470c4d5e888fa8c951055d935bace4e08957d992ea3f693aa6d0732ecc6b" }
@@ -18,7 +18,7 @@ public struct AddEpisodeToMyListMutation: GraphQLMutation {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct AddEpisodeToMyListMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var addEpisodeToMyList: AddEpisodeToMyList { __field("addEpisodeToMyList") }
 
-        public struct AddEpisodeToMyList: GraphQLDataSelectionSet {
+        public nonisolated struct AddEpisodeToMyList: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.AddToCollectionResult }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct GetCalendarDayQuery: GraphQLQuery {
+public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetCalendarDay" }
     @_alwaysEmitIntoClient public static var document: String { "query GetCalendarDay($day: Date!) { calendar { __typename day(day: $day) { __typename events { __typename title } entries { __typename id title start end description } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "59a920d6c9ca32dc3e45b54b41f595fdbcc9e7a2c664e6cae0c739dfff5a8ac4" }
@@ -18,7 +18,7 @@ public struct GetCalendarDayQuery: GraphQLQuery {
         .init(variables: ["day": day])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct GetCalendarDayQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var calendar: Calendar? { __field("calendar") }
 
-        public struct Calendar: GraphQLDataSelectionSet {
+        public nonisolated struct Calendar: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Calendar }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -69,7 +69,7 @@ public struct GetCalendarDayQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var day: Day { __field("day") }
 
-            public struct Day: GraphQLDataSelectionSet {
+            public nonisolated struct Day: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.CalendarDay }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -101,7 +101,7 @@ public struct GetCalendarDayQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var entries: [Entries] { __field("entries") }
 
-                public struct Events: GraphQLDataSelectionSet {
+                public nonisolated struct Events: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Event }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -129,7 +129,7 @@ public struct GetCalendarDayQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var title: String { __field("title") }
                 }
 
-                public struct Entries: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Entries: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.CalendarEntry }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

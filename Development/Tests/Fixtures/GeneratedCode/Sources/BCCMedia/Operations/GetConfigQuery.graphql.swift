@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct GetConfigQuery: GraphQLQuery {
+public nonisolated struct GetConfigQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetConfig" }
     @_alwaysEmitIntoClient public static var document: String { "query GetConfig { application { __typename page { __typename code } } languages }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "78b92f2b447636312f5d59dc0032b4bce478cae942a20c37a5d1b8f62e38e596" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -39,7 +39,7 @@ public struct GetConfigQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var languages: [API.Language] { __field("languages") }
 
-        public struct Application: GraphQLDataSelectionSet {
+        public nonisolated struct Application: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -66,7 +66,7 @@ public struct GetConfigQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var page: Page? { __field("page") }
 
-            public struct Page: GraphQLDataSelectionSet {
+            public nonisolated struct Page: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

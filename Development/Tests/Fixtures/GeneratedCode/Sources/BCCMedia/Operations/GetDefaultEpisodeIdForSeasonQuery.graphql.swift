@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
+public nonisolated struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetDefaultEpisodeIdForSeason" }
     @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForSeason($id: ID!) { season(id: $id) { __typename defaultEpisode { __typename id } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e5ddfd80a85f39a3bbf5f799e805a74df8a8b0f94923398fda4b0fb61cd0a083" }
@@ -18,7 +18,7 @@ public struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var season: Season { __field("season") }
 
-        public struct Season: GraphQLDataSelectionSet {
+        public nonisolated struct Season: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public struct GetDefaultEpisodeIdForSeasonQuery: GraphQLQuery {
             /// Should not be used actively in lists, as it could affect query speeds.
             @_alwaysEmitIntoClient public var defaultEpisode: DefaultEpisode { __field("defaultEpisode") }
 
-            public struct DefaultEpisode: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct DefaultEpisode: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
+public nonisolated struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetDefaultEpisodeIdForShow" }
     @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForShow($id: ID!) { show(id: $id) { __typename defaultEpisode { __typename id } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d11eea0aa5c1fdf921a6135692f9d98a6c2ea5a4d861f7ea4b0d17f375c25a75" }
@@ -18,7 +18,7 @@ public struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var show: Show { __field("show") }
 
-        public struct Show: GraphQLDataSelectionSet {
+        public nonisolated struct Show: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public struct GetDefaultEpisodeIdForShowQuery: GraphQLQuery {
             /// Should not be used actively in lists, as it could affect query speeds.
             @_alwaysEmitIntoClient public var defaultEpisode: DefaultEpisode { __field("defaultEpisode") }
 
-            public struct DefaultEpisode: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct DefaultEpisode: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

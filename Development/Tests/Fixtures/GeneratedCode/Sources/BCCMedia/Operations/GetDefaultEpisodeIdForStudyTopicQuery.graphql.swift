@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
+public nonisolated struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetDefaultEpisodeIdForStudyTopic" }
     @_alwaysEmitIntoClient public static var document: String { "query GetDefaultEpisodeIdForStudyTopic($id: ID!) { studyTopic(id: $id) { __typename defaultLesson { __typename defaultEpisode { __typename id } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "df24816f29609a2f4ed5bf19586f35a90a13c2f4b24cbff3f4f64588a83f16a2" }
@@ -18,7 +18,7 @@ public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var studyTopic: StudyTopic { __field("studyTopic") }
 
-        public struct StudyTopic: GraphQLDataSelectionSet {
+        public nonisolated struct StudyTopic: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.StudyTopic }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
             /// Should not be used actively in lists, as it could affect query speeds.
             @_alwaysEmitIntoClient public var defaultLesson: DefaultLesson { __field("defaultLesson") }
 
-            public struct DefaultLesson: GraphQLDataSelectionSet {
+            public nonisolated struct DefaultLesson: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Lesson }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -100,7 +100,7 @@ public struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
                 /// Should not be used actively in lists, as it could affect query speeds.
                 @_alwaysEmitIntoClient public var defaultEpisode: DefaultEpisode? { __field("defaultEpisode") }
 
-                public struct DefaultEpisode: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct DefaultEpisode: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

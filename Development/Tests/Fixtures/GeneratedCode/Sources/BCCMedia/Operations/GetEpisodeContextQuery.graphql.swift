@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct GetEpisodeContextQuery: GraphQLQuery {
+public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeContext" }
     @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeContext($id: ID!, $context: EpisodeContext) { episode(id: $id, context: $context) { __typename context { __typename ... on ContextCollection { __typename items(first: 100) { __typename items { __typename id title description image } } } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8b38277790e3f4ea8bae9358e1b4029ece5cd8a9b7da7696a800ea9afa23da2d" }
@@ -20,7 +20,7 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
         .init(variables: ["id": id, "context": context])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-        public struct Episode: GraphQLDataSelectionSet {
+        public nonisolated struct Episode: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var context: Context? { __field("context") }
 
-            public struct Context: GraphQLDataSelectionSet {
+            public nonisolated struct Context: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.EpisodeContextUnion }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -101,7 +101,7 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asContextCollection: AsContextCollection? { __typeCase() }
 
-                public struct AsContextCollection: GraphQLDataSelectionSet {
+                public nonisolated struct AsContextCollection: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ContextCollection }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -128,7 +128,7 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var items: Items? { __field("items") }
 
-                    public struct Items: GraphQLDataSelectionSet {
+                    public nonisolated struct Items: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -155,7 +155,7 @@ public struct GetEpisodeContextQuery: GraphQLQuery {
 
                         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-                        public struct Items: GraphQLDataSelectionSet, Identifiable {
+                        public nonisolated struct Items: GraphQLDataSelectionSet, Identifiable {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct GetEpisodeQuery: GraphQLQuery {
+public nonisolated struct GetEpisodeQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetEpisode" }
     @_alwaysEmitIntoClient public static var document: String { "query GetEpisode($id: ID!, $context: EpisodeContext) { episode(id: $id, context: $context) { __typename id uuid type title originalTitle image ageRating publishDate description progress locked inMyList cursor next { __typename id } season { __typename id title show { __typename id title } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9a38191bd043bbca1bbb676d02f6556cb183e9cad03e369903adaa29258ed499" }
@@ -20,7 +20,7 @@ public struct GetEpisodeQuery: GraphQLQuery {
         .init(variables: ["id": id, "context": context])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public struct GetEpisodeQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-        public struct Episode: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Episode: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -142,7 +142,7 @@ public struct GetEpisodeQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var season: Season? { __field("season") }
 
-            public struct Next: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Next: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -170,7 +170,7 @@ public struct GetEpisodeQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
-            public struct Season: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Season: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -207,7 +207,7 @@ public struct GetEpisodeQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var show: Show { __field("show") }
 
-                public struct Show: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Show: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct GetEpisodeSeasonQuery: GraphQLQuery {
+public nonisolated struct GetEpisodeSeasonQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeSeason" }
     @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeSeason($id: ID!) { season(id: $id) { __typename ...EpisodeSeason } }\n" + EpisodeSeason.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c470b505ac7be3ff28dc970da6b52e5bb5040b6007303d5bf4611f09d018790f" }
@@ -18,7 +18,7 @@ public struct GetEpisodeSeasonQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct GetEpisodeSeasonQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var season: Season { __field("season") }
 
-        public struct Season: GraphQLDataSelectionSet {
+        public nonisolated struct Season: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -83,6 +83,6 @@ public struct GetEpisodeSeasonQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == GetEpisodeSeasonQuery.Data.Season {
+nonisolated extension GraphQLFragmentSpreads where Owner == GetEpisodeSeasonQuery.Data.Season {
     @_alwaysEmitIntoClient public var episodeSeason: EpisodeSeason { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct GetEpisodeStreamsQuery: GraphQLQuery {
+public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetEpisodeStreams" }
     @_alwaysEmitIntoClient public static var document: String { "query GetEpisodeStreams($id: ID!) { episode(id: $id) { __typename progress streams { __typename videoLanguage url type } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "857702527e2546f4ac79fb0b927fa8a53d6a84de0724d36896f947bb2da17074" }
@@ -18,7 +18,7 @@ public struct GetEpisodeStreamsQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct GetEpisodeStreamsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-        public struct Episode: GraphQLDataSelectionSet {
+        public nonisolated struct Episode: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -74,7 +74,7 @@ public struct GetEpisodeStreamsQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var streams: [Streams] { __field("streams") }
 
-            public struct Streams: GraphQLDataSelectionSet {
+            public nonisolated struct Streams: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Stream }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

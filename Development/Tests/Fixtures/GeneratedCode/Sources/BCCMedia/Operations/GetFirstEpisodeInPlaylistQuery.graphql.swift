@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
+public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetFirstEpisodeInPlaylist" }
     @_alwaysEmitIntoClient public static var document: String { "query GetFirstEpisodeInPlaylist($id: ID!) { playlist(id: $id) { __typename items(first: 1) { __typename items { __typename id } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "0f1e71bf284e289c0891192724b61d74d4ae85039723c064a1d37af10f0e5e65" }
@@ -18,7 +18,7 @@ public struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var playlist: Playlist { __field("playlist") }
 
-        public struct Playlist: GraphQLDataSelectionSet {
+        public nonisolated struct Playlist: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Playlist }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -69,7 +69,7 @@ public struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var items: Items { __field("items") }
 
-            public struct Items: GraphQLDataSelectionSet {
+            public nonisolated struct Items: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.PlaylistItemPagination }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -96,7 +96,7 @@ public struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-                public struct Items: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Items: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.PlaylistItem }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct GetNextEpisodeQuery: GraphQLQuery {
+public nonisolated struct GetNextEpisodeQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetNextEpisode" }
     @_alwaysEmitIntoClient public static var document: String { "query GetNextEpisode($id: ID!, $context: EpisodeContext!) { episode(id: $id, context: $context) { __typename id cursor next { __typename id } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f28a6c3e899c47f716f2f680165f4c68c7645c5e001d32d98b38ba7e03e13224" }
@@ -20,7 +20,7 @@ public struct GetNextEpisodeQuery: GraphQLQuery {
         .init(variables: ["id": id, "context": context])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public struct GetNextEpisodeQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-        public struct Episode: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Episode: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -82,7 +82,7 @@ public struct GetNextEpisodeQuery: GraphQLQuery {
             /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
             @_alwaysEmitIntoClient public var next: [Next] { __field("next") }
 
-            public struct Next: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Next: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct GetPageQuery: GraphQLQuery {
+public nonisolated struct GetPageQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetPage" }
     @_alwaysEmitIntoClient public static var document: String { "query GetPage($id: ID!) { page(id: $id) { __typename id code title description sections(first: 100) { __typename items { __typename id title description ...ItemSectionFragment } } } }\n" + ItemSectionFragment.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "91bf4a003074172371211e626f71eff40dacf96c13996cfafda4c409060f3452" }
@@ -18,7 +18,7 @@ public struct GetPageQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct GetPageQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var page: Page { __field("page") }
 
-        public struct Page: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Page: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -89,7 +89,7 @@ public struct GetPageQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var sections: Sections { __field("sections") }
 
-            public struct Sections: GraphQLDataSelectionSet {
+            public nonisolated struct Sections: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionPagination }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -116,7 +116,7 @@ public struct GetPageQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-                public struct Items: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Items: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.Section }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -161,7 +161,7 @@ public struct GetPageQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var description: String? { __field("description") }
                     @_alwaysEmitIntoClient public var asItemSection: AsItemSection? { __typeCase() }
 
-                    public struct AsItemSection: GraphQLDataSelectionSet, Identifiable {
+                    public nonisolated struct AsItemSection: GraphQLDataSelectionSet, Identifiable {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -210,6 +210,6 @@ public struct GetPageQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == GetPageQuery.Data.Page.Sections.Items.AsItemSection {
+nonisolated extension GraphQLFragmentSpreads where Owner == GetPageQuery.Data.Page.Sections.Items.AsItemSection {
     @_alwaysEmitIntoClient public var itemSectionFragment: ItemSectionFragment { __fragment() }
 }

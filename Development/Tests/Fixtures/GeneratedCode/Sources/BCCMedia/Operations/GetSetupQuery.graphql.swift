@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct GetSetupQuery: GraphQLQuery {
+public nonisolated struct GetSetupQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "getSetup" }
     @_alwaysEmitIntoClient public static var document: String { "query getSetup { me { __typename id bccMember analytics { __typename anonymousId } } application { __typename code clientVersion page { __typename id } searchPage { __typename id } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8362b67e4483de2009e85ae4c35e3b13c52027b53eee90167909629f5e446f6f" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -39,7 +39,7 @@ public struct GetSetupQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var application: Application { __field("application") }
 
-        public struct Me: GraphQLDataSelectionSet {
+        public nonisolated struct Me: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -76,7 +76,7 @@ public struct GetSetupQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var analytics: Analytics { __field("analytics") }
 
-            public struct Analytics: GraphQLDataSelectionSet {
+            public nonisolated struct Analytics: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Analytics }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -105,7 +105,7 @@ public struct GetSetupQuery: GraphQLQuery {
             }
         }
 
-        public struct Application: GraphQLDataSelectionSet {
+        public nonisolated struct Application: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -147,7 +147,7 @@ public struct GetSetupQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var searchPage: SearchPage? { __field("searchPage") }
 
-            public struct Page: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Page: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

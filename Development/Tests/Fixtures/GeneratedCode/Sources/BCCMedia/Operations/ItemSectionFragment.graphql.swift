@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ItemSectionFragment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSectionFragment on ItemSection { __typename title metadata { __typename prependLiveElement useContext collectionId } items { __typename items { __typename id title description image item { __typename ... on Episode { __typename progress duration locked } } } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
@@ -43,7 +43,7 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
     @_alwaysEmitIntoClient public var items: Items { __field("items") }
 
-    public struct Metadata: GraphQLDataSelectionSet {
+    public nonisolated struct Metadata: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ItemSectionMetadata }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -81,7 +81,7 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public var collectionId: String { __field("collectionId") }
     }
 
-    public struct Items: GraphQLDataSelectionSet {
+    public nonisolated struct Items: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -108,7 +108,7 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-        public struct Items: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Items: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -155,7 +155,7 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
 
             @_alwaysEmitIntoClient public var item: Item { __field("item") }
 
-            public struct Item: GraphQLDataSelectionSet {
+            public nonisolated struct Item: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.SectionItemType }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -185,7 +185,7 @@ public struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
                 }
                 @_alwaysEmitIntoClient public var asEpisode: AsEpisode? { __typeCase() }
 
-                public struct AsEpisode: GraphQLDataSelectionSet {
+                public nonisolated struct AsEpisode: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
+public nonisolated struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "RemoveEpisodeFromMyList" }
     @_alwaysEmitIntoClient public static var document: String { "mutation RemoveEpisodeFromMyList($id: UUID!) { removeEntryFromMyList(entryId: $id) { __typename id } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "711c413ffb2db72eb72a9e87de67cbd6f395d7e6448474e01240b19021c5f1e7" }
@@ -18,7 +18,7 @@ public struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var removeEntryFromMyList: RemoveEntryFromMyList { __field("removeEntryFromMyList") }
 
-        public struct RemoveEntryFromMyList: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct RemoveEntryFromMyList: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.UserCollection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

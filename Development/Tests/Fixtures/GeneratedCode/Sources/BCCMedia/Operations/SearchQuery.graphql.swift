@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct SearchQuery: GraphQLQuery {
+public nonisolated struct SearchQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Search" }
     @_alwaysEmitIntoClient public static var document: String { "query Search($query: String!, $collection: String!) { search(queryString: $query, type: $collection) { __typename result { __typename id title description image highlight url ... on EpisodeSearchItem { __typename seasonTitle showTitle } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1702a82e734e93e185f05d754a26bb17c50cf0aa44412d5aa75560899f2c7e8f" }
@@ -20,7 +20,7 @@ public struct SearchQuery: GraphQLQuery {
         .init(variables: ["query": query, "collection": collection])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public struct SearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-        public struct Search: GraphQLDataSelectionSet {
+        public nonisolated struct Search: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SearchResult }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public struct SearchQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var result: [Result_] { __field("result") }
 
-            public struct Result_: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Result_: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -131,7 +131,7 @@ public struct SearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var url: String { __field("url") }
                 @_alwaysEmitIntoClient public var asEpisodeSearchItem: AsEpisodeSearchItem? { __typeCase() }
 
-                public struct AsEpisodeSearchItem: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsEpisodeSearchItem: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodeSearchItem }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

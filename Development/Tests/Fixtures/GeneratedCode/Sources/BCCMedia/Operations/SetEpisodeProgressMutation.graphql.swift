@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct SetEpisodeProgressMutation: GraphQLMutation {
+public nonisolated struct SetEpisodeProgressMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "SetEpisodeProgress" }
     @_alwaysEmitIntoClient public static var document: String { "mutation SetEpisodeProgress($id: ID!, $progress: Int) { setEpisodeProgress(id: $id, progress: $progress) { __typename id } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4a6caaabf3a7144bb2471027244bec46ddd574552465e0490035013994ca2d1e" }
@@ -20,7 +20,7 @@ public struct SetEpisodeProgressMutation: GraphQLMutation {
         .init(variables: ["id": id, "progress": progress])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public struct SetEpisodeProgressMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var setEpisodeProgress: SetEpisodeProgress { __field("setEpisodeProgress") }
 
-        public struct SetEpisodeProgress: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct SetEpisodeProgress: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

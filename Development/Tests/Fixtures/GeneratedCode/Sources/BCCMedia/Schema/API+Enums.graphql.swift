@@ -3,13 +3,13 @@
 
 import APICoreGraphQL
 
-extension API {
-    public enum EpisodeType: String, CaseIterable, Sendable, Hashable {
+nonisolated extension API {
+    public nonisolated enum EpisodeType: String, CaseIterable, Sendable, Hashable {
         case episode = "episode"
         case standalone = "standalone"
     }
 
-    public enum StreamType: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum StreamType: String, CaseIterable, Sendable, Hashable {
         case hls_ts = "hls_ts"
         case hls_cmaf = "hls_cmaf"
         case dash = "dash"

@@ -3,8 +3,8 @@
 
 import APICoreGraphQL
 
-extension API {
-    public struct EpisodeContext: GraphQLInputObject {
+nonisolated extension API {
+    public nonisolated struct EpisodeContext: GraphQLInputObject {
         public var collectionId: GraphQLNullable<String>
         public var playlistId: GraphQLNullable<String>
         public var shuffle: GraphQLNullable<Bool>

@@ -4,7 +4,7 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum API {
+public nonisolated enum API {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
@@ -14,7 +14,7 @@ public enum API {
 
     public typealias UUID = String
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let AddToCollectionResult = GraphQLParentType.object("AddToCollectionResult")
         public static let Analytics = GraphQLParentType.object("Analytics")
         public static let Application = GraphQLParentType.object("Application")
@@ -45,7 +45,7 @@ public enum API {
         public static let UserCollection = GraphQLParentType.object("UserCollection")
     }
 
-    public enum Interfaces {
+    public nonisolated enum Interfaces {
         public static let CalendarEntry = GraphQLParentType.interface(
             "CalendarEntry", possibleTypes: ["EpisodeCalendarEntry", "SeasonCalendarEntry", "ShowCalendarEntry", "SimpleCalendarEntry"])
         public static let ItemSection = GraphQLParentType.interface(
@@ -58,7 +58,7 @@ public enum API {
             "Section", possibleTypes: ["AchievementSection", "AvatarSection", "CardListSection", "CardSection", "DefaultGridSection", "DefaultSection", "FeaturedSection", "IconGridSection", "IconSection", "LabelSection", "ListSection", "MessageSection", "PageDetailsSection", "PosterGridSection", "PosterSection", "WebSection"])
     }
 
-    public enum Unions {
+    public nonisolated enum Unions {
         public static let EpisodeContextUnion = GraphQLParentType.union(
             "EpisodeContextUnion", possibleTypes: ["ContextCollection", "Season"])
         public static let SectionItemType = GraphQLParentType.union(

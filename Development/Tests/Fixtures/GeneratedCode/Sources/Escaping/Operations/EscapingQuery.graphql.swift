@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct EscapingQuery: GraphQLQuery {
+public nonisolated struct EscapingQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Escaping" }
     @_alwaysEmitIntoClient public static var document: String { "query Escaping($default: String, $self: Int, $where: Boolean = true, $variables: Boolean!) { thing(default: $default, self: $self, where: $where) { __typename default self Type Protocol init operator where description hash hashValue data fragments reader asThing old kind string { __typename self } ...ThingFields ... on Thing @include(if: $variables) { __typename description } } protocol { __typename Type { __typename self } } }\n" + ThingFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f0a54da8f57906d026aff2b78c086cd29a3272b0b7d6ef16a707081f9688adf8" }
@@ -32,7 +32,7 @@ public struct EscapingQuery: GraphQLQuery {
 
     public static let variableDefaults: JSONObject = ["where": true]
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -61,7 +61,7 @@ public struct EscapingQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var `protocol`: Protocol_? { __field("protocol") }
 
-        public struct Thing: GraphQLDataSelectionSet {
+        public nonisolated struct Thing: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -174,7 +174,7 @@ public struct EscapingQuery: GraphQLQuery {
             public typealias Fragments = GraphQLFragmentSpreads<Self>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-            public struct String_: GraphQLDataSelectionSet {
+            public nonisolated struct String_: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -203,7 +203,7 @@ public struct EscapingQuery: GraphQLQuery {
             }
         }
 
-        public struct Protocol_: GraphQLDataSelectionSet {
+        public nonisolated struct Protocol_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Protocol_ }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -230,7 +230,7 @@ public struct EscapingQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var Type__: Type_? { __field("Type") }
 
-            public struct Type_: GraphQLDataSelectionSet {
+            public nonisolated struct Type_: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Type_ }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -261,6 +261,6 @@ public struct EscapingQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == EscapingQuery.Data.Thing {
+nonisolated extension GraphQLFragmentSpreads where Owner == EscapingQuery.Data.Thing {
     @_alwaysEmitIntoClient public var thingFields: ThingFields { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct FilteredQuery: GraphQLQuery {
+public nonisolated struct FilteredQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Filtered" }
     @_alwaysEmitIntoClient public static var document: String { "query Filtered($filter: Filter) { filtered(filter: $filter) { __typename old ...ThingFields } }\n" + ThingFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e0952fac936f6b2c85c31d6225230f60ec9cda67c1017d5ea5b4a53954033323" }
@@ -18,7 +18,7 @@ public struct FilteredQuery: GraphQLQuery {
         .init(variables: ["filter": filter])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct FilteredQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var filtered: [Filtered]? { __field("filtered") }
 
-        public struct Filtered: GraphQLDataSelectionSet {
+        public nonisolated struct Filtered: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -86,6 +86,6 @@ public struct FilteredQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == FilteredQuery.Data.Filtered {
+nonisolated extension GraphQLFragmentSpreads where Owner == FilteredQuery.Data.Filtered {
     @_alwaysEmitIntoClient public var thingFields: ThingFields { __fragment() }
 }

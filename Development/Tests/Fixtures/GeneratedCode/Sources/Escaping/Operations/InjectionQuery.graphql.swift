@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct InjectionQuery: GraphQLQuery {
+public nonisolated struct InjectionQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Injection" }
     @_alwaysEmitIntoClient public static var document: String { "query Injection($text: String = \"\\\"\\\"\\\" \\\\ \\\\(x) #\\\" \\\"# */ /* // \\n \\u0000 \u{202e} \u{200b} 😀 😀\", $block: String = \"Block default: \\\\n \\\\t \\\\u0041 \\\\\\\\ \\\\\\\" stay as written; \\\"\\\"\\\" is a triple quote.\\n  */ /* // \\\\(x) #\\\" \\\"# \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞\", $kind: Kind = case, $options: EchoOptions = {prefix: \"\\u0000\\\"\", kind: Any, Self: false, case: [\"\\\\(x)\", \"\u{202e}\"]}, $json: JSONObject, $flags: Bool) { quoted: echo(text: \"\\\"\\\"\\\" \\\\ \\\\(x) #\\\" \\\"# */ /* // \\n \\r \\t \\b \\f / \\u0000 \\u001F \\u007F \\u0085 \u{202e} \u{2066}\u{2067}\u{2068}\u{2069} \u{200f} \u{200b}\u{200c}\u{200d}\u{feff} \u{2028}\u{2029} 👩\u{200d}💻 𝄞 \\u0000\") block: echo(text: \"First line, then an indented one: \\\\n \\\\t \\\\u0041 \\\\\\\\ \\\\\\\" \\\"\\\"\\\" \\\\(x) #\\\" \\\"#\\n  */ /* // ///\\n#endif\") raw: echo(text: \"\u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP \u{200c} ZWNJ \u{200d} ZWJ \u{feff} BOM 👩\u{200d}💻 𝄞\") variable: echo(text: $text kind: $kind options: $options json: $json flags: $flags) blockDefault: echo(text: $block) list: echo(texts: [\"*/\", \"/*\", \"//\", \"\\\\\", \"\\\"\\\"\\\"\", \"#\\\"\", \"\\\"#\", \"\\\\u{41}\", \"\\\\u0000\"] kind: init) object: echo(options: {prefix: \"\\\"#\\\\(x)\", kind: Self, case: [\"\u{200f}\"]} flags: {value: true, Bool: false}) deprecated: echoed __typename self: __typename Type: echo(text: \"Type\") thing { __typename Self Any _ case self Type init } ...EchoFields }\n" + EchoFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ac2761ff8956a24b4fb3885f4553df5eeeaa7fbd21eb78c0635293e3d9e2cf1a" }
@@ -46,7 +46,7 @@ public struct InjectionQuery: GraphQLQuery {
         "options": ["prefix": "\0\"", "kind": "Any", "Self": false, "case": ["\\(x)", "\u{202e}"]],
     ]
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -181,7 +181,7 @@ public struct InjectionQuery: GraphQLQuery {
         public typealias Fragments = GraphQLFragmentSpreads<Self>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-        public struct Thing: GraphQLDataSelectionSet {
+        public nonisolated struct Thing: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -241,6 +241,6 @@ public struct InjectionQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == InjectionQuery.Data {
+nonisolated extension GraphQLFragmentSpreads where Owner == InjectionQuery.Data {
     @_alwaysEmitIntoClient public var echoFields: EchoFields { __fragment() }
 }

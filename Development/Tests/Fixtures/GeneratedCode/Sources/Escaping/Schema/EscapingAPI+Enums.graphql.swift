@@ -3,8 +3,8 @@
 
 import APICoreGraphQL
 
-extension EscapingAPI {
-    public enum Kind: String, CaseIterable, Sendable, Hashable {
+nonisolated extension EscapingAPI {
+    public nonisolated enum Kind: String, CaseIterable, Sendable, Hashable {
         case `default` = "default"
         case self_ = "self"
         case Type_ = "Type"

@@ -3,9 +3,9 @@
 
 import APICoreGraphQL
 
-extension EscapingAPI {
+nonisolated extension EscapingAPI {
     /// An input object named like a Swift type.
-    public struct Bool_: GraphQLInputObject {
+    public nonisolated struct Bool_: GraphQLInputObject {
         public var value: GraphQLNullable<Bool>
         public var Bool: GraphQLNullable<Bool>
 
@@ -23,7 +23,7 @@ extension EscapingAPI {
     }
 
     /// Input with defaults that hold Swift syntax: */ /* // "# \(x) \u{202e} RLO \u{2066} LRI \u{2067} RLI \u{2068} FSI \u{2069} PDI \u{200f} RLM \u{200b} ZWSP ‌ ZWNJ ‍ ZWJ \u{feff} BOM 👩‍💻 𝄞
-    public struct EchoOptions: GraphQLInputObject {
+    public nonisolated struct EchoOptions: GraphQLInputObject {
         /// Field description \u{202e}\u{200b} \u{0} */
         public var prefix: GraphQLNullable<String>
         public var kind: GraphQLNullable<GraphQLEnum<EscapingAPI.Kind>>
@@ -50,7 +50,7 @@ extension EscapingAPI {
         }
     }
 
-    public struct Filter: GraphQLInputObject {
+    public nonisolated struct Filter: GraphQLInputObject {
         public var `default`: GraphQLNullable<String>
         public var self_: GraphQLNullable<Int>
         public var fields_: GraphQLNullable<String>

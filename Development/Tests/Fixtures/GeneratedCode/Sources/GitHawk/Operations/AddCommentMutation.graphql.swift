@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct AddCommentMutation: GraphQLMutation {
+public nonisolated struct AddCommentMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "AddComment" }
     @_alwaysEmitIntoClient public static var document: String { "mutation AddComment($subject_id: ID!, $body: String!) { addComment(input: {subjectId: $subject_id, body: $body}) { __typename commentEdge { __typename node { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } } } }\n" + CommentFields.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "266fda939a0f3062e5a93c59832bbcc2d39a99c9e04f353fa49c7cd7213ffd66" }
@@ -20,7 +20,7 @@ public struct AddCommentMutation: GraphQLMutation {
         .init(variables: ["subject_id": subject_id, "body": body])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public struct AddCommentMutation: GraphQLMutation {
         /// Adds a comment to an Issue or Pull Request.
         @_alwaysEmitIntoClient public var addComment: AddComment? { __field("addComment") }
 
-        public struct AddComment: GraphQLDataSelectionSet {
+        public nonisolated struct AddComment: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddCommentPayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -73,7 +73,7 @@ public struct AddCommentMutation: GraphQLMutation {
             /// The edge from the subject's comment connection.
             @_alwaysEmitIntoClient public var commentEdge: CommentEdge { __field("commentEdge") }
 
-            public struct CommentEdge: GraphQLDataSelectionSet {
+            public nonisolated struct CommentEdge: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueCommentEdge }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -101,7 +101,7 @@ public struct AddCommentMutation: GraphQLMutation {
                 /// The item at the end of the edge.
                 @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                public struct Node: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Node: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -180,7 +180,7 @@ public struct AddCommentMutation: GraphQLMutation {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == AddCommentMutation.Data.AddComment.CommentEdge.Node {
+nonisolated extension GraphQLFragmentSpreads where Owner == AddCommentMutation.Data.AddComment.CommentEdge.Node {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
     @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
     @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }

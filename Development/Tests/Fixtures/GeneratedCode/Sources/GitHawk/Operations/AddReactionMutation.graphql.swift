@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct AddReactionMutation: GraphQLMutation {
+public nonisolated struct AddReactionMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "AddReaction" }
     @_alwaysEmitIntoClient public static var document: String { "mutation AddReaction($subject_id: ID!, $content: ReactionContent!) { addReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d6ab209547e693b24b9d4ab8322620c0c0072203939bef581365a07fe5b15b8b" }
@@ -20,7 +20,7 @@ public struct AddReactionMutation: GraphQLMutation {
         .init(variables: ["subject_id": subject_id, "content": content])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public struct AddReactionMutation: GraphQLMutation {
         /// Adds a reaction to a subject.
         @_alwaysEmitIntoClient public var addReaction: AddReaction? { __field("addReaction") }
 
-        public struct AddReaction: GraphQLDataSelectionSet {
+        public nonisolated struct AddReaction: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddReactionPayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -73,7 +73,7 @@ public struct AddReactionMutation: GraphQLMutation {
             /// The reactable subject.
             @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
 
-            public struct Subject: GraphQLDataSelectionSet {
+            public nonisolated struct Subject: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -112,6 +112,6 @@ public struct AddReactionMutation: GraphQLMutation {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == AddReactionMutation.Data.AddReaction.Subject {
+nonisolated extension GraphQLFragmentSpreads where Owner == AddReactionMutation.Data.AddReaction.Subject {
     @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct BookmarkNodesQuery: GraphQLQuery {
+public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "BookmarkNodes" }
     @_alwaysEmitIntoClient public static var document: String { "query BookmarkNodes($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on Issue { __typename title number issueState: state repository { __typename owner { __typename login } name } } ... on PullRequest { __typename title number pullRequestState: state repository { __typename owner { __typename login } name } } ... on Repository { __typename owner { __typename login } name } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "398932df8137a0c9fd039c946369d265ce289cc304bd2c93e39818c8332e261c" }
@@ -18,7 +18,7 @@ public struct BookmarkNodesQuery: GraphQLQuery {
         .init(variables: ["ids": ids])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public struct BookmarkNodesQuery: GraphQLQuery {
         /// Lookup nodes by a list of IDs.
         @_alwaysEmitIntoClient public var nodes: [Nodes?] { __field("nodes") }
 
-        public struct Nodes: GraphQLDataSelectionSet {
+        public nonisolated struct Nodes: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -87,7 +87,7 @@ public struct BookmarkNodesQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
             @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
 
-            public struct AsIssue: GraphQLDataSelectionSet {
+            public nonisolated struct AsIssue: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -133,7 +133,7 @@ public struct BookmarkNodesQuery: GraphQLQuery {
                 /// The repository associated with this node.
                 @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
 
-                public struct Repository: GraphQLDataSelectionSet {
+                public nonisolated struct Repository: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -167,7 +167,7 @@ public struct BookmarkNodesQuery: GraphQLQuery {
                     /// The name of the repository.
                     @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-                    public struct Owner: GraphQLDataSelectionSet {
+                    public nonisolated struct Owner: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -199,7 +199,7 @@ public struct BookmarkNodesQuery: GraphQLQuery {
                 }
             }
 
-            public struct AsPullRequest: GraphQLDataSelectionSet {
+            public nonisolated struct AsPullRequest: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

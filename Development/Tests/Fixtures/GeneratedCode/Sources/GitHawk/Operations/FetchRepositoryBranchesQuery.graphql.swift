@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct FetchRepositoryBranchesQuery: GraphQLQuery {
+public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "fetchRepositoryBranches" }
     @_alwaysEmitIntoClient public static var document: String { "query fetchRepositoryBranches($owner: String!, $name: String!, $after: String) { repository(owner: $owner, name: $name) { __typename refs(first: 50, after: $after, refPrefix: \"refs/heads/\") { __typename edges { __typename node { __typename name } } pageInfo { __typename hasNextPage endCursor } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "db79d6988859bbcd10d922121f482de549be99696346ada2cf2cac26419ade87" }
@@ -22,7 +22,7 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "name": name, "after": after])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -47,7 +47,7 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -75,7 +75,7 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
             /// Fetch a list of refs from the repository
             @_alwaysEmitIntoClient public var refs: Refs? { __field("refs") }
 
-            public struct Refs: GraphQLDataSelectionSet {
+            public nonisolated struct Refs: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -109,7 +109,7 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
                 /// Information to aid in pagination.
                 @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-                public struct Edges: GraphQLDataSelectionSet {
+                public nonisolated struct Edges: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefEdge }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -137,7 +137,7 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
                     /// The item at the end of the edge.
                     @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                    public struct Node: GraphQLDataSelectionSet {
+                    public nonisolated struct Node: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -167,7 +167,7 @@ public struct FetchRepositoryBranchesQuery: GraphQLQuery {
                     }
                 }
 
-                public struct PageInfo: GraphQLDataSelectionSet {
+                public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

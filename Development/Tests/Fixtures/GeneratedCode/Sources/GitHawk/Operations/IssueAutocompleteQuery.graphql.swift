@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct IssueAutocompleteQuery: GraphQLQuery {
+public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "IssueAutocomplete" }
     @_alwaysEmitIntoClient public static var document: String { "query IssueAutocomplete($query: String!, $page_size: Int!) { search(type: ISSUE, query: $query, first: $page_size) { __typename nodes { __typename ... on Issue { __typename number title } ... on PullRequest { __typename number title } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fc55baceb424bcc70c2ce587db8ddaa0e7984f3e1d0a06e1d7c87ab39064935e" }
@@ -20,7 +20,7 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
         .init(variables: ["query": query, "page_size": page_size])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
         /// Perform a search across resources.
         @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-        public struct Search: GraphQLDataSelectionSet {
+        public nonisolated struct Search: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -73,7 +73,7 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
             /// A list of nodes.
             @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-            public struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -110,7 +110,7 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                public struct AsIssue: GraphQLDataSelectionSet {
+                public nonisolated struct AsIssue: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -145,7 +145,7 @@ public struct IssueAutocompleteQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var title: String { __field("title") }
                 }
 
-                public struct AsPullRequest: GraphQLDataSelectionSet {
+                public nonisolated struct AsPullRequest: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct IssueOrPullRequestQuery: GraphQLQuery {
+public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "IssueOrPullRequest" }
     @_alwaysEmitIntoClient public static var document: String { "query IssueOrPullRequest($owner: String!, $repo: String!, $number: Int!, $page_size: Int!, $before: String) { repository(owner: $owner, name: $repo) { __typename name hasIssuesEnabled viewerCanAdminister mergeCommitAllowed rebaseMergeAllowed squashMergeAllowed mentionableUsers(first: 50) { __typename nodes { __typename avatarUrl login } } defaultBranchRef { __typename name } issueOrPullRequest(number: $number) { __typename ... on Issue { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields refCommit: commit { __typename oid } actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title } ... on PullRequest { __typename timeline(last: $page_size, before: $before) { __typename pageInfo { __typename ...headPaging } nodes { __typename ... on Commit { __typename ...nodeFields author { __typename user { __typename login avatarUrl } } oid messageHeadline } ... on IssueComment { __typename ...nodeFields ...reactionFields ...commentFields ...updatableFields ...deletableFields } ... on LabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on UnlabeledEvent { __typename ...nodeFields actor { __typename login } label { __typename color name } createdAt } ... on ClosedEvent { __typename ...nodeFields actor { __typename login } createdAt closer { __typename ... on Commit { __typename oid } ... on PullRequest { __typename mergeCommit { __typename oid } } } } ... on ReopenedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on RenamedTitleEvent { __typename ...nodeFields actor { __typename login } createdAt currentTitle } ... on LockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on UnlockedEvent { __typename ...nodeFields actor { __typename login } createdAt } ... on MergedEvent { __typename ...nodeFields mergedCommit: commit { __typename oid } actor { __typename login } createdAt } ... on PullRequestReviewThread { __typename comments(first: $page_size) { __typename nodes { __typename ...reactionFields ...nodeFields ...commentFields path diffHunk } } } ... on PullRequestReview { __typename ...nodeFields ...commentFields state submittedAt author { __typename login } comments { __typename totalCount } } ... on CrossReferencedEvent { __typename ...nodeFields actor { __typename login } createdAt source { __typename ... on Issue { __typename title number closed repository { __typename name owner { __typename login } } } ... on PullRequest { __typename title number closed merged repository { __typename name owner { __typename login } } } } } ... on ReferencedEvent { __typename createdAt ...nodeFields actor { __typename login } commitRepository { __typename ...referencedRepositoryFields } subject { __typename ... on Issue { __typename title number closed } ... on PullRequest { __typename title number closed merged } } } ... on RenamedTitleEvent { __typename ...nodeFields createdAt currentTitle previousTitle actor { __typename login } } ... on AssignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on UnassignedEvent { __typename ...nodeFields createdAt actor { __typename login } user { __typename login } } ... on ReviewRequestedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on ReviewRequestRemovedEvent { __typename ...nodeFields createdAt actor { __typename login } requestedReviewer { __typename ... on Actor { __typename login } } } ... on MilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } ... on DemilestonedEvent { __typename ...nodeFields createdAt actor { __typename login } milestoneTitle } } } reviewRequests(first: $page_size) { __typename nodes { __typename requestedReviewer { __typename ... on Actor { __typename login avatarUrl } } } } commits(last: 1) { __typename nodes { __typename commit { __typename ...commitContext } } } milestone { __typename ...milestoneFields } ...reactionFields ...commentFields ...lockableFields ...closableFields ...labelableFields ...updatableFields ...nodeFields ...assigneeFields number title merged baseRefName changedFiles additions deletions mergeable mergeStateStatus } } } }\n" + AssigneeFields.fragmentDefinition + "\n" + ClosableFields.fragmentDefinition + "\n" + CommentFields.fragmentDefinition + "\n" + CommitContext.fragmentDefinition + "\n" + DeletableFields.fragmentDefinition + "\n" + HeadPaging.fragmentDefinition + "\n" + LabelableFields.fragmentDefinition + "\n" + LockableFields.fragmentDefinition + "\n" + MilestoneFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + ReactionFields.fragmentDefinition + "\n" + ReferencedRepositoryFields.fragmentDefinition + "\n" + UpdatableFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e439025541e80f605eef3812771c69bd4c456f04926788892d3e31829943238b" }
@@ -26,7 +26,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "repo": repo, "number": number, "page_size": page_size, "before": before])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -127,7 +127,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
             /// Returns a single issue-like object from the current repository by number.
             @_alwaysEmitIntoClient public var issueOrPullRequest: IssueOrPullRequest? { __field("issueOrPullRequest") }
 
-            public struct MentionableUsers: GraphQLDataSelectionSet {
+            public nonisolated struct MentionableUsers: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -155,7 +155,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                 /// A list of nodes.
                 @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                public struct Nodes: GraphQLDataSelectionSet {
+                public nonisolated struct Nodes: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -191,7 +191,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                 }
             }
 
-            public struct DefaultBranchRef: GraphQLDataSelectionSet {
+            public nonisolated struct DefaultBranchRef: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -220,7 +220,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
 
-            public struct IssueOrPullRequest: GraphQLDataSelectionSet {
+            public nonisolated struct IssueOrPullRequest: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueOrPullRequest }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -257,7 +257,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                public struct AsIssue: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsIssue: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -370,7 +370,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                     public typealias Fragments = GraphQLFragmentSpreads<Self>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                    public struct Timeline: GraphQLDataSelectionSet {
+                    public nonisolated struct Timeline: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueTimelineConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -404,7 +404,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                        public struct PageInfo: GraphQLDataSelectionSet {
+                        public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -439,7 +439,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                         }
 
-                        public struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueTimelineItem }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -567,7 +567,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             @_alwaysEmitIntoClient public var asMilestonedEvent: AsMilestonedEvent? { __typeCase() }
                             @_alwaysEmitIntoClient public var asDemilestonedEvent: AsDemilestonedEvent? { __typeCase() }
 
-                            public struct AsCommit: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsCommit: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -615,7 +615,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Fragments = GraphQLFragmentSpreads<Self>
                                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                                public struct Author: GraphQLDataSelectionSet {
+                                public nonisolated struct Author: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -643,7 +643,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     /// The GitHub user corresponding to the email field. Null if no such user exists.
                                     @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-                                    public struct User: GraphQLDataSelectionSet {
+                                    public nonisolated struct User: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -680,7 +680,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsIssueComment: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsIssueComment: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -755,7 +755,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                             }
 
-                            public struct AsLabeledEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsLabeledEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabeledEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -803,7 +803,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Fragments = GraphQLFragmentSpreads<Self>
                                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                                public struct Actor_: GraphQLDataSelectionSet {
+                                public nonisolated struct Actor_: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -833,7 +833,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     @_alwaysEmitIntoClient public var login: String { __field("login") }
                                 }
 
-                                public struct Label: GraphQLDataSelectionSet {
+                                public nonisolated struct Label: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -869,7 +869,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsUnlabeledEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsUnlabeledEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlabeledEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -922,7 +922,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Label = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Label
                             }
 
-                            public struct AsClosedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsClosedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ClosedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -972,7 +972,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public struct Closer: GraphQLDataSelectionSet {
+                                public nonisolated struct Closer: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.Closer }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -1009,7 +1009,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
                                     @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                                    public struct AsCommit: GraphQLDataSelectionSet {
+                                    public nonisolated struct AsCommit: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -1038,7 +1038,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                         @_alwaysEmitIntoClient public var oid: GitHawkAPI.GitObjectID { __field("oid") }
                                     }
 
-                                    public struct AsPullRequest: GraphQLDataSelectionSet {
+                                    public nonisolated struct AsPullRequest: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -1071,7 +1071,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsReopenedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsReopenedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReopenedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1116,7 +1116,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsRenamedTitleEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsRenamedTitleEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RenamedTitleEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1173,7 +1173,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsLockedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsLockedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LockedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1218,7 +1218,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsUnlockedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsUnlockedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlockedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1263,7 +1263,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsCrossReferencedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsCrossReferencedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CrossReferencedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1313,7 +1313,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public struct Source: GraphQLDataSelectionSet {
+                                public nonisolated struct Source: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -1350,7 +1350,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                                     @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                                    public struct AsIssue: GraphQLDataSelectionSet {
+                                    public nonisolated struct AsIssue: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -1396,7 +1396,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                         /// The repository associated with this node.
                                         @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
 
-                                        public struct Repository: GraphQLDataSelectionSet {
+                                        public nonisolated struct Repository: GraphQLDataSelectionSet {
                                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                                             public static var __selections: [GraphQLSelection] { __selectionTable }
                                             private static let __selectionTable: [GraphQLSelection] = [
@@ -1430,7 +1430,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                             /// The User owner of the repository.
                                             @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
-                                            public struct Owner: GraphQLDataSelectionSet {
+                                            public nonisolated struct Owner: GraphQLDataSelectionSet {
                                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
                                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1462,7 +1462,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                         }
                                     }
 
-                                    public struct AsPullRequest: GraphQLDataSelectionSet {
+                                    public nonisolated struct AsPullRequest: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -1519,7 +1519,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsReferencedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsReferencedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1583,7 +1583,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public struct CommitRepository: GraphQLDataSelectionSet {
+                                public nonisolated struct CommitRepository: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -1618,7 +1618,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                                 }
 
-                                public struct Subject: GraphQLDataSelectionSet {
+                                public nonisolated struct Subject: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -1655,7 +1655,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                                     @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                                    public struct AsIssue: GraphQLDataSelectionSet {
+                                    public nonisolated struct AsIssue: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -1696,7 +1696,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                         @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
                                     }
 
-                                    public struct AsPullRequest: GraphQLDataSelectionSet {
+                                    public nonisolated struct AsPullRequest: GraphQLDataSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -1745,7 +1745,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsAssignedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsAssignedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AssignedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1795,7 +1795,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public struct User: GraphQLDataSelectionSet {
+                                public nonisolated struct User: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -1825,7 +1825,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsUnassignedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsUnassignedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnassignedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1878,7 +1878,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias User = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent.User
                             }
 
-                            public struct AsMilestonedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsMilestonedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MilestonedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1929,7 +1929,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsDemilestonedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsDemilestonedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.DemilestonedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1982,7 +1982,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         }
                     }
 
-                    public struct Milestone: GraphQLDataSelectionSet {
+                    public nonisolated struct Milestone: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -2034,7 +2034,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                     }
                 }
 
-                public struct AsPullRequest: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsPullRequest: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -2201,7 +2201,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                     public typealias Fragments = GraphQLFragmentSpreads<Self>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                    public struct Timeline: GraphQLDataSelectionSet {
+                    public nonisolated struct Timeline: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestTimelineConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -2237,7 +2237,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                         public typealias PageInfo = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.PageInfo
 
-                        public struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.PullRequestTimelineItem }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -2418,7 +2418,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public typealias AsUnlockedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlockedEvent
 
-                            public struct AsMergedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsMergedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MergedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -2471,7 +2471,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public struct AsPullRequestReviewThread: GraphQLDataSelectionSet {
+                            public nonisolated struct AsPullRequestReviewThread: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewThread }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -2499,7 +2499,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 /// A list of pull request comments associated with the thread.
                                 @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
 
-                                public struct Comments: GraphQLDataSelectionSet {
+                                public nonisolated struct Comments: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -2527,7 +2527,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     /// A list of nodes.
                                     @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                                    public struct Nodes: GraphQLDataSelectionSet, Identifiable {
+                                    public nonisolated struct Nodes: GraphQLDataSelectionSet, Identifiable {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewComment }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -2606,7 +2606,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsPullRequestReview: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsPullRequestReview: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReview }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -2681,7 +2681,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Fragments = GraphQLFragmentSpreads<Self>
                                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                                public struct Author: GraphQLDataSelectionSet {
+                                public nonisolated struct Author: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -2717,7 +2717,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                     @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
                                 }
 
-                                public struct Comments: GraphQLDataSelectionSet {
+                                public nonisolated struct Comments: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -2749,7 +2749,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public typealias AsCrossReferencedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent
 
-                            public struct AsReferencedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsReferencedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -2814,7 +2814,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public typealias AsUnassignedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnassignedEvent
 
-                            public struct AsReviewRequestedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsReviewRequestedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -2864,7 +2864,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public struct RequestedReviewer: GraphQLDataSelectionSet {
+                                public nonisolated struct RequestedReviewer: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -2898,7 +2898,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public struct AsReviewRequestRemovedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsReviewRequestRemovedEvent: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestRemovedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -2957,7 +2957,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         }
                     }
 
-                    public struct ReviewRequests: GraphQLDataSelectionSet {
+                    public nonisolated struct ReviewRequests: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -2985,7 +2985,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                        public struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequest }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -3013,7 +3013,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             /// The reviewer that is requested.
                             @_alwaysEmitIntoClient public var requestedReviewer: RequestedReviewer? { __field("requestedReviewer") }
 
-                            public struct RequestedReviewer: GraphQLDataSelectionSet {
+                            public nonisolated struct RequestedReviewer: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -3048,7 +3048,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         }
                     }
 
-                    public struct Commits: GraphQLDataSelectionSet {
+                    public nonisolated struct Commits: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -3076,7 +3076,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                        public struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -3104,7 +3104,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
                             /// The Git commit object
                             @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
 
-                            public struct Commit: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct Commit: GraphQLDataSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -3148,7 +3148,7 @@ public struct IssueOrPullRequestQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue {
     @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
     @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
     @_alwaysEmitIntoClient public var lockableFields: LockableFields { __fragment() }
@@ -3159,15 +3159,15 @@ extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Rep
     @_alwaysEmitIntoClient public var assigneeFields: AssigneeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.PageInfo {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.PageInfo {
     @_alwaysEmitIntoClient public var headPaging: HeadPaging { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCommit {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCommit {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsIssueComment {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsIssueComment {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
     @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
     @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
@@ -3175,67 +3175,67 @@ extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Rep
     @_alwaysEmitIntoClient public var deletableFields: DeletableFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlabeledEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlabeledEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsClosedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReopenedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReopenedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsRenamedTitleEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsRenamedTitleEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLockedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLockedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlockedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlockedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent.CommitRepository {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsReferencedEvent.CommitRepository {
     @_alwaysEmitIntoClient public var referencedRepositoryFields: ReferencedRepositoryFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnassignedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnassignedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsMilestonedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsMilestonedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsDemilestonedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsDemilestonedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Milestone {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Milestone {
     @_alwaysEmitIntoClient public var milestoneFields: MilestoneFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest {
     @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
     @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
     @_alwaysEmitIntoClient public var lockableFields: LockableFields { __fragment() }
@@ -3246,33 +3246,33 @@ extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Rep
     @_alwaysEmitIntoClient public var assigneeFields: AssigneeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsMergedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsMergedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsPullRequestReviewThread.Comments.Nodes {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsPullRequestReviewThread.Comments.Nodes {
     @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
     @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsPullRequestReview {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsPullRequestReview {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
     @_alwaysEmitIntoClient public var commentFields: CommentFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReferencedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReferencedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReviewRequestedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReviewRequestedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReviewRequestRemovedEvent {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Timeline.Nodes.AsReviewRequestRemovedEvent {
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Commits.Nodes.Commit {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsPullRequest.Commits.Nodes.Commit {
     @_alwaysEmitIntoClient public var commitContext: CommitContext { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct RemoveReactionMutation: GraphQLMutation {
+public nonisolated struct RemoveReactionMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "RemoveReaction" }
     @_alwaysEmitIntoClient public static var document: String { "mutation RemoveReaction($subject_id: ID!, $content: ReactionContent!) { removeReaction(input: {subjectId: $subject_id, content: $content}) { __typename subject { __typename ...reactionFields } } }\n" + ReactionFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a7d3bc077f560c9d239b6abfba362939217ea9d38540c4931b2571ebeab64968" }
@@ -20,7 +20,7 @@ public struct RemoveReactionMutation: GraphQLMutation {
         .init(variables: ["subject_id": subject_id, "content": content])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public struct RemoveReactionMutation: GraphQLMutation {
         /// Removes a reaction from a subject.
         @_alwaysEmitIntoClient public var removeReaction: RemoveReaction? { __field("removeReaction") }
 
-        public struct RemoveReaction: GraphQLDataSelectionSet {
+        public nonisolated struct RemoveReaction: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RemoveReactionPayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -73,7 +73,7 @@ public struct RemoveReactionMutation: GraphQLMutation {
             /// The reactable subject.
             @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
 
-            public struct Subject: GraphQLDataSelectionSet {
+            public nonisolated struct Subject: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -112,6 +112,6 @@ public struct RemoveReactionMutation: GraphQLMutation {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == RemoveReactionMutation.Data.RemoveReaction.Subject {
+nonisolated extension GraphQLFragmentSpreads where Owner == RemoveReactionMutation.Data.RemoveReaction.Subject {
     @_alwaysEmitIntoClient public var reactionFields: ReactionFields { __fragment() }
 }

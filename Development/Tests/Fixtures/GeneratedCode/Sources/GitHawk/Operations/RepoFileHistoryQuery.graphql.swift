@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct RepoFileHistoryQuery: GraphQLQuery {
+public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "RepoFileHistory" }
     @_alwaysEmitIntoClient public static var document: String { "query RepoFileHistory($owner: String!, $name: String!, $branch: String!, $path: String, $after: String, $page_size: Int!) { repository(owner: $owner, name: $name) { __typename object(expression: $branch) { __typename ... on Commit { __typename history(after: $after, path: $path, first: $page_size) { __typename nodes { __typename message oid committedDate url author { __typename user { __typename login } } committer { __typename user { __typename login } } } pageInfo { __typename hasNextPage endCursor } } } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ea0dc725438702f5dcca97ae5b23daaa1e582f71b3b4d147a250810b7ec57ea7" }
@@ -35,7 +35,7 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "name": name, "branch": branch, "path": path, "after": after, "page_size": page_size])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -60,7 +60,7 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -88,7 +88,7 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
             /// A Git object in the repository
             @_alwaysEmitIntoClient public var object: Object? { __field("object") }
 
-            public struct Object: GraphQLDataSelectionSet {
+            public nonisolated struct Object: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -118,7 +118,7 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
 
-                public struct AsCommit: GraphQLDataSelectionSet {
+                public nonisolated struct AsCommit: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -146,7 +146,7 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
                     /// The linear commit history starting from (and including) this commit, in the same order as `git log`.
                     @_alwaysEmitIntoClient public var history: History { __field("history") }
 
-                    public struct History: GraphQLDataSelectionSet {
+                    public nonisolated struct History: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CommitHistoryConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -180,7 +180,7 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
                         /// Information to aid in pagination.
                         @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-                        public struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -238,7 +238,7 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
                             /// Committership details of the commit.
                             @_alwaysEmitIntoClient public var committer: Committer? { __field("committer") }
 
-                            public struct Author: GraphQLDataSelectionSet {
+                            public nonisolated struct Author: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -266,7 +266,7 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
                                 /// The GitHub user corresponding to the email field. Null if no such user exists.
                                 @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-                                public struct User: GraphQLDataSelectionSet {
+                                public nonisolated struct User: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -299,7 +299,7 @@ public struct RepoFileHistoryQuery: GraphQLQuery {
                             public typealias Committer = RepoFileHistoryQuery.Data.Repository.Object.AsCommit.History.Nodes.Author
                         }
 
-                        public struct PageInfo: GraphQLDataSelectionSet {
+                        public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [

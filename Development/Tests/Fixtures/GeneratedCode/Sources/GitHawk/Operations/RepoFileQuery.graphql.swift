@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct RepoFileQuery: GraphQLQuery {
+public nonisolated struct RepoFileQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "RepoFile" }
     @_alwaysEmitIntoClient public static var document: String { "query RepoFile($owner: String!, $name: String!, $branchAndPath: String!) { repository(owner: $owner, name: $name) { __typename object(expression: $branchAndPath) { __typename ... on Blob { __typename text } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fb67e50a9156635d305fd44fed185f825b9cd07cdc47faba8438a5f2a9f23ed6" }
@@ -22,7 +22,7 @@ public struct RepoFileQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "name": name, "branchAndPath": branchAndPath])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -47,7 +47,7 @@ public struct RepoFileQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -75,7 +75,7 @@ public struct RepoFileQuery: GraphQLQuery {
             /// A Git object in the repository
             @_alwaysEmitIntoClient public var object: Object? { __field("object") }
 
-            public struct Object: GraphQLDataSelectionSet {
+            public nonisolated struct Object: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -105,7 +105,7 @@ public struct RepoFileQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asBlob: AsBlob? { __typeCase() }
 
-                public struct AsBlob: GraphQLDataSelectionSet {
+                public nonisolated struct AsBlob: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Blob }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

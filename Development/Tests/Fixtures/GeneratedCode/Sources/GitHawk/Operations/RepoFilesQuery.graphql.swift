@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct RepoFilesQuery: GraphQLQuery {
+public nonisolated struct RepoFilesQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "RepoFiles" }
     @_alwaysEmitIntoClient public static var document: String { "query RepoFiles($owner: String!, $name: String!, $branchAndPath: String!) { repository(owner: $owner, name: $name) { __typename object(expression: $branchAndPath) { __typename ... on Tree { __typename entries { __typename name type } } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9b65bd7bd9dba1488cee15fbd345f0b545e828bfdb8b2cea72c6bf3b861f108f" }
@@ -22,7 +22,7 @@ public struct RepoFilesQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "name": name, "branchAndPath": branchAndPath])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -47,7 +47,7 @@ public struct RepoFilesQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -75,7 +75,7 @@ public struct RepoFilesQuery: GraphQLQuery {
             /// A Git object in the repository
             @_alwaysEmitIntoClient public var object: Object? { __field("object") }
 
-            public struct Object: GraphQLDataSelectionSet {
+            public nonisolated struct Object: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -105,7 +105,7 @@ public struct RepoFilesQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asTree: AsTree? { __typeCase() }
 
-                public struct AsTree: GraphQLDataSelectionSet {
+                public nonisolated struct AsTree: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Tree }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -133,7 +133,7 @@ public struct RepoFilesQuery: GraphQLQuery {
                     /// A list of tree entries.
                     @_alwaysEmitIntoClient public var entries: [Entries]? { __field("entries") }
 
-                    public struct Entries: GraphQLDataSelectionSet {
+                    public nonisolated struct Entries: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.TreeEntry }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

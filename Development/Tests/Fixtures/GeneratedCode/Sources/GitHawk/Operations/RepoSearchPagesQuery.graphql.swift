@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct RepoSearchPagesQuery: GraphQLQuery {
+public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "RepoSearchPages" }
     @_alwaysEmitIntoClient public static var document: String { "query RepoSearchPages($query: String!, $after: String, $page_size: Int!) { search(query: $query, type: ISSUE, after: $after, first: $page_size) { __typename nodes { __typename ... on Issue { __typename ...repoEventFields ...nodeFields ...labelableFields title number issueState: state } ... on PullRequest { __typename ...repoEventFields ...nodeFields ...labelableFields title number pullRequestState: state commits(last: 1) { __typename nodes { __typename commit { __typename status { __typename state } } } } } } pageInfo { __typename hasNextPage endCursor } } }\n" + LabelableFields.fragmentDefinition + "\n" + NodeFields.fragmentDefinition + "\n" + RepoEventFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f210ca00316c5ba72756bb9da5bd6dddf23a8068efecca2ba81d5f63896fcfe6" }
@@ -22,7 +22,7 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
         .init(variables: ["query": query, "after": after, "page_size": page_size])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -47,7 +47,7 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
         /// Perform a search across resources.
         @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-        public struct Search: GraphQLDataSelectionSet {
+        public nonisolated struct Search: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -81,7 +81,7 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
             /// Information to aid in pagination.
             @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-            public struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -118,7 +118,7 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                public struct AsIssue: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsIssue: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -181,7 +181,7 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
-                public struct AsPullRequest: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsPullRequest: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -249,7 +249,7 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                     public typealias Fragments = GraphQLFragmentSpreads<Self>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                    public struct Commits: GraphQLDataSelectionSet {
+                    public nonisolated struct Commits: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -277,7 +277,7 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                        public struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -305,7 +305,7 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                             /// The Git commit object
                             @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
 
-                            public struct Commit: GraphQLDataSelectionSet {
+                            public nonisolated struct Commit: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -333,7 +333,7 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                                 /// Status information for this commit
                                 @_alwaysEmitIntoClient public var status: Status? { __field("status") }
 
-                                public struct Status: GraphQLDataSelectionSet {
+                                public nonisolated struct Status: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -367,7 +367,7 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
                 }
             }
 
-            public struct PageInfo: GraphQLDataSelectionSet {
+            public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -405,13 +405,13 @@ public struct RepoSearchPagesQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == RepoSearchPagesQuery.Data.Search.Nodes.AsIssue {
+nonisolated extension GraphQLFragmentSpreads where Owner == RepoSearchPagesQuery.Data.Search.Nodes.AsIssue {
     @_alwaysEmitIntoClient public var repoEventFields: RepoEventFields { __fragment() }
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
     @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == RepoSearchPagesQuery.Data.Search.Nodes.AsPullRequest {
+nonisolated extension GraphQLFragmentSpreads where Owner == RepoSearchPagesQuery.Data.Search.Nodes.AsPullRequest {
     @_alwaysEmitIntoClient public var repoEventFields: RepoEventFields { __fragment() }
     @_alwaysEmitIntoClient public var nodeFields: NodeFields { __fragment() }
     @_alwaysEmitIntoClient public var labelableFields: LabelableFields { __fragment() }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct RepositoryInfoQuery: GraphQLQuery {
+public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "RepositoryInfo" }
     @_alwaysEmitIntoClient public static var document: String { "query RepositoryInfo($owner: String!, $name: String!, $issueQuery: String!, $prQuery: String!) { repository(owner: $owner, name: $name) { __typename id defaultBranchRef { __typename name } hasIssuesEnabled } repoIssueOverview: search(query: $issueQuery, type: ISSUE) { __typename issueCount } repoPullRequestOverView: search(query: $prQuery, type: ISSUE) { __typename issueCount } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bdcce7ca9bce8aae89eb4bc5d060b9cb1d9d9412321050c6ef8b48af24b2f031" }
@@ -24,7 +24,7 @@ public struct RepositoryInfoQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "name": name, "issueQuery": issueQuery, "prQuery": prQuery])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -61,7 +61,7 @@ public struct RepositoryInfoQuery: GraphQLQuery {
         /// Perform a search across resources.
         @_alwaysEmitIntoClient public var repoPullRequestOverView: RepoPullRequestOverView { __field("repoPullRequestOverView") }
 
-        public struct Repository: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Repository: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -100,7 +100,7 @@ public struct RepositoryInfoQuery: GraphQLQuery {
             /// Indicates if the repository has issues feature enabled.
             @_alwaysEmitIntoClient public var hasIssuesEnabled: Bool { __field("hasIssuesEnabled") }
 
-            public struct DefaultBranchRef: GraphQLDataSelectionSet {
+            public nonisolated struct DefaultBranchRef: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -130,7 +130,7 @@ public struct RepositoryInfoQuery: GraphQLQuery {
             }
         }
 
-        public struct RepoIssueOverview: GraphQLDataSelectionSet {
+        public nonisolated struct RepoIssueOverview: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct RepositoryLabelsQuery: GraphQLQuery {
+public nonisolated struct RepositoryLabelsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "RepositoryLabels" }
     @_alwaysEmitIntoClient public static var document: String { "query RepositoryLabels($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { __typename labels(first: 100) { __typename nodes { __typename name color } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "6e226e821d54f9e4e8c4f47d8a58a20317620483cef9fea4ea508ded8f78dcd4" }
@@ -20,7 +20,7 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "repo": repo])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -73,7 +73,7 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
             /// A list of labels associated with the repository.
             @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
 
-            public struct Labels: GraphQLDataSelectionSet {
+            public nonisolated struct Labels: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -101,7 +101,7 @@ public struct RepositoryLabelsQuery: GraphQLQuery {
                 /// A list of nodes.
                 @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                public struct Nodes: GraphQLDataSelectionSet {
+                public nonisolated struct Nodes: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

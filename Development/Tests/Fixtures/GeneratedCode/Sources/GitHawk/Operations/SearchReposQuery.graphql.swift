@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct SearchReposQuery: GraphQLQuery {
+public nonisolated struct SearchReposQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "SearchRepos" }
     @_alwaysEmitIntoClient public static var document: String { "query SearchRepos($search: String!, $before: String) { search(first: 100, query: $search, type: REPOSITORY, before: $before) { __typename nodes { __typename ... on Repository { __typename id name hasIssuesEnabled owner { __typename login } description pushedAt primaryLanguage { __typename name color } stargazers { __typename totalCount } defaultBranchRef { __typename name } } } pageInfo { __typename endCursor hasNextPage } repositoryCount } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a292c5acedac6d86bf3590498ce90fe0ebcf9cb7577e51bd99e1d68e12ad7fc2" }
@@ -20,7 +20,7 @@ public struct SearchReposQuery: GraphQLQuery {
         .init(variables: ["search": search, "before": before])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public struct SearchReposQuery: GraphQLQuery {
         /// Perform a search across resources.
         @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-        public struct Search: GraphQLDataSelectionSet {
+        public nonisolated struct Search: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -85,7 +85,7 @@ public struct SearchReposQuery: GraphQLQuery {
             /// The number of repositories that matched the search query.
             @_alwaysEmitIntoClient public var repositoryCount: Int { __field("repositoryCount") }
 
-            public struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -115,7 +115,7 @@ public struct SearchReposQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
 
-                public struct AsRepository: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsRepository: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -190,7 +190,7 @@ public struct SearchReposQuery: GraphQLQuery {
                     /// The Ref associated with the repository's default branch.
                     @_alwaysEmitIntoClient public var defaultBranchRef: DefaultBranchRef? { __field("defaultBranchRef") }
 
-                    public struct Owner: GraphQLDataSelectionSet {
+                    public nonisolated struct Owner: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -220,7 +220,7 @@ public struct SearchReposQuery: GraphQLQuery {
                         @_alwaysEmitIntoClient public var login: String { __field("login") }
                     }
 
-                    public struct PrimaryLanguage: GraphQLDataSelectionSet {
+                    public nonisolated struct PrimaryLanguage: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Language }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -255,7 +255,7 @@ public struct SearchReposQuery: GraphQLQuery {
                         @_alwaysEmitIntoClient public var color: String? { __field("color") }
                     }
 
-                    public struct Stargazers: GraphQLDataSelectionSet {
+                    public nonisolated struct Stargazers: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StargazerConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -284,7 +284,7 @@ public struct SearchReposQuery: GraphQLQuery {
                         @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
                     }
 
-                    public struct DefaultBranchRef: GraphQLDataSelectionSet {
+                    public nonisolated struct DefaultBranchRef: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -315,7 +315,7 @@ public struct SearchReposQuery: GraphQLQuery {
                 }
             }
 
-            public struct PageInfo: GraphQLDataSelectionSet {
+            public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

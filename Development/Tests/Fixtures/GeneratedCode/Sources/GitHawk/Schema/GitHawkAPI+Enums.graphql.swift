@@ -3,9 +3,9 @@
 
 import APICoreGraphQL
 
-extension GitHawkAPI {
+nonisolated extension GitHawkAPI {
     /// The possible states of an issue.
-    public enum IssueState: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum IssueState: String, CaseIterable, Sendable, Hashable {
         /// An issue that is still open
         case `open` = "OPEN"
         /// An issue that has been closed
@@ -13,7 +13,7 @@ extension GitHawkAPI {
     }
 
     /// Detailed status information about a pull request merge.
-    public enum MergeStateStatus: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum MergeStateStatus: String, CaseIterable, Sendable, Hashable {
         /// The merge commit cannot be cleanly created.
         case dirty = "DIRTY"
         /// The state cannot currently be determined.
@@ -31,7 +31,7 @@ extension GitHawkAPI {
     }
 
     /// Whether or not a PullRequest can be merged.
-    public enum MergeableState: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum MergeableState: String, CaseIterable, Sendable, Hashable {
         /// The pull request can be merged.
         case mergeable = "MERGEABLE"
         /// The pull request cannot be merged due to merge conflicts.
@@ -41,7 +41,7 @@ extension GitHawkAPI {
     }
 
     /// The possible states of a pull request review.
-    public enum PullRequestReviewState: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum PullRequestReviewState: String, CaseIterable, Sendable, Hashable {
         /// A review that has not yet been submitted.
         case pending = "PENDING"
         /// An informational review.
@@ -55,7 +55,7 @@ extension GitHawkAPI {
     }
 
     /// The possible states of a pull request.
-    public enum PullRequestState: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum PullRequestState: String, CaseIterable, Sendable, Hashable {
         /// A pull request that is still open.
         case `open` = "OPEN"
         /// A pull request that has been closed without being merged.
@@ -65,7 +65,7 @@ extension GitHawkAPI {
     }
 
     /// Emojis that can be attached to Issues, Pull Requests and Comments.
-    public enum ReactionContent: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum ReactionContent: String, CaseIterable, Sendable, Hashable {
         /// Represents the 👍 emoji.
         case thumbsUp = "THUMBS_UP"
         /// Represents the 👎 emoji.
@@ -85,7 +85,7 @@ extension GitHawkAPI {
     }
 
     /// The possible commit status states.
-    public enum StatusState: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum StatusState: String, CaseIterable, Sendable, Hashable {
         /// Status is expected.
         case expected = "EXPECTED"
         /// Status is errored.

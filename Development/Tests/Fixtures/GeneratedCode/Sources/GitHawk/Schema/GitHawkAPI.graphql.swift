@@ -4,7 +4,7 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum GitHawkAPI {
+public nonisolated enum GitHawkAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
@@ -17,7 +17,7 @@ public enum GitHawkAPI {
     /// An RFC 3986, RFC 3987, and RFC 6570 (level 4) compliant URI string.
     public typealias URI = String
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let AddCommentPayload = GraphQLParentType.object("AddCommentPayload")
         public static let AddReactionPayload = GraphQLParentType.object("AddReactionPayload")
         public static let AssignedEvent = GraphQLParentType.object("AssignedEvent")
@@ -79,7 +79,7 @@ public enum GitHawkAPI {
         public static let UserConnection = GraphQLParentType.object("UserConnection")
     }
 
-    public enum Interfaces {
+    public nonisolated enum Interfaces {
         public static let Actor = GraphQLParentType.interface(
             "Actor", possibleTypes: ["User", "Organization", "Bot"])
         public static let Assignable = GraphQLParentType.interface(
@@ -108,7 +108,7 @@ public enum GitHawkAPI {
             "Updatable", possibleTypes: ["Project", "Issue", "PullRequest", "GistComment", "CommitComment", "IssueComment", "PullRequestReviewComment", "PullRequestReview"])
     }
 
-    public enum Unions {
+    public nonisolated enum Unions {
         public static let Closer = GraphQLParentType.union(
             "Closer", possibleTypes: ["PullRequest", "Commit"])
         public static let IssueOrPullRequest = GraphQLParentType.union(

@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
+public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "IssuesAndCommentsForRepository" }
     @_alwaysEmitIntoClient public static var document: String { "query IssuesAndCommentsForRepository { repository(name: \"apollo-ios\", owner: \"apollographql\") { __typename name issues(last: 100) { __typename nodes { __typename title author { __typename ...AuthorDetails } body comments(last: 100) { __typename nodes { __typename body author { __typename ...AuthorDetails } } } } } } }\n" + AuthorDetails.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8dbf288423a7530e6b0917f23e2aad3143cd42016ec54b3611e8f87afeb9bb50" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -35,7 +35,7 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -69,7 +69,7 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
             /// A list of issues that have been opened in the repository.
             @_alwaysEmitIntoClient public var issues: Issues { __field("issues") }
 
-            public struct Issues: GraphQLDataSelectionSet {
+            public nonisolated struct Issues: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -97,7 +97,7 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                 /// A list of nodes.
                 @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                public struct Nodes: GraphQLDataSelectionSet {
+                public nonisolated struct Nodes: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -143,7 +143,7 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                     /// A list of comments associated with the Issue.
                     @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
 
-                    public struct Author: GraphQLDataSelectionSet {
+                    public nonisolated struct Author: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -175,7 +175,7 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                     }
 
-                    public struct Comments: GraphQLDataSelectionSet {
+                    public nonisolated struct Comments: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueCommentConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -203,7 +203,7 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                        public struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueComment }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -246,6 +246,6 @@ public struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == IssuesAndCommentsForRepositoryQuery.Data.Repository.Issues.Nodes.Author {
+nonisolated extension GraphQLFragmentSpreads where Owner == IssuesAndCommentsForRepositoryQuery.Data.Repository.Issues.Nodes.Author {
     @_alwaysEmitIntoClient public var authorDetails: AuthorDetails { __fragment() }
 }

@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct RepoURLQuery: GraphQLQuery {
+public nonisolated struct RepoURLQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "RepoURL" }
     @_alwaysEmitIntoClient public static var document: String { "query RepoURL { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename url } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ecd015ec1bf1ae0670be0b6f8563b7e0ff8498eccbab9934316e2288fc3470d8" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -35,7 +35,7 @@ public struct RepoURLQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

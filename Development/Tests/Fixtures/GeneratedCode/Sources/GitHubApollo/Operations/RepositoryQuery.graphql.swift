@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct RepositoryQuery: GraphQLQuery {
+public nonisolated struct RepositoryQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Repository" }
     @_alwaysEmitIntoClient public static var document: String { "query Repository { repository(owner: \"apollographql\", name: \"apollo-ios\") { __typename issueOrPullRequest(number: 13) { __typename ... on Issue { __typename body ... on UniformResourceLocatable { __typename url } author { __typename avatarUrl } } ... on Reactable { __typename viewerCanReact ... on Comment { __typename author { __typename login } } } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1f953a3d73d4458dc80babe734a112c32a1cea3338eb7c5eb09d8288ece9f2e6" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -35,7 +35,7 @@ public struct RepositoryQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -63,7 +63,7 @@ public struct RepositoryQuery: GraphQLQuery {
             /// Returns a single issue-like object from the current repository by number.
             @_alwaysEmitIntoClient public var issueOrPullRequest: IssueOrPullRequest? { __field("issueOrPullRequest") }
 
-            public struct IssueOrPullRequest: GraphQLDataSelectionSet {
+            public nonisolated struct IssueOrPullRequest: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Unions.IssueOrPullRequest }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -105,7 +105,7 @@ public struct RepositoryQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var author: Author? { __field("author") }
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
 
-                public struct Author: GraphQLDataSelectionSet {
+                public nonisolated struct Author: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -135,7 +135,7 @@ public struct RepositoryQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
 
-                public struct AsIssue: GraphQLDataSelectionSet {
+                public nonisolated struct AsIssue: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -180,7 +180,7 @@ public struct RepositoryQuery: GraphQLQuery {
                     /// Can user react to this subject
                     @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
 
-                    public struct Author: GraphQLDataSelectionSet {
+                    public nonisolated struct Author: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

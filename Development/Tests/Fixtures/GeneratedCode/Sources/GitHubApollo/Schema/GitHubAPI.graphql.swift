@@ -4,14 +4,14 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum GitHubAPI {
+public nonisolated enum GitHubAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
     /// An RFC 3986, RFC 3987, and RFC 6570 (level 4) compliant URI string.
     public typealias URI = String
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let Issue = GraphQLParentType.object("Issue")
         public static let IssueComment = GraphQLParentType.object("IssueComment")
         public static let IssueCommentConnection = GraphQLParentType.object("IssueCommentConnection")
@@ -21,12 +21,12 @@ public enum GitHubAPI {
         public static let User = GraphQLParentType.object("User")
     }
 
-    public enum Interfaces {
+    public nonisolated enum Interfaces {
         public static let Actor = GraphQLParentType.interface(
             "Actor", possibleTypes: ["Bot", "EnterpriseUserAccount", "Mannequin", "Organization", "User"])
     }
 
-    public enum Unions {
+    public nonisolated enum Unions {
         public static let IssueOrPullRequest = GraphQLParentType.union(
             "IssueOrPullRequest", possibleTypes: ["Issue", "PullRequest"])
     }

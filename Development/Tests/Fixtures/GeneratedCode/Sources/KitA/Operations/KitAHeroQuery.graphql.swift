@@ -4,7 +4,7 @@
 import APICoreGraphQL
 import SharedKit
 
-public struct KitAHeroQuery: GraphQLQuery {
+public nonisolated struct KitAHeroQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "KitAHero" }
     @_alwaysEmitIntoClient public static var document: String { "query KitAHero($episode: Episode) { hero(episode: $episode) { __typename ...KitACharacter ... on Droid { __typename primaryFunction } } }\n" + KitACharacter.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "352f1ffb1c8d524f3d6777efe00f403c9cb739fabea2a7d5f2960718f9825537" }
@@ -19,7 +19,7 @@ public struct KitAHeroQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public struct KitAHeroQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -85,7 +85,7 @@ public struct KitAHeroQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-            public struct AsDroid: GraphQLDataSelectionSet {
+            public nonisolated struct AsDroid: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Droid }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -128,10 +128,10 @@ public struct KitAHeroQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == KitAHeroQuery.Data.Hero {
+nonisolated extension GraphQLFragmentSpreads where Owner == KitAHeroQuery.Data.Hero {
     @_alwaysEmitIntoClient public var kitACharacter: KitACharacter { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == KitAHeroQuery.Data.Hero.AsDroid {
+nonisolated extension GraphQLFragmentSpreads where Owner == KitAHeroQuery.Data.Hero.AsDroid {
     @_alwaysEmitIntoClient public var kitACharacter: KitACharacter { __fragment() }
 }

@@ -4,7 +4,7 @@
 import APICoreGraphQL
 import SharedKit
 
-public struct KitBCreateReviewMutation: GraphQLMutation {
+public nonisolated struct KitBCreateReviewMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "KitBCreateReview" }
     @_alwaysEmitIntoClient public static var document: String { "mutation KitBCreateReview($episode: Episode, $review: ReviewInput!) { createReview(episode: $episode, review: $review) { __typename stars commentary } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dceac94b5733f5c2b8f54cc0f69694d4c40a872bb0c40afbb2301b0845c97722" }
@@ -21,7 +21,7 @@ public struct KitBCreateReviewMutation: GraphQLMutation {
         .init(variables: ["episode": episode, "review": review])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public struct KitBCreateReviewMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
 
-        public struct CreateReview: GraphQLDataSelectionSet {
+        public nonisolated struct CreateReview: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Review }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

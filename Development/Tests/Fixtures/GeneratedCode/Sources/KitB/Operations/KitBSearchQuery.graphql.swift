@@ -4,7 +4,7 @@
 import APICoreGraphQL
 import SharedKit
 
-public struct KitBSearchQuery: GraphQLQuery {
+public nonisolated struct KitBSearchQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "KitBSearch" }
     @_alwaysEmitIntoClient public static var document: String { "query KitBSearch($text: String) { search(text: $text) { __typename ... on Human { __typename name height } ... on Starship { __typename name } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ec3786bdaec5f4e7c23eca9e58ba7957783573313feb1ce331e86bc66f663e60" }
@@ -19,7 +19,7 @@ public struct KitBSearchQuery: GraphQLQuery {
         .init(variables: ["text": text])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public struct KitBSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
 
-        public struct Search: GraphQLDataSelectionSet {
+        public nonisolated struct Search: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Unions.SearchResult }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -80,7 +80,7 @@ public struct KitBSearchQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
             @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
 
-            public struct AsHuman: GraphQLDataSelectionSet {
+            public nonisolated struct AsHuman: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Human }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -115,7 +115,7 @@ public struct KitBSearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var height: Double? { __field("height") }
             }
 
-            public struct AsStarship: GraphQLDataSelectionSet {
+            public nonisolated struct AsStarship: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Starship }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CommentQuery: GraphQLQuery {
+public nonisolated struct CommentQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "comment" }
     @_alwaysEmitIntoClient public static var document: String { "query comment($id: ID!) { comment(id: $id) { __typename ...comment ...Comment comment { __typename ...comment } } }\n" + Comment.fragmentDefinition + "\n" + Comment_.fragmentDefinition + "\n" + Comment2.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2366faa471b771e001a81f0f0a5d2f384795f5f13092b2e45cbec04a2814d49b" }
@@ -18,7 +18,7 @@ public struct CommentQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct CommentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
 
-        public struct Comment__: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Comment__: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -82,7 +82,7 @@ public struct CommentQuery: GraphQLQuery {
             public typealias Fragments = GraphQLFragmentSpreads<Self>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-            public struct Comment__: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Comment__: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -165,12 +165,12 @@ public struct CommentQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == CommentQuery.Data.Comment__ {
+nonisolated extension GraphQLFragmentSpreads where Owner == CommentQuery.Data.Comment__ {
     @_alwaysEmitIntoClient public var comment: Comment_ { __fragment() }
     @_alwaysEmitIntoClient public var comment_: Comment { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == CommentQuery.Data.Comment__.Comment__ {
+nonisolated extension GraphQLFragmentSpreads where Owner == CommentQuery.Data.Comment__.Comment__ {
     @_alwaysEmitIntoClient public var comment2: Comment2 { __fragment() }
     @_alwaysEmitIntoClient public var comment: Comment_ { __fragment() }
 }

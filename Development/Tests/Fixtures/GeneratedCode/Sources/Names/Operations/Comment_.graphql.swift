@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct Comment_: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Comment_: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "comment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment on Comment { __typename id Comment kind comment { __typename ...comment2 } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
@@ -47,7 +47,7 @@ public struct Comment_: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
 
     @_alwaysEmitIntoClient public var comment: Comment___? { __field("comment") }
 
-    public struct Comment___: GraphQLDataSelectionSet {
+    public nonisolated struct Comment___: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -111,6 +111,6 @@ public struct Comment_: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == Comment_.Comment___ {
+nonisolated extension GraphQLFragmentSpreads where Owner == Comment_.Comment___ {
     @_alwaysEmitIntoClient public var comment2: Comment2 { __fragment() }
 }

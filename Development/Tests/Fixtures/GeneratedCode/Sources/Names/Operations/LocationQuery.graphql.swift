@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct LocationQuery: GraphQLQuery {
+public nonisolated struct LocationQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Location" }
     @_alwaysEmitIntoClient public static var document: String { "query Location($location: String) { location(location: $location) { __typename ...location } node(id: \"1\") { __typename ... on Comment { __typename comment { __typename id } } ...location } Protocol { __typename Error { __typename String } } Error { __typename String } String }\n" + Location.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "574ff31fd7375405dbafa63c64235f96a008fe469170bf2bf200cee3baf044c2" }
@@ -18,7 +18,7 @@ public struct LocationQuery: GraphQLQuery {
         .init(variables: ["location": location])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -62,7 +62,7 @@ public struct LocationQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var String_: String? { __field("String") }
 
-        public struct Location_: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Location_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -97,7 +97,7 @@ public struct LocationQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public struct Node: GraphQLDataSelectionSet {
+        public nonisolated struct Node: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Interfaces.Node }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -134,7 +134,7 @@ public struct LocationQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asComment: AsComment? { __typeCase() }
             @_alwaysEmitIntoClient public var asLocation: AsLocation? { __typeCase() }
 
-            public struct AsComment: GraphQLDataSelectionSet {
+            public nonisolated struct AsComment: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -161,7 +161,7 @@ public struct LocationQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
 
-                public struct Comment__: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Comment__: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -190,7 +190,7 @@ public struct LocationQuery: GraphQLQuery {
                 }
             }
 
-            public struct AsLocation: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsLocation: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -223,7 +223,7 @@ public struct LocationQuery: GraphQLQuery {
             }
         }
 
-        public struct Protocol_: GraphQLDataSelectionSet {
+        public nonisolated struct Protocol_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Protocol_ }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -250,7 +250,7 @@ public struct LocationQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var Error__: Error_? { __field("Error") }
 
-            public struct Error_: GraphQLDataSelectionSet {
+            public nonisolated struct Error_: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Error }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -283,10 +283,10 @@ public struct LocationQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == LocationQuery.Data.Location_ {
+nonisolated extension GraphQLFragmentSpreads where Owner == LocationQuery.Data.Location_ {
     @_alwaysEmitIntoClient public var location: Location { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == LocationQuery.Data.Node.AsLocation {
+nonisolated extension GraphQLFragmentSpreads where Owner == LocationQuery.Data.Node.AsLocation {
     @_alwaysEmitIntoClient public var location: Location { __fragment() }
 }

@@ -3,8 +3,8 @@
 
 import APICoreGraphQL
 
-extension NamesAPI {
-    public enum Kind: String, CaseIterable, Sendable, Hashable {
+nonisolated extension NamesAPI {
+    public nonisolated enum Kind: String, CaseIterable, Sendable, Hashable {
         case self_ = "self"
         case Type_ = "Type"
         case `default` = "default"

@@ -4,11 +4,11 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum NamesAPI {
+public nonisolated enum NamesAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let Comment = GraphQLParentType.object("Comment")
         public static let Error = GraphQLParentType.object("Error")
         public static let Location = GraphQLParentType.object("Location")
@@ -16,7 +16,7 @@ public enum NamesAPI {
         public static let Query = GraphQLParentType.object("Query")
     }
 
-    public enum Interfaces {
+    public nonisolated enum Interfaces {
         public static let Node = GraphQLParentType.interface(
             "Node", possibleTypes: ["Comment", "Location"])
     }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ArchiveItemMutation: GraphQLMutation {
+public nonisolated struct ArchiveItemMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "ArchiveItem" }
     @_alwaysEmitIntoClient public static var document: String { "mutation ArchiveItem($itemID: ID!) { updateSavedItemArchive(id: $itemID) { __typename id } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7d7ced6699e632561b940ce581476f78c466dc7ad848dc8137d124b7d4b02276" }
@@ -18,7 +18,7 @@ public struct ArchiveItemMutation: GraphQLMutation {
         .init(variables: ["itemID": itemID])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public struct ArchiveItemMutation: GraphQLMutation {
         /// Archives a SavedItem
         @_alwaysEmitIntoClient public var updateSavedItemArchive: UpdateSavedItemArchive { __field("updateSavedItemArchive") }
 
-        public struct UpdateSavedItemArchive: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct UpdateSavedItemArchive: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct DeleteItemMutation: GraphQLMutation {
+public nonisolated struct DeleteItemMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "DeleteItem" }
     @_alwaysEmitIntoClient public static var document: String { "mutation DeleteItem($itemID: ID!) { deleteSavedItem(id: $itemID) }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "898007eb0e289f5ef0b079fe5b046494da7ad6fd273a3243a4b56d4fec9ca3cc" }
@@ -18,7 +18,7 @@ public struct DeleteItemMutation: GraphQLMutation {
         .init(variables: ["itemID": itemID])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

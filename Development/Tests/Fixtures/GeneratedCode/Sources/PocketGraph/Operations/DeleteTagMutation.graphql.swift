@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct DeleteTagMutation: GraphQLMutation {
+public nonisolated struct DeleteTagMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "DeleteTag" }
     @_alwaysEmitIntoClient public static var document: String { "mutation DeleteTag($id: ID!) { deleteTag(id: $id) }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b4464615b0fa81104de0df4a1c55e9cb2ef091bbc710c0a6549fb4601efe47f8" }
@@ -18,7 +18,7 @@ public struct DeleteTagMutation: GraphQLMutation {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct FavoriteItemMutation: GraphQLMutation {
+public nonisolated struct FavoriteItemMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "FavoriteItem" }
     @_alwaysEmitIntoClient public static var document: String { "mutation FavoriteItem($itemID: ID!) { updateSavedItemFavorite(id: $itemID) { __typename id } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "cf59e4511140b36ffc98334d2297ff6d7f01379e27fd9c24b062a26f464c4981" }
@@ -18,7 +18,7 @@ public struct FavoriteItemMutation: GraphQLMutation {
         .init(variables: ["itemID": itemID])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public struct FavoriteItemMutation: GraphQLMutation {
         /// Favorites a SavedItem
         @_alwaysEmitIntoClient public var updateSavedItemFavorite: UpdateSavedItemFavorite { __field("updateSavedItemFavorite") }
 
-        public struct UpdateSavedItemFavorite: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct UpdateSavedItemFavorite: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

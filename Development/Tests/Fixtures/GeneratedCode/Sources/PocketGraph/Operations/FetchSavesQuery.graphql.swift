@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct FetchSavesQuery: GraphQLQuery {
+public nonisolated struct FetchSavesQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "FetchSaves" }
     @_alwaysEmitIntoClient public static var document: String { "query FetchSaves($token: String!, $pagination: PaginationInput, $savedItemsFilter: SavedItemsFilter) { userByToken(token: $token) { __typename savedItems(pagination: $pagination, filter: $savedItemsFilter) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename ...SavedItemParts } } } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "afa9e54cc1460dd7f49e6f3d493f07b917344aa27a16f229c5ddb56a3f87e713" }
@@ -26,7 +26,7 @@ public struct FetchSavesQuery: GraphQLQuery {
         .init(variables: ["token": token, "pagination": pagination, "savedItemsFilter": savedItemsFilter])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public struct FetchSavesQuery: GraphQLQuery {
         /// Gets a user entity for a given access token
         @_alwaysEmitIntoClient public var userByToken: UserByToken? { __field("userByToken") }
 
-        public struct UserByToken: GraphQLDataSelectionSet {
+        public nonisolated struct UserByToken: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -79,7 +79,7 @@ public struct FetchSavesQuery: GraphQLQuery {
             /// Get a general paginated listing of all SavedItems for the user
             @_alwaysEmitIntoClient public var savedItems: SavedItems? { __field("savedItems") }
 
-            public struct SavedItems: GraphQLDataSelectionSet {
+            public nonisolated struct SavedItems: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -119,7 +119,7 @@ public struct FetchSavesQuery: GraphQLQuery {
                 /// A list of edges.
                 @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-                public struct PageInfo: GraphQLDataSelectionSet {
+                public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -154,7 +154,7 @@ public struct FetchSavesQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
                 }
 
-                public struct Edges: GraphQLDataSelectionSet {
+                public nonisolated struct Edges: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemEdge }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -188,7 +188,7 @@ public struct FetchSavesQuery: GraphQLQuery {
                     /// The SavedItem at the end of the edge.
                     @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                    public struct Node: GraphQLDataSelectionSet {
+                    public nonisolated struct Node: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -256,6 +256,6 @@ public struct FetchSavesQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == FetchSavesQuery.Data.UserByToken.SavedItems.Edges.Node {
+nonisolated extension GraphQLFragmentSpreads where Owner == FetchSavesQuery.Data.UserByToken.SavedItems.Edges.Node {
     @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct GetSlateLineupQuery: GraphQLQuery {
+public nonisolated struct GetSlateLineupQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetSlateLineup" }
     @_alwaysEmitIntoClient public static var document: String { "query GetSlateLineup($lineupID: String!, $maxRecommendations: Int!) { getSlateLineup(slateLineupId: $lineupID recommendationCount: $maxRecommendations) { __typename id requestId experimentId slates { __typename ...SlateParts } } }\n" + CuratedInfoParts.fragmentDefinition + "\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SlateParts.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fe228a54681f61e7cd8ecb4d0c54aa29179bd49b7da08cf7421e247eb8c4f5b8" }
@@ -20,7 +20,7 @@ public struct GetSlateLineupQuery: GraphQLQuery {
         .init(variables: ["lineupID": lineupID, "maxRecommendations": maxRecommendations])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -46,7 +46,7 @@ public struct GetSlateLineupQuery: GraphQLQuery {
         @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
         @_alwaysEmitIntoClient public var getSlateLineup: GetSlateLineup? { __field("getSlateLineup") }
 
-        public struct GetSlateLineup: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct GetSlateLineup: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SlateLineup }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -92,7 +92,7 @@ public struct GetSlateLineupQuery: GraphQLQuery {
             /// An ordered list of slates for the client to display
             @_alwaysEmitIntoClient public var slates: [Slates] { __field("slates") }
 
-            public struct Slates: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Slates: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -146,6 +146,6 @@ public struct GetSlateLineupQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == GetSlateLineupQuery.Data.GetSlateLineup.Slates {
+nonisolated extension GraphQLFragmentSpreads where Owner == GetSlateLineupQuery.Data.GetSlateLineup.Slates {
     @_alwaysEmitIntoClient public var slateParts: SlateParts { __fragment() }
 }

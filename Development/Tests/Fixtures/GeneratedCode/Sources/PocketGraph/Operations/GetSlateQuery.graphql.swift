@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct GetSlateQuery: GraphQLQuery {
+public nonisolated struct GetSlateQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "GetSlate" }
     @_alwaysEmitIntoClient public static var document: String { "query GetSlate($slateID: String!, $recommendationCount: Int!) { getSlate(slateId: $slateID, recommendationCount: $recommendationCount) { __typename ...SlateParts } }\n" + CuratedInfoParts.fragmentDefinition + "\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SlateParts.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4c3c6c3ca73bdf993bb0be011506429bdec522a289f053617731aeec95e5dda5" }
@@ -20,7 +20,7 @@ public struct GetSlateQuery: GraphQLQuery {
         .init(variables: ["slateID": slateID, "recommendationCount": recommendationCount])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -46,7 +46,7 @@ public struct GetSlateQuery: GraphQLQuery {
         @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
         @_alwaysEmitIntoClient public var getSlate: GetSlate? { __field("getSlate") }
 
-        public struct GetSlate: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct GetSlate: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -99,6 +99,6 @@ public struct GetSlateQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == GetSlateQuery.Data.GetSlate {
+nonisolated extension GraphQLFragmentSpreads where Owner == GetSlateQuery.Data.GetSlate {
     @_alwaysEmitIntoClient public var slateParts: SlateParts { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ItemByIDQuery: GraphQLQuery {
+public nonisolated struct ItemByIDQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "ItemByID" }
     @_alwaysEmitIntoClient public static var document: String { "query ItemByID($id: ID!) { itemByItemId(id: $id) { __typename ...ItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "71c8293085d843ce33df4fccc3e0971aa7adb1d926b227c072ee800e11121b47" }
@@ -18,7 +18,7 @@ public struct ItemByIDQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public struct ItemByIDQuery: GraphQLQuery {
         /// Look up {Item} info by ID.
         @_alwaysEmitIntoClient public var itemByItemId: ItemByItemId? { __field("itemByItemId") }
 
-        public struct ItemByItemId: GraphQLDataSelectionSet {
+        public nonisolated struct ItemByItemId: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -145,6 +145,6 @@ public struct ItemByIDQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == ItemByIDQuery.Data.ItemByItemId {
+nonisolated extension GraphQLFragmentSpreads where Owner == ItemByIDQuery.Data.ItemByItemId {
     @_alwaysEmitIntoClient public var itemParts: ItemParts { __fragment() }
 }

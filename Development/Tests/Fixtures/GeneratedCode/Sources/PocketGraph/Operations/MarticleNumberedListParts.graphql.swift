@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct MarticleNumberedListParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct MarticleNumberedListParts: GraphQLFragment, GraphQLDataSelectionSet {
     @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleNumberedListParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleNumberedListParts on MarticleNumberedList { __typename rows { __typename content level index } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
@@ -32,7 +32,7 @@ public struct MarticleNumberedListParts: GraphQLFragment, GraphQLDataSelectionSe
 
     @_alwaysEmitIntoClient public var rows: [Rows] { __field("rows") }
 
-    public struct Rows: GraphQLDataSelectionSet {
+    public nonisolated struct Rows: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.NumberedListElement }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

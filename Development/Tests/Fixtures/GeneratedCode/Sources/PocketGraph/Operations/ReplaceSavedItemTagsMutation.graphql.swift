@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ReplaceSavedItemTagsMutation: GraphQLMutation {
+public nonisolated struct ReplaceSavedItemTagsMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "ReplaceSavedItemTags" }
     @_alwaysEmitIntoClient public static var document: String { "mutation ReplaceSavedItemTags($input: [SavedItemTagsInput!]!) { replaceSavedItemTags(input: $input) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b9314086554a6c5bc483dac37666d3482fd6bb7e9d9646f4b9002e52d0474252" }
@@ -18,7 +18,7 @@ public struct ReplaceSavedItemTagsMutation: GraphQLMutation {
         .init(variables: ["input": input])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -48,7 +48,7 @@ public struct ReplaceSavedItemTagsMutation: GraphQLMutation {
         /// Returns the SavedItem for which the tags have been modified.
         @_alwaysEmitIntoClient public var replaceSavedItemTags: [ReplaceSavedItemTags] { __field("replaceSavedItemTags") }
 
-        public struct ReplaceSavedItemTags: GraphQLDataSelectionSet {
+        public nonisolated struct ReplaceSavedItemTags: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -113,6 +113,6 @@ public struct ReplaceSavedItemTagsMutation: GraphQLMutation {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == ReplaceSavedItemTagsMutation.Data.ReplaceSavedItemTags {
+nonisolated extension GraphQLFragmentSpreads where Owner == ReplaceSavedItemTagsMutation.Data.ReplaceSavedItemTags {
     @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
 }

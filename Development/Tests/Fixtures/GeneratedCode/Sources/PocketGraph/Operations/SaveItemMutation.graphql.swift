@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct SaveItemMutation: GraphQLMutation {
+public nonisolated struct SaveItemMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "SaveItem" }
     @_alwaysEmitIntoClient public static var document: String { "mutation SaveItem($input: SavedItemUpsertInput!) { upsertSavedItem(input: $input) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "470dde3441fa9763ccaf68a50fe48b16d879f2dee947fa1f0976753e476fe4e2" }
@@ -18,7 +18,7 @@ public struct SaveItemMutation: GraphQLMutation {
         .init(variables: ["input": input])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public struct SaveItemMutation: GraphQLMutation {
         /// and creates it if it doesn't.
         @_alwaysEmitIntoClient public var upsertSavedItem: UpsertSavedItem { __field("upsertSavedItem") }
 
-        public struct UpsertSavedItem: GraphQLDataSelectionSet {
+        public nonisolated struct UpsertSavedItem: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -109,6 +109,6 @@ public struct SaveItemMutation: GraphQLMutation {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == SaveItemMutation.Data.UpsertSavedItem {
+nonisolated extension GraphQLFragmentSpreads where Owner == SaveItemMutation.Data.UpsertSavedItem {
     @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
 }

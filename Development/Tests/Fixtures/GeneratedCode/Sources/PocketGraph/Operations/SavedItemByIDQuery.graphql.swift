@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct SavedItemByIDQuery: GraphQLQuery {
+public nonisolated struct SavedItemByIDQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "SavedItemByID" }
     @_alwaysEmitIntoClient public static var document: String { "query SavedItemByID($id: ID!) { user { __typename savedItemById(id: $id) { __typename ...SavedItemParts } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2127ca16233f560f2dce43da00672d8932eca5937a3771c8932b01f725592e26" }
@@ -18,7 +18,7 @@ public struct SavedItemByIDQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public struct SavedItemByIDQuery: GraphQLQuery {
         /// Get a user entity for an authenticated client
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-        public struct User: GraphQLDataSelectionSet {
+        public nonisolated struct User: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public struct SavedItemByIDQuery: GraphQLQuery {
             /// Get a SavedItem by its id
             @_alwaysEmitIntoClient public var savedItemById: SavedItemById? { __field("savedItemById") }
 
-            public struct SavedItemById: GraphQLDataSelectionSet {
+            public nonisolated struct SavedItemById: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -137,6 +137,6 @@ public struct SavedItemByIDQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == SavedItemByIDQuery.Data.User.SavedItemById {
+nonisolated extension GraphQLFragmentSpreads where Owner == SavedItemByIDQuery.Data.User.SavedItemById {
     @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct SavedItemSummariesQuery: GraphQLQuery {
+public nonisolated struct SavedItemSummariesQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "SavedItemSummaries" }
     @_alwaysEmitIntoClient public static var document: String { "query SavedItemSummaries($pagination: PaginationInput, $filter: SavedItemsFilter, $sort: SavedItemsSort) { user { __typename savedItems(pagination: $pagination, filter: $filter, sort: $sort) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename ...SavedItemSummary } } } } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ItemSummary.fragmentDefinition + "\n" + SavedItemSummary.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "7056d1c0b17330430a662c7885178d39f63b4b09dd9f1344d9d8be412cc4226e" }
@@ -26,7 +26,7 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
         .init(variables: ["pagination": pagination, "filter": filter, "sort": sort])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
         /// Get a user entity for an authenticated client
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-        public struct User: GraphQLDataSelectionSet {
+        public nonisolated struct User: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -79,7 +79,7 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
             /// Get a general paginated listing of all SavedItems for the user
             @_alwaysEmitIntoClient public var savedItems: SavedItems? { __field("savedItems") }
 
-            public struct SavedItems: GraphQLDataSelectionSet {
+            public nonisolated struct SavedItems: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -119,7 +119,7 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
                 /// A list of edges.
                 @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-                public struct PageInfo: GraphQLDataSelectionSet {
+                public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -154,7 +154,7 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
                 }
 
-                public struct Edges: GraphQLDataSelectionSet {
+                public nonisolated struct Edges: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemEdge }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -188,7 +188,7 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
                     /// The SavedItem at the end of the edge.
                     @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                    public struct Node: GraphQLDataSelectionSet {
+                    public nonisolated struct Node: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -256,6 +256,6 @@ public struct SavedItemSummariesQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == SavedItemSummariesQuery.Data.User.SavedItems.Edges.Node {
+nonisolated extension GraphQLFragmentSpreads where Owner == SavedItemSummariesQuery.Data.User.SavedItems.Edges.Node {
     @_alwaysEmitIntoClient public var savedItemSummary: SavedItemSummary { __fragment() }
 }

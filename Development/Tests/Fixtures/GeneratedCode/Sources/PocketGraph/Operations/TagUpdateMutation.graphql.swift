@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct TagUpdateMutation: GraphQLMutation {
+public nonisolated struct TagUpdateMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "TagUpdate" }
     @_alwaysEmitIntoClient public static var document: String { "mutation TagUpdate($input: TagUpdateInput!) { updateTag(input: $input) { __typename name id } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e834dc1b56d97052e4d1e7b60692265ad4c27a46850722093a350498f28aa28e" }
@@ -18,7 +18,7 @@ public struct TagUpdateMutation: GraphQLMutation {
         .init(variables: ["input": input])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -46,7 +46,7 @@ public struct TagUpdateMutation: GraphQLMutation {
         /// a duplicate Tag object.
         @_alwaysEmitIntoClient public var updateTag: UpdateTag { __field("updateTag") }
 
-        public struct UpdateTag: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct UpdateTag: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

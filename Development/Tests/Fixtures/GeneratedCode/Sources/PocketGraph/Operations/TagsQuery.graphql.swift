@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct TagsQuery: GraphQLQuery {
+public nonisolated struct TagsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Tags" }
     @_alwaysEmitIntoClient public static var document: String { "query Tags($pagination: PaginationInput) { user { __typename tags(pagination: $pagination) { __typename edges { __typename node { __typename ...TagParts } cursor } pageInfo { __typename endCursor hasNextPage hasPreviousPage startCursor } totalCount } } }\n" + TagParts.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8c153fd16475de0d0f74aac551190038acfc7ae58c030f299a32c0502c942c43" }
@@ -18,7 +18,7 @@ public struct TagsQuery: GraphQLQuery {
         .init(variables: ["pagination": pagination])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public struct TagsQuery: GraphQLQuery {
         /// Get a user entity for an authenticated client
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-        public struct User: GraphQLDataSelectionSet {
+        public nonisolated struct User: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public struct TagsQuery: GraphQLQuery {
             /// Get a paginated listing of all a user's Tags
             @_alwaysEmitIntoClient public var tags: Tags? { __field("tags") }
 
-            public struct Tags: GraphQLDataSelectionSet {
+            public nonisolated struct Tags: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -111,7 +111,7 @@ public struct TagsQuery: GraphQLQuery {
                 /// Identifies the total count of Tags in the connection.
                 @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
 
-                public struct Edges: GraphQLDataSelectionSet {
+                public nonisolated struct Edges: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagEdge }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -145,7 +145,7 @@ public struct TagsQuery: GraphQLQuery {
                     /// A cursor for use in pagination.
                     @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
 
-                    public struct Node: GraphQLDataSelectionSet, Identifiable {
+                    public nonisolated struct Node: GraphQLDataSelectionSet, Identifiable {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -181,7 +181,7 @@ public struct TagsQuery: GraphQLQuery {
                     }
                 }
 
-                public struct PageInfo: GraphQLDataSelectionSet {
+                public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -232,6 +232,6 @@ public struct TagsQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == TagsQuery.Data.User.Tags.Edges.Node {
+nonisolated extension GraphQLFragmentSpreads where Owner == TagsQuery.Data.User.Tags.Edges.Node {
     @_alwaysEmitIntoClient public var tagParts: TagParts { __fragment() }
 }

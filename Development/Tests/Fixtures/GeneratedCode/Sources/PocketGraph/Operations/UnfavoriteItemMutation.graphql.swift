@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct UnfavoriteItemMutation: GraphQLMutation {
+public nonisolated struct UnfavoriteItemMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "UnfavoriteItem" }
     @_alwaysEmitIntoClient public static var document: String { "mutation UnfavoriteItem($itemID: ID!) { updateSavedItemUnFavorite(id: $itemID) { __typename id } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "46cc5b58bf96ced0a50e52dc31c37c5971eddf95e835b6205770b617dc05ec62" }
@@ -18,7 +18,7 @@ public struct UnfavoriteItemMutation: GraphQLMutation {
         .init(variables: ["itemID": itemID])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public struct UnfavoriteItemMutation: GraphQLMutation {
         /// Unfavorites a SavedItem
         @_alwaysEmitIntoClient public var updateSavedItemUnFavorite: UpdateSavedItemUnFavorite { __field("updateSavedItemUnFavorite") }
 
-        public struct UpdateSavedItemUnFavorite: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct UpdateSavedItemUnFavorite: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
+public nonisolated struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "UpdateSavedItemRemoveTags" }
     @_alwaysEmitIntoClient public static var document: String { "mutation UpdateSavedItemRemoveTags($savedItemId: ID!) { updateSavedItemRemoveTags(savedItemId: $savedItemId) { __typename ...SavedItemParts } }\n" + DomainMetadataParts.fragmentDefinition + "\n" + ImageParts.fragmentDefinition + "\n" + ItemParts.fragmentDefinition + "\n" + MarticleBlockquoteParts.fragmentDefinition + "\n" + MarticleBulletedListParts.fragmentDefinition + "\n" + MarticleCodeBlockParts.fragmentDefinition + "\n" + MarticleDividerParts.fragmentDefinition + "\n" + MarticleHeadingParts.fragmentDefinition + "\n" + MarticleNumberedListParts.fragmentDefinition + "\n" + MarticleTableParts.fragmentDefinition + "\n" + MarticleTextParts.fragmentDefinition + "\n" + PendingItemParts.fragmentDefinition + "\n" + SavedItemParts.fragmentDefinition + "\n" + TagParts.fragmentDefinition + "\n" + VideoParts.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1487d3e37b5a12b0c32dcc97eda04776ccaf1764f2bfdd0ab2d1cfa8e2de2487" }
@@ -18,7 +18,7 @@ public struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
         .init(variables: ["savedItemId": savedItemId])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -46,7 +46,7 @@ public struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
         /// to a SavedItem, the Tag object will be deleted.
         @_alwaysEmitIntoClient public var updateSavedItemRemoveTags: UpdateSavedItemRemoveTags { __field("updateSavedItemRemoveTags") }
 
-        public struct UpdateSavedItemRemoveTags: GraphQLDataSelectionSet {
+        public nonisolated struct UpdateSavedItemRemoveTags: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -111,6 +111,6 @@ public struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == UpdateSavedItemRemoveTagsMutation.Data.UpdateSavedItemRemoveTags {
+nonisolated extension GraphQLFragmentSpreads where Owner == UpdateSavedItemRemoveTagsMutation.Data.UpdateSavedItemRemoveTags {
     @_alwaysEmitIntoClient public var savedItemParts: SavedItemParts { __fragment() }
 }

@@ -3,8 +3,8 @@
 
 import APICoreGraphQL
 
-extension PocketGraph {
-    public enum Imageness: String, CaseIterable, Sendable, Hashable {
+nonisolated extension PocketGraph {
+    public nonisolated enum Imageness: String, CaseIterable, Sendable, Hashable {
         /// No images (v3 value is 0)
         case noImages = "NO_IMAGES"
         /// Contains images (v3 value is 1)
@@ -13,20 +13,20 @@ extension PocketGraph {
         case isImage = "IS_IMAGE"
     }
 
-    public enum PendingItemStatus: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum PendingItemStatus: String, CaseIterable, Sendable, Hashable {
         case resolved = "RESOLVED"
         case unresolved = "UNRESOLVED"
     }
 
     /// Valid statuses a client may use to filter SavedItems
-    public enum SavedItemStatusFilter: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum SavedItemStatusFilter: String, CaseIterable, Sendable, Hashable {
         case unread = "UNREAD"
         case archived = "ARCHIVED"
         case hidden = "HIDDEN"
     }
 
     /// A SavedItem can be one of these content types
-    public enum SavedItemsContentType: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum SavedItemsContentType: String, CaseIterable, Sendable, Hashable {
         /// Item is a parsed article that contains videos
         @available(*, deprecated, message: "Use `HAS_VIDEO`.")
         case video = "VIDEO"
@@ -48,7 +48,7 @@ extension PocketGraph {
     }
 
     /// Enum to specify the sort by field (these are the current options, we could add more in the future)
-    public enum SavedItemsSortBy: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum SavedItemsSortBy: String, CaseIterable, Sendable, Hashable {
         case createdAt = "CREATED_AT"
         case updatedAt = "UPDATED_AT"
         case favoritedAt = "FAVORITED_AT"
@@ -56,12 +56,12 @@ extension PocketGraph {
     }
 
     /// Enum to specify the sort order of SavedItems fetched
-    public enum SavedItemsSortOrder: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum SavedItemsSortOrder: String, CaseIterable, Sendable, Hashable {
         case asc = "ASC"
         case desc = "DESC"
     }
 
-    public enum VideoType: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum VideoType: String, CaseIterable, Sendable, Hashable {
         /// Youtube (v3 value is 1)
         case youtube = "YOUTUBE"
         /// Vimeo Link (v3 value is 2)
@@ -80,7 +80,7 @@ extension PocketGraph {
         case brightcove = "BRIGHTCOVE"
     }
 
-    public enum Videoness: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum Videoness: String, CaseIterable, Sendable, Hashable {
         /// No videos (v3 value is 0)
         case noVideos = "NO_VIDEOS"
         /// Contains videos (v3 value is 1)

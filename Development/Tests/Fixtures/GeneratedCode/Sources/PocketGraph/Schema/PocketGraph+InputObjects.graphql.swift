@@ -3,13 +3,13 @@
 
 import APICoreGraphQL
 
-extension PocketGraph {
+nonisolated extension PocketGraph {
     /// Pagination request. To determine which edges to return, the connection
     /// evaluates the `before` and `after` cursors (if given) to filter the
     /// edges, then evaluates `first`/`last` to slice the edges (only include a
     /// value for either `first` or `last`, not both). If all fields are null,
     /// by default will return a page with the first 30 elements.
-    public struct PaginationInput: GraphQLInputObject {
+    public nonisolated struct PaginationInput: GraphQLInputObject {
         /// Returns the elements in the list that come after the specified cursor.
         /// The specified cursor is not included in the result.
         public var after: GraphQLNullable<String>
@@ -41,7 +41,7 @@ extension PocketGraph {
     }
 
     /// Input field for setting all Tag associations on a SavedItem.
-    public struct SavedItemTagsInput: GraphQLInputObject {
+    public nonisolated struct SavedItemTagsInput: GraphQLInputObject {
         /// The SavedItem ID to associate Tags to
         public var savedItemId: String
         /// The set of Tag names to associate to the SavedItem
@@ -61,7 +61,7 @@ extension PocketGraph {
     }
 
     /// Input field for upserting a SavedItem
-    public struct SavedItemUpsertInput: GraphQLInputObject {
+    public nonisolated struct SavedItemUpsertInput: GraphQLInputObject {
         /// The url to create/update the SavedItem with. (the url to save to the list)
         public var url: String
         /// Optional, create/update the SavedItem as a favorited item
@@ -85,7 +85,7 @@ extension PocketGraph {
     }
 
     /// Input field for filtering a user's list
-    public struct SavedItemsFilter: GraphQLInputObject {
+    public nonisolated struct SavedItemsFilter: GraphQLInputObject {
         /// Optional, filter to get SavedItems updated since a unix timestamp
         public var updatedSince: GraphQLNullable<Int>
         /// Optional, filter to get SavedItems that have been favorited
@@ -137,7 +137,7 @@ extension PocketGraph {
     }
 
     /// Input to sort fetched SavedItems. If unspecified, defaults to CREATED_AT, ASC.
-    public struct SavedItemsSort: GraphQLInputObject {
+    public nonisolated struct SavedItemsSort: GraphQLInputObject {
         /// The field by which to sort SavedItems
         public var sortBy: GraphQLEnum<PocketGraph.SavedItemsSortBy>
         /// The order in which to sort SavedItems
@@ -157,7 +157,7 @@ extension PocketGraph {
     }
 
     /// Input field for updating a Tag
-    public struct TagUpdateInput: GraphQLInputObject {
+    public nonisolated struct TagUpdateInput: GraphQLInputObject {
         /// Tag ID
         public var id: String
         /// The updated tag string

@@ -4,7 +4,7 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum PocketGraph {
+public nonisolated enum PocketGraph {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
@@ -20,7 +20,7 @@ public enum PocketGraph {
     /// A String in the format of a url.
     public typealias Url = String
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let Author = GraphQLParentType.object("Author")
         public static let BulletedListElement = GraphQLParentType.object("BulletedListElement")
         public static let CuratedInfo = GraphQLParentType.object("CuratedInfo")
@@ -55,7 +55,7 @@ public enum PocketGraph {
         public static let Video = GraphQLParentType.object("Video")
     }
 
-    public enum Unions {
+    public nonisolated enum Unions {
         public static let ItemResult = GraphQLParentType.union(
             "ItemResult", possibleTypes: ["Item", "PendingItem"])
         public static let MarticleComponent = GraphQLParentType.union(

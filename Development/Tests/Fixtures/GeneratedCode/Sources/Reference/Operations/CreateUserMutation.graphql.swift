@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CreateUserMutation: GraphQLMutation {
+public nonisolated struct CreateUserMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "CreateUser" }
     @_alwaysEmitIntoClient public static var document: String { "mutation CreateUser($name: String!, $email: String, $role: Role) { createUser(name: $name, email: $email, role: $role) { __typename id name email role followerCount } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "6e375ca06fedf60918fd9e0d3cf0b05900911e56dae2731ede476ebfda6c953e" }
@@ -26,7 +26,7 @@ public struct CreateUserMutation: GraphQLMutation {
         .init(variables: ["name": name, "email": email, "role": role])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -50,7 +50,7 @@ public struct CreateUserMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var createUser: CreateUser { __field("createUser") }
 
-        public struct CreateUser: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct CreateUser: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

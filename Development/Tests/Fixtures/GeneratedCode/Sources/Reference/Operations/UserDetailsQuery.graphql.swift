@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct UserDetailsQuery: GraphQLQuery {
+public nonisolated struct UserDetailsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "UserDetails" }
     @_alwaysEmitIntoClient public static var document: String { "query UserDetails($id: ID!, $withEmail: Boolean!) { user(id: $id) { __typename ...UserFields email @include(if: $withEmail) } }\n" + UserFields.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "502458bc1a5847d7f2ceb1a80d233884028c058053ed5638b236c028d2f704ae" }
@@ -20,7 +20,7 @@ public struct UserDetailsQuery: GraphQLQuery {
         .init(variables: ["id": id, "withEmail": withEmail])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public struct UserDetailsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-        public struct User: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct User: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -94,6 +94,6 @@ public struct UserDetailsQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == UserDetailsQuery.Data.User {
+nonisolated extension GraphQLFragmentSpreads where Owner == UserDetailsQuery.Data.User {
     @_alwaysEmitIntoClient public var userFields: UserFields { __fragment() }
 }

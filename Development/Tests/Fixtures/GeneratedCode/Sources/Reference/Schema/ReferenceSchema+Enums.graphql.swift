@@ -3,8 +3,8 @@
 
 import APICoreGraphQL
 
-extension ReferenceSchema {
-    public enum Role: String, CaseIterable, Sendable, Hashable {
+nonisolated extension ReferenceSchema {
+    public nonisolated enum Role: String, CaseIterable, Sendable, Hashable {
         case admin = "ADMIN"
         case member = "MEMBER"
         case guest = "GUEST"

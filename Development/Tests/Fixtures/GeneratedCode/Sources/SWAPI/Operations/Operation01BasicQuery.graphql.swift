@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct Operation01BasicQuery: GraphQLQuery {
+public nonisolated struct Operation01BasicQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Operation01BasicQuery" }
     @_alwaysEmitIntoClient public static var document: String { "query Operation01BasicQuery { person(personID: 4) { __typename name } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "eb87086c417e0d9f4ae8b386de1e8beeb8f52562c2ebae8526650c1ed0748cad" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct Operation01BasicQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var person: Person? { __field("person") }
 
-        public struct Person: GraphQLDataSelectionSet {
+        public nonisolated struct Person: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

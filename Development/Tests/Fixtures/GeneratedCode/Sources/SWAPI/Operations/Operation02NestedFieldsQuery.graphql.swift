@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct Operation02NestedFieldsQuery: GraphQLQuery {
+public nonisolated struct Operation02NestedFieldsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Operation02NestedFields" }
     @_alwaysEmitIntoClient public static var document: String { "query Operation02NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "54656ff0942082a0ae867939302dbfa585c1c9c3f011ca54569d9e3cf1a9e521" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct Operation02NestedFieldsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var person: Person? { __field("person") }
 
-        public struct Person: GraphQLDataSelectionSet {
+        public nonisolated struct Person: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -75,7 +75,7 @@ public struct Operation02NestedFieldsQuery: GraphQLQuery {
             /// A planet that this person was born on or inhabits.
             @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
 
-            public struct Homeworld: GraphQLDataSelectionSet {
+            public nonisolated struct Homeworld: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

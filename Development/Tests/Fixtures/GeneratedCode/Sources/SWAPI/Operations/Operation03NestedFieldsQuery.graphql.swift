@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct Operation03NestedFieldsQuery: GraphQLQuery {
+public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Operation03NestedFields" }
     @_alwaysEmitIntoClient public static var document: String { "query Operation03NestedFields { person(personID: 4) { __typename name gender homeworld { __typename name } starshipConnection { __typename edges { __typename node { __typename id manufacturers } } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a581b4eb5683dd55a7d0c1c0e72a4e966b261c6e3a09db327c1c7e34b064d9bc" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var person: Person? { __field("person") }
 
-        public struct Person: GraphQLDataSelectionSet {
+        public nonisolated struct Person: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -80,7 +80,7 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var starshipConnection: StarshipConnection? { __field("starshipConnection") }
 
-            public struct Homeworld: GraphQLDataSelectionSet {
+            public nonisolated struct Homeworld: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -109,7 +109,7 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var name: String? { __field("name") }
             }
 
-            public struct StarshipConnection: GraphQLDataSelectionSet {
+            public nonisolated struct StarshipConnection: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -137,7 +137,7 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
                 /// A list of edges.
                 @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-                public struct Edges: GraphQLDataSelectionSet {
+                public nonisolated struct Edges: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsEdge }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -165,7 +165,7 @@ public struct Operation03NestedFieldsQuery: GraphQLQuery {
                     /// The item at the end of the edge
                     @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                    public struct Node: GraphQLDataSelectionSet, Identifiable {
+                    public nonisolated struct Node: GraphQLDataSelectionSet, Identifiable {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

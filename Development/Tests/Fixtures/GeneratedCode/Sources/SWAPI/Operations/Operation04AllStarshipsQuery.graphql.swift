@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct Operation04AllStarshipsQuery: GraphQLQuery {
+public nonisolated struct Operation04AllStarshipsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Operation04AllStarships" }
     @_alwaysEmitIntoClient public static var document: String { "query Operation04AllStarships { allStarships { __typename edges { __typename node { __typename id } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "5099494c7c1192d32bcebd00b6305635b2baa8b1dd26c57d13955728cdfda587" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct Operation04AllStarshipsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
 
-        public struct AllStarships: GraphQLDataSelectionSet {
+        public nonisolated struct AllStarships: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -62,7 +62,7 @@ public struct Operation04AllStarshipsQuery: GraphQLQuery {
             /// A list of edges.
             @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-            public struct Edges: GraphQLDataSelectionSet {
+            public nonisolated struct Edges: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -90,7 +90,7 @@ public struct Operation04AllStarshipsQuery: GraphQLQuery {
                 /// The item at the end of the edge
                 @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                public struct Node: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Node: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

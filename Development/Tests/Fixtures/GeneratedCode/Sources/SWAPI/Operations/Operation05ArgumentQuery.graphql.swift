@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct Operation05ArgumentQuery: GraphQLQuery {
+public nonisolated struct Operation05ArgumentQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Operation05Argument" }
     @_alwaysEmitIntoClient public static var document: String { "query Operation05Argument { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename name homeworld { __typename name } } } } } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a4c43381fc07bace268da0ae6947bdd56e2480bdc120f1a97a0f0afee41265eb" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
 
-        public struct AllStarships: GraphQLDataSelectionSet {
+        public nonisolated struct AllStarships: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -62,7 +62,7 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
             /// A list of edges.
             @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-            public struct Edges: GraphQLDataSelectionSet {
+            public nonisolated struct Edges: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -90,7 +90,7 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
                 /// The item at the end of the edge
                 @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                public struct Node: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Node: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -142,7 +142,7 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var pilotConnection: PilotConnection? { __field("pilotConnection") }
 
-                    public struct PilotConnection: GraphQLDataSelectionSet {
+                    public nonisolated struct PilotConnection: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -170,7 +170,7 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
                         /// A list of edges.
                         @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-                        public struct Edges: GraphQLDataSelectionSet {
+                        public nonisolated struct Edges: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -198,7 +198,7 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
                             /// The item at the end of the edge
                             @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                            public struct Node: GraphQLDataSelectionSet {
+                            public nonisolated struct Node: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -232,7 +232,7 @@ public struct Operation05ArgumentQuery: GraphQLQuery {
                                 /// A planet that this person was born on or inhabits.
                                 @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
 
-                                public struct Homeworld: GraphQLDataSelectionSet {
+                                public nonisolated struct Homeworld: GraphQLDataSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [

@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct Operation06FragmentsQuery: GraphQLQuery {
+public nonisolated struct Operation06FragmentsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Operation06Fragments" }
     @_alwaysEmitIntoClient public static var document: String { "query Operation06Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } } } } }\n" + PilotFragment.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "077552aa437027494acefb891cd3aca68e86eb8ad021cdc008d805a775ac29ab" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
 
-        public struct AllStarships: GraphQLDataSelectionSet {
+        public nonisolated struct AllStarships: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -62,7 +62,7 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
             /// A list of edges.
             @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-            public struct Edges: GraphQLDataSelectionSet {
+            public nonisolated struct Edges: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -90,7 +90,7 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
                 /// The item at the end of the edge
                 @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                public struct Node: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Node: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -142,7 +142,7 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var pilotConnection: PilotConnection? { __field("pilotConnection") }
 
-                    public struct PilotConnection: GraphQLDataSelectionSet {
+                    public nonisolated struct PilotConnection: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -170,7 +170,7 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
                         /// A list of edges.
                         @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-                        public struct Edges: GraphQLDataSelectionSet {
+                        public nonisolated struct Edges: GraphQLDataSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -198,7 +198,7 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
                             /// The item at the end of the edge
                             @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                            public struct Node: GraphQLDataSelectionSet {
+                            public nonisolated struct Node: GraphQLDataSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -240,6 +240,6 @@ public struct Operation06FragmentsQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == Operation06FragmentsQuery.Data.AllStarships.Edges.Node.PilotConnection.Edges.Node {
+nonisolated extension GraphQLFragmentSpreads where Owner == Operation06FragmentsQuery.Data.AllStarships.Edges.Node.PilotConnection.Edges.Node {
     @_alwaysEmitIntoClient public var pilotFragment: PilotFragment { __fragment() }
 }

@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct Operation07FragmentsQuery: GraphQLQuery {
+public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Operation07Fragments" }
     @_alwaysEmitIntoClient public static var document: String { "query Operation07Fragments { allStarships(first: 7) { __typename edges { __typename node { __typename ...starshipFragment } } } }\n" + PilotFragment.fragmentDefinition + "\n" + StarshipFragment.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "175454516d42f738b5b845ac73d91d386cf21a807e37cde7760a8a90a2ba9066" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct Operation07FragmentsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
 
-        public struct AllStarships: GraphQLDataSelectionSet {
+        public nonisolated struct AllStarships: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -62,7 +62,7 @@ public struct Operation07FragmentsQuery: GraphQLQuery {
             /// A list of edges.
             @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-            public struct Edges: GraphQLDataSelectionSet {
+            public nonisolated struct Edges: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -90,7 +90,7 @@ public struct Operation07FragmentsQuery: GraphQLQuery {
                 /// The item at the end of the edge
                 @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                public struct Node: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Node: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -141,6 +141,6 @@ public struct Operation07FragmentsQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == Operation07FragmentsQuery.Data.AllStarships.Edges.Node {
+nonisolated extension GraphQLFragmentSpreads where Owner == Operation07FragmentsQuery.Data.AllStarships.Edges.Node {
     @_alwaysEmitIntoClient public var starshipFragment: StarshipFragment { __fragment() }
 }

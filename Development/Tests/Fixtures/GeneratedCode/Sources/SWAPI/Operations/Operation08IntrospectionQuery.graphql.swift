@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct Operation08IntrospectionQuery: GraphQLQuery {
+public nonisolated struct Operation08IntrospectionQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Operation08Introspection" }
     @_alwaysEmitIntoClient public static var document: String { "query Operation08Introspection { __type(name: \"Person\") { __typename name fields { __typename name description type { __typename name } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "3295ce78fd765a199119985a2222d3d05f770b3061a182775f658f07b9d73670" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct Operation08IntrospectionQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var __type: __Type? { __field("__type") }
 
-        public struct __Type: GraphQLDataSelectionSet {
+        public nonisolated struct __Type: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -66,7 +66,7 @@ public struct Operation08IntrospectionQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var fields: [Fields]? { __field("fields") }
 
-            public struct Fields: GraphQLDataSelectionSet {
+            public nonisolated struct Fields: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Field }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -103,7 +103,7 @@ public struct Operation08IntrospectionQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var type: Type_ { __field("type") }
 
-                public struct Type_: GraphQLDataSelectionSet {
+                public nonisolated struct Type_: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

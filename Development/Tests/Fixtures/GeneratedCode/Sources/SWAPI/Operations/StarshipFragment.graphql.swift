@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "starshipFragment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment starshipFragment on Starship { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
@@ -57,7 +57,7 @@ public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet, Identi
 
     @_alwaysEmitIntoClient public var pilotConnection: PilotConnection? { __field("pilotConnection") }
 
-    public struct PilotConnection: GraphQLDataSelectionSet {
+    public nonisolated struct PilotConnection: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -85,7 +85,7 @@ public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet, Identi
         /// A list of edges.
         @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-        public struct Edges: GraphQLDataSelectionSet {
+        public nonisolated struct Edges: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -113,7 +113,7 @@ public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet, Identi
             /// The item at the end of the edge
             @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-            public struct Node: GraphQLDataSelectionSet {
+            public nonisolated struct Node: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -151,6 +151,6 @@ public struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet, Identi
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == StarshipFragment.PilotConnection.Edges.Node {
+nonisolated extension GraphQLFragmentSpreads where Owner == StarshipFragment.PilotConnection.Edges.Node {
     @_alwaysEmitIntoClient public var pilotFragment: PilotFragment { __fragment() }
 }

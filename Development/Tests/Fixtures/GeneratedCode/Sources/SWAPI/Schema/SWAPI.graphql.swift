@@ -4,11 +4,11 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum SWAPI {
+public nonisolated enum SWAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let Person = GraphQLParentType.object("Person")
         public static let PersonStarshipsConnection = GraphQLParentType.object("PersonStarshipsConnection")
         public static let PersonStarshipsEdge = GraphQLParentType.object("PersonStarshipsEdge")

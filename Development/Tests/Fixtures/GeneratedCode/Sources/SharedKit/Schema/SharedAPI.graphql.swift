@@ -4,11 +4,11 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum SharedAPI {
+public nonisolated enum SharedAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let Droid = GraphQLParentType.object("Droid")
         public static let Human = GraphQLParentType.object("Human")
         public static let Mutation = GraphQLParentType.object("Mutation")
@@ -17,12 +17,12 @@ public enum SharedAPI {
         public static let Starship = GraphQLParentType.object("Starship")
     }
 
-    public enum Interfaces {
+    public nonisolated enum Interfaces {
         public static let Character = GraphQLParentType.interface(
             "Character", possibleTypes: ["Human", "Droid"])
     }
 
-    public enum Unions {
+    public nonisolated enum Unions {
         public static let SearchResult = GraphQLParentType.union(
             "SearchResult", possibleTypes: ["Human", "Droid", "Starship"])
     }

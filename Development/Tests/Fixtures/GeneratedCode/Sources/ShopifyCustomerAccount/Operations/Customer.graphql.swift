@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct Customer: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Customer: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Customer" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Customer on Customer { __typename id firstName lastName defaultAddress { __typename ...Address } addresses(first: 6) { __typename nodes { __typename ...Address } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
@@ -57,7 +57,7 @@ public struct Customer: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     /// The addresses associated with the customer.
     @_alwaysEmitIntoClient public var addresses: Addresses { __field("addresses") }
 
-    public struct DefaultAddress: GraphQLDataSelectionSet, Identifiable {
+    public nonisolated struct DefaultAddress: GraphQLDataSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -132,7 +132,7 @@ public struct Customer: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public struct Addresses: GraphQLDataSelectionSet {
+    public nonisolated struct Addresses: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -164,6 +164,6 @@ public struct Customer: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == Customer.DefaultAddress {
+nonisolated extension GraphQLFragmentSpreads where Owner == Customer.DefaultAddress {
     @_alwaysEmitIntoClient public var address: Address { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CustomerAddressCreateMutation: GraphQLMutation {
+public nonisolated struct CustomerAddressCreateMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "customerAddressCreate" }
     @_alwaysEmitIntoClient public static var document: String { "mutation customerAddressCreate($address: CustomerAddressInput!, $defaultAddress: Boolean, $language: LanguageCode) @inContext(language: $language) { customerAddressCreate(address: $address, defaultAddress: $defaultAddress) { __typename customerAddress { __typename id } userErrors { __typename code field message } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d5e48719547a553fec246b440571bd57eca9e0b5a83bc9f5f6f366e29f59665d" }
@@ -26,7 +26,7 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
         .init(variables: ["address": address, "defaultAddress": defaultAddress, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
         /// Creates a new address for a customer.
         @_alwaysEmitIntoClient public var customerAddressCreate: CustomerAddressCreate? { __field("customerAddressCreate") }
 
-        public struct CustomerAddressCreate: GraphQLDataSelectionSet {
+        public nonisolated struct CustomerAddressCreate: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressCreatePayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -85,7 +85,7 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
             /// The list of errors that occurred from executing the mutation.
             @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
 
-            public struct CustomerAddress: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct CustomerAddress: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -114,7 +114,7 @@ public struct CustomerAddressCreateMutation: GraphQLMutation {
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
-            public struct UserErrors: GraphQLDataSelectionSet {
+            public nonisolated struct UserErrors: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CustomerAddressDeleteMutation: GraphQLMutation {
+public nonisolated struct CustomerAddressDeleteMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "customerAddressDelete" }
     @_alwaysEmitIntoClient public static var document: String { "mutation customerAddressDelete($addressId: ID!, $language: LanguageCode) @inContext(language: $language) { customerAddressDelete(addressId: $addressId) { __typename deletedAddressId userErrors { __typename code field message } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a718e1f56bdf0f44df3c768c50a0724c6fa8dd5d931d6e03b97ffb5458dd1920" }
@@ -20,7 +20,7 @@ public struct CustomerAddressDeleteMutation: GraphQLMutation {
         .init(variables: ["addressId": addressId, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public struct CustomerAddressDeleteMutation: GraphQLMutation {
         /// Deletes a specific address for a customer.
         @_alwaysEmitIntoClient public var customerAddressDelete: CustomerAddressDelete? { __field("customerAddressDelete") }
 
-        public struct CustomerAddressDelete: GraphQLDataSelectionSet {
+        public nonisolated struct CustomerAddressDelete: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressDeletePayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -79,7 +79,7 @@ public struct CustomerAddressDeleteMutation: GraphQLMutation {
             /// The list of errors that occurred from executing the mutation.
             @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
 
-            public struct UserErrors: GraphQLDataSelectionSet {
+            public nonisolated struct UserErrors: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CustomerAddressUpdateMutation: GraphQLMutation {
+public nonisolated struct CustomerAddressUpdateMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "customerAddressUpdate" }
     @_alwaysEmitIntoClient public static var document: String { "mutation customerAddressUpdate($address: CustomerAddressInput!, $addressId: ID!, $defaultAddress: Boolean, $language: LanguageCode) @inContext(language: $language) { customerAddressUpdate(address: $address addressId: $addressId defaultAddress: $defaultAddress) { __typename customerAddress { __typename id } userErrors { __typename code field message } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "6b1a84630107fc0fbdd96e4f44b3a118253c2044970c4d7c9cf11cdf3e6c4d14" }
@@ -29,7 +29,7 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
         .init(variables: ["address": address, "addressId": addressId, "defaultAddress": defaultAddress, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -54,7 +54,7 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
         /// Updates a specific address for a customer.
         @_alwaysEmitIntoClient public var customerAddressUpdate: CustomerAddressUpdate? { __field("customerAddressUpdate") }
 
-        public struct CustomerAddressUpdate: GraphQLDataSelectionSet {
+        public nonisolated struct CustomerAddressUpdate: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressUpdatePayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -88,7 +88,7 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
             /// The list of errors that occurred from executing the mutation.
             @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
 
-            public struct CustomerAddress: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct CustomerAddress: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -117,7 +117,7 @@ public struct CustomerAddressUpdateMutation: GraphQLMutation {
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
-            public struct UserErrors: GraphQLDataSelectionSet {
+            public nonisolated struct UserErrors: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CustomerDetailsQuery: GraphQLQuery {
+public nonisolated struct CustomerDetailsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "CustomerDetails" }
     @_alwaysEmitIntoClient public static var document: String { "query CustomerDetails($language: LanguageCode) @inContext(language: $language) { customer { __typename ...Customer } }\n" + Address.fragmentDefinition + "\n" + Customer.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e9562a8bbd8c765f453011f59282f901dfd2474c645194022a5f8cfa8f9c6d78" }
@@ -18,7 +18,7 @@ public struct CustomerDetailsQuery: GraphQLQuery {
         .init(variables: ["language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public struct CustomerDetailsQuery: GraphQLQuery {
         /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
         @_alwaysEmitIntoClient public var customer: Customer_ { __field("customer") }
 
-        public struct Customer_: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Customer_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -92,6 +92,6 @@ public struct CustomerDetailsQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == CustomerDetailsQuery.Data.Customer_ {
+nonisolated extension GraphQLFragmentSpreads where Owner == CustomerDetailsQuery.Data.Customer_ {
     @_alwaysEmitIntoClient public var customer: Customer { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CustomerOrdersQuery: GraphQLQuery {
+public nonisolated struct CustomerOrdersQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "CustomerOrders" }
     @_alwaysEmitIntoClient public static var document: String { "query CustomerOrders($endCursor: String, $first: Int, $last: Int, $startCursor: String, $query: String, $language: LanguageCode) @inContext(language: $language) { customer { __typename ...CustomerOrders } }\n" + CustomerOrders.fragmentDefinition + "\n" + OrderItem.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "9dca6be587125235dcbed7ee58a3c5b50650d4a6dfbb44cc63b60311fdab478a" }
@@ -35,7 +35,7 @@ public struct CustomerOrdersQuery: GraphQLQuery {
         .init(variables: ["endCursor": endCursor, "first": first, "last": last, "startCursor": startCursor, "query": query, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -60,7 +60,7 @@ public struct CustomerOrdersQuery: GraphQLQuery {
         /// Returns the Customer resource. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
         @_alwaysEmitIntoClient public var customer: Customer_ { __field("customer") }
 
-        public struct Customer_: GraphQLDataSelectionSet {
+        public nonisolated struct Customer_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -93,6 +93,6 @@ public struct CustomerOrdersQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == CustomerOrdersQuery.Data.Customer_ {
+nonisolated extension GraphQLFragmentSpreads where Owner == CustomerOrdersQuery.Data.Customer_ {
     @_alwaysEmitIntoClient public var customerOrders: CustomerOrders { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CustomerUpdateMutation: GraphQLMutation {
+public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "customerUpdate" }
     @_alwaysEmitIntoClient public static var document: String { "mutation customerUpdate($customer: CustomerUpdateInput!, $language: LanguageCode) @inContext(language: $language) { customerUpdate(input: $customer) { __typename customer { __typename firstName lastName emailAddress { __typename emailAddress } phoneNumber { __typename phoneNumber } } userErrors { __typename code field message } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "28542cf1a82f10d5e696a120264b16e78485ed41d833341f88c022d78cf60c55" }
@@ -23,7 +23,7 @@ public struct CustomerUpdateMutation: GraphQLMutation {
         .init(variables: ["customer": customer, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -48,7 +48,7 @@ public struct CustomerUpdateMutation: GraphQLMutation {
         /// Updates the customer's personal information.
         @_alwaysEmitIntoClient public var customerUpdate: CustomerUpdate? { __field("customerUpdate") }
 
-        public struct CustomerUpdate: GraphQLDataSelectionSet {
+        public nonisolated struct CustomerUpdate: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerUpdatePayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -82,7 +82,7 @@ public struct CustomerUpdateMutation: GraphQLMutation {
             /// The list of errors that occurred from executing the mutation.
             @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
 
-            public struct Customer_: GraphQLDataSelectionSet {
+            public nonisolated struct Customer_: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -128,7 +128,7 @@ public struct CustomerUpdateMutation: GraphQLMutation {
                 /// The phone number of the customer.
                 @_alwaysEmitIntoClient public var phoneNumber: PhoneNumber? { __field("phoneNumber") }
 
-                public struct EmailAddress: GraphQLDataSelectionSet {
+                public nonisolated struct EmailAddress: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerEmailAddress }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -157,7 +157,7 @@ public struct CustomerUpdateMutation: GraphQLMutation {
                     @_alwaysEmitIntoClient public var emailAddress: String? { __field("emailAddress") }
                 }
 
-                public struct PhoneNumber: GraphQLDataSelectionSet {
+                public nonisolated struct PhoneNumber: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerPhoneNumber }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -187,7 +187,7 @@ public struct CustomerUpdateMutation: GraphQLMutation {
                 }
             }
 
-            public struct UserErrors: GraphQLDataSelectionSet {
+            public nonisolated struct UserErrors: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerUserErrors }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "OrderLineItemFull" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderLineItemFull on LineItem { __typename id title quantity price { __typename ...OrderMoney } discountAllocations { __typename allocatedAmount { __typename ...OrderMoney } discountApplication { __typename ...DiscountApplication } } totalDiscount { __typename ...OrderMoney } image { __typename altText height url id width } variantTitle }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
@@ -75,7 +75,7 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Ident
     /// The name of the variant.
     @_alwaysEmitIntoClient public var variantTitle: String? { __field("variantTitle") }
 
-    public struct Price: GraphQLDataSelectionSet {
+    public nonisolated struct Price: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -110,7 +110,7 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Ident
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public struct DiscountAllocations: GraphQLDataSelectionSet {
+    public nonisolated struct DiscountAllocations: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountAllocation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -146,7 +146,7 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Ident
 
         public typealias AllocatedAmount = OrderLineItemFull.Price
 
-        public struct DiscountApplication_: GraphQLDataSelectionSet {
+        public nonisolated struct DiscountApplication_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -181,7 +181,7 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Ident
 
     public typealias TotalDiscount = OrderLineItemFull.Price
 
-    public struct Image: GraphQLDataSelectionSet {
+    public nonisolated struct Image: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Image }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -241,10 +241,10 @@ public struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Ident
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == OrderLineItemFull.Price {
+nonisolated extension GraphQLFragmentSpreads where Owner == OrderLineItemFull.Price {
     @_alwaysEmitIntoClient public var orderMoney: OrderMoney { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == OrderLineItemFull.DiscountAllocations.DiscountApplication_ {
+nonisolated extension GraphQLFragmentSpreads where Owner == OrderLineItemFull.DiscountAllocations.DiscountApplication_ {
     @_alwaysEmitIntoClient public var discountApplication: DiscountApplication { __fragment() }
 }

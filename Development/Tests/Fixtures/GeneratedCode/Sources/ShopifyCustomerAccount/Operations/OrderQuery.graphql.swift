@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct OrderQuery: GraphQLQuery {
+public nonisolated struct OrderQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Order" }
     @_alwaysEmitIntoClient public static var document: String { "query Order($orderId: ID!, $language: LanguageCode) @inContext(language: $language) { order(id: $orderId) { __typename ... on Order { __typename ...Order } } }\n" + DiscountApplication.fragmentDefinition + "\n" + Order.fragmentDefinition + "\n" + OrderLineItemFull.fragmentDefinition + "\n" + OrderMoney.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a5084d62ae5349067bbbfcbb6db7dbea292ed68824d4432127cd7221b98e15a8" }
@@ -20,7 +20,7 @@ public struct OrderQuery: GraphQLQuery {
         .init(variables: ["orderId": orderId, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public struct OrderQuery: GraphQLQuery {
         /// Returns an Order resource by ID. Apps using the Customer Account API must meet the protected customer data [requirements](https://shopify.dev/docs/apps/launch/protected-customer-data).
         @_alwaysEmitIntoClient public var order: Order_? { __field("order") }
 
-        public struct Order_: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Order_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -126,6 +126,6 @@ public struct OrderQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == OrderQuery.Data.Order_ {
+nonisolated extension GraphQLFragmentSpreads where Owner == OrderQuery.Data.Order_ {
     @_alwaysEmitIntoClient public var order: Order { __fragment() }
 }

@@ -3,12 +3,12 @@
 
 import APICoreGraphQL
 
-extension CustomerAccountAPI {
+nonisolated extension CustomerAccountAPI {
     /// The code designating a country/region, which generally follows ISO 3166-1 alpha-2 guidelines.
     /// If a territory doesn't have a country code value in the `CountryCode` enum, then it might be considered a subdivision
     /// of another country. For example, the territories associated with Spain are represented by the country code `ES`,
     /// and the territories associated with the United States of America are represented by the country code `US`.
-    public enum CountryCode: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum CountryCode: String, CaseIterable, Sendable, Hashable {
         /// Ascension Island.
         case ac = "AC"
         /// Andorra.
@@ -504,7 +504,7 @@ extension CustomerAccountAPI {
     /// The currency codes that represent the world currencies throughout the Admin API. Currency codes include
     /// [standard ISO 4217 codes](https://en.wikipedia.org/wiki/ISO_4217), legacy codes, non-standard codes,
     /// digital currency codes.
-    public enum CurrencyCode: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum CurrencyCode: String, CaseIterable, Sendable, Hashable {
         /// United Arab Emirates Dirham (AED).
         case aed = "AED"
         /// Afghan Afghani (AFN).
@@ -837,7 +837,7 @@ extension CustomerAccountAPI {
     }
 
     /// The status of a fulfillment.
-    public enum FulfillmentStatus: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum FulfillmentStatus: String, CaseIterable, Sendable, Hashable {
         /// The fulfillment was canceled.
         case cancelled = "CANCELLED"
         /// There was an error with the fulfillment request.
@@ -857,7 +857,7 @@ extension CustomerAccountAPI {
     }
 
     /// Language codes supported by Shopify.
-    public enum LanguageCode: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum LanguageCode: String, CaseIterable, Sendable, Hashable {
         /// Afrikaans.
         case af = "AF"
         /// Akan.
@@ -1143,7 +1143,7 @@ extension CustomerAccountAPI {
     }
 
     /// Represents the order's current financial status.
-    public enum OrderFinancialStatus: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum OrderFinancialStatus: String, CaseIterable, Sendable, Hashable {
         /// Displayed as **Authorized**.
         case authorized = "AUTHORIZED"
         /// Displayed as **Expired**.
@@ -1163,7 +1163,7 @@ extension CustomerAccountAPI {
     }
 
     /// Represents the order's aggregated fulfillment status for display purposes.
-    public enum OrderFulfillmentStatus: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum OrderFulfillmentStatus: String, CaseIterable, Sendable, Hashable {
         /// Displayed as **Fulfilled**. All of the items in the order have been fulfilled.
         case fulfilled = "FULFILLED"
         /// Displayed as **In progress**. All of the items in the order have had a request for fulfillment sent to the fulfillment service or all of the items have been marked as in progress.
@@ -1189,7 +1189,7 @@ extension CustomerAccountAPI {
     }
 
     /// Possible error codes that can be returned by `UserErrorsCustomerAddressUserErrors`.
-    public enum UserErrorsCustomerAddressUserErrorsCode: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum UserErrorsCustomerAddressUserErrorsCode: String, CaseIterable, Sendable, Hashable {
         /// The Address1 field is missing.
         case address1Missing = "ADDRESS1_MISSING"
         /// The provided address argument is empty.
@@ -1227,7 +1227,7 @@ extension CustomerAccountAPI {
     }
 
     /// Possible error codes that can be returned by `UserErrorsCustomerUserErrors`.
-    public enum UserErrorsCustomerUserErrorsCode: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum UserErrorsCustomerUserErrorsCode: String, CaseIterable, Sendable, Hashable {
         /// Input contains HTML tags.
         case containsHtmlTags = "CONTAINS_HTML_TAGS"
         /// Input contains URL.

@@ -3,9 +3,9 @@
 
 import APICoreGraphQL
 
-extension CustomerAccountAPI {
+nonisolated extension CustomerAccountAPI {
     /// The input fields to create or update a mailing address.
-    public struct CustomerAddressInput: GraphQLInputObject {
+    public nonisolated struct CustomerAddressInput: GraphQLInputObject {
         /// The first line of the address. Typically the street address or PO Box number.
         public var address1: GraphQLNullable<String>
         /// The second line of the address. Typically the apartment, suite, or unit number.
@@ -60,7 +60,7 @@ extension CustomerAccountAPI {
     }
 
     /// The input fields to update a customer's personal information.
-    public struct CustomerUpdateInput: GraphQLInputObject {
+    public nonisolated struct CustomerUpdateInput: GraphQLInputObject {
         /// The customer's first name.
         public var firstName: GraphQLNullable<String>
         /// The customer's last name.

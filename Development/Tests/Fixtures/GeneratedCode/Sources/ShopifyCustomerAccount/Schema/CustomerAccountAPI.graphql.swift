@@ -4,7 +4,7 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum CustomerAccountAPI {
+public nonisolated enum CustomerAccountAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
@@ -28,7 +28,7 @@ public enum CustomerAccountAPI {
     ///
     public typealias URL = String
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let Customer = GraphQLParentType.object("Customer")
         public static let CustomerAddress = GraphQLParentType.object("CustomerAddress")
         public static let CustomerAddressConnection = GraphQLParentType.object("CustomerAddressConnection")
@@ -56,12 +56,12 @@ public enum CustomerAccountAPI {
         public static let UserErrorsCustomerUserErrors = GraphQLParentType.object("UserErrorsCustomerUserErrors")
     }
 
-    public enum Interfaces {
+    public nonisolated enum Interfaces {
         public static let DiscountApplication = GraphQLParentType.interface(
             "DiscountApplication", possibleTypes: ["AutomaticDiscountApplication", "DiscountCodeApplication", "ManualDiscountApplication", "ScriptDiscountApplication"])
     }
 
-    public enum Unions {
+    public nonisolated enum Unions {
         public static let PricingValue = GraphQLParentType.union(
             "PricingValue", possibleTypes: ["MoneyV2", "PricingPercentageValue"])
     }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ArticleQuery: GraphQLQuery {
+public nonisolated struct ArticleQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Article" }
     @_alwaysEmitIntoClient public static var document: String { "query Article($articleHandle: String!, $blogHandle: String!, $country: CountryCode, $language: LanguageCode) @inContext(language: $language, country: $country) { blog(handle: $blogHandle) { __typename handle articleByHandle(handle: $articleHandle) { __typename handle title contentHtml publishedAt author: authorV2 { __typename name } image { __typename id altText url width height } seo { __typename description title } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c294c0f7dbb348538eda7cb775032ce10291fa546da998844569d0674a79230c" }
@@ -29,7 +29,7 @@ public struct ArticleQuery: GraphQLQuery {
         .init(variables: ["articleHandle": articleHandle, "blogHandle": blogHandle, "country": country, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -55,7 +55,7 @@ public struct ArticleQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var blog: Blog? { __field("blog") }
 
-        public struct Blog: GraphQLDataSelectionSet {
+        public nonisolated struct Blog: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -90,7 +90,7 @@ public struct ArticleQuery: GraphQLQuery {
             /// Find an article by its handle.
             @_alwaysEmitIntoClient public var articleByHandle: ArticleByHandle? { __field("articleByHandle") }
 
-            public struct ArticleByHandle: GraphQLDataSelectionSet {
+            public nonisolated struct ArticleByHandle: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -154,7 +154,7 @@ public struct ArticleQuery: GraphQLQuery {
                 /// The article’s SEO information.
                 @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
 
-                public struct Author: GraphQLDataSelectionSet {
+                public nonisolated struct Author: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ArticleAuthor }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -183,7 +183,7 @@ public struct ArticleQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var name: String { __field("name") }
                 }
 
-                public struct Image: GraphQLDataSelectionSet {
+                public nonisolated struct Image: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -243,7 +243,7 @@ public struct ArticleQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var height: Int? { __field("height") }
                 }
 
-                public struct Seo: GraphQLDataSelectionSet {
+                public nonisolated struct Seo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

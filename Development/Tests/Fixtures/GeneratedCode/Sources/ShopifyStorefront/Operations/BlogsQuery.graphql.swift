@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct BlogsQuery: GraphQLQuery {
+public nonisolated struct BlogsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Blogs" }
     @_alwaysEmitIntoClient public static var document: String { "query Blogs($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { blogs(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } nodes { __typename title handle seo { __typename title description } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b3fd47b2fa810970806f23169e65c32de3c1c12fe8c58f5e1a0c032617b75719" }
@@ -35,7 +35,7 @@ public struct BlogsQuery: GraphQLQuery {
         .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "startCursor": startCursor])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -61,7 +61,7 @@ public struct BlogsQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var blogs: Blogs { __field("blogs") }
 
-        public struct Blogs: GraphQLDataSelectionSet {
+        public nonisolated struct Blogs: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.BlogConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -95,7 +95,7 @@ public struct BlogsQuery: GraphQLQuery {
             /// A list of the nodes contained in BlogEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-            public struct PageInfo: GraphQLDataSelectionSet {
+            public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -142,7 +142,7 @@ public struct BlogsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
             }
 
-            public struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -183,7 +183,7 @@ public struct BlogsQuery: GraphQLQuery {
                 /// The blog's SEO information.
                 @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
 
-                public struct Seo: GraphQLDataSelectionSet {
+                public nonisolated struct Seo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

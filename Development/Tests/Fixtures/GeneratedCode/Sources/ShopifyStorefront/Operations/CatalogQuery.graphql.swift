@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CatalogQuery: GraphQLQuery {
+public nonisolated struct CatalogQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Catalog" }
     @_alwaysEmitIntoClient public static var document: String { "query Catalog($country: CountryCode, $language: LanguageCode, $first: Int, $last: Int, $startCursor: String, $endCursor: String) @inContext(country: $country, language: $language) { products(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...CollectionItem } pageInfo { __typename hasPreviousPage hasNextPage startCursor endCursor } } }\n" + CollectionItem.fragmentDefinition + "\n" + MoneyCollectionItem.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fda838ceffe7b319ef273ecded9009d647528fddfc7d0b7372a4572a004e3b06" }
@@ -35,7 +35,7 @@ public struct CatalogQuery: GraphQLQuery {
         .init(variables: ["country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -63,7 +63,7 @@ public struct CatalogQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-        public struct Products: GraphQLDataSelectionSet {
+        public nonisolated struct Products: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -97,7 +97,7 @@ public struct CatalogQuery: GraphQLQuery {
             /// Information to aid in pagination.
             @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-            public struct Nodes: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Nodes: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -144,7 +144,7 @@ public struct CatalogQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct PageInfo: GraphQLDataSelectionSet {
+            public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -194,6 +194,6 @@ public struct CatalogQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == CatalogQuery.Data.Products.Nodes {
+nonisolated extension GraphQLFragmentSpreads where Owner == CatalogQuery.Data.Products.Nodes {
     @_alwaysEmitIntoClient public var collectionItem: CollectionItem { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ChildMenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct ChildMenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ChildMenuItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ChildMenuItem on MenuItem { __typename ...MenuItem }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
@@ -56,6 +56,6 @@ public struct ChildMenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifia
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 
-extension GraphQLFragmentSpreads where Owner == ChildMenuItem {
+nonisolated extension GraphQLFragmentSpreads where Owner == ChildMenuItem {
     @_alwaysEmitIntoClient public var menuItem: MenuItem { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CollectionQuery: GraphQLQuery {
+public nonisolated struct CollectionQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Collection" }
     @_alwaysEmitIntoClient public static var document: String { "query Collection($handle: String!, $country: CountryCode, $language: LanguageCode, $first: Int, $last: Int, $startCursor: String, $endCursor: String) @inContext(country: $country, language: $language) { collection(handle: $handle) { __typename id handle title description products(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...ProductItem } pageInfo { __typename hasPreviousPage hasNextPage endCursor startCursor } } } }\n" + MoneyProductItem.fragmentDefinition + "\n" + ProductItem.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b87b9bcc7e20477793a7acd51f5b3dc03ed1161202d9ccbb4372c4b0d144fb8c" }
@@ -38,7 +38,7 @@ public struct CollectionQuery: GraphQLQuery {
         .init(variables: ["handle": handle, "country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -64,7 +64,7 @@ public struct CollectionQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var collection: Collection__? { __field("collection") }
 
-        public struct Collection__: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Collection__: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -118,7 +118,7 @@ public struct CollectionQuery: GraphQLQuery {
             /// List of products in the collection.
             @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-            public struct Products: GraphQLDataSelectionSet {
+            public nonisolated struct Products: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -152,7 +152,7 @@ public struct CollectionQuery: GraphQLQuery {
                 /// Information to aid in pagination.
                 @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-                public struct Nodes: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Nodes: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -199,7 +199,7 @@ public struct CollectionQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
-                public struct PageInfo: GraphQLDataSelectionSet {
+                public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -250,6 +250,6 @@ public struct CollectionQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == CollectionQuery.Data.Collection__.Products.Nodes {
+nonisolated extension GraphQLFragmentSpreads where Owner == CollectionQuery.Data.Collection__.Products.Nodes {
     @_alwaysEmitIntoClient public var productItem: ProductItem { __fragment() }
 }

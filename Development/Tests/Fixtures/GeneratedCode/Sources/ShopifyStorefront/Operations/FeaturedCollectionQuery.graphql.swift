@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct FeaturedCollectionQuery: GraphQLQuery {
+public nonisolated struct FeaturedCollectionQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "FeaturedCollection" }
     @_alwaysEmitIntoClient public static var document: String { "query FeaturedCollection($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { collections(first: 1, sortKey: UPDATED_AT, reverse: true) { __typename nodes { __typename ...FeaturedCollection } } }\n" + FeaturedCollection.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1cb19b7a5c497c4e81a04aa7cbad18b6b32fa957c0b99ea00c560e50ae0172d9" }
@@ -23,7 +23,7 @@ public struct FeaturedCollectionQuery: GraphQLQuery {
         .init(variables: ["country": country, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -49,7 +49,7 @@ public struct FeaturedCollectionQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var collections: Collections { __field("collections") }
 
-        public struct Collections: GraphQLDataSelectionSet {
+        public nonisolated struct Collections: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -77,7 +77,7 @@ public struct FeaturedCollectionQuery: GraphQLQuery {
             /// A list of the nodes contained in CollectionEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-            public struct Nodes: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Nodes: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -123,6 +123,6 @@ public struct FeaturedCollectionQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == FeaturedCollectionQuery.Data.Collections.Nodes {
+nonisolated extension GraphQLFragmentSpreads where Owner == FeaturedCollectionQuery.Data.Collections.Nodes {
     @_alwaysEmitIntoClient public var featuredCollection: FeaturedCollection { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct FooterQuery: GraphQLQuery {
+public nonisolated struct FooterQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Footer" }
     @_alwaysEmitIntoClient public static var document: String { "query Footer($country: CountryCode, $footerMenuHandle: String!, $language: LanguageCode) @inContext(language: $language, country: $country) { menu(handle: $footerMenuHandle) { __typename ...Menu } }\n" + ChildMenuItem.fragmentDefinition + "\n" + Menu.fragmentDefinition + "\n" + MenuItem.fragmentDefinition + "\n" + ParentMenuItem.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a3af27220dc7449da0998e380cc9a742480196ea998c791a39b24a99dcf0d7c9" }
@@ -26,7 +26,7 @@ public struct FooterQuery: GraphQLQuery {
         .init(variables: ["country": country, "footerMenuHandle": footerMenuHandle, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -54,7 +54,7 @@ public struct FooterQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var menu: Menu_? { __field("menu") }
 
-        public struct Menu_: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Menu_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -91,6 +91,6 @@ public struct FooterQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == FooterQuery.Data.Menu_ {
+nonisolated extension GraphQLFragmentSpreads where Owner == FooterQuery.Data.Menu_ {
     @_alwaysEmitIntoClient public var menu: Menu { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeaderQuery: GraphQLQuery {
+public nonisolated struct HeaderQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Header" }
     @_alwaysEmitIntoClient public static var document: String { "query Header($country: CountryCode, $headerMenuHandle: String!, $language: LanguageCode) @inContext(language: $language, country: $country) { shop { __typename ...Shop } menu(handle: $headerMenuHandle) { __typename ...Menu } }\n" + ChildMenuItem.fragmentDefinition + "\n" + Menu.fragmentDefinition + "\n" + MenuItem.fragmentDefinition + "\n" + ParentMenuItem.fragmentDefinition + "\n" + Shop.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b829b273e94d1efdaf761e9237b6cedf3e51d941b627b38dbafdfc044672df20" }
@@ -26,7 +26,7 @@ public struct HeaderQuery: GraphQLQuery {
         .init(variables: ["country": country, "headerMenuHandle": headerMenuHandle, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -63,7 +63,7 @@ public struct HeaderQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var menu: Menu_? { __field("menu") }
 
-        public struct Shop_: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Shop_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -110,7 +110,7 @@ public struct HeaderQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public struct Menu_: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Menu_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -147,10 +147,10 @@ public struct HeaderQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == HeaderQuery.Data.Shop_ {
+nonisolated extension GraphQLFragmentSpreads where Owner == HeaderQuery.Data.Shop_ {
     @_alwaysEmitIntoClient public var shop: Shop { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == HeaderQuery.Data.Menu_ {
+nonisolated extension GraphQLFragmentSpreads where Owner == HeaderQuery.Data.Menu_ {
     @_alwaysEmitIntoClient public var menu: Menu { __fragment() }
 }

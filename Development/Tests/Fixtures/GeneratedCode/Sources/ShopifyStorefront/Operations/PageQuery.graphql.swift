@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct PageQuery: GraphQLQuery {
+public nonisolated struct PageQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Page" }
     @_alwaysEmitIntoClient public static var document: String { "query Page($language: LanguageCode, $country: CountryCode, $handle: String!) @inContext(language: $language, country: $country) { page(handle: $handle) { __typename handle id title body seo { __typename description title } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "14af52cef84302e3ee891a0410aa3e6c39b3f05a1942fd89882be875fa051223" }
@@ -26,7 +26,7 @@ public struct PageQuery: GraphQLQuery {
         .init(variables: ["language": language, "country": country, "handle": handle])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -54,7 +54,7 @@ public struct PageQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var page: Page? { __field("page") }
 
-        public struct Page: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Page: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -106,7 +106,7 @@ public struct PageQuery: GraphQLQuery {
             /// The page's SEO information.
             @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
 
-            public struct Seo: GraphQLDataSelectionSet {
+            public nonisolated struct Seo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

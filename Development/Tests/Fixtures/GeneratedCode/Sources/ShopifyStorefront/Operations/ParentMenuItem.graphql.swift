@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ParentMenuItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ParentMenuItem on MenuItem { __typename ...MenuItem items { __typename ...ChildMenuItem } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
@@ -61,7 +61,7 @@ public struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifi
     public typealias Fragments = GraphQLFragmentSpreads<Self>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-    public struct Items: GraphQLDataSelectionSet, Identifiable {
+    public nonisolated struct Items: GraphQLDataSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -113,10 +113,10 @@ public struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifi
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == ParentMenuItem {
+nonisolated extension GraphQLFragmentSpreads where Owner == ParentMenuItem {
     @_alwaysEmitIntoClient public var menuItem: MenuItem { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == ParentMenuItem.Items {
+nonisolated extension GraphQLFragmentSpreads where Owner == ParentMenuItem.Items {
     @_alwaysEmitIntoClient public var childMenuItem: ChildMenuItem { __fragment() }
 }

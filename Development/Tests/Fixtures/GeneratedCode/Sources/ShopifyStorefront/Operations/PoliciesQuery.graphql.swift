@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct PoliciesQuery: GraphQLQuery {
+public nonisolated struct PoliciesQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Policies" }
     @_alwaysEmitIntoClient public static var document: String { "query Policies($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { shop { __typename privacyPolicy { __typename ...PolicyItem } shippingPolicy { __typename ...PolicyItem } termsOfService { __typename ...PolicyItem } refundPolicy { __typename ...PolicyItem } subscriptionPolicy { __typename id title handle } } }\n" + PolicyItem.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "419cfae26d75216bb3413024e729a4c07cfa2fb69babe8b78d50a7b662a7692e" }
@@ -23,7 +23,7 @@ public struct PoliciesQuery: GraphQLQuery {
         .init(variables: ["country": country, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public struct PoliciesQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
 
-        public struct Shop_: GraphQLDataSelectionSet {
+        public nonisolated struct Shop_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -103,7 +103,7 @@ public struct PoliciesQuery: GraphQLQuery {
             /// The shop’s subscription policy.
             @_alwaysEmitIntoClient public var subscriptionPolicy: SubscriptionPolicy? { __field("subscriptionPolicy") }
 
-            public struct PrivacyPolicy: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct PrivacyPolicy: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -148,7 +148,7 @@ public struct PoliciesQuery: GraphQLQuery {
 
             public typealias RefundPolicy = PoliciesQuery.Data.Shop_.PrivacyPolicy
 
-            public struct SubscriptionPolicy: GraphQLDataSelectionSet {
+            public nonisolated struct SubscriptionPolicy: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicyWithDefault }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -192,6 +192,6 @@ public struct PoliciesQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == PoliciesQuery.Data.Shop_.PrivacyPolicy {
+nonisolated extension GraphQLFragmentSpreads where Owner == PoliciesQuery.Data.Shop_.PrivacyPolicy {
     @_alwaysEmitIntoClient public var policyItem: PolicyItem { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct PolicyQuery: GraphQLQuery {
+public nonisolated struct PolicyQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Policy" }
     @_alwaysEmitIntoClient public static var document: String { "query Policy($country: CountryCode, $language: LanguageCode, $privacyPolicy: Boolean!, $refundPolicy: Boolean!, $shippingPolicy: Boolean!, $termsOfService: Boolean!) @inContext(language: $language, country: $country) { shop { __typename privacyPolicy @include(if: $privacyPolicy) { __typename ...Policy } shippingPolicy @include(if: $shippingPolicy) { __typename ...Policy } termsOfService @include(if: $termsOfService) { __typename ...Policy } refundPolicy @include(if: $refundPolicy) { __typename ...Policy } } }\n" + Policy.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bef552dc2bc07b607277206fe6d98aceeefa062644b289fb942f662c501c462a" }
@@ -35,7 +35,7 @@ public struct PolicyQuery: GraphQLQuery {
         .init(variables: ["country": country, "language": language, "privacyPolicy": privacyPolicy, "refundPolicy": refundPolicy, "shippingPolicy": shippingPolicy, "termsOfService": termsOfService])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -63,7 +63,7 @@ public struct PolicyQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
 
-        public struct Shop_: GraphQLDataSelectionSet {
+        public nonisolated struct Shop_: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -109,7 +109,7 @@ public struct PolicyQuery: GraphQLQuery {
             /// The shop’s refund policy.
             @_alwaysEmitIntoClient public var refundPolicy: RefundPolicy? { __field("refundPolicy", if: .include("refundPolicy")) }
 
-            public struct PrivacyPolicy: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct PrivacyPolicy: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -165,6 +165,6 @@ public struct PolicyQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == PolicyQuery.Data.Shop_.PrivacyPolicy {
+nonisolated extension GraphQLFragmentSpreads where Owner == PolicyQuery.Data.Shop_.PrivacyPolicy {
     @_alwaysEmitIntoClient public var policy: Policy { __fragment() }
 }

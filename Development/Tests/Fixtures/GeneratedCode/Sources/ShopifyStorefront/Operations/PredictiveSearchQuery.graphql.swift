@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct PredictiveSearchQuery: GraphQLQuery {
+public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "PredictiveSearch" }
     @_alwaysEmitIntoClient public static var document: String { "query PredictiveSearch($country: CountryCode, $language: LanguageCode, $limit: Int!, $limitScope: PredictiveSearchLimitScope!, $term: String!, $types: [PredictiveSearchType!]) @inContext(country: $country, language: $language) { predictiveSearch(limit: $limit limitScope: $limitScope query: $term types: $types) { __typename articles { __typename ...PredictiveArticle } collections { __typename ...PredictiveCollection } pages { __typename ...PredictivePage } products { __typename ...PredictiveProduct } queries { __typename ...PredictiveQuery } } }\n" + PredictiveArticle.fragmentDefinition + "\n" + PredictiveCollection.fragmentDefinition + "\n" + PredictivePage.fragmentDefinition + "\n" + PredictiveProduct.fragmentDefinition + "\n" + PredictiveQuery.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "be171b32deaf8618cd2fe48d73534024a6faf88928e181bffe5b5f6ad1c8c2da" }
@@ -35,7 +35,7 @@ public struct PredictiveSearchQuery: GraphQLQuery {
         .init(variables: ["country": country, "language": language, "limit": limit, "limitScope": limitScope, "term": term, "types": types])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -63,7 +63,7 @@ public struct PredictiveSearchQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var predictiveSearch: PredictiveSearch? { __field("predictiveSearch") }
 
-        public struct PredictiveSearch: GraphQLDataSelectionSet {
+        public nonisolated struct PredictiveSearch: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PredictiveSearchResult }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -115,7 +115,7 @@ public struct PredictiveSearchQuery: GraphQLQuery {
             /// The query suggestions that are relevant to the search query.
             @_alwaysEmitIntoClient public var queries: [Queries] { __field("queries") }
 
-            public struct Articles: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Articles: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -166,7 +166,7 @@ public struct PredictiveSearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct Collections: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Collections: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -213,7 +213,7 @@ public struct PredictiveSearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct Pages: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Pages: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -256,7 +256,7 @@ public struct PredictiveSearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct Products: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Products: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -303,7 +303,7 @@ public struct PredictiveSearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct Queries: GraphQLDataSelectionSet {
+            public nonisolated struct Queries: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -345,22 +345,22 @@ public struct PredictiveSearchQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Articles {
+nonisolated extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Articles {
     @_alwaysEmitIntoClient public var predictiveArticle: PredictiveArticle { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Collections {
+nonisolated extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Collections {
     @_alwaysEmitIntoClient public var predictiveCollection: PredictiveCollection { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Pages {
+nonisolated extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Pages {
     @_alwaysEmitIntoClient public var predictivePage: PredictivePage { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Products {
+nonisolated extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Products {
     @_alwaysEmitIntoClient public var predictiveProduct: PredictiveProduct { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Queries {
+nonisolated extension GraphQLFragmentSpreads where Owner == PredictiveSearchQuery.Data.PredictiveSearch.Queries {
     @_alwaysEmitIntoClient public var predictiveQuery: PredictiveQuery { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ProductQuery: GraphQLQuery {
+public nonisolated struct ProductQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Product" }
     @_alwaysEmitIntoClient public static var document: String { "query Product($country: CountryCode, $handle: String!, $language: LanguageCode, $selectedOptions: [SelectedOptionInput!]!) @inContext(country: $country, language: $language) { product(handle: $handle) { __typename ...Product } }\n" + Product.fragmentDefinition + "\n" + ProductVariant.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "f8bb843ad6b2d603b56fa1caf89c3487a3b77a4a9648c1bb2468dfe9467f3522" }
@@ -29,7 +29,7 @@ public struct ProductQuery: GraphQLQuery {
         .init(variables: ["country": country, "handle": handle, "language": language, "selectedOptions": selectedOptions])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -55,7 +55,7 @@ public struct ProductQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var product: Product_? { __field("product") }
 
-        public struct Product_: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Product_: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -132,6 +132,6 @@ public struct ProductQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == ProductQuery.Data.Product_ {
+nonisolated extension GraphQLFragmentSpreads where Owner == ProductQuery.Data.Product_ {
     @_alwaysEmitIntoClient public var product: Product { __fragment() }
 }

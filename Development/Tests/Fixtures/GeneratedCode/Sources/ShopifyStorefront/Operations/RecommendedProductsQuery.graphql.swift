@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct RecommendedProductsQuery: GraphQLQuery {
+public nonisolated struct RecommendedProductsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "RecommendedProducts" }
     @_alwaysEmitIntoClient public static var document: String { "query RecommendedProducts($country: CountryCode, $language: LanguageCode) @inContext(country: $country, language: $language) { products(first: 4, sortKey: UPDATED_AT, reverse: true) { __typename nodes { __typename ...RecommendedProduct } } }\n" + RecommendedProduct.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "878302d4bee727703edf0262528ca85c2a6f7a898bb4fcfdb454c9731061eac0" }
@@ -23,7 +23,7 @@ public struct RecommendedProductsQuery: GraphQLQuery {
         .init(variables: ["country": country, "language": language])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public struct RecommendedProductsQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-        public struct Products: GraphQLDataSelectionSet {
+        public nonisolated struct Products: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -79,7 +79,7 @@ public struct RecommendedProductsQuery: GraphQLQuery {
             /// A list of the nodes contained in ProductEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-            public struct Nodes: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Nodes: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -129,6 +129,6 @@ public struct RecommendedProductsQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == RecommendedProductsQuery.Data.Products.Nodes {
+nonisolated extension GraphQLFragmentSpreads where Owner == RecommendedProductsQuery.Data.Products.Nodes {
     @_alwaysEmitIntoClient public var recommendedProduct: RecommendedProduct { __fragment() }
 }

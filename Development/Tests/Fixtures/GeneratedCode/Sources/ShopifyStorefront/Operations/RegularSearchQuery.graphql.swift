@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct RegularSearchQuery: GraphQLQuery {
+public nonisolated struct RegularSearchQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "RegularSearch" }
     @_alwaysEmitIntoClient public static var document: String { "query RegularSearch($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $term: String!, $startCursor: String) @inContext(country: $country, language: $language) { articles: search(query: $term, types: [ARTICLE], first: $first) { __typename nodes { __typename ... on Article { __typename ...SearchArticle } } } pages: search(query: $term, types: [PAGE], first: $first) { __typename nodes { __typename ... on Page { __typename ...SearchPage } } } products: search(after: $endCursor before: $startCursor first: $first last: $last query: $term sortKey: RELEVANCE types: [PRODUCT] unavailableProducts: HIDE) { __typename nodes { __typename ... on Product { __typename ...SearchProduct } } pageInfo { __typename ...PageInfoFragment } } }\n" + PageInfoFragment.fragmentDefinition + "\n" + SearchArticle.fragmentDefinition + "\n" + SearchPage.fragmentDefinition + "\n" + SearchProduct.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b61ef44cdca41c5eb65471c41f807de2ebf5582a4e868ba12a4b68793ef90910" }
@@ -38,7 +38,7 @@ public struct RegularSearchQuery: GraphQLQuery {
         .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "term": term, "startCursor": startCursor])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -84,7 +84,7 @@ public struct RegularSearchQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-        public struct Articles: GraphQLDataSelectionSet {
+        public nonisolated struct Articles: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -112,7 +112,7 @@ public struct RegularSearchQuery: GraphQLQuery {
             /// A list of the nodes contained in SearchResultItemEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-            public struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -142,7 +142,7 @@ public struct RegularSearchQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asArticle: AsArticle? { __typeCase() }
 
-                public struct AsArticle: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsArticle: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -187,7 +187,7 @@ public struct RegularSearchQuery: GraphQLQuery {
             }
         }
 
-        public struct Pages: GraphQLDataSelectionSet {
+        public nonisolated struct Pages: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -215,7 +215,7 @@ public struct RegularSearchQuery: GraphQLQuery {
             /// A list of the nodes contained in SearchResultItemEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-            public struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -245,7 +245,7 @@ public struct RegularSearchQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asPage: AsPage? { __typeCase() }
 
-                public struct AsPage: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsPage: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -290,7 +290,7 @@ public struct RegularSearchQuery: GraphQLQuery {
             }
         }
 
-        public struct Products: GraphQLDataSelectionSet {
+        public nonisolated struct Products: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -324,7 +324,7 @@ public struct RegularSearchQuery: GraphQLQuery {
             /// Information to aid in pagination.
             @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-            public struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -354,7 +354,7 @@ public struct RegularSearchQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asProduct: AsProduct? { __typeCase() }
 
-                public struct AsProduct: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsProduct: GraphQLDataSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -410,7 +410,7 @@ public struct RegularSearchQuery: GraphQLQuery {
                 }
             }
 
-            public struct PageInfo: GraphQLDataSelectionSet {
+            public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -456,18 +456,18 @@ public struct RegularSearchQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Articles.Nodes.AsArticle {
+nonisolated extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Articles.Nodes.AsArticle {
     @_alwaysEmitIntoClient public var searchArticle: SearchArticle { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Pages.Nodes.AsPage {
+nonisolated extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Pages.Nodes.AsPage {
     @_alwaysEmitIntoClient public var searchPage: SearchPage { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Products.Nodes.AsProduct {
+nonisolated extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Products.Nodes.AsProduct {
     @_alwaysEmitIntoClient public var searchProduct: SearchProduct { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Products.PageInfo {
+nonisolated extension GraphQLFragmentSpreads where Owner == RegularSearchQuery.Data.Products.PageInfo {
     @_alwaysEmitIntoClient public var pageInfoFragment: PageInfoFragment { __fragment() }
 }

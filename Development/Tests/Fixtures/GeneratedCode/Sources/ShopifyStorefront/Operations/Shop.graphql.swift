@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Shop" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Shop on Shop { __typename id name description primaryDomain { __typename url } brand { __typename logo { __typename image { __typename url } } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
@@ -57,7 +57,7 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
     /// The shop's branding configuration.
     @_alwaysEmitIntoClient public var brand: Brand? { __field("brand") }
 
-    public struct PrimaryDomain: GraphQLDataSelectionSet {
+    public nonisolated struct PrimaryDomain: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Domain }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -86,7 +86,7 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
     }
 
-    public struct Brand: GraphQLDataSelectionSet {
+    public nonisolated struct Brand: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Brand }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -114,7 +114,7 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
         /// The store's default logo.
         @_alwaysEmitIntoClient public var logo: Logo? { __field("logo") }
 
-        public struct Logo: GraphQLDataSelectionSet {
+        public nonisolated struct Logo: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MediaImage }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -142,7 +142,7 @@ public struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
             /// The image for the media.
             @_alwaysEmitIntoClient public var image: Image? { __field("image") }
 
-            public struct Image: GraphQLDataSelectionSet {
+            public nonisolated struct Image: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

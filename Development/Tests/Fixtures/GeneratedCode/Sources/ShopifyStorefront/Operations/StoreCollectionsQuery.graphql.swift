@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct StoreCollectionsQuery: GraphQLQuery {
+public nonisolated struct StoreCollectionsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "StoreCollections" }
     @_alwaysEmitIntoClient public static var document: String { "query StoreCollections($country: CountryCode, $endCursor: String, $first: Int, $language: LanguageCode, $last: Int, $startCursor: String) @inContext(country: $country, language: $language) { collections(first: $first, last: $last, before: $startCursor, after: $endCursor) { __typename nodes { __typename ...Collection } pageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor } } }\n" + Collection_.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dd7a0a3abf6e5dd5f3ce5c9fb30c8a8c61dafb69755ac1cd508d856a4972300c" }
@@ -35,7 +35,7 @@ public struct StoreCollectionsQuery: GraphQLQuery {
         .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "startCursor": startCursor])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -61,7 +61,7 @@ public struct StoreCollectionsQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var collections: Collections { __field("collections") }
 
-        public struct Collections: GraphQLDataSelectionSet {
+        public nonisolated struct Collections: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -95,7 +95,7 @@ public struct StoreCollectionsQuery: GraphQLQuery {
             /// Information to aid in pagination.
             @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-            public struct Nodes: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Nodes: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -138,7 +138,7 @@ public struct StoreCollectionsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct PageInfo: GraphQLDataSelectionSet {
+            public nonisolated struct PageInfo: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -188,6 +188,6 @@ public struct StoreCollectionsQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == StoreCollectionsQuery.Data.Collections.Nodes {
+nonisolated extension GraphQLFragmentSpreads where Owner == StoreCollectionsQuery.Data.Collections.Nodes {
     @_alwaysEmitIntoClient public var collection: Collection_ { __fragment() }
 }

@@ -3,13 +3,13 @@
 
 import APICoreGraphQL
 
-extension StorefrontAPI {
+nonisolated extension StorefrontAPI {
     /// The code designating a country/region, which generally follows ISO 3166-1 alpha-2 guidelines.
     /// If a territory doesn't have a country code value in the `CountryCode` enum, then it might be considered a subdivision
     /// of another country. For example, the territories associated with Spain are represented by the country code `ES`,
     /// and the territories associated with the United States of America are represented by the country code `US`.
     ///
-    public enum CountryCode: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum CountryCode: String, CaseIterable, Sendable, Hashable {
         /// Ascension Island.
         case ac = "AC"
         /// Andorra.
@@ -506,7 +506,7 @@ extension StorefrontAPI {
     /// stores. These include standard ISO 4217 codes, legacy codes,
     /// and non-standard codes.
     ///
-    public enum CurrencyCode: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum CurrencyCode: String, CaseIterable, Sendable, Hashable {
         /// United Arab Emirates Dirham (AED).
         case aed = "AED"
         /// Afghan Afghani (AFN).
@@ -840,7 +840,7 @@ extension StorefrontAPI {
     ///
     /// The [`Localization`](https://shopify.dev/docs/api/storefront/current/objects/Localization) object provides the list of available languages for the active country, and each [`Country`](https://shopify.dev/docs/api/storefront/current/objects/Country) in [`availableCountries`](https://shopify.dev/docs/api/storefront/current/objects/Localization#field-Localization.fields.availableCountries) includes its own available languages.
     ///
-    public enum LanguageCode: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum LanguageCode: String, CaseIterable, Sendable, Hashable {
         /// Afrikaans.
         case af = "AF"
         /// Akan.
@@ -1132,7 +1132,7 @@ extension StorefrontAPI {
     }
 
     /// A menu item type.
-    public enum MenuItemType: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum MenuItemType: String, CaseIterable, Sendable, Hashable {
         /// An article link.
         case article = "ARTICLE"
         /// A blog link.
@@ -1162,7 +1162,7 @@ extension StorefrontAPI {
     }
 
     /// Decides the distribution of results.
-    public enum PredictiveSearchLimitScope: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum PredictiveSearchLimitScope: String, CaseIterable, Sendable, Hashable {
         /// Return results up to limit across all types.
         case all = "ALL"
         /// Return results up to limit per type.
@@ -1170,7 +1170,7 @@ extension StorefrontAPI {
     }
 
     /// The types of search items to perform predictive search on.
-    public enum PredictiveSearchType: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum PredictiveSearchType: String, CaseIterable, Sendable, Hashable {
         /// Returns matching articles.
         case article = "ARTICLE"
         /// Returns matching collections.

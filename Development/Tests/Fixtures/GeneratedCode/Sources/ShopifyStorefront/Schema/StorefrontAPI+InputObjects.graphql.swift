@@ -3,9 +3,9 @@
 
 import APICoreGraphQL
 
-extension StorefrontAPI {
+nonisolated extension StorefrontAPI {
     /// The input fields required for a selected option.
-    public struct SelectedOptionInput: GraphQLInputObject {
+    public nonisolated struct SelectedOptionInput: GraphQLInputObject {
         /// The product option’s name.
         public var name: String
         /// The product option’s value.

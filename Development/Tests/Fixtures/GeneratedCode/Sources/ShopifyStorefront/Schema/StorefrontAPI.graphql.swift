@@ -4,7 +4,7 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum StorefrontAPI {
+public nonisolated enum StorefrontAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
@@ -41,7 +41,7 @@ public enum StorefrontAPI {
     ///
     public typealias URL = String
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let Article = GraphQLParentType.object("Article")
         public static let ArticleAuthor = GraphQLParentType.object("ArticleAuthor")
         public static let Blog = GraphQLParentType.object("Blog")
@@ -75,12 +75,12 @@ public enum StorefrontAPI {
         public static let ShopPolicyWithDefault = GraphQLParentType.object("ShopPolicyWithDefault")
     }
 
-    public enum Interfaces {
+    public nonisolated enum Interfaces {
         public static let Media = GraphQLParentType.interface(
             "Media", possibleTypes: ["ExternalVideo", "MediaImage", "Model3d", "Video"])
     }
 
-    public enum Unions {
+    public nonisolated enum Unions {
         public static let SearchResultItem = GraphQLParentType.union(
             "SearchResultItem", possibleTypes: ["Article", "Page", "Product"])
     }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CharacterNameAndAppearsInWithNestedFragments: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CharacterNameAndAppearsInWithNestedFragments: GraphQLFragment, GraphQLDataSelectionSet {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndAppearsInWithNestedFragments" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndAppearsInWithNestedFragments on Character { __typename ...CharacterNameWithNestedAppearsInFragment }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
@@ -41,6 +41,6 @@ public struct CharacterNameAndAppearsInWithNestedFragments: GraphQLFragment, Gra
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 
-extension GraphQLFragmentSpreads where Owner == CharacterNameAndAppearsInWithNestedFragments {
+nonisolated extension GraphQLFragmentSpreads where Owner == CharacterNameAndAppearsInWithNestedFragments {
     @_alwaysEmitIntoClient public var characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment { __fragment() }
 }

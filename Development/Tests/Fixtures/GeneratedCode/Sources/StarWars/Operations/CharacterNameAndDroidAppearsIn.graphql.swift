@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CharacterNameAndDroidAppearsIn: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CharacterNameAndDroidAppearsIn: GraphQLFragment, GraphQLDataSelectionSet {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndDroidAppearsIn" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndDroidAppearsIn on Character { __typename name ... on Droid { __typename appearsIn } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
@@ -41,7 +41,7 @@ public struct CharacterNameAndDroidAppearsIn: GraphQLFragment, GraphQLDataSelect
     @_alwaysEmitIntoClient public var name: String { __field("name") }
     @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-    public struct AsDroid: GraphQLDataSelectionSet {
+    public nonisolated struct AsDroid: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndDroidPrimaryFunction" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndDroidPrimaryFunction on Character { __typename ...CharacterName ...DroidPrimaryFunction }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
@@ -43,7 +43,7 @@ public struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment, GraphQLData
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-    public struct AsDroid: GraphQLDataSelectionSet {
+    public nonisolated struct AsDroid: GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -76,11 +76,11 @@ public struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment, GraphQLData
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == CharacterNameAndDroidPrimaryFunction {
+nonisolated extension GraphQLFragmentSpreads where Owner == CharacterNameAndDroidPrimaryFunction {
     @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
 }
 
-extension GraphQLFragmentSpreads where Owner == CharacterNameAndDroidPrimaryFunction.AsDroid {
+nonisolated extension GraphQLFragmentSpreads where Owner == CharacterNameAndDroidPrimaryFunction.AsDroid {
     @_alwaysEmitIntoClient public var droidPrimaryFunction: DroidPrimaryFunction { __fragment() }
     @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CharacterNameWithNestedAppearsInFragment: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CharacterNameWithNestedAppearsInFragment: GraphQLFragment, GraphQLDataSelectionSet {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameWithNestedAppearsInFragment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithNestedAppearsInFragment on Character { __typename name ...CharacterAppearsIn }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
@@ -43,6 +43,6 @@ public struct CharacterNameWithNestedAppearsInFragment: GraphQLFragment, GraphQL
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 
-extension GraphQLFragmentSpreads where Owner == CharacterNameWithNestedAppearsInFragment {
+nonisolated extension GraphQLFragmentSpreads where Owner == CharacterNameWithNestedAppearsInFragment {
     @_alwaysEmitIntoClient public var characterAppearsIn: CharacterAppearsIn { __fragment() }
 }

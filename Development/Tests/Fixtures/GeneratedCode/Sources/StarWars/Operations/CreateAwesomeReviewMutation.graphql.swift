@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct CreateAwesomeReviewMutation: GraphQLMutation {
+public nonisolated struct CreateAwesomeReviewMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "CreateAwesomeReview" }
     @_alwaysEmitIntoClient public static var document: String { "mutation CreateAwesomeReview { createReview(episode: JEDI, review: {stars: 10, commentary: \"This is awesome!\"}) { __typename stars commentary } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "36634ea692d455075551673f2f529e85c8acf6f5e3707243781324cd3d968d02" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct CreateAwesomeReviewMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
 
-        public struct CreateReview: GraphQLDataSelectionSet {
+        public nonisolated struct CreateReview: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

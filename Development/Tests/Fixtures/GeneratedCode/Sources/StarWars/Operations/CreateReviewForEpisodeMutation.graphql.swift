@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct CreateReviewForEpisodeMutation: GraphQLMutation {
+public nonisolated struct CreateReviewForEpisodeMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "CreateReviewForEpisode" }
     @_alwaysEmitIntoClient public static var document: String { "mutation CreateReviewForEpisode($episode: Episode!, $review: ReviewInput!) { createReview(episode: $episode, review: $review) { __typename stars commentary } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "3edcd1f17839f43db021eccbe2ecd41ad7dcb1ba6cd4b7e9897afb4162e4c223" }
@@ -20,7 +20,7 @@ public struct CreateReviewForEpisodeMutation: GraphQLMutation {
         .init(variables: ["episode": episode, "review": review])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public struct CreateReviewForEpisodeMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
 
-        public struct CreateReview: GraphQLDataSelectionSet {
+        public nonisolated struct CreateReview: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

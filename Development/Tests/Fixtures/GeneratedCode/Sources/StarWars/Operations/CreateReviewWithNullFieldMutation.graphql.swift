@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct CreateReviewWithNullFieldMutation: GraphQLMutation {
+public nonisolated struct CreateReviewWithNullFieldMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "CreateReviewWithNullField" }
     @_alwaysEmitIntoClient public static var document: String { "mutation CreateReviewWithNullField { createReview(episode: JEDI, review: {stars: 10, commentary: null}) { __typename stars commentary } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e962313bc77c193dc516d097b5e41efea073de16c3a5f2e8c00f082853835d49" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct CreateReviewWithNullFieldMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
 
-        public struct CreateReview: GraphQLDataSelectionSet {
+        public nonisolated struct CreateReview: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

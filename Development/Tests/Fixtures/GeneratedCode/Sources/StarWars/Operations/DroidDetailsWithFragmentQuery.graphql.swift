@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct DroidDetailsWithFragmentQuery: GraphQLQuery {
+public nonisolated struct DroidDetailsWithFragmentQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "DroidDetailsWithFragment" }
     @_alwaysEmitIntoClient public static var document: String { "query DroidDetailsWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...DroidDetails } }\n" + DroidDetails.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "a13f4b95faffed327e8ebcc6bff72ee986314d608f1bf73767535ccb6657c70e" }
@@ -18,7 +18,7 @@ public struct DroidDetailsWithFragmentQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct DroidDetailsWithFragmentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -72,7 +72,7 @@ public struct DroidDetailsWithFragmentQuery: GraphQLQuery {
             }
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-            public struct AsDroid: GraphQLDataSelectionSet {
+            public nonisolated struct AsDroid: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -107,6 +107,6 @@ public struct DroidDetailsWithFragmentQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == DroidDetailsWithFragmentQuery.Data.Hero.AsDroid {
+nonisolated extension GraphQLFragmentSpreads where Owner == DroidDetailsWithFragmentQuery.Data.Hero.AsDroid {
     @_alwaysEmitIntoClient public var droidDetails: DroidDetails { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct DroidNameAndPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct DroidNameAndPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
     @_alwaysEmitIntoClient public static var fragmentName: String { "DroidNameAndPrimaryFunction" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidNameAndPrimaryFunction on Droid { __typename ...CharacterName ...DroidPrimaryFunction }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
@@ -41,7 +41,7 @@ public struct DroidNameAndPrimaryFunction: GraphQLFragment, GraphQLDataSelection
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 }
 
-extension GraphQLFragmentSpreads where Owner == DroidNameAndPrimaryFunction {
+nonisolated extension GraphQLFragmentSpreads where Owner == DroidNameAndPrimaryFunction {
     @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
     @_alwaysEmitIntoClient public var droidPrimaryFunction: DroidPrimaryFunction { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroAndFriendsIDsQuery: GraphQLQuery {
+public nonisolated struct HeroAndFriendsIDsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroAndFriendsIDs" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsIDs($episode: Episode) { hero(episode: $episode) { __typename id name friends { __typename id } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "8f1f880891cdfbf7be7ea11bb4b09708bcbf1e3f8e8a40ecb6fcb33c6078955f" }
@@ -18,7 +18,7 @@ public struct HeroAndFriendsIDsQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroAndFriendsIDsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Hero: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -83,7 +83,7 @@ public struct HeroAndFriendsIDsQuery: GraphQLQuery {
             /// The friends of the character, or an empty list if they have none
             @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-            public struct Friends: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Friends: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

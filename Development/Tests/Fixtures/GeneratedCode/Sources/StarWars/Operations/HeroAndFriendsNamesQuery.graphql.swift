@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroAndFriendsNamesQuery: GraphQLQuery {
+public nonisolated struct HeroAndFriendsNamesQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroAndFriendsNames" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNames($episode: Episode) { hero(episode: $episode) { __typename name friends { __typename name } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1e36c3331171b74c012b86caa04fbb01062f37c61227655d9c0729a62c6f7285" }
@@ -18,7 +18,7 @@ public struct HeroAndFriendsNamesQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroAndFriendsNamesQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -77,7 +77,7 @@ public struct HeroAndFriendsNamesQuery: GraphQLQuery {
             /// The friends of the character, or an empty list if they have none
             @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-            public struct Friends: GraphQLDataSelectionSet {
+            public nonisolated struct Friends: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

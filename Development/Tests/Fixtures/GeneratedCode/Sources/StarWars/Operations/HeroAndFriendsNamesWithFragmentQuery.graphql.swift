@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
+public nonisolated struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroAndFriendsNamesWithFragment" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNamesWithFragment($episode: Episode) { hero(episode: $episode) { __typename name ...FriendsNames } }\n" + FriendsNames.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "599cd7d91ede7a5508cdb26b424e3b8e99e6c2c5575b799f6090695289ff8e99" }
@@ -18,7 +18,7 @@ public struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -82,6 +82,6 @@ public struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == HeroAndFriendsNamesWithFragmentQuery.Data.Hero {
+nonisolated extension GraphQLFragmentSpreads where Owner == HeroAndFriendsNamesWithFragmentQuery.Data.Hero {
     @_alwaysEmitIntoClient public var friendsNames: FriendsNames { __fragment() }
 }

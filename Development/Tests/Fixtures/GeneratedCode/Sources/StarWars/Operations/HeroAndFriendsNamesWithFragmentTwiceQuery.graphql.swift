@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
+public nonisolated struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroAndFriendsNamesWithFragmentTwice" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNamesWithFragmentTwice($episode: Episode) { hero(episode: $episode) { __typename friends { __typename ...CharacterName } ... on Droid { __typename friends { __typename ...CharacterName } } } }\n" + CharacterName.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "fb791b8d40d4a404b65a51886a29493d8e43053e14552d112f248565a11c893f" }
@@ -18,7 +18,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -78,7 +78,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-            public struct Friends: GraphQLDataSelectionSet {
+            public nonisolated struct Friends: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -110,7 +110,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public struct AsDroid: GraphQLDataSelectionSet {
+            public nonisolated struct AsDroid: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -144,6 +144,6 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == HeroAndFriendsNamesWithFragmentTwiceQuery.Data.Hero.Friends {
+nonisolated extension GraphQLFragmentSpreads where Owner == HeroAndFriendsNamesWithFragmentTwiceQuery.Data.Hero.Friends {
     @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
 }

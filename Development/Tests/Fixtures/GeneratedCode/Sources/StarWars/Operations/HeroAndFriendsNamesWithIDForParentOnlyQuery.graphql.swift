@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: GraphQLQuery {
+public nonisolated struct HeroAndFriendsNamesWithIDForParentOnlyQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroAndFriendsNamesWithIDForParentOnly" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNamesWithIDForParentOnly($episode: Episode) { hero(episode: $episode) { __typename id name friends { __typename name } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "de03aaedeb69050ef75e3aa56b262b4ea1e08bb6fd174f2e91ddd9b84a8ff897" }
@@ -18,7 +18,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Hero: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -83,7 +83,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: GraphQLQuery {
             /// The friends of the character, or an empty list if they have none
             @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-            public struct Friends: GraphQLDataSelectionSet {
+            public nonisolated struct Friends: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

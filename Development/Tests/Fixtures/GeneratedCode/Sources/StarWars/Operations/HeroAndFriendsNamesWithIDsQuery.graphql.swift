@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroAndFriendsNamesWithIDsQuery: GraphQLQuery {
+public nonisolated struct HeroAndFriendsNamesWithIDsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroAndFriendsNamesWithIDs" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroAndFriendsNamesWithIDs($episode: Episode) { hero(episode: $episode) { __typename id name friends { __typename id name } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "cdf121c8a2f2188bd1c4dcc04df6104e989164b27f1e7f13d27ccc9c03fbda0c" }
@@ -18,7 +18,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Hero: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -83,7 +83,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: GraphQLQuery {
             /// The friends of the character, or an empty list if they have none
             @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-            public struct Friends: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Friends: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

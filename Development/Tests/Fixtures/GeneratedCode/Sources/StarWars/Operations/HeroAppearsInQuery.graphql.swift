@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct HeroAppearsInQuery: GraphQLQuery {
+public nonisolated struct HeroAppearsInQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroAppearsIn" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroAppearsIn { hero { __typename appearsIn } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "59243627e0166c9b631551b56dc4d29701f2d90336d83c231172c50152e02475" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct HeroAppearsInQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

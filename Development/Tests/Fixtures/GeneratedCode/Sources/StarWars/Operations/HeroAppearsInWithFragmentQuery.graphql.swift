@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
+public nonisolated struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroAppearsInWithFragment" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterAppearsIn } }\n" + CharacterAppearsIn.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "eb4b78213933a59abc81f8b5b17f1548a1de3c1fec8c228cddabbab41014688d" }
@@ -18,7 +18,7 @@ public struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -76,6 +76,6 @@ public struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == HeroAppearsInWithFragmentQuery.Data.Hero {
+nonisolated extension GraphQLFragmentSpreads where Owner == HeroAppearsInWithFragmentQuery.Data.Hero {
     @_alwaysEmitIntoClient public var characterAppearsIn: CharacterAppearsIn { __fragment() }
 }

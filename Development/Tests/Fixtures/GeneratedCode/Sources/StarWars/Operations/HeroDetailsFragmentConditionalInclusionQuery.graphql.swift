@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
+public nonisolated struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroDetailsFragmentConditionalInclusion" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) { hero { __typename ...HeroDetails @include(if: $includeDetails) } }\n" + HeroDetails.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "48319024203f115072c25e1c19237ab7699fe8e73936689a5e5c2e412ab9f64e" }
@@ -18,7 +18,7 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
         .init(variables: ["includeDetails": includeDetails])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -76,6 +76,6 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == HeroDetailsFragmentConditionalInclusionQuery.Data.Hero {
+nonisolated extension GraphQLFragmentSpreads where Owner == HeroDetailsFragmentConditionalInclusionQuery.Data.Hero {
     @_alwaysEmitIntoClient public var heroDetails: HeroDetails? { __fragment(if: .include("includeDetails")) }
 }

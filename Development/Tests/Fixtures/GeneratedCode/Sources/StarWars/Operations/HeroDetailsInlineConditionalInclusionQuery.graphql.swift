@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroDetailsInlineConditionalInclusionQuery: GraphQLQuery {
+public nonisolated struct HeroDetailsInlineConditionalInclusionQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroDetailsInlineConditionalInclusion" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroDetailsInlineConditionalInclusion($includeDetails: Boolean!) { hero { __typename ... @include(if: $includeDetails) { __typename name appearsIn } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e251576f8c1cfcd442f44d2fbe5fd4b425a36ddd41fb4b6c1019c501ac6ac5bc" }
@@ -18,7 +18,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: GraphQLQuery {
         .init(variables: ["includeDetails": includeDetails])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroDetailsQuery: GraphQLQuery {
+public nonisolated struct HeroDetailsQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroDetails" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroDetails($episode: Episode) { hero(episode: $episode) { __typename name ... on Human { __typename height } ... on Droid { __typename primaryFunction } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "bf81c1338a3953d1c17c5cad3db3c3ab18b16a6822125ab81c15eb0dd3e82193" }
@@ -18,7 +18,7 @@ public struct HeroDetailsQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroDetailsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -85,7 +85,7 @@ public struct HeroDetailsQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-            public struct AsHuman: GraphQLDataSelectionSet {
+            public nonisolated struct AsHuman: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -119,7 +119,7 @@ public struct HeroDetailsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
 
-            public struct AsDroid: GraphQLDataSelectionSet {
+            public nonisolated struct AsDroid: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroDetailsWithFragmentQuery: GraphQLQuery {
+public nonisolated struct HeroDetailsWithFragmentQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroDetailsWithFragment" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroDetailsWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...HeroDetails } }\n" + HeroDetails.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ffe0a8189e4b2c1fa2c309e2c545cd49b61fd9428b64aa62582513d7413beb11" }
@@ -18,7 +18,7 @@ public struct HeroDetailsWithFragmentQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroDetailsWithFragmentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -76,6 +76,6 @@ public struct HeroDetailsWithFragmentQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == HeroDetailsWithFragmentQuery.Data.Hero {
+nonisolated extension GraphQLFragmentSpreads where Owner == HeroDetailsWithFragmentQuery.Data.Hero {
     @_alwaysEmitIntoClient public var heroDetails: HeroDetails { __fragment() }
 }

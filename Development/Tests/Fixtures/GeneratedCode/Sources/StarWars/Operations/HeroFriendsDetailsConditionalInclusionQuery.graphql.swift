@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
+public nonisolated struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroFriendsDetailsConditionalInclusion" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename friends @include(if: $includeFriendsDetails) { __typename name ... on Droid { __typename primaryFunction } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ca1b86ff4a0f8212bdac70fbb59c9bb8023d0a30ca0225b24831bb3e807b22a0" }
@@ -18,7 +18,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
         .init(variables: ["includeFriendsDetails": includeFriendsDetails])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
             /// The friends of the character, or an empty list if they have none
             @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends", if: .include("includeFriendsDetails")) }
 
-            public struct Friends: GraphQLDataSelectionSet {
+            public nonisolated struct Friends: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -107,7 +107,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
                 @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-                public struct AsDroid: GraphQLDataSelectionSet {
+                public nonisolated struct AsDroid: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

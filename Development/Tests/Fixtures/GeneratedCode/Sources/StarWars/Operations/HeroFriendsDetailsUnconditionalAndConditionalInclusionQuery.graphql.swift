@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: GraphQLQuery {
+public nonisolated struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroFriendsDetailsUnconditionalAndConditionalInclusion" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroFriendsDetailsUnconditionalAndConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename friends { __typename name } friends @include(if: $includeFriendsDetails) { __typename name ... on Droid { __typename primaryFunction } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e36c8e5d752afda2a90fe44bcbfeb92de68f0da92b8390d626d3005cbad16dbe" }
@@ -18,7 +18,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Graph
         .init(variables: ["includeFriendsDetails": includeFriendsDetails])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Graph
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Graph
             /// The friends of the character, or an empty list if they have none
             @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-            public struct Friends: GraphQLDataSelectionSet {
+            public nonisolated struct Friends: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -107,7 +107,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Graph
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
                 @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase(if: .include("includeFriendsDetails")) }
 
-                public struct AsDroid: GraphQLDataSelectionSet {
+                public nonisolated struct AsDroid: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

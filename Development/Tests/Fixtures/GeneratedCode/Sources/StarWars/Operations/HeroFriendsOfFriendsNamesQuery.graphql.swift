@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
+public nonisolated struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroFriendsOfFriendsNames" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroFriendsOfFriendsNames($episode: Episode) { hero(episode: $episode) { __typename friends { __typename id friends { __typename name } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "513b65fa459185f88540be8d60cdeefb69fd6c82a21b804214337558aa6ecb0b" }
@@ -18,7 +18,7 @@ public struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
             /// The friends of the character, or an empty list if they have none
             @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-            public struct Friends: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Friends: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -106,7 +106,7 @@ public struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
                 /// The friends of the character, or an empty list if they have none
                 @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-                public struct Friends: GraphQLDataSelectionSet {
+                public nonisolated struct Friends: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

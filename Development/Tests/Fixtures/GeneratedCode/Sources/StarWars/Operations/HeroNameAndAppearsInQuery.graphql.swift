@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroNameAndAppearsInQuery: GraphQLQuery {
+public nonisolated struct HeroNameAndAppearsInQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroNameAndAppearsIn" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroNameAndAppearsIn($episode: Episode) { hero(episode: $episode) { __typename name appearsIn } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "ecdf5248575524004a9d43832abc54e8c0e1d2b3c0afb8bb0c1c1c514b4f9baf" }
@@ -18,7 +18,7 @@ public struct HeroNameAndAppearsInQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroNameAndAppearsInQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

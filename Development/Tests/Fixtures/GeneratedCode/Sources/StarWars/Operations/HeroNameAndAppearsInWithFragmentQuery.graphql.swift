@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery {
+public nonisolated struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroNameAndAppearsInWithFragment" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroNameAndAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterNameAndAppearsIn } }\n" + CharacterNameAndAppearsIn.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "4ae734544e707769dbe7be2ff25cb2abd75d03634bda31a53ec7ae6e9e661fa5" }
@@ -18,7 +18,7 @@ public struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -80,6 +80,6 @@ public struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == HeroNameAndAppearsInWithFragmentQuery.Data.Hero {
+nonisolated extension GraphQLFragmentSpreads where Owner == HeroNameAndAppearsInWithFragmentQuery.Data.Hero {
     @_alwaysEmitIntoClient public var characterNameAndAppearsIn: CharacterNameAndAppearsIn { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroNameConditionalBothQuery: GraphQLQuery {
+public nonisolated struct HeroNameConditionalBothQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalBoth" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalBoth($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) @include(if: $includeName) } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e063fa4ab5493e9c67bfa96dfedfa8570475f6286f38c482f6e85ced4ea206af" }
@@ -20,7 +20,7 @@ public struct HeroNameConditionalBothQuery: GraphQLQuery {
         .init(variables: ["skipName": skipName, "includeName": includeName])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public struct HeroNameConditionalBothQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroNameConditionalBothSeparateQuery: GraphQLQuery {
+public nonisolated struct HeroNameConditionalBothSeparateQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalBothSeparate" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalBothSeparate($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) name @include(if: $includeName) } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "60741c6fca15865a9af75a269ed05871e681f48ac48edfac2a77d953d217d03c" }
@@ -20,7 +20,7 @@ public struct HeroNameConditionalBothSeparateQuery: GraphQLQuery {
         .init(variables: ["skipName": skipName, "includeName": includeName])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public struct HeroNameConditionalBothSeparateQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroNameConditionalExclusionQuery: GraphQLQuery {
+public nonisolated struct HeroNameConditionalExclusionQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalExclusion" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalExclusion($skipName: Boolean!) { hero { __typename name @skip(if: $skipName) } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b6d6f1d10cde449adbf2891d489159006188e63d4dea4edb9a23eddcbe0bd361" }
@@ -18,7 +18,7 @@ public struct HeroNameConditionalExclusionQuery: GraphQLQuery {
         .init(variables: ["skipName": skipName])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroNameConditionalExclusionQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

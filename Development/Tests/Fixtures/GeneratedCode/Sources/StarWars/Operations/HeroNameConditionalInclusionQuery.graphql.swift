@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroNameConditionalInclusionQuery: GraphQLQuery {
+public nonisolated struct HeroNameConditionalInclusionQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroNameConditionalInclusion" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroNameConditionalInclusion($includeName: Boolean!) { hero { __typename name @include(if: $includeName) } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dd8e5df9634bb4fb6455e4aaddd2941c5abf785b7d28cda959aba65157e950c6" }
@@ -18,7 +18,7 @@ public struct HeroNameConditionalInclusionQuery: GraphQLQuery {
         .init(variables: ["includeName": includeName])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroNameConditionalInclusionQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

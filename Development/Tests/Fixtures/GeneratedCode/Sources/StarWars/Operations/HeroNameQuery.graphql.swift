@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroNameQuery: GraphQLQuery {
+public nonisolated struct HeroNameQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroName" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroName($episode: Episode) { hero(episode: $episode) { __typename name } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "b9d49e889d6f5877c0bf09b8b4f88a71f88836a771e0e48c270a9aa8b506dda1" }
@@ -18,7 +18,7 @@ public struct HeroNameQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroNameQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQLQuery {
+public nonisolated struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroNameTypeSpecificConditionalInclusion" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroNameTypeSpecificConditionalInclusion($episode: Episode, $includeName: Boolean!) { hero(episode: $episode) { __typename name @include(if: $includeName) ... on Droid { __typename name } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c05a6e91e1a3ddc3df21205ed7fca49cf6f3f171e4390ac98e7690c391b18baf" }
@@ -20,7 +20,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQLQuery {
         .init(variables: ["episode": episode, "includeName": includeName])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -80,7 +80,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var name: String? { __field("name", if: .include("includeName")) }
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-            public struct AsDroid: GraphQLDataSelectionSet {
+            public nonisolated struct AsDroid: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

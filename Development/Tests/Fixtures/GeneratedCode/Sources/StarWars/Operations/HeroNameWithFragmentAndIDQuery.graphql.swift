@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
+public nonisolated struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroNameWithFragmentAndID" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroNameWithFragmentAndID($episode: Episode) { hero(episode: $episode) { __typename id ...CharacterName } }\n" + CharacterName.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "003467c64c7ab5a5bacfa69442c9611d5899fe9bd63ab726b241c02b1719327a" }
@@ -18,7 +18,7 @@ public struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Hero: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -82,6 +82,6 @@ public struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == HeroNameWithFragmentAndIDQuery.Data.Hero {
+nonisolated extension GraphQLFragmentSpreads where Owner == HeroNameWithFragmentAndIDQuery.Data.Hero {
     @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroNameWithFragmentQuery: GraphQLQuery {
+public nonisolated struct HeroNameWithFragmentQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroNameWithFragment" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroNameWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterName } }\n" + CharacterName.fragmentDefinition }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2ba4aaad1ab5ea994f5bb2850a3d377a46a8d48bb14e158e626ccb6c9ab77db1" }
@@ -18,7 +18,7 @@ public struct HeroNameWithFragmentQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroNameWithFragmentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -76,6 +76,6 @@ public struct HeroNameWithFragmentQuery: GraphQLQuery {
     }
 }
 
-extension GraphQLFragmentSpreads where Owner == HeroNameWithFragmentQuery.Data.Hero {
+nonisolated extension GraphQLFragmentSpreads where Owner == HeroNameWithFragmentQuery.Data.Hero {
     @_alwaysEmitIntoClient public var characterName: CharacterName { __fragment() }
 }

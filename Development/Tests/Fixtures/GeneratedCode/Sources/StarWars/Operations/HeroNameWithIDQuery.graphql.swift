@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroNameWithIDQuery: GraphQLQuery {
+public nonisolated struct HeroNameWithIDQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroNameWithID" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroNameWithID($episode: Episode) { hero(episode: $episode) { __typename id name } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "675d636002a28e24e3802d5f04772943b0a78b8795203fcab53f4c8466e1e53c" }
@@ -18,7 +18,7 @@ public struct HeroNameWithIDQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroNameWithIDQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Hero: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
+public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroParentTypeDependentField" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroParentTypeDependentField($episode: Episode) { hero(episode: $episode) { __typename name ... on Human { __typename friends { __typename name ... on Human { __typename height(unit: FOOT) } } } ... on Droid { __typename friends { __typename name ... on Human { __typename height(unit: METER) } } } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "dc3b582f2baa66cfb5cd53eb3c215933427fd0537076767c8e0ef894d3990d15" }
@@ -18,7 +18,7 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -85,7 +85,7 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-            public struct AsHuman: GraphQLDataSelectionSet {
+            public nonisolated struct AsHuman: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -118,7 +118,7 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                 /// The name of the character
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-                public struct Friends: GraphQLDataSelectionSet {
+                public nonisolated struct Friends: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -154,7 +154,7 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var name: String { __field("name") }
                     @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
 
-                    public struct AsHuman: GraphQLDataSelectionSet {
+                    public nonisolated struct AsHuman: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -190,7 +190,7 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                 }
             }
 
-            public struct AsDroid: GraphQLDataSelectionSet {
+            public nonisolated struct AsDroid: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -223,7 +223,7 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                 /// The name of the character
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-                public struct Friends: GraphQLDataSelectionSet {
+                public nonisolated struct Friends: GraphQLDataSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -259,7 +259,7 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var name: String { __field("name") }
                     @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
 
-                    public struct AsHuman: GraphQLDataSelectionSet {
+                    public nonisolated struct AsHuman: GraphQLDataSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
+public nonisolated struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "HeroTypeDependentAliasedField" }
     @_alwaysEmitIntoClient public static var document: String { "query HeroTypeDependentAliasedField($episode: Episode) { hero(episode: $episode) { __typename ... on Human { __typename property: homePlanet } ... on Droid { __typename property: primaryFunction } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "5b1ed6a84e96a4e48a3cad675ebb46020bce176f47361d097d8a0a824b7b8452" }
@@ -18,7 +18,7 @@ public struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -79,7 +79,7 @@ public struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-            public struct AsHuman: GraphQLDataSelectionSet {
+            public nonisolated struct AsHuman: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -108,7 +108,7 @@ public struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var property: String? { __field("property") }
             }
 
-            public struct AsDroid: GraphQLDataSelectionSet {
+            public nonisolated struct AsDroid: GraphQLDataSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

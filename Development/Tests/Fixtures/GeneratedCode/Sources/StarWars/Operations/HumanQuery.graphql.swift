@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct HumanQuery: GraphQLQuery {
+public nonisolated struct HumanQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Human" }
     @_alwaysEmitIntoClient public static var document: String { "query Human($id: ID!) { human(id: $id) { __typename name mass } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "22b975c180932a926f48bfec1e002b9d1389e0ee1d84b3cdfa337d80fb036a26" }
@@ -18,7 +18,7 @@ public struct HumanQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct HumanQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var human: Human? { __field("human") }
 
-        public struct Human: GraphQLDataSelectionSet {
+        public nonisolated struct Human: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

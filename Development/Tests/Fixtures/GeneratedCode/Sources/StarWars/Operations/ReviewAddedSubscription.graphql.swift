@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct ReviewAddedSubscription: GraphQLSubscription {
+public nonisolated struct ReviewAddedSubscription: GraphQLSubscription {
     @_alwaysEmitIntoClient public static var operationName: String { "ReviewAdded" }
     @_alwaysEmitIntoClient public static var document: String { "subscription ReviewAdded($episode: Episode) { reviewAdded(episode: $episode) { __typename episode stars commentary } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "2a05903b49a3b665eeb8f7a24240623aff77f1555e006f11bca604540c7cdba8" }
@@ -18,7 +18,7 @@ public struct ReviewAddedSubscription: GraphQLSubscription {
         .init(variables: ["episode": episode])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Subscription }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct ReviewAddedSubscription: GraphQLSubscription {
 
         @_alwaysEmitIntoClient public var reviewAdded: ReviewAdded? { __field("reviewAdded") }
 
-        public struct ReviewAdded: GraphQLDataSelectionSet {
+        public nonisolated struct ReviewAdded: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct SameHeroTwiceQuery: GraphQLQuery {
+public nonisolated struct SameHeroTwiceQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "SameHeroTwice" }
     @_alwaysEmitIntoClient public static var document: String { "query SameHeroTwice { hero { __typename name } r2: hero { __typename appearsIn } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "3d960acb3caffc4e42701ccada8535b1a5640f0cc46966b6a12830c755ff46d8" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -39,7 +39,7 @@ public struct SameHeroTwiceQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var r2: R2? { __field("r2") }
 
-        public struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -69,7 +69,7 @@ public struct SameHeroTwiceQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var name: String { __field("name") }
         }
 
-        public struct R2: GraphQLDataSelectionSet {
+        public nonisolated struct R2: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

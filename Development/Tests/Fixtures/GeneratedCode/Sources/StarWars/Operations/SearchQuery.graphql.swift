@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct SearchQuery: GraphQLQuery {
+public nonisolated struct SearchQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Search" }
     @_alwaysEmitIntoClient public static var document: String { "query Search($term: String) { search(text: $term) { __typename ... on Human { __typename id name } ... on Droid { __typename id name } ... on Starship { __typename id name } } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "29ecc9c7acac3eab2585d305aed9f8257b448bc7ea57341a135d1fa476973ecb" }
@@ -18,7 +18,7 @@ public struct SearchQuery: GraphQLQuery {
         .init(variables: ["term": term])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct SearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
 
-        public struct Search: GraphQLDataSelectionSet {
+        public nonisolated struct Search: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Unions.SearchResult }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -86,7 +86,7 @@ public struct SearchQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
             @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
 
-            public struct AsHuman: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsHuman: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -121,7 +121,7 @@ public struct SearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
 
-            public struct AsDroid: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsDroid: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -156,7 +156,7 @@ public struct SearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
 
-            public struct AsStarship: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsStarship: GraphQLDataSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

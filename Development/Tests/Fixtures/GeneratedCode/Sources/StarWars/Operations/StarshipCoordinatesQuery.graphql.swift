@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct StarshipCoordinatesQuery: GraphQLQuery {
+public nonisolated struct StarshipCoordinatesQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "StarshipCoordinates" }
     @_alwaysEmitIntoClient public static var document: String { "query StarshipCoordinates($coordinates: [[Float!]!]) { starshipCoordinates(coordinates: $coordinates) { __typename name coordinates length } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "c10b54b8dd9361556f3b12d71f28c859ace043525d8d19541b39eadc47d14b15" }
@@ -18,7 +18,7 @@ public struct StarshipCoordinatesQuery: GraphQLQuery {
         .init(variables: ["coordinates": coordinates])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public struct StarshipCoordinatesQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var starshipCoordinates: StarshipCoordinates? { __field("starshipCoordinates") }
 
-        public struct StarshipCoordinates: GraphQLDataSelectionSet {
+        public nonisolated struct StarshipCoordinates: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

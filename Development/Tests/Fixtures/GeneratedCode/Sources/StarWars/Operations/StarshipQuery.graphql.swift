@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct StarshipQuery: GraphQLQuery {
+public nonisolated struct StarshipQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "Starship" }
     @_alwaysEmitIntoClient public static var document: String { "query Starship { starship(id: 3000) { __typename name coordinates } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "e42a9be2ae0f222985e3eacf8d8d513002954d5031dcf544bbb0d27b1089fc58" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public struct StarshipQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var starship: Starship? { __field("starship") }
 
-        public struct Starship: GraphQLDataSelectionSet {
+        public nonisolated struct Starship: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct TwoHeroesQuery: GraphQLQuery {
+public nonisolated struct TwoHeroesQuery: GraphQLQuery {
     @_alwaysEmitIntoClient public static var operationName: String { "TwoHeroes" }
     @_alwaysEmitIntoClient public static var document: String { "query TwoHeroes { r2: hero { __typename name } luke: hero(episode: EMPIRE) { __typename name } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "79c1cf70ead0fb9d7bb0811982560f1585b0b0a4ad7507c934b43a4482bb2097" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -39,7 +39,7 @@ public struct TwoHeroesQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var luke: Luke? { __field("luke") }
 
-        public struct R2: GraphQLDataSelectionSet {
+        public nonisolated struct R2: GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,9 +3,9 @@
 
 import APICoreGraphQL
 
-extension StarWarsAPI {
+nonisolated extension StarWarsAPI {
     /// The episodes in the Star Wars trilogy
-    public enum Episode: String, CaseIterable, Sendable, Hashable {
+    public nonisolated enum Episode: String, CaseIterable, Sendable, Hashable {
         /// Star Wars Episode IV: A New Hope, released in 1977.
         case newhope = "NEWHOPE"
         /// Star Wars Episode V: The Empire Strikes Back, released in 1980.

@@ -3,9 +3,9 @@
 
 import APICoreGraphQL
 
-extension StarWarsAPI {
+nonisolated extension StarWarsAPI {
     /// The input object sent when passing in a color
-    public struct ColorInput: GraphQLInputObject {
+    public nonisolated struct ColorInput: GraphQLInputObject {
         public var red: Int
         public var green: Int
         public var blue: Int
@@ -26,7 +26,7 @@ extension StarWarsAPI {
     }
 
     /// The input object sent when someone is creating a new review
-    public struct ReviewInput: GraphQLInputObject {
+    public nonisolated struct ReviewInput: GraphQLInputObject {
         /// 0-5 stars
         public var stars: Int
         /// Comment about the movie, optional

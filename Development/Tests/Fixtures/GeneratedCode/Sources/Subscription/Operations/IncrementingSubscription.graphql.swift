@@ -3,14 +3,14 @@
 
 import APICoreGraphQL
 
-public struct IncrementingSubscription: GraphQLSubscription {
+public nonisolated struct IncrementingSubscription: GraphQLSubscription {
     @_alwaysEmitIntoClient public static var operationName: String { "Incrementing" }
     @_alwaysEmitIntoClient public static var document: String { "subscription Incrementing { numberIncremented }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "1852ec7fba957d753c9ffa60f4b283dee65d3f748e270b71ae1a98dc7b313954" }
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SubscriptionAPI.Objects.Subscription }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

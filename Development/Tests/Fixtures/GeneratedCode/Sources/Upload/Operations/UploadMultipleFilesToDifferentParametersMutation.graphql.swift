@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation {
+public nonisolated struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "UploadMultipleFilesToDifferentParameters" }
     @_alwaysEmitIntoClient public static var document: String { "mutation UploadMultipleFilesToDifferentParameters($singleFile: Upload!, $multipleFiles: [Upload!]!) { multipleParameterUpload(singleFile: $singleFile, multipleFiles: $multipleFiles) { __typename id path filename mimetype } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d9562c30ed2555c852d7e7e49a4f29645a93807991fe6e733059fe87404eb25c" }
@@ -24,7 +24,7 @@ public struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation 
         GraphQLFileUpload.files(inVariables: ["singleFile": singleFile, "multipleFiles": multipleFiles])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -48,7 +48,7 @@ public struct UploadMultipleFilesToDifferentParametersMutation: GraphQLMutation 
 
         @_alwaysEmitIntoClient public var multipleParameterUpload: [MultipleParameterUpload] { __field("multipleParameterUpload") }
 
-        public struct MultipleParameterUpload: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct MultipleParameterUpload: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

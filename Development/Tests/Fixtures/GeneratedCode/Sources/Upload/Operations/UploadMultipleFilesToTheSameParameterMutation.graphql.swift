@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct UploadMultipleFilesToTheSameParameterMutation: GraphQLMutation {
+public nonisolated struct UploadMultipleFilesToTheSameParameterMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "UploadMultipleFilesToTheSameParameter" }
     @_alwaysEmitIntoClient public static var document: String { "mutation UploadMultipleFilesToTheSameParameter($files: [Upload!]!) { multipleUpload(files: $files) { __typename id path filename mimetype } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "93d5a278f1e14f434bcb6978c5da1ac4aec6a5ad8c81aa396f60edf825cf09fc" }
@@ -22,7 +22,7 @@ public struct UploadMultipleFilesToTheSameParameterMutation: GraphQLMutation {
         GraphQLFileUpload.files(inVariables: ["files": files])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -46,7 +46,7 @@ public struct UploadMultipleFilesToTheSameParameterMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var multipleUpload: [MultipleUpload] { __field("multipleUpload") }
 
-        public struct MultipleUpload: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct MultipleUpload: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

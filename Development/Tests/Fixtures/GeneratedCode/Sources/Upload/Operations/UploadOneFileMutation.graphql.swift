@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public struct UploadOneFileMutation: GraphQLMutation {
+public nonisolated struct UploadOneFileMutation: GraphQLMutation {
     @_alwaysEmitIntoClient public static var operationName: String { "UploadOneFile" }
     @_alwaysEmitIntoClient public static var document: String { "mutation UploadOneFile($file: Upload!) { singleUpload(file: $file) { __typename id path filename mimetype } }" }
     @_alwaysEmitIntoClient public static var operationIdentifier: String? { "d67bee226e4f3b990d0d860826e93cd0ee158f02564d8fccff941eb04a9e4f07" }
@@ -22,7 +22,7 @@ public struct UploadOneFileMutation: GraphQLMutation {
         GraphQLFileUpload.files(inVariables: ["file": file])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -46,7 +46,7 @@ public struct UploadOneFileMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var singleUpload: SingleUpload { __field("singleUpload") }
 
-        public struct SingleUpload: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct SingleUpload: GraphQLDataSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

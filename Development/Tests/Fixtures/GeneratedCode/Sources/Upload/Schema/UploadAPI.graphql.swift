@@ -4,14 +4,14 @@
 import APICoreGraphQL
 
 /// The schema types the operations use.
-public enum UploadAPI {
+public nonisolated enum UploadAPI {
     /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
     public static let typePolicies = GraphQLTypePolicies(keyFields: [:])
 
     /// The `Upload` scalar type represents a file upload.
     public typealias Upload = GraphQLFile
 
-    public enum Objects {
+    public nonisolated enum Objects {
         public static let File = GraphQLParentType.object("File")
         public static let Mutation = GraphQLParentType.object("Mutation")
     }
