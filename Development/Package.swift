@@ -73,7 +73,8 @@ let package = Package(
         .testTarget(
             name: "APICoreSQLiteTests",
             dependencies: [
-                lib("APICoreSQLite"), lib("APICoreCache"), lib("APICoreGraphQL"), lib("APICoreKit"), "APICoreSQLiteCrashWriter",
+                lib("APICoreSQLite"), lib("APICoreCache"), lib("APICoreGraphQL"), lib("APICoreKit"),
+                "APICoreSQLiteCrashWriter",
                 "APICoreMutationQueueCrashApp", "APICoreTestSupport",
                 "GitHubApolloFixture", .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -81,8 +82,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "apicore-bench",
-            dependencies: ["DevelopmentSupport", 
-                lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreCache"), lib("APICoreKit"), lib("APICoreSQLite"), lib("APICoreCodegen"),
+            dependencies: [
+                "DevelopmentSupport",
+                lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreCache"), lib("APICoreKit"),
+                lib("APICoreSQLite"), lib("APICoreCodegen"),
                 "GitHubApolloFixture", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
             ],
@@ -93,7 +96,8 @@ let package = Package(
         .target(
             name: "APICoreTestSupport",
             dependencies: [
-                lib("APICoreGraphQL"), lib("APICoreCache"), lib("APICoreKit"), .product(name: "NIOCore", package: "swift-nio"),
+                lib("APICoreGraphQL"), lib("APICoreCache"), lib("APICoreKit"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Tests/APICoreTestSupport",
@@ -112,11 +116,13 @@ let package = Package(
             path: "Tests/Fixtures/GeneratedCode/Sources/GitHawk"),
         // Star Wars's test mocks, for the encoder's tests.
         .target(
-            name: "StarWarsMocksFixture", dependencies: [lib("APICoreGraphQL"), lib("APICoreTestMocks"), "StarWarsFixture"],
+            name: "StarWarsMocksFixture",
+            dependencies: [lib("APICoreGraphQL"), lib("APICoreTestMocks"), "StarWarsFixture"],
             path: "Tests/Fixtures/GeneratedCode/Sources/StarWarsTestMocks"),
         // GitHawk's test mocks, for the test that serves an issue built with them.
         .target(
-            name: "GitHawkMocksFixture", dependencies: [lib("APICoreGraphQL"), lib("APICoreTestMocks"), "GitHawkFixture"],
+            name: "GitHawkMocksFixture",
+            dependencies: [lib("APICoreGraphQL"), lib("APICoreTestMocks"), "GitHawkFixture"],
             path: "Tests/Fixtures/GeneratedCode/Sources/GitHawkTestMocks"),
         // Built with the project's settings, so that under APICORE_STRICT the escaping corpus compiles with every
         // warning as an error in each test run, not only when the fixture package is built.
@@ -146,7 +152,8 @@ let package = Package(
         .testTarget(
             name: "APICoreKitTests",
             dependencies: [
-                lib("APICoreKit"), lib("APICoreTesting"), lib("APICoreSwiftMetrics"), "APICoreTestSupport", lib("APICoreSQLite"),
+                lib("APICoreKit"), lib("APICoreTesting"), lib("APICoreSwiftMetrics"), "APICoreTestSupport",
+                lib("APICoreSQLite"),
                 "APICoreUploadProbe",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -164,7 +171,8 @@ let package = Package(
         .testTarget(
             name: "APICoreFaultTests",
             dependencies: [
-                lib("APICoreKit"), lib("APICoreCache"), lib("APICoreGraphQL"), lib("APICoreWebSocket"), "StarWarsFixture",
+                lib("APICoreKit"), lib("APICoreCache"), lib("APICoreGraphQL"), lib("APICoreWebSocket"),
+                "StarWarsFixture",
                 "APICoreTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -187,7 +195,8 @@ let package = Package(
         .testTarget(
             name: "APICoreCodegenTests",
             dependencies: [
-                lib("APICoreCodegen"), lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreCache"), lib("APICoreSQLite"),
+                lib("APICoreCodegen"), lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreCache"),
+                lib("APICoreSQLite"),
                 "APICoreTestSupport", "EscapingFixture",
             ],
             swiftSettings: swiftSettings
@@ -200,7 +209,8 @@ let package = Package(
         .testTarget(
             name: "APICoreTestingTests",
             dependencies: [
-                lib("APICoreTesting"), lib("APICoreTestMocks"), "APICoreTestSupport", "GitHawkFixture", "GitHawkMocksFixture",
+                lib("APICoreTesting"), lib("APICoreTestMocks"), "APICoreTestSupport", "GitHawkFixture",
+                "GitHawkMocksFixture",
             ],
             swiftSettings: swiftSettings
         ),
@@ -274,7 +284,8 @@ let package = Package(
         // Examples: the app layer (dependency container, view models, the command-line front end) and the main job.
         .target(
             name: "DemoApp",
-            dependencies: ["DevelopmentSupport", 
+            dependencies: [
+                "DevelopmentSupport",
                 "UserKit", "ProductKit", "SharedKit", lib("APICoreKit"), lib("APICoreSQLite"), lib("APICoreWebSocket"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -290,7 +301,8 @@ let package = Package(
         .testTarget(
             name: "DemoAppTests",
             dependencies: [
-                "DemoApp", "DemoServerKit", "UserKit", "ProductKit", "SharedKit", lib("APICoreKit"), "APICoreTestSupport",
+                "DemoApp", "DemoServerKit", "UserKit", "ProductKit", "SharedKit", lib("APICoreKit"),
+                "APICoreTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -12,29 +12,56 @@ import PackagePlugin
 struct APICoreCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        // Tools 6.0 has no `directoryURL` (it came with 6.1) and deprecates every accessor of the `Path` it has;
-        // `String(describing:)` reads the path through its description, without a deprecation warning.
-        let directory = URL(fileURLWithPath: String(describing: target.directory), isDirectory: true)
-        let candidates = ["apicore.json", SearchPaths.apolloConfigurationName].map { directory.appending(path: $0) }
+        let candidates = ["apicore.json", SearchPaths.apolloConfigurationName].map {
+            target.directoryURL.appending(path: $0)
+        }
         guard
             let configuration = candidates.first(where: {
                 FileManager.default.fileExists(atPath: $0.path(percentEncoded: false))
             })
         else { return [] }
-        let output = context.pluginWorkDirectoryURL.appending(path: "\(target.name).graphql.swift")
         return [
-            .buildCommand(
-                displayName: "Generating GraphQL code for \(target.name)",
-                executable: try context.tool(named: "apicore-generate").url,
-                arguments: [
-                    "--config", configuration.path(percentEncoded: false), "--combined-output",
-                    output.path(percentEncoded: false),
-                ],
-                inputFiles: [configuration] + (try SearchPaths.inputFiles(of: configuration)),
-                outputFiles: [output])
+            try Self.generate(
+                target: target.name, configuration: configuration,
+                tool: try context.tool(named: "apicore-generate").url,
+                workDirectory: context.pluginWorkDirectoryURL)
         ]
     }
+
+    /// The command that generates the code of `target` from `configuration` into one file in `workDirectory`.
+    static func generate(target: String, configuration: URL, tool: URL, workDirectory: URL) throws -> Command {
+        let output = workDirectory.appending(path: "\(target).graphql.swift")
+        return .buildCommand(
+            displayName: "Generating GraphQL code for \(target)",
+            executable: tool,
+            arguments: [
+                "--config", configuration.path(percentEncoded: false), "--combined-output",
+                output.path(percentEncoded: false),
+            ],
+            inputFiles: [configuration] + (try SearchPaths.inputFiles(of: configuration)),
+            outputFiles: [output])
+    }
 }
+
+#if canImport(XcodeProjectPlugin)
+    import XcodeProjectPlugin
+
+    // An Xcode app target (not a package): Xcode only, so it is not compiled on Linux. An Xcode target has no folder
+    // of its own, so its configuration is the `apicore.json` (or Apollo's file) among the files the target holds.
+    extension APICoreCodegenPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            let names = ["apicore.json", SearchPaths.apolloConfigurationName]
+            guard let configuration = target.inputFiles.first(where: { names.contains($0.url.lastPathComponent) })
+            else { return [] }
+            return [
+                try Self.generate(
+                    target: target.displayName, configuration: configuration.url,
+                    tool: try context.tool(named: "apicore-generate").url,
+                    workDirectory: context.pluginWorkDirectoryURL)
+            ]
+        }
+    }
+#endif
 
 /// The files a configuration names through `input.schemaSearchPaths` and `input.operationSearchPaths`; an Apollo
 /// configuration without them searches the whole folder, as Apollo does.

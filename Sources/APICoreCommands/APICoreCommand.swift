@@ -8,7 +8,7 @@ public struct APICoreCommand: AsyncParsableCommand {
         commandName: "apicore",
         abstract: "Validate, generate and run GraphQL operations.",
         subcommands: [
-            QueryCommand.self, SubscribeCommand.self, ValidateCommand.self, GenerateCommand.self,
+            InitCommand.self, QueryCommand.self, SubscribeCommand.self, ValidateCommand.self, GenerateCommand.self,
             FetchSchemaCommand.self, SplitSchemaCommand.self, DiffSchemaCommand.self,
         ]
     )

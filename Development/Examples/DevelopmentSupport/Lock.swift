@@ -1,8 +1,8 @@
 import Foundation
 
+// Safety: `value` is read and written only inside `withLock(_:)`, between `lock()` and `unlock()`.
 /// A value that the examples' and the benchmarks' tasks share, behind an `NSLock`. The library's own lock is not
 /// API, so they, like any app, bring their own (an app on iOS 18 or later would use `Synchronization.Mutex`).
-// Safety: `value` is read and written only inside `withLock(_:)`, between `lock()` and `unlock()`.
 public final class Lock<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value

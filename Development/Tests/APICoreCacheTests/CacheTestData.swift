@@ -1,7 +1,8 @@
 import APICoreCache
-@testable import APICoreGraphQL
 import APICoreTestSupport
 import Foundation
+
+@testable import APICoreGraphQL
 
 /// Responses of the reference schema's operations, written into a store as the network would.
 enum CacheTestData {

@@ -159,7 +159,8 @@ struct HostileCorpus: Sendable {
         }
         let mocksLink = path + "/APICoreTestMocks"
         if (try? manager.destinationOfSymbolicLink(atPath: mocksLink)) == nil {
-            try manager.createSymbolicLink(atPath: mocksLink, withDestinationPath: root + "/../Sources/APICoreTestMocks")
+            try manager.createSymbolicLink(
+                atPath: mocksLink, withDestinationPath: root + "/../Sources/APICoreTestMocks")
         }
         let names = modules.map { "\"\($0)\"" }.joined(separator: ", ")
         let manifest = """

@@ -1,8 +1,9 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
 import Testing
+
+@testable import APICoreGraphQL
 
 /// `Retry-After` in both of its forms (RFC 9110 §10.2.3), against a real server: the retry waits what the server
 /// asked, and a wait beyond the policy's limit ends the retries.

@@ -1,6 +1,7 @@
 import APICoreCache
-@testable import APICoreGraphQL
 import Foundation
+
+@testable import APICoreGraphQL
 
 /// A clock for a ``CacheStore`` that moves only when the test says so.
 public final class ManualDate: Sendable {

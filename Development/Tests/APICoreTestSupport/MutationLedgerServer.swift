@@ -1,8 +1,9 @@
-@testable import APICoreGraphQL
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+
+@testable import APICoreGraphQL
 
 /// A GraphQL server on loopback that applies `UpdateProduct` mutations idempotently and keeps a ledger of every
 /// request, for the offline mutation queue's tests.

@@ -1,7 +1,8 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import APICoreWebSocket
 import Foundation
+
+@testable import APICoreGraphQL
 
 /// A WebSocket peer played by the test: it records what the client sent and answers as scripted.
 final class ScriptedWebSocket: GraphQLWebSocketConnector, GraphQLWebSocketConnection, Sendable {

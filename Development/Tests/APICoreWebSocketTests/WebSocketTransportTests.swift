@@ -1,9 +1,10 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import APICoreWebSocket
 import Foundation
 import Testing
+
+@testable import APICoreGraphQL
 
 /// The transport against a scripted peer: what reaches the caller when the server misbehaves.
 @Suite struct WebSocketTransportTests {

@@ -1,7 +1,7 @@
 import APICoreCache
 import APICoreKit
-import Foundation
 import DemoServerKit
+import Foundation
 import MainActorDefaultsApp
 import MainActorDefaultsMocks
 import Testing
@@ -18,11 +18,13 @@ struct MainActorDefaultsTests {
             configuration: APIClientConfiguration(
                 graphQLEndpoint: URL(string: server.graphQLURL)!,
                 cache: CacheStore(
-                    cache: InMemoryNormalizedCache(), keyResolver: CacheKeyResolver(typePolicies: CatalogAPI.typePolicies))
+                    cache: InMemoryNormalizedCache(),
+                    keyResolver: CacheKeyResolver(typePolicies: CatalogAPI.typePolicies))
             ))
     }
 
-    @Test("a main-actor view model executes a query, pages a connection and watches a list a nonisolated service changes")
+    @Test(
+        "a main-actor view model executes a query, pages a connection and watches a list a nonisolated service changes")
     func viewModelAndService() async throws {
         let server = try await DemoServer.start(port: 0)
         let client = Self.client(for: server)
@@ -48,7 +50,9 @@ struct MainActorDefaultsTests {
         let changed = try await Task.detached { try await service.setPrice(of: "p1", cents: newPrice) }.value
         #expect(changed?.priceCents == newPrice)
         let second = try #require(await watch.next()).get()
-        #expect(second.value.products.first { $0.fragments.productFields.id == "p1" }?.fragments.productFields.priceCents == newPrice)
+        #expect(
+            second.value.products.first { $0.fragments.productFields.id == "p1" }?.fragments.productFields.priceCents
+                == newPrice)
         #expect(service.categories() == [.books, .electronics, .groceries])
         #expect(try await service.productName(id: "p2") == "Mechanical Keyboard")
         try await server.stop()

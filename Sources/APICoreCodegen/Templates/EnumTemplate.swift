@@ -16,7 +16,8 @@ struct EnumTemplate {
         }
         let name = SwiftNames.schemaTypeName(type.name, namespace: namespace)
         lines.append(
-            "    \(TemplateContext.typeModifiers(access: access))enum \(name): String, CaseIterable, Sendable, Hashable {")
+            "    \(TemplateContext.typeModifiers(access: access))enum \(name): String, CaseIterable, Sendable, Hashable {"
+        )
         var used: Set<String> = []
         var allCases: [String] = []
         for value in type.values {

@@ -96,7 +96,9 @@ struct SchemaTypesTemplate {
 
     private func namespaceFile(_ types: [SchemaType]) -> String {
         let access = context.access
-        var lines = ["/// The schema types the operations use.", "\(context.typeModifiers)enum \(context.mapper.namespace) {"]
+        var lines = [
+            "/// The schema types the operations use.", "\(context.typeModifiers)enum \(context.mapper.namespace) {",
+        ]
         lines += typePolicyLines()
         var groups: [String: [String]] = [:]
         let scalarMapping = ScalarMapping(configured: customScalars)

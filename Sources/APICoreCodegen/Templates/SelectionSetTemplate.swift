@@ -42,7 +42,9 @@ struct SelectionSetTemplate {
         let identity = identity(of: set)
         let conformances =
             (conformance.map { [$0] } ?? []) + ["GraphQLDataSelectionSet"] + (identity == nil ? [] : ["Identifiable"])
-        var lines: [String] = ["\(indent)\(context.typeModifiers)struct \(set.typeName): \(conformances.joined(separator: ", ")) {"]
+        var lines: [String] = [
+            "\(indent)\(context.typeModifiers)struct \(set.typeName): \(conformances.joined(separator: ", ")) {"
+        ]
         lines += header
         lines.append(
             "\(inner)\(accessor)static var __parentType: GraphQLParentType { "

@@ -85,7 +85,8 @@ struct TestMocksTemplate {
         let typeName = names[object.name]!
         var lines = ["    /// A builder of `\(object.name)` test data."] + Self.description(object.description)
         lines.append(
-            "    \(context.typeModifiers)struct \(typeName): \((["GraphQLMockObject"] + conformances).joined(separator: ", ")) {")
+            "    \(context.typeModifiers)struct \(typeName): \((["GraphQLMockObject"] + conformances).joined(separator: ", ")) {"
+        )
         lines.append("        \(access)static var __typename: String { \(SwiftNames.stringLiteral(object.name)) }")
         lines.append("        \(access)var __fields = GraphQLMockFields()")
         // Properties may not take a name that a property's type is spelled with.

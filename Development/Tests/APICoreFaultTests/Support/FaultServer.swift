@@ -1,7 +1,8 @@
-@testable import APICoreGraphQL
 import Foundation
 import NIOCore
 import NIOPosix
+
+@testable import APICoreGraphQL
 
 /// An HTTP server on loopback that answers each request with a scripted fault: bytes a real server, proxy or network
 /// could produce, written exactly as told, down to a reset connection or a body that never ends.

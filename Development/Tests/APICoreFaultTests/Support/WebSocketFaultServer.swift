@@ -1,10 +1,11 @@
-@testable import APICoreGraphQL
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
 import ServiceLifecycle
+
+@testable import APICoreGraphQL
 
 /// A `graphql-transport-ws` server on loopback that acknowledges every connection and answers every subscription
 /// with one `next` message of `payloadSize` bytes: too large for a client with a smaller message limit.

@@ -1,7 +1,8 @@
-@testable import APICoreGraphQL
 import APICoreTestSupport
 import Foundation
 import Testing
+
+@testable import APICoreGraphQL
 
 /// The package's lock: what threads change through it adds up, and a closure that throws leaves it unlocked.
 @Suite("Lock")

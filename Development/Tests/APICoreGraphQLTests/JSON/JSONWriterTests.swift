@@ -1,7 +1,8 @@
-@testable import APICoreGraphQL
 import APICoreTestSupport
 import Foundation
 import Testing
+
+@testable import APICoreGraphQL
 
 @Suite(.cpuBound) struct JSONWriterTests {
     private let writer = JSONWriter()

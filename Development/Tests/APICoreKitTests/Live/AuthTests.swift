@@ -1,8 +1,9 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
 import Testing
+
+@testable import APICoreGraphQL
 
 @Suite("Auth: one token refresh for many concurrent 401s")
 struct AuthTests {

@@ -1,8 +1,9 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
 import Testing
+
+@testable import APICoreGraphQL
 
 /// `@defer` parts reach the caller as they arrive, through `URLSessionTransport`'s streaming, against strawberry's
 /// streaming route. A gated field holds the deferred part on the server until the test opens the gate, so no clock

@@ -1,7 +1,8 @@
-@testable import APICoreKit
 import APICoreTestSupport
 import Foundation
 import Testing
+
+@testable import APICoreKit
 
 #if canImport(AsyncHTTPClient)
     import AsyncHTTPClient

@@ -1,7 +1,8 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
+
+@testable import APICoreGraphQL
 
 extension LiveClient {
     /// A client of the server's `path` that answers from and writes to `cache`, carrying the test key.

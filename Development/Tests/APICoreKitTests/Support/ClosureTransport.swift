@@ -1,6 +1,7 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import Foundation
+
+@testable import APICoreGraphQL
 
 /// A transport answering from a closure and recording what it was sent: for interceptor behaviour that a server
 /// cannot show (ordering, short-circuits), not a stand-in for the live tests.

@@ -1,7 +1,8 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
+
+@testable import APICoreGraphQL
 
 /// Builds clients against a reference server, each test with its own key so parallel tests never share state, and
 /// each client on a new transport of the test's kind.

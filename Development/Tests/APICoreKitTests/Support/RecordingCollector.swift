@@ -1,5 +1,6 @@
-@testable import APICoreGraphQL
 import APICoreKit
+
+@testable import APICoreGraphQL
 
 /// Keeps every `RequestMetrics` it is given.
 final class RecordingCollector: APIMetricsCollector {

@@ -1,5 +1,6 @@
-@testable import APICoreGraphQL
 import APICoreKit
+
+@testable import APICoreGraphQL
 
 /// Holds requests until `count` of them have arrived, then lets them all through at once: makes "many requests in
 /// flight at the same moment" deterministic instead of a matter of scheduling.

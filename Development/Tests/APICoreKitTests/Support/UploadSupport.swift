@@ -1,8 +1,9 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
 import Testing
+
+@testable import APICoreGraphQL
 
 /// Keeps every request that passes it, and reads back the multipart upload bodies among them.
 final class RequestRecorder: APIInterceptor {

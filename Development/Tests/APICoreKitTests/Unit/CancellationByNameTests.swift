@@ -1,8 +1,8 @@
-@testable import APICoreGraphQL
 import APICoreTestSupport
 import Foundation
 import Testing
 
+@testable import APICoreGraphQL
 @testable import APICoreKit
 
 /// A call is registered for cancellation by name before it can reach the network.

@@ -1,7 +1,7 @@
-@testable import APICoreGraphQL
 import Foundation
 import Testing
 
+@testable import APICoreGraphQL
 @testable import APICoreKit
 
 @Suite("The client's one deadline timer")

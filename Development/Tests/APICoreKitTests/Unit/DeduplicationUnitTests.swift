@@ -1,8 +1,8 @@
-@testable import APICoreGraphQL
 import APICoreTestSupport
 import Foundation
 import Testing
 
+@testable import APICoreGraphQL
 @testable import APICoreKit
 
 /// A transport that holds every request until the test answers it, and counts what it was sent: what a server cannot

@@ -1,7 +1,8 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import Foundation
 import Testing
+
+@testable import APICoreGraphQL
 
 /// An app's interceptors tested on their own: `APIInterceptorNext` is public, so a test hands one a closure as the rest
 /// of the chain, with no client and no transport. (This file imports APICoreKit without `@testable` on purpose.)

@@ -1,9 +1,9 @@
-@testable import APICoreGraphQL
 import APICoreTestSupport
 import Foundation
 import Logging
 import Testing
 
+@testable import APICoreGraphQL
 @testable import APICoreKit
 
 /// A swift-log handler that keeps every rendered message and its metadata.

@@ -1,10 +1,11 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import APICoreSwiftMetrics
 import APICoreTestSupport
 import Foundation
 import MetricsTestKit
 import Testing
+
+@testable import APICoreGraphQL
 
 @Suite("Metrics")
 struct MetricsTests {

@@ -1,7 +1,7 @@
-@testable import APICoreGraphQL
 import Foundation
 import Testing
 
+@testable import APICoreGraphQL
 @testable import APICoreKit
 
 @Suite("Which thrown errors the retry interceptor retries")

@@ -1,4 +1,3 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import APICoreSwiftMetrics
 import APICoreTestSupport
@@ -6,6 +5,8 @@ import Foundation
 import Logging
 import MetricsTestKit
 import Testing
+
+@testable import APICoreGraphQL
 
 /// Everything a failing, authenticated request leaves behind (every log line at trace level, every metric label and
 /// dimension, the error's description) is searched for the secrets that went into it.

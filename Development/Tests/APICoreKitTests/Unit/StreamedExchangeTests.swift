@@ -1,8 +1,8 @@
-@testable import APICoreGraphQL
 import APICoreTestSupport
 import Foundation
 import Testing
 
+@testable import APICoreGraphQL
 @testable import APICoreKit
 
 /// The rules of streaming below the interceptors, with a scripted streaming transport: what happens to a stream an

@@ -1,8 +1,9 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import Foundation
 import Testing
+
+@testable import APICoreGraphQL
 
 /// A watch whose refetch after a miss fails or still lacks the data: the failure is an event, the watch goes on, and
 /// no loop of requests follows. A scripted transport counts every request the client sends.

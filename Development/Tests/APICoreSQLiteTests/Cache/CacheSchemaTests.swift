@@ -1,9 +1,10 @@
 import APICoreCache
 import APICoreGraphQL
-@testable import APICoreSQLite
 import Foundation
 import GRDB
 import Testing
+
+@testable import APICoreSQLite
 
 @Suite struct CacheSchemaTests {
     @Test func openingADatabaseWrittenByAnOlderVersionUpgradesIt() throws {

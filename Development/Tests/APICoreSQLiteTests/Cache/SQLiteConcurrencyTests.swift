@@ -1,9 +1,10 @@
 import APICoreCache
-@testable import APICoreGraphQL
 import APICoreSQLite
 import APICoreTestSupport
 import Foundation
 import Testing
+
+@testable import APICoreGraphQL
 
 @Suite struct SQLiteConcurrencyTests {
     /// What the reader threads share with the test.

@@ -1,9 +1,9 @@
 import APICoreCache
-@testable import APICoreGraphQL
 import Foundation
 import GRDB
 import Testing
 
+@testable import APICoreGraphQL
 @testable import APICoreSQLite
 
 /// A cache file that is not a sound database is set aside and rebuilt instead of failing the app; anything else

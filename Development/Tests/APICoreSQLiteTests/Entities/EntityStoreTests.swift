@@ -1,8 +1,9 @@
 import APICoreGraphQL
-@testable import APICoreSQLite
 import Foundation
 import GRDB
 import Testing
+
+@testable import APICoreSQLite
 
 @Suite struct EntityStoreTests {
     @Test func upsertCreatesThenUpdatesAnEntityFromAFragment() throws {

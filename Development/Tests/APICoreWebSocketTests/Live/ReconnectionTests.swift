@@ -1,9 +1,10 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import APICoreTestSupport
 import APICoreWebSocket
 import Foundation
 import Testing
+
+@testable import APICoreGraphQL
 
 /// A server killed and restarted on the same port while subscriptions are live.
 @Suite("Subscriptions: reconnection")

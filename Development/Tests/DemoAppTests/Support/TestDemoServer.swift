@@ -1,8 +1,9 @@
-@testable import APICoreGraphQL
 import DemoApp
 import DemoServerKit
 import Foundation
 import Logging
+
+@testable import APICoreGraphQL
 
 /// A demo server started for one test, with the control the demo runner uses, a fresh data folder and a quiet
 /// logger.

@@ -1,5 +1,4 @@
 import APICoreCache
-@testable import APICoreGraphQL
 import APICoreKit
 import APICoreSQLite
 import APICoreWebSocket
@@ -9,6 +8,8 @@ import ProductKit
 import SharedKit
 import Testing
 import UserKit
+
+@testable import APICoreGraphQL
 
 /// The kits' services against the demo server over real HTTP and WebSocket on loopback, with the cache in a real
 /// SQLite file.

@@ -1,7 +1,8 @@
-@testable import APICoreGraphQL
 import APICoreKit
 import Foundation
 import Logging
+
+@testable import APICoreGraphQL
 
 /// A swift-log handler that keeps every message with its level and metadata, to check what a fallback logs.
 final class CapturingLogHandler: LogHandler, Sendable {
