@@ -9,11 +9,11 @@ extension APIClientConfiguration {
     /// client's own time limit covers each whole call.
     public static func defaultTransport(requestTimeout: Duration = .seconds(60)) -> any HTTPTransport {
         #if SwiftNIO && (os(Linux) || os(Android))
-            AsyncHTTPClientTransport(requestTimeout: requestTimeout)
+            return AsyncHTTPClientTransport(requestTimeout: requestTimeout)
         #else
             // Whole seconds and the fraction: `.milliseconds(500)` is half a second, not zero.
             let (seconds, attoseconds) = requestTimeout.components
-            URLSessionTransport(requestTimeout: Double(seconds) + Double(attoseconds) / 1e18)
+            return URLSessionTransport(requestTimeout: Double(seconds) + Double(attoseconds) / 1e18)
         #endif
     }
 }
