@@ -5,7 +5,7 @@ import Testing
 /// What an app resolves when it adds the library: an app package of its own, made in a temporary folder, depends on
 /// this checkout by path and is resolved with `swift package resolve`. The packages pinned in its `Package.resolved`
 /// are every package SwiftPM fetched for it.
-@Suite("The package graph an app resolves")
+@Suite("The package graph an app resolves", .serialized)
 struct PackageGraphTests {
     /// The library package (the repository root): this file is `<root>/Development/Tests/apicoreTests/...`.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
