@@ -58,6 +58,23 @@ struct MainActorDefaultsTests {
         try await server.stop()
     }
 
+    @Test("a query model of a generated query shows the cached value at once, then follows the watch")
+    func queryModel() async throws {
+        let server = try await DemoServer.start(port: 0)
+        let client = Self.client(for: server)
+        let first = APIQueryModel(ProductDetailQuery(id: "p2"), client: client) { $0.product?.fragments.productFields }
+        #expect(first.isLoading)
+        let view = Task { await first.follow() }
+        try await waitUntil { !first.isLoading }
+        #expect(first.value??.name == "Mechanical Keyboard")
+        view.cancel()
+        // A second screen of the same product: the cached value is there before anything runs.
+        let second = APIQueryModel(ProductDetailQuery(id: "p2"), client: client)
+        #expect(second.value?.product?.fragments.productFields.name == "Mechanical Keyboard")
+        #expect(!second.isLoading)
+        try await server.stop()
+    }
+
     @Test("generated test mocks build response data from a main-actor module")
     func mocks() throws {
         let product = CatalogAPIMocks.Product(

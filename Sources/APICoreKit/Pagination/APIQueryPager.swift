@@ -36,7 +36,8 @@ public final class APIQueryPager<Query: GraphQLQuery>: Sendable {
     public let client: APIClient
     private let makeQuery: @Sendable (GraphQLPageRequest) -> Query
     private let pageInfo: @Sendable (Query.Data) -> GraphQLPageInfo
-    private let cachePolicy: CachePolicy
+    /// How ``values()`` gets its first value.
+    public let cachePolicy: CachePolicy
     private let options: RequestOptions
     /// The page loads under way, one per direction, which later calls join.
     private let loads = Lock<[Direction: Task<Bool, any Error>]>([:])
@@ -68,6 +69,17 @@ public final class APIQueryPager<Query: GraphQLQuery>: Sendable {
     /// The merged list as it grows: the first page's query watched in the cache (``APIClient/watch(_:cachePolicy:options:)``).
     public func values() -> APIQueryWatch<Query.Data> {
         client.watch(makeQuery(.first), cachePolicy: cachePolicy, options: options)
+    }
+
+    /// The list loaded so far, read from the cache: the first page's query with every page merged in; `nil` before the
+    /// first page.
+    public func cachedValue() -> Query.Data? {
+        try? client.configuration.cache?.read(makeQuery(.first))
+    }
+
+    /// The connection's page information in `data` (a value of ``values()`` or ``cachedValue()``).
+    public func pageInfo(of data: Query.Data) -> GraphQLPageInfo {
+        pageInfo(data)
     }
 
     /// The page information of the list loaded so far; `nil` before the first page.

@@ -1,0 +1,169 @@
+import APICoreGraphQL
+import Observation
+
+/// One query's state for a screen: the model a SwiftUI view owns instead of a hand-written watch loop.
+///
+/// ```swift
+/// struct ProfileView: View {
+///     @State private var model: APIQueryModel<UserProfileQuery.Data>
+///
+///     init(client: APIClient, id: String) {
+///         _model = State(initialValue: APIQueryModel(UserProfileQuery(id: id), client: client))
+///     }
+///
+///     var body: some View {
+///         content
+///             .task { await model.follow() }      // follows the watch while the view is on screen
+///             .refreshable { await model.refresh() }
+///     }
+/// }
+/// ```
+///
+/// 1. **No empty first frame.** The initializer reads the cache synchronously: when it holds the query's data (and
+///    the policy reads the cache), ``value`` is already set when the view first renders, with ``source`` `.cache`.
+/// 2. **Then the watch.** ``follow()`` (from a view's `.task`) or ``start()`` watches the query
+///    (``APIClient/watch(_:cachePolicy:options:)``): the network's value on a miss, with ``isLoading`` until it
+///    arrives, then every change the cache sees, whoever made it.
+/// 3. **State a view shows.** ``value`` is the last value (kept when a later call fails), ``errors`` the GraphQL errors
+///    that came with it (partial data), ``failure`` the last failure, cleared by the next value.
+/// 4. **Work ends with the view.** Cancelling the task that runs ``follow()`` ends the watch and cancels its request
+///    on the wire; a model released while ``start()``'s work runs cancels it too.
+///
+/// A feature kit that keeps generated types to itself passes `map` and hands its view models an
+/// `APIQueryModel<DomainValue>`.
+@MainActor
+@Observable
+public final class APIQueryModel<Value: Sendable> {
+    /// The last value received; `nil` before the first.
+    public private(set) var value: Value?
+    /// The GraphQL errors that came with ``value`` (partial data); empty for complete data.
+    public private(set) var errors: [GraphQLError] = []
+    /// The last failure, if no value has arrived since.
+    public private(set) var failure: APIError?
+    /// Whether a value is on its way: the first one from the network, or a refresh.
+    public private(set) var isLoading: Bool
+    /// Where ``value`` came from.
+    public private(set) var source: ResponseMetadata.Source?
+
+    @ObservationIgnored private let feed: APIQueryModelFeed<Value>
+    @ObservationIgnored private let work = APIModelWork()
+    /// Whether the first value of the watch is the cached one the initializer showed already.
+    @ObservationIgnored private var showsCachedValue: Bool
+    /// Whether a cached value stands in until the network's arrives (`cacheAndNetwork`).
+    @ObservationIgnored private var awaitsNetwork: Bool
+
+    /// A model of `query`, whose data `map` turns into the value a screen shows.
+    ///
+    /// - Parameters:
+    ///   - query: the query, with its variables.
+    ///   - client: the client; with a cache, the cached value shows at once.
+    ///   - cachePolicy: how the watch gets its first value (`cacheFirst` by default).
+    ///   - options: the watch's options (headers, time limit, error policy).
+    ///   - map: the value of the query's data; a thrown error is a ``failure`` with the code `decoding`.
+    public convenience init<Query: GraphQLQuery>(
+        _ query: Query,
+        client: APIClient,
+        cachePolicy: CachePolicy = .cacheFirst,
+        options: RequestOptions = RequestOptions(),
+        map: @escaping @Sendable (Query.Data) throws -> Value
+    ) {
+        self.init(
+            feed: APIQueryModelFeed(query, client: client, cachePolicy: cachePolicy, options: options, map: map),
+            cachePolicy: cachePolicy)
+    }
+
+    /// A model of `query` whose value is the query's data.
+    public convenience init<Query: GraphQLQuery>(
+        _ query: Query,
+        client: APIClient,
+        cachePolicy: CachePolicy = .cacheFirst,
+        options: RequestOptions = RequestOptions()
+    ) where Value == Query.Data {
+        self.init(query, client: client, cachePolicy: cachePolicy, options: options) { $0 }
+    }
+
+    /// A model over a feed of values (a query's, or a pager's).
+    init(feed: APIQueryModelFeed<Value>, cachePolicy: CachePolicy) {
+        self.feed = feed
+        let cached = feed.cachedValue()
+        value = cached?.value
+        errors = cached?.errors ?? []
+        source = cached == nil ? nil : .cache
+        showsCachedValue = cached != nil
+        awaitsNetwork = cachePolicy == .cacheAndNetwork || (cached == nil && cachePolicy != .cacheOnly)
+        isLoading = awaitsNetwork
+    }
+
+    deinit {
+        work.cancel()
+    }
+
+    /// Follows the query until the calling task is cancelled (a view's `.task`): the watch's values as they come.
+    /// Cancelling the task ends the watch and cancels its request.
+    public func follow() async {
+        for await result in feed.watch() {
+            apply(result)
+        }
+    }
+
+    /// Follows the query in work of the model's own, for a model no view task drives; ``stop()`` or releasing the
+    /// model ends it. Calling it again while it runs does nothing.
+    public func start() {
+        guard !work.isRunning else { return }
+        let values = feed.watch()
+        work.run(
+            Task { [weak self] in
+                for await result in values {
+                    guard let self else { return }
+                    apply(result)
+                }
+            })
+    }
+
+    /// Ends the work ``start()`` started.
+    public func stop() {
+        work.cancel()
+    }
+
+    /// Fetches the query from the network: ``isLoading`` while it runs, then its value, or its failure.
+    public func refresh() async {
+        isLoading = true
+        do throws(APIError) {
+            let snapshot = try await feed.refresh()
+            apply(.success(snapshot))
+        } catch {
+            apply(.failure(error))
+        }
+    }
+
+    /// Shows a value or a failure the watch, a refresh or the owner delivered.
+    func apply(_ result: Result<APIQueryModelSnapshot<Value>, APIError>) {
+        switch result {
+        case .success(let snapshot):
+            if showsCachedValue, snapshot.source == .cache {
+                // The watch's first value is the one the initializer read: a second frame of it would only flicker.
+                showsCachedValue = false
+                return
+            }
+            showsCachedValue = false
+            value = snapshot.value
+            errors = snapshot.errors
+            failure = nil
+            source = snapshot.source
+            if snapshot.source != .cache { awaitsNetwork = false }
+            isLoading = awaitsNetwork && snapshot.source == .cache
+        case .failure(let error):
+            showsCachedValue = false
+            awaitsNetwork = false
+            failure = error
+            isLoading = false
+        }
+    }
+}
+
+/// A value the model shows, with what came with it.
+struct APIQueryModelSnapshot<Value: Sendable>: Sendable {
+    var value: Value
+    var errors: [GraphQLError]
+    var source: ResponseMetadata.Source
+}
