@@ -39,7 +39,9 @@ struct LiveClient {
         var configuration = APIClientConfiguration(
             graphQLEndpoint: server.url(path),
             restBaseURL: restBaseURL ?? server.baseURL,
-            transport: transport.make(),
+            // The transport's wait for a response head is at least the call's own bound, so a test that allows a busy
+            // machine more time gives it to both.
+            transport: transport.make(requestTimeout: max(timeout, .seconds(60))),
             interceptors: interceptors,
             headers: ["X-Test-Key": key],
             timeout: timeout,
