@@ -327,8 +327,8 @@ let package = Package(
         .testTarget(
             name: "MainActorDefaultsTests",
             dependencies: [
-                "MainActorDefaultsApp", "MainActorDefaultsMocks", "DemoServerKit", lib("APICoreKit"),
-                lib("APICoreCache"),
+                "MainActorDefaultsApp", "MainActorDefaultsMocks", "DemoServerKit", "APICoreTestSupport",
+                lib("APICoreKit"), lib("APICoreCache"),
             ],
             swiftSettings: xcode26AppTarget),
         .testTarget(

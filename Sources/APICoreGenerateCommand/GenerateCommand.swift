@@ -57,12 +57,12 @@ public struct GenerateCommand: ParsableCommand {
             var loaded = try CodegenConfiguration.load(from: config)
             if strict { loaded.isStrictSchema = true }
             configuration = loaded
-            report(configuration.warnings)
+            StandardStreams.report(configuration.warnings)
             let result = try CodeGenerator().run(configuration: configuration)
-            report(result.warnings)
+            StandardStreams.report(result.warnings)
             files = result.files
         } catch {
-            report(error.diagnostics)
+            StandardStreams.report(error.diagnostics)
             throw ExitCode(1)
         }
         if let combinedOutput {
@@ -88,7 +88,7 @@ public struct GenerateCommand: ParsableCommand {
         do throws(CompilerError) {
             result = try writer.write(files)
         } catch {
-            report(error.diagnostics)
+            StandardStreams.report(error.diagnostics)
             throw ExitCode(2)
         }
         for path in result.written { StandardStreams.writeLine("wrote \(path)", to: .output) }
@@ -118,12 +118,6 @@ public struct GenerateCommand: ParsableCommand {
         } catch {
             error.report()
             throw error.exitCode
-        }
-    }
-
-    private func report(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics {
-            StandardStreams.writeLine(diagnostic.description, to: .error)
         }
     }
 }

@@ -1,5 +1,6 @@
 import APICoreCache
 import APICoreKit
+import APICoreTestSupport
 import DemoServerKit
 import Foundation
 import MainActorDefaultsApp
@@ -36,9 +37,9 @@ struct MainActorDefaultsTests {
 
         // Pages: the pager's first value is the first page; loading the next appends the second.
         let following = Task { await model.followPages() }
-        try await waitUntil { model.products.count == 2 }
+        _ = await FrameRecorder { model.products.count }.frame { $0 == 2 }
         #expect(try await model.loadNextPage())
-        try await waitUntil { model.products.count == 4 }
+        _ = await FrameRecorder { model.products.count }.frame { $0 == 4 }
         #expect(model.products.map(\.id) == ["p1", "p2", "p3", "p4"])
         following.cancel()
 
@@ -65,7 +66,7 @@ struct MainActorDefaultsTests {
         let first = APIQueryModel(ProductDetailQuery(id: "p2"), client: client) { $0.product?.fragments.productFields }
         #expect(first.isLoading)
         let view = Task { await first.follow() }
-        try await waitUntil { !first.isLoading }
+        _ = await FrameRecorder { first.isLoading }.frame { !$0 }
         #expect(first.value??.name == "Mechanical Keyboard")
         view.cancel()
         // A second screen of the same product: the cached value is there before anything runs.
@@ -82,12 +83,5 @@ struct MainActorDefaultsTests {
         let data = try ProductDetailQuery.Data(mock: CatalogAPIMocks.Query(product: product))
         #expect(data.product?.fragments.productFields.name == "Mocked")
         #expect(data.product?.fragments.productFields.category == .known(.books))
-    }
-
-    /// Waits, yielding, until `condition` holds; a test that never gets there ends at the suite's time limit.
-    func waitUntil(_ condition: () -> Bool) async throws {
-        while !condition() {
-            try await Task.sleep(for: .milliseconds(5))
-        }
     }
 }

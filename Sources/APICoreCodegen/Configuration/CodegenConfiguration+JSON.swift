@@ -1,3 +1,4 @@
+import APICoreGraphQL
 import Foundation
 
 extension CodegenConfiguration {
@@ -119,20 +120,8 @@ enum ConfigurationJSON {
         }
     }
 
-    /// `value` as a JSON string literal.
+    /// `value` as a JSON string literal, escaped by the package's JSON writer.
     static func quoted(_ value: String) -> String {
-        var text = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\t": text += "\\t"
-            case "\r": text += "\\r"
-            case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
+        JSONWriter().string(.string(value))
     }
 }

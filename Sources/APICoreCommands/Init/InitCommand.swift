@@ -87,10 +87,10 @@ public struct InitCommand: ParsableCommand {
             do throws(CompilerError) {
                 configuration = try CodegenConfiguration.load(from: apolloConfig)
             } catch {
-                Self.report(error.diagnostics)
+                StandardStreams.report(error.diagnostics)
                 throw ExitCode(FileManager.default.isReadableFile(atPath: apolloConfig) ? 1 : 2)
             }
-            Self.report(configuration.warnings)
+            StandardStreams.report(configuration.warnings)
         } else {
             configuration = CodegenConfiguration(
                 schemaNamespace: namespace ?? "",
@@ -113,15 +113,9 @@ public struct InitCommand: ParsableCommand {
         do throws(CompilerError) {
             _ = try CodegenConfiguration.parse(text, file: output, baseDirectory: folder)
         } catch {
-            Self.report(error.diagnostics)
+            StandardStreams.report(error.diagnostics)
             throw ExitCode(1)
         }
         StandardStreams.writeLine("wrote \(output)", to: .output)
-    }
-
-    private static func report(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics {
-            StandardStreams.writeLine(diagnostic.description, to: .error)
-        }
     }
 }

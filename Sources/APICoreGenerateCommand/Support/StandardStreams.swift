@@ -1,3 +1,4 @@
+import APICoreCompiler
 import Foundation
 
 /// Writes to the process's standard output and standard error, unbuffered, so that output written before an exit is
@@ -7,6 +8,13 @@ package enum StandardStreams {
     package enum Stream {
         case output
         case error
+    }
+
+    /// Writes each diagnostic to standard error, `path:line:column: severity: message` as a compiler does.
+    package static func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            writeLine(diagnostic.description, to: .error)
+        }
     }
 
     /// Writes `text` followed by a newline (unless it already ends with one).

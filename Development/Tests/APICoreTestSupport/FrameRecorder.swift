@@ -4,14 +4,14 @@ import Observation
 /// state again after each change Observation reports. A view renders on a later turn of the main actor, not inside
 /// the change, so several properties set together make one frame, as they do on screen.
 @MainActor
-final class FrameRecorder<Frame: Equatable & Sendable> {
+public final class FrameRecorder<Frame: Equatable & Sendable> {
     /// Every distinct frame so far, the first one taken when the recorder was made.
-    private(set) var frames: [Frame]
+    public private(set) var frames: [Frame]
     private let snapshot: @MainActor () -> Frame
     private let (stream, continuation) = AsyncStream.makeStream(of: Frame.self)
 
     /// Records the frames of what `snapshot` reads.
-    init(_ snapshot: @escaping @MainActor () -> Frame) {
+    public init(_ snapshot: @escaping @MainActor () -> Frame) {
         self.snapshot = snapshot
         frames = [snapshot()]
         continuation.yield(frames[0])
@@ -19,7 +19,7 @@ final class FrameRecorder<Frame: Equatable & Sendable> {
     }
 
     /// Waits until a frame matching `condition` has been rendered, and returns it; `nil` when recording ended first.
-    func frame(where condition: (Frame) -> Bool) async -> Frame? {
+    public func frame(where condition: (Frame) -> Bool) async -> Frame? {
         if let frame = frames.last(where: condition) { return frame }
         for await frame in stream where condition(frame) { return frame }
         return nil
