@@ -34,12 +34,12 @@ struct FixturePackageBuildTests {
     @Test("the generated code compiles with warnings as errors and decodes every issue title, login and comment")
     func buildAndDecode() async throws {
         // `swift run` builds only the checks' dependencies: build every set's target first.
-        let build = try await ChildProcess.run(["swift", "build", "--package-path", CorpusSet.fixturePackage])
+        let build = try await PackageBuilds.swift(["build", "--package-path", CorpusSet.fixturePackage])
         #expect(build.status == 0, "the fixture package does not build")
 
         let response = CorpusSet.root + "/../../shared/corpus/github/responses/IssuesAndCommentsForRepository.json"
-        let run = try await ChildProcess.run([
-            "swift", "run", "--package-path", CorpusSet.fixturePackage, "GeneratedCodeChecks", response,
+        let run = try await PackageBuilds.swift([
+            "run", "--package-path", CorpusSet.fixturePackage, "GeneratedCodeChecks", response,
         ])
         #expect(run.status == 0)
 

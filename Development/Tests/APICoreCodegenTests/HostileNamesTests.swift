@@ -43,15 +43,15 @@ struct HostileNamesTests {
         }
         try HostileCorpus.writeChecks(checks, modules: cases.indices.map(HostileCorpus.moduleName), at: Self.package)
 
-        let build = try await ChildProcess.run(["swift", "build", "--package-path", Self.package])
+        let build = try await PackageBuilds.swift(["build", "--package-path", Self.package])
         let errors = build.text.split(separator: "\n").filter { $0.contains("error:") }
         #expect(
             build.status == 0,
             "the generated code does not compile (\(errors.count) errors):\n\(errors.prefix(40).joined(separator: "\n"))"
         )
         guard build.status == 0 else { return }
-        let run = try await ChildProcess.run([
-            "swift", "run", "--skip-build", "--package-path", Self.package, "HostileChecks",
+        let run = try await PackageBuilds.swift([
+            "run", "--skip-build", "--package-path", Self.package, "HostileChecks",
         ])
         #expect(run.status == 0)
         let expected = cases.map { "case \($0.seed): decoded \($0.response.operation)\n" }.joined()

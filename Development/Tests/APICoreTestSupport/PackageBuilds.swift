@@ -17,3 +17,42 @@ public enum PackageBuilds {
         }
     }
 }
+
+extension PackageBuilds {
+    /// Runs `swift` with `arguments` (a build, or a run that builds) in `directory`: one such child at a time in this
+    /// process, at the lowest CPU priority.
+    ///
+    /// Three child builds at once, each using every core, starved the loopback servers of the live tests running
+    /// beside them. At the lowest priority, one at a time, a build takes the CPU the tests leave.
+    public static func swift(_ arguments: [String], in directory: URL? = nil) async throws -> ProcessResult {
+        try await turns.take {
+            try await ChildProcess.run(["nice", "-n", "19", "swift"] + arguments, in: directory)
+        }
+    }
+
+    private static let turns = Turns()
+}
+
+/// Runs one body at a time, in the order they asked.
+private actor Turns {
+    private var isBusy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func take<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        if isBusy {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            isBusy = true
+        }
+        defer { handOn() }
+        return try await body()
+    }
+
+    private func handOn() {
+        if waiting.isEmpty {
+            isBusy = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}

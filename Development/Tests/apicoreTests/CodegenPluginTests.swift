@@ -15,7 +15,7 @@ struct CodegenPluginTests {
 
     /// Runs `swift` with `arguments` in `folder`; returns the status and standard output.
     static func swift(_ arguments: [String], in folder: URL) async throws -> ProcessResult {
-        try await ChildProcess.run(["swift"] + arguments, in: folder)
+        try await PackageBuilds.swift(arguments, in: folder)
     }
 
     @Test("apicore.json, then apollo-codegen-config.json: generated code compiles, regenerated on each change")

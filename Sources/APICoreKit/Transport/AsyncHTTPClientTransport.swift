@@ -40,10 +40,13 @@
         /// cycles, HTTP/2 where TLS negotiates it, connections kept for 60 seconds, and a connection that cannot be
         /// made failing its requests at once, as with `URLSession` (AsyncHTTPClient's own default retries it until
         /// the connect timeout); retrying is the client's ``RetryInterceptor``'s decision.
+        ///
+        /// It sets no connect timeout, so the transport's ``requestTimeout`` bounds the wait for a connection too.
+        /// AsyncHTTPClient bounds by its connect timeout both making a connection and a request's wait in the pool
+        /// for one (8 connections per host by default): with a 10-second connect timeout, the ninth of nine
+        /// concurrent requests to a slow server failed as timed out after 10 seconds, whatever the call allowed.
         public static var defaultConfiguration: HTTPClient.Configuration {
-            var configuration = HTTPClient.Configuration(
-                redirectConfiguration: .follow(max: 5, allowCycles: false),
-                timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10)))
+            var configuration = HTTPClient.Configuration(redirectConfiguration: .follow(max: 5, allowCycles: false))
             configuration.httpVersion = .automatic
             configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(60))
             configuration.connectionPool.retryConnectionEstablishment = false
@@ -51,13 +54,19 @@
         }
 
         /// A transport that creates its own `HTTPClient` from `configuration` (connection pool, proxy, TLS,
-        /// redirects, HTTP version) on first use, with `eventLoopThreads` event-loop threads of its own.
+        /// redirects, HTTP version) on first use, with `eventLoopThreads` event-loop threads of its own. A
+        /// configuration without a connect timeout gets `requestTimeout` as its connect timeout, which also bounds a
+        /// request's wait for a pooled connection.
         public init(
             configuration: HTTPClient.Configuration = defaultConfiguration,
             eventLoopThreads: Int = 1,
             requestTimeout: Duration = .seconds(60)
         ) {
             precondition(eventLoopThreads > 0, "an HTTP client needs at least one event-loop thread")
+            var configuration = configuration
+            if configuration.timeout.connect == nil {
+                configuration.timeout.connect = TimeAmount.nanoseconds(Self.nanoseconds(requestTimeout))
+            }
             owner = AsyncHTTPClientOwner(configuration: configuration, eventLoopThreads: eventLoopThreads)
             self.requestTimeout = requestTimeout
         }

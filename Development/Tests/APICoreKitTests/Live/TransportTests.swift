@@ -101,6 +101,29 @@ struct TransportTests {
             #expect(spans.allSatisfy { $0.attributes.get("http.status_code") == .int64(200) })
         }
 
+        /// AsyncHTTPClient fails a request that waits in its pool longer than the connect timeout. With a connect
+        /// timeout of 10 seconds, one of 50 concurrent calls to a busy server failed as timed out although the call
+        /// allowed three minutes. The test holds the pool's only connection for longer than 10 seconds (a wait of
+        /// at least 11 seconds, not a measure) and expects the queued request to be answered.
+        @Test("a request queued for the pool's only connection waits for it as long as the request timeout allows")
+        func queuedRequestWaitsPastTheConnectDefault() async throws {
+            let live = try await LiveClient.strawberry(transport: .asyncHTTPClient)
+            var configuration = AsyncHTTPClientTransport.defaultConfiguration
+            configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 1
+            let transport = AsyncHTTPClientTransport(configuration: configuration, requestTimeout: .seconds(120))
+            let client = live.client(timeout: .seconds(120)) { $0.transport = transport }
+            let gate = live.key
+            async let held = DeduplicationTests.gated(client, gate)
+            _ = try await live.gateWaiters(gate, count: 1)
+            async let queued = client.execute(UserDetailsQuery(id: "2"))
+            try await Task.sleep(for: .seconds(11))
+            #expect(try await live.openGate(gate) == 1)
+            #expect(try await held == gate)
+            #expect(try await queued.value.user?.name == "Grace Hopper")
+            #expect(try await live.stats().requests == 2)
+            try await transport.shutdown()
+        }
+
         @Test("the no-op tracer AsyncHTTPClient takes when no tracing is bootstrapped is left out; a real one is kept")
         func noOpTracerIsLeftOut() {
             var configuration = AsyncHTTPClientTransport.defaultConfiguration
