@@ -52,6 +52,38 @@ public final class APIPagedQueryModel<Item: Sendable> {
         loadNext = { () async throws(APIError) -> Bool in try await pager.loadNext() }
     }
 
+    /// A model of a list from a source of your own instead of a pager: a feature kit's catalogue that hides which API
+    /// answers, or fixed pages for a preview or a test.
+    ///
+    /// - Parameters:
+    ///   - cachedList: the list to show in the first frame, read synchronously; `nil` to start loading.
+    ///   - lists: the whole list as it comes (every page loaded so far, after each page, refresh or change); a new
+    ///     sequence each time it is called.
+    ///   - loadMore: loads the next page, whose items come through `lists`; `false` when there is none.
+    ///   - refresh: loads the first page again; the list starts over through `lists`.
+    ///
+    /// An error any of them throws is the ``failure``, as ``APIQueryModel/init(cachedValue:values:refresh:)`` says.
+    public init<Lists: AsyncSequence & Sendable>(
+        cachedList: @escaping @Sendable () -> APIPagedList<Item>? = { nil },
+        lists: @escaping @Sendable () -> Lists,
+        loadMore: @escaping @Sendable () async throws -> Bool,
+        refresh: @escaping @Sendable () async throws -> Void
+    ) where Lists.Element == APIPagedList<Item> {
+        list = APIQueryModel(
+            cachedValue: cachedList, values: lists,
+            refresh: { () async throws -> APIPagedList<Item>? in
+                try await refresh()
+                return nil
+            })
+        loadNext = { () async throws(APIError) -> Bool in
+            do {
+                return try await loadMore()
+            } catch {
+                throw APIQueryModelFeed<APIPagedList<Item>>.failure(of: error)
+            }
+        }
+    }
+
     /// Follows the list until the calling task is cancelled (a view's `.task`); see ``APIQueryModel/follow()``.
     public func follow() async {
         await list.follow()
@@ -87,8 +119,19 @@ public final class APIPagedQueryModel<Item: Sendable> {
     }
 }
 
-/// The list and whether it goes on: the value of a paged model's query model.
-struct APIPagedList<Item: Sendable>: Sendable {
-    var items: [Item]
-    var hasMore: Bool
+/// A paged list as a screen shows it: the items of every page loaded, and whether there are more.
+public struct APIPagedList<Item: Sendable>: Sendable {
+    /// The items of every page loaded, in order.
+    public var items: [Item]
+    /// Whether the server has a page after the last one loaded.
+    public var hasMore: Bool
+
+    /// A list of `items`, with more to load when `hasMore`.
+    public init(items: [Item], hasMore: Bool) {
+        self.items = items
+        self.hasMore = hasMore
+    }
 }
+
+extension APIPagedList: Equatable where Item: Equatable {}
+extension APIPagedList: Hashable where Item: Hashable {}

@@ -82,7 +82,35 @@ public final class APIQueryModel<Value: Sendable> {
         self.init(query, client: client, cachePolicy: cachePolicy, options: options) { $0 }
     }
 
-    /// A model over a feed of values (a query's, or a pager's).
+    /// A model over values from a source of your own instead of a query: a feature kit's repository that hides
+    /// which API answers, a REST endpoint, or fixed data for a preview or a test.
+    ///
+    /// ```swift
+    /// APIQueryModel(cachedValue: { repository.cachedUser(id: id) }, values: { repository.observeUser(id: id) }) {
+    ///     try await repository.user(id: id)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - cachedValue: the value to show in the first frame, read synchronously; `nil` to start loading.
+    ///   - values: the values as they come, read while the model follows them (``follow()`` or ``start()``); a new
+    ///     sequence each time it is called. A cached value it delivers first is shown again.
+    ///   - refresh: the value fetched anew for ``refresh()``; `nil` when the new value comes through `values`.
+    ///
+    /// ``source`` stays `nil` for these values (`.cache` for the first frame's). An error the sequence or `refresh`
+    /// throws is the ``failure``: an `APIError` as it is, any other error (a kit's own) with the code
+    /// `mappingFailed` and the error as its ``APIError/underlying`` error.
+    public convenience init<Values: AsyncSequence & Sendable>(
+        cachedValue: @escaping @Sendable () -> Value? = { nil },
+        values: @escaping @Sendable () -> Values,
+        refresh: @escaping @Sendable () async throws -> Value?
+    ) where Values.Element == Value {
+        self.init(
+            feed: APIQueryModelFeed(cachedValue: cachedValue, values: values, refresh: refresh),
+            cachePolicy: .cacheFirst)
+    }
+
+    /// A model over a feed of values (a query's, a pager's, or the owner's).
     init(feed: APIQueryModelFeed<Value>, cachePolicy: CachePolicy) {
         self.feed = feed
         let cached = feed.cachedValue()
@@ -129,11 +157,22 @@ public final class APIQueryModel<Value: Sendable> {
     public func refresh() async {
         isLoading = true
         do throws(APIError) {
-            let snapshot = try await feed.refresh()
-            apply(.success(snapshot))
+            if let snapshot = try await feed.refresh() {
+                apply(.success(snapshot))
+            } else {
+                // The new value comes through the watch.
+                failure = nil
+                isLoading = false
+            }
         } catch {
             apply(.failure(error))
         }
+    }
+
+    /// Whether two values are equal, for values that can say so; any other two are taken as different.
+    private static func isSame(_ shown: Value, _ new: Value) -> Bool {
+        guard let shown = shown as? any Equatable else { return false }
+        return shown.isEqual(to: new)
     }
 
     /// Shows a value or a failure the watch, a refresh or the owner delivered.
@@ -141,9 +180,11 @@ public final class APIQueryModel<Value: Sendable> {
         switch result {
         case .success(let snapshot):
             if showsCachedValue, snapshot.source == .cache {
-                // The watch's first value is the one the initializer read: a second frame of it would only flicker.
                 showsCachedValue = false
-                return
+                // The watch's first value is usually the one the initializer read: a second frame of it would only
+                // redraw the screen. The cache may have changed in between (a write before the watch began), so it
+                // is passed over only when it is provably the same.
+                if let value, snapshot.errors.isEmpty, Self.isSame(value, snapshot.value) { return }
             }
             showsCachedValue = false
             value = snapshot.value
@@ -165,5 +206,13 @@ public final class APIQueryModel<Value: Sendable> {
 struct APIQueryModelSnapshot<Value: Sendable>: Sendable {
     var value: Value
     var errors: [GraphQLError]
-    var source: ResponseMetadata.Source
+    /// Where the value came from; `nil` for a value of the owner's source.
+    var source: ResponseMetadata.Source?
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        (other as? Self) == self
+    }
 }

@@ -9,8 +9,8 @@ struct APIQueryModelFeed<Value: Sendable>: Sendable {
     let cachedValue: @Sendable () -> Snapshot?
     /// The values as they come: the policy's first, then each change the cache sees.
     let watch: @Sendable () -> AsyncStream<Result<Snapshot, APIError>>
-    /// The value fetched anew from the network.
-    let refresh: @Sendable () async throws(APIError) -> Snapshot
+    /// The value fetched anew from the network; `nil` when the new value comes through the watch.
+    let refresh: @Sendable () async throws(APIError) -> Snapshot?
 
     /// The feed of `query` watched through `client`.
     init<Query: GraphQLQuery>(
@@ -25,7 +25,7 @@ struct APIQueryModelFeed<Value: Sendable>: Sendable {
             return Snapshot(value: value, errors: [], source: .cache)
         }
         watch = { Self.mapped(client.watch(query, cachePolicy: cachePolicy, options: options), convert) }
-        refresh = { () async throws(APIError) -> Snapshot in
+        refresh = { () async throws(APIError) -> Snapshot? in
             var options = options
             options.cachePolicy = .networkOnly
             return try convert(try await client.execute(query, options: options)).get()
@@ -40,7 +40,7 @@ struct APIQueryModelFeed<Value: Sendable>: Sendable {
             return Snapshot(value: value, errors: [], source: .cache)
         }
         watch = { Self.mapped(pager.values(), convert) }
-        refresh = { () async throws(APIError) -> Snapshot in
+        refresh = { () async throws(APIError) -> Snapshot? in
             try await pager.refresh()
             guard let data = pager.cachedValue() else {
                 throw APIError(
@@ -51,6 +51,53 @@ struct APIQueryModelFeed<Value: Sendable>: Sendable {
             } catch {
                 throw APIError(.mappingFailed, operationName: Query.operationName, underlying: error)
             }
+        }
+    }
+
+    /// The feed of values from a source of the owner's (a feature kit's repository, fixed data for a preview): each
+    /// value as it comes, with no response source. An error the source throws fails the model as ``failure(of:)``
+    /// says.
+    init<Values: AsyncSequence & Sendable>(
+        cachedValue: @escaping @Sendable () -> Value?,
+        values: @escaping @Sendable () -> Values,
+        refresh: @escaping @Sendable () async throws -> Value?
+    ) where Values.Element == Value {
+        self.cachedValue = { cachedValue().map { Snapshot(value: $0, errors: [], source: .cache) } }
+        watch = {
+            let values = values()
+            let (stream, continuation) = AsyncStream.makeStream(
+                of: Result<Snapshot, APIError>.self, bufferingPolicy: .unbounded)
+            let task = Task {
+                do {
+                    for try await value in values {
+                        continuation.yield(.success(Snapshot(value: value, errors: [], source: nil)))
+                    }
+                } catch {
+                    if !Task.isCancelled && !(error is CancellationError) {
+                        continuation.yield(.failure(Self.failure(of: error)))
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+            return stream
+        }
+        self.refresh = { () async throws(APIError) -> Snapshot? in
+            do {
+                return try await refresh().map { Snapshot(value: $0, errors: [], source: nil) }
+            } catch {
+                throw Self.failure(of: error)
+            }
+        }
+    }
+
+    /// The model's failure for an error of the owner's source: an `APIError` as it is, cancellation as `cancelled`,
+    /// any other error (a feature kit's own) as `mappingFailed` with the error as its ``APIError/underlying`` error.
+    static func failure(of error: any Error) -> APIError {
+        switch error {
+        case let error as APIError: error
+        case is CancellationError: APIError(.cancelled)
+        default: APIError(.mappingFailed, underlying: error)
         }
     }
 

@@ -20,6 +20,14 @@ final class InProcessDemoServer: DemoServerControl {
         server.setGraphQLFailing(failing)
     }
 
+    func hold(operationName: String) {
+        server.hold(operationName: operationName)
+    }
+
+    func release(operationName: String) {
+        server.release(operationName: operationName)
+    }
+
     /// Stops the server the first time it is called.
     func stop() async throws {
         let wasStopped = isStopped.withLock { stopped in

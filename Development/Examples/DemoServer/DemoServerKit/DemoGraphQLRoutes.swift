@@ -60,6 +60,7 @@ struct DemoGraphQLRoutes: Sendable {
                 do {
                     let upload = try DemoMultipartRequest(body: Data(body.readableBytesView), contentType: contentType)
                     record(upload.parameters, method: "POST", headers: request.headers)
+                    await switches.waitIfHeld(upload.parameters.operationName)
                     return try await execute(upload.parameters, allowingMutations: true)
                 } catch let error as DemoMultipartError {
                     return Self.errorResponse(.badRequest, error.description)
@@ -93,6 +94,7 @@ struct DemoGraphQLRoutes: Sendable {
                 query: items["query"].map(String.init), variables: variables,
                 operationName: items["operationName"].map(String.init), extensions: extensions)
             record(parameters, method: "GET", headers: request.headers)
+            await switches.waitIfHeld(parameters.operationName)
             return try await execute(parameters, allowingMutations: false)
         }
     }
@@ -109,6 +111,7 @@ struct DemoGraphQLRoutes: Sendable {
             return Self.errorResponse(.badRequest, "The body must be a JSON object with a string `query`.")
         }
         record(parameters, method: method, headers: request.headers)
+        await switches.waitIfHeld(parameters.operationName)
         return try await execute(parameters, allowingMutations: allowingMutations)
     }
 

@@ -86,10 +86,38 @@ public enum DemoServerError: Error, CustomStringConvertible {
 /// Switches a test flips on a running server.
 final class DemoServerSwitches: Sendable {
     private let graphQLFails = Lock(false)
+    /// The operations held, each with the requests waiting for its release.
+    private let held = Lock<[String: [CheckedContinuation<Void, Never>]]>([:])
 
     var isGraphQLFailing: Bool {
         get { graphQLFails.withLock { $0 } }
         set { graphQLFails.withLock { $0 = newValue } }
+    }
+
+    /// Holds the requests of the operation `name` from now on.
+    func hold(operationName name: String) {
+        held.withLock { held in
+            if held[name] == nil { held[name] = [] }
+        }
+    }
+
+    /// Lets the held requests of `name` and later ones through.
+    func release(operationName name: String) {
+        let waiting = held.withLock { held in held.removeValue(forKey: name) ?? [] }
+        for request in waiting { request.resume() }
+    }
+
+    /// Returns once the operation `name` is not held.
+    func waitIfHeld(_ name: String?) async {
+        guard let name else { return }
+        await withCheckedContinuation { continuation in
+            let isHeld = held.withLock { held in
+                guard held[name] != nil else { return false }
+                held[name]?.append(continuation)
+                return true
+            }
+            if !isHeld { continuation.resume() }
+        }
     }
 }
 
@@ -118,6 +146,17 @@ public struct RunningDemoServer: Sendable {
     /// to REST; REST and WebSocket are unaffected.
     public func setGraphQLFailing(_ failing: Bool) {
         switches.isGraphQLFailing = failing
+    }
+
+    /// Holds every GraphQL request over HTTP for the operation `operationName` until ``release(operationName:)``:
+    /// what lets a client show what it shows while a mutation is in flight.
+    public func hold(operationName: String) {
+        switches.hold(operationName: operationName)
+    }
+
+    /// Answers the requests held for `operationName`, and no longer holds new ones.
+    public func release(operationName: String) {
+        switches.release(operationName: operationName)
     }
 
     /// Stops accepting connections, closes open ones and returns once the server has stopped.

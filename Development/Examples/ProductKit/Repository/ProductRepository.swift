@@ -1,3 +1,4 @@
+import APICoreKit
 import SharedKit
 
 /// What the app's screens may ask about products. ``ProductService`` implements it over GraphQL or REST.
@@ -55,6 +56,26 @@ public protocol ProductCatalog: Sendable {
 
     /// Loads the first page again; the list starts over from it.
     func refresh() async throws(ServiceError)
+
+    /// The catalogue screen's model: the pages the cache holds in the first frame when the catalogue can read them
+    /// synchronously, then ``listings()``'s lists while the screen follows it; a failure's
+    /// ``APICoreKit/APIError/underlying`` error is the ``SharedKit/ServiceError``, or the client's error as it is.
+    @MainActor
+    func model() -> APIPagedQueryModel<Product>
+}
+
+extension ProductCatalog {
+    /// A model over ``listings()``, ``loadNext()`` and ``refresh()``. It starts loading: the protocol has no
+    /// synchronous cache read, so a catalogue that has one gives its own.
+    @MainActor
+    public func model() -> APIPagedQueryModel<Product> {
+        APIPagedQueryModel(
+            lists: {
+                listings().map { listing in APIPagedList(items: listing.products, hasMore: listing.hasMore) }
+            },
+            loadMore: { try await loadNext() },
+            refresh: { try await refresh() })
+    }
 }
 
 /// The products a catalogue has loaded so far.

@@ -38,7 +38,7 @@ final class GraphQLProductCatalog: ProductCatalog {
         let task = Task {
             for await result in values {
                 do throws(ServiceError) {
-                    let response = try result.mapError(ServiceError.init).get()
+                    let response = try result.mapError(ServiceError.init(_:)).get()
                     let fragments = response.value.productPage.edges.map(\.node.fragments.productFields)
                     try keep(fragments)
                     continuation.yield(
@@ -55,6 +55,18 @@ final class GraphQLProductCatalog: ProductCatalog {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+
+    /// The pager's model: every page the cache holds in the first frame, then the merged list after each page, refresh
+    /// or change; the products of each list are kept in the entity store.
+    @MainActor
+    func model() -> APIPagedQueryModel<Product> {
+        let keep = keep
+        return APIPagedQueryModel(pager: pager) { data in
+            let fragments = data.productPage.edges.map(\.node.fragments.productFields)
+            try keep(fragments)
+            return fragments.map(Product.init)
+        }
     }
 
     @discardableResult

@@ -33,6 +33,14 @@ extension ServiceError {
 }
 
 extension ServiceError {
+    /// The service error behind a screen model's failure (an `APIQueryModel`'s or `APIPagedQueryModel`'s): the kit's
+    /// own error when the kit's source threw it, else the service error for the client's.
+    public init(modelFailure failure: APIError) {
+        self = failure.underlying as? ServiceError ?? ServiceError(failure)
+    }
+}
+
+extension ServiceError {
     /// Runs an API call for the `kind` object with `id`: a 404 becomes ``notFound(kind:id:)`` and any other API error
     /// the service error for it.
     public static func mapping<Value>(

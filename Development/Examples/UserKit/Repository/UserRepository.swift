@@ -1,3 +1,4 @@
+import APICoreKit
 import SharedKit
 
 /// What the app's screens may ask about users. ``UserService`` implements it over GraphQL or REST; tests and
@@ -10,6 +11,12 @@ public protocol UserRepository: Sendable {
     /// refetch), starting with the cached value when there is one.
     func observeUser(id: String) -> AsyncThrowingStream<User, any Error>
 
+    /// The profile screen's model of the user with `id`: the cached user in the first frame when the repository can
+    /// read one synchronously, then ``observeUser(id:)``'s values while the screen follows it; a failure's
+    /// ``APICoreKit/APIError/underlying`` error is the ``SharedKit/ServiceError``.
+    @MainActor
+    func profileModel(id: String) -> APIQueryModel<User>
+
     /// Applies `update` to `user`. Over GraphQL, observers see the expected result at once and the server's
     /// result when it answers (or the old value again if the update fails).
     func updateUser(_ user: User, with update: UserUpdate) async throws(ServiceError) -> UserResult
@@ -19,6 +26,15 @@ public protocol UserRepository: Sendable {
     func uploadAvatar(
         userID: String, image: AvatarImage, progress: @escaping @Sendable (AvatarUploadProgress) -> Void
     ) async throws(ServiceError) -> Avatar
+}
+
+extension UserRepository {
+    /// A model over ``observeUser(id:)``, refreshed with ``user(id:)``. It starts loading: the protocol has no
+    /// synchronous cache read, so a repository that has one (``UserService``) gives its own.
+    @MainActor
+    public func profileModel(id: String) -> APIQueryModel<User> {
+        APIQueryModel(values: { observeUser(id: id) }, refresh: { try await user(id: id).user })
+    }
 }
 
 /// A user and the backend that produced it.

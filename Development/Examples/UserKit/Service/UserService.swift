@@ -65,6 +65,18 @@ public final class UserService: UserRepository {
         return stream
     }
 
+    /// A model of the user's GraphQL query, cache first: the cached user in the first frame, then each change the
+    /// cache sees. A user the server does not have fails it with `ServiceError.notFound` as its underlying error.
+    @MainActor
+    public func profileModel(id: String) -> APIQueryModel<User> {
+        APIQueryModel(UserProfileQuery(id: id), client: client, cachePolicy: .cacheFirst) { data in
+            guard let fields = data.user?.fragments.userFields else {
+                throw ServiceError.notFound(kind: "user", id: id)
+            }
+            return User(fields)
+        }
+    }
+
     /// Updates the user over the flag's backend; over GraphQL, watchers see the expected result at once and the
     /// server's when it answers. Throws `ServiceError.notFound` when the server has no such user.
     public func updateUser(_ user: User, with update: UserUpdate) async throws(ServiceError) -> UserResult {

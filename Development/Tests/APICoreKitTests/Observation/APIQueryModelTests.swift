@@ -78,6 +78,29 @@ struct APIQueryModelTests {
         #expect(try await live.requestCount() == 2)
     }
 
+    /// The demo's optimistic update once went unseen this way: the watch began after the write, and its first value,
+    /// the written one, was passed over as the value the model already showed.
+    @Test(
+        "a write between the model's creation and the start of its watch shows when the watch begins",
+        .timeLimit(.minutes(5)))
+    func writeBeforeTheWatchBegins() async throws {
+        let live = try await LiveClient.strawberry(transport: .asyncHTTPClient)
+        let client = live.client(cache: Self.cache())
+        let title = try await client.execute(ProductQuery(id: "2")).value.product?.title
+        let model = APIQueryModel(ProductQuery(id: "2"), client: client)
+        let recorder = Self.frames(of: model)
+        _ = try await client.execute(UpdateProductMutation(id: "2", title: "Written before the watch"))
+
+        let view = Task { await model.follow() }
+        _ = await recorder.frame { $0.title == "Written before the watch" }
+        view.cancel()
+        #expect(
+            recorder.frames == [
+                ProductFrame(isLoading: false, title: title, source: .cache),
+                ProductFrame(isLoading: false, title: "Written before the watch", source: .cache),
+            ])
+    }
+
     @Test("on a miss the first frame is loading, the next the network's value")
     func loadingThenValue() async throws {
         let live = try await LiveClient.strawberry(transport: .asyncHTTPClient)

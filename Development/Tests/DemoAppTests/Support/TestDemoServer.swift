@@ -42,6 +42,14 @@ final class TestDemoServer: DemoServerControl {
         server.setGraphQLFailing(failing)
     }
 
+    func hold(operationName: String) {
+        server.hold(operationName: operationName)
+    }
+
+    func release(operationName: String) {
+        server.release(operationName: operationName)
+    }
+
     func stop() async throws {
         let wasStopped = isStopped.withLock { stopped in
             defer { stopped = true }

@@ -134,7 +134,7 @@ struct ViewModelFailureTests {
         screen.observe()
         await ObservableCondition.wait { screen.state.failureMessage != nil }
         #expect(screen.state == .failed(message: unavailable.description))
-        #expect(screen.listings.isEmpty && !screen.hasMore)
+        #expect(screen.catalogue.items.isEmpty && !screen.hasMore)
         let loaded = await screen.loadMore()
         #expect(!loaded)
         #expect(screen.state == .failed(message: unavailable.description))

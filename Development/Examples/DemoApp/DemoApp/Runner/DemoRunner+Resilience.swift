@@ -73,7 +73,7 @@ extension DemoRunner {
         let catalogue = ProductCatalogViewModel(
             catalog: container.products.catalog(category: nil, pageSize: Self.cataloguePageSize))
         catalogue.observe()
-        await ObservableCondition.wait { !catalogue.listings.isEmpty || catalogue.state.failureMessage != nil }
+        await ObservableCondition.wait { catalogue.state.value != nil || catalogue.state.failureMessage != nil }
         catalogue.stopObserving()
         if let products = catalogue.state.value {
             write("catalogue screen, from the cache: \(products.count) products, every page loaded before")

@@ -1,3 +1,4 @@
+import APICoreKit
 import Observation
 import ProductKit
 import SharedKit
@@ -7,68 +8,45 @@ import SharedKit
 @Observable
 @MainActor
 public final class ProductCatalogViewModel {
-    /// What the screen shows: every product loaded so far.
-    public private(set) var state: LoadState<[Product]> = .idle
-    /// Whether the server has more products: the screen shows a loading row at the end while it does.
-    public private(set) var hasMore = false
-    /// Every listing ``observe()`` delivered, in order.
-    public private(set) var listings: [ProductListing] = []
+    /// The list as the screen follows it (``observe()``): the catalogue's model, with the pages the cache holds
+    /// already in it when the catalogue could read them, so a view shows them in its first frame.
+    public let catalogue: APIPagedQueryModel<Product>
 
-    @ObservationIgnored private let catalog: any ProductCatalog
-    @ObservationIgnored private var observation: Task<Void, Never>?
+    /// What the screen shows: every product loaded so far, a spinner before the first list, or why it failed.
+    public var state: LoadState<[Product]> {
+        if let failure = catalogue.failure { return .failed(message: ServiceError(modelFailure: failure).description) }
+        if catalogue.isLoading && catalogue.items.isEmpty { return .loading }
+        return .loaded(catalogue.items)
+    }
+
+    /// Whether the server has more products: the screen shows a loading row at the end while it does.
+    public var hasMore: Bool { catalogue.hasMore }
 
     /// A view model over `catalog`.
     public init(catalog: any ProductCatalog) {
-        self.catalog = catalog
+        catalogue = catalog.model()
     }
 
     /// Shows the list now (every page the cache holds, or else the first page from the network) and after every
     /// page, refresh or change, until ``stopObserving()``.
     public func observe() {
-        observation?.cancel()
-        state = .loading
-        let listings = catalog.listings()
-        observation = Task { [weak self] in
-            do {
-                for try await listing in listings {
-                    guard let self else { return }
-                    self.listings.append(listing)
-                    hasMore = listing.hasMore
-                    state = .loaded(listing.products)
-                }
-            } catch is CancellationError {
-                return
-            } catch {
-                self?.state = .failed(
-                    message: (error as? ServiceError)?.description ?? "the catalogue failed: \(error)")
-            }
-        }
+        catalogue.start()
     }
 
     /// Stops the observation ``observe()`` started.
     public func stopObserving() {
-        observation?.cancel()
-        observation = nil
+        catalogue.stop()
     }
 
     /// Loads the next page, as the screen does when its last row appears; `false` when there was none to load. The
     /// list shows the new page through the observation.
     @discardableResult
     public func loadMore() async -> Bool {
-        do {
-            return try await catalog.loadNext()
-        } catch {
-            state = .failed(message: error.description)
-            return false
-        }
+        await catalogue.loadMore()
     }
 
     /// Starts the list over from the first page, as pull to refresh does.
     public func refresh() async {
-        do {
-            try await catalog.refresh()
-        } catch {
-            state = .failed(message: error.description)
-        }
+        await catalogue.refresh()
     }
 }

@@ -1,3 +1,4 @@
+import APICoreKit
 import Observation
 import SharedKit
 import UserKit
@@ -12,16 +13,22 @@ public final class UserProfileViewModel {
     public private(set) var state: LoadState<User> = .idle
     /// The backend that answered the last load or update.
     public private(set) var backend: Backend?
-    /// Every value ``observe()`` delivered, in order: the cached user, then each optimistic and confirmed change.
+    /// The user as the screen follows it (``observe()``): the repository's model, with the cached user already in
+    /// it when the repository could read one, so a view shows it in its first frame.
+    public let profile: APIQueryModel<User>
+    /// Every user the screen showed while observing, in order: the cached user, then each optimistic and confirmed
+    /// change. Like a view, it sees the model after each change, so changes within one turn of the main actor show
+    /// once.
     public private(set) var observedUsers: [User] = []
 
     @ObservationIgnored private let repository: any UserRepository
-    @ObservationIgnored private var observation: Task<Void, Never>?
+    @ObservationIgnored private var isObserving = false
 
     /// A view model for the user with `userID`.
     public init(userID: String, repository: any UserRepository) {
         self.userID = userID
         self.repository = repository
+        profile = repository.profileModel(id: userID)
     }
 
     /// Loads the user from the network.
@@ -38,27 +45,16 @@ public final class UserProfileViewModel {
 
     /// Shows the user now (from the cache when it holds one) and after every change, until ``stopObserving()``.
     public func observe() {
-        observation?.cancel()
-        let users = repository.observeUser(id: userID)
-        observation = Task { [weak self] in
-            do {
-                for try await user in users {
-                    guard let self else { return }
-                    observedUsers.append(user)
-                    state = .loaded(user)
-                }
-            } catch is CancellationError {
-                return
-            } catch {
-                self?.state = .failed(message: Self.message(for: error))
-            }
-        }
+        guard !isObserving else { return }
+        isObserving = true
+        showProfile()
+        profile.start()
     }
 
     /// Stops the observation ``observe()`` started.
     public func stopObserving() {
-        observation?.cancel()
-        observation = nil
+        isObserving = false
+        profile.stop()
     }
 
     /// Applies `update` to the loaded user; observers see the expected result at once when the backend allows it.
@@ -76,8 +72,19 @@ public final class UserProfileViewModel {
         }
     }
 
-    /// The text a screen shows for a failed observation.
-    static func message(for error: any Error) -> String {
-        (error as? ServiceError)?.description ?? "the profile could not be read: \(error)"
+    /// Shows what the profile model holds, then again after its next change, while observing.
+    private func showProfile() {
+        guard isObserving else { return }
+        if let failure = profile.failure {
+            state = .failed(message: ServiceError(modelFailure: failure).description)
+        } else if let user = profile.value, user != observedUsers.last {
+            observedUsers.append(user)
+            state = .loaded(user)
+        }
+        withObservationTracking {
+            _ = (profile.value, profile.failure)
+        } onChange: { [weak self] in
+            Task { @MainActor in self?.showProfile() }
+        }
     }
 }
