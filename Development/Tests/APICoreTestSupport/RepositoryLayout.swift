@@ -1,9 +1,9 @@
 import Foundation
 
 /// Where the reference servers and their Python environment live, derived from this source file's location.
-enum RepositoryLayout {
+public enum RepositoryLayout {
     /// The repository root: this file is `<root>/Development/Tests/APICoreTestSupport/RepositoryLayout.swift`.
-    static let root = URL(fileURLWithPath: #filePath)
+    public static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()

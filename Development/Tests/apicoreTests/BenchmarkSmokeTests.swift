@@ -34,9 +34,8 @@ struct BenchmarkSmokeTests {
                 atPath: root.appendingPathComponent(".venv-oracle/bin/python").path)
     }
 
-    /// The repository root: this file is `<root>/Development/Tests/apicoreTests/BenchmarkSmokeTests.swift`.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The library package, the repository root.
+    static let root = RepositoryLayout.root
 
     @Test("the Swift-only scenarios each print a JSON line with positive figures")
     func swiftOnlyScenarios() async throws {

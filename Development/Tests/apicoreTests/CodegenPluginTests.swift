@@ -9,9 +9,8 @@ import Testing
     "Codegen build plugin",
     .enabled(if: PackageBuilds.areEnabled))
 struct CodegenPluginTests {
-    /// The library package (the repository root): this file is `<root>/Development/Tests/apicoreTests/...`.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The library package, the repository root.
+    static let root = RepositoryLayout.root
 
     /// Runs `swift` with `arguments` in `folder`; returns the status and standard output.
     static func swift(_ arguments: [String], in folder: URL) async throws -> ProcessResult {

@@ -7,9 +7,8 @@ import Testing
 /// are every package SwiftPM fetched for it.
 @Suite("The package graph an app resolves", .serialized)
 struct PackageGraphTests {
-    /// The library package (the repository root): this file is `<root>/Development/Tests/apicoreTests/...`.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The library package, the repository root.
+    static let root = RepositoryLayout.root
 
     /// What the library products link: swift-log (logging), GRDB (the SQLite cache), swift-argument-parser (the
     /// `apicore` tool the build plugin runs) and swift-metrics (the `APICoreSwiftMetrics` product).
