@@ -67,15 +67,16 @@ final class HTTPBodyInputStream: InputStream {
     }
 
     #if canImport(Darwin)
+        // Apple's `Stream` declares these as methods to override; swift-corelibs-foundation does not.
         override func property(forKey key: Stream.PropertyKey) -> Any? { nil }
 
         override func setProperty(_ property: Any?, forKey key: Stream.PropertyKey) -> Bool { false }
-
-        // Reads never wait, so there is nothing to schedule.
-        override func schedule(in runLoop: RunLoop, forMode mode: RunLoop.Mode) {}
-
-        override func remove(from runLoop: RunLoop, forMode mode: RunLoop.Mode) {}
     #endif
+
+    // Reads never wait, so there is nothing to schedule.
+    override func schedule(in runLoop: RunLoop, forMode mode: RunLoop.Mode) {}
+
+    override func remove(from runLoop: RunLoop, forMode mode: RunLoop.Mode) {}
 
     private func fail(_ error: any Error) {
         failed.withLock { $0 = error }

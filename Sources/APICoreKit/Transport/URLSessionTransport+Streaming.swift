@@ -6,25 +6,26 @@ import Foundation
 
 extension URLSessionTransport: HTTPStreamingTransport {
     /// Sends the request and returns once the response head has arrived; the body's chunks follow as `URLSession`
-    /// receives them (through a data delegate, since `bytes(for:)` does not exist in swift-corelibs-foundation).
+    /// receives them (through the session's delegate, since `bytes(for:)` does not exist in
+    /// swift-corelibs-foundation).
     ///
-    /// Each streamed request runs in a session of its own, made from ``session``'s configuration and invalidated when
-    /// the request completes, so it shares no connection with ``send(_:)``. Task cancellation while waiting for the
+    /// Streamed requests go through the transport's own session, so they share its connections (and HTTP/2) with
+    /// each other and, on a session the transport made, with ``send(_:)``. Task cancellation while waiting for the
     /// head, cancelling the task that iterates the body, and ``HTTPStreamingResponse/cancel()`` all cancel the data
     /// task at once.
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
         try Task.checkCancellation()
         let state = DataTaskState()
-        let delegate = StreamingTaskDelegate(onCancel: { state.cancel() })
-        let streamingSession = URLSession(configuration: session.configuration, delegate: delegate, delegateQueue: nil)
-        let task = streamingSession.dataTask(with: try urlRequest(for: request))
+        let handler = StreamingTaskHandler(onCancel: { state.cancel() })
+        let task = owner.session.dataTask(with: try urlRequest(for: request))
+        owner.router.route(task, to: handler)
         let head = try await withTaskCancellationHandler {
-            try await delegate.responseHead {
+            try await handler.responseHead {
                 if state.start(task) { task.resume() }
             }
         } onCancel: {
             state.cancel()
         }
-        return HTTPStreamingResponse(head: head, body: delegate.body, onCancel: { state.cancel() })
+        return HTTPStreamingResponse(head: head, body: handler.body, onCancel: { state.cancel() })
     }
 }

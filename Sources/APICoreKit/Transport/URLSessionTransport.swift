@@ -7,8 +7,12 @@ import Foundation
 /// The `URLSession` transport, on Apple platforms and on Linux (FoundationNetworking).
 ///
 /// Task cancellation cancels the underlying data task at once. A request's ``HTTPRequest/bodyStream`` goes out as the
-/// request's `httpBodyStream`, read a chunk at a time as the session sends it. As an ``HTTPStreamingTransport``, it hands over a
-/// body as it arrives (see `URLSessionTransport+Streaming.swift`).
+/// request's `httpBodyStream`, read a chunk at a time as the session sends it. As an ``HTTPStreamingTransport``, it
+/// hands over a body as it arrives (see `URLSessionTransport+Streaming.swift`).
+///
+/// The transport owns the session it makes: every request, streamed or not, goes through it and shares its
+/// connections, and when the last copy of the transport goes the session finishes its tasks and is invalidated, with
+/// its delegate. A session you pass stays yours.
 public struct URLSessionTransport: HTTPTransport {
     /// The session the transport sends with.
     public let session: URLSession
@@ -16,23 +20,24 @@ public struct URLSessionTransport: HTTPTransport {
     /// The per-request timeout handed to `URLRequest`; the client also enforces each call's own timeout.
     public var requestTimeout: TimeInterval
 
-    /// Collects the bodies of size-limited requests, when the transport made its own session.
-    private let router: BoundedDataRouter?
+    /// The transport's own session, with the delegate that routes each task's events: ``session`` itself when the
+    /// transport made it, else a session with the passed session's configuration for streamed requests.
+    let owner: URLSessionOwner
+
+    /// Whether ``session`` is the transport's own, so that size-limited bodies are collected chunk by chunk.
+    private let ownsSession: Bool
 
     /// A transport on `session`, or on a fresh ephemeral session of its own.
     ///
     /// On its own session, the transport stops reading a body as soon as it passes the request's
     /// ``HTTPRequest/maximumResponseSize`` (or its declared `Content-Length` does). A session you pass keeps its own
-    /// delegate, so its bodies arrive whole and the client checks their size afterwards.
+    /// delegate, so its bodies arrive whole and the client checks their size afterwards; its streamed requests go
+    /// through one session of the transport's own, made with the same configuration.
     public init(session: URLSession? = nil, requestTimeout: TimeInterval = 60) {
-        if let session {
-            self.session = session
-            router = nil
-        } else {
-            let router = BoundedDataRouter()
-            self.session = URLSession(configuration: .ephemeral, delegate: router, delegateQueue: nil)
-            self.router = router
-        }
+        let owner = URLSessionOwner(configuration: session?.configuration ?? .ephemeral)
+        self.session = session ?? owner.session
+        self.owner = owner
+        ownsSession = session == nil
         self.requestTimeout = requestTimeout
     }
 
@@ -42,11 +47,11 @@ public struct URLSessionTransport: HTTPTransport {
     /// ``HTTPRequest/maximumResponseSize``.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        if let limit = request.maximumResponseSize, let router {
+        if let limit = request.maximumResponseSize, ownsSession {
             let urlRequest = try urlRequest(for: request)
             let response: HTTPResponse
             do {
-                response = try await router.send(urlRequest, in: session, limit: limit)
+                response = try await owner.router.send(urlRequest, in: session, limit: limit)
             } catch {
                 throw Self.bodyFailure(of: urlRequest, or: error)
             }

@@ -91,11 +91,18 @@ enum SQLiteDatabase {
     }
 
     #if canImport(Darwin)
-        private static func protect(_ fileURL: URL, with protection: FileProtectionType) throws {
+        private static func protect(_ fileURL: URL, with protection: SQLiteFileOptions.FileProtection) throws {
+            let type: FileProtectionType =
+                switch protection {
+                case .complete: .complete
+                case .completeUnlessOpen: .completeUnlessOpen
+                case .completeUntilFirstUserAuthentication: .completeUntilFirstUserAuthentication
+                case .none: .none
+                }
             for suffix in ["", "-wal", "-shm"] {
                 let path = fileURL.path + suffix
                 guard FileManager.default.fileExists(atPath: path) else { continue }
-                try FileManager.default.setAttributes([.protectionKey: protection], ofItemAtPath: path)
+                try FileManager.default.setAttributes([.protectionKey: type], ofItemAtPath: path)
             }
         }
     #endif

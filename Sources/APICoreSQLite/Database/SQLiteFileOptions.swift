@@ -22,11 +22,10 @@ public struct SQLiteFileOptions: Sendable {
     /// Whether opening runs SQLite's `quick_check`, which finds damaged pages before a read stumbles on them. It
     /// reads the whole file once; turn it off for very large files opened often.
     public var checksIntegrityOnOpen: Bool
-    #if canImport(Darwin)
-        /// The data protection class of the file and its companions on Apple platforms, e.g.
-        /// `.completeUntilFirstUserAuthentication`; `nil` keeps the system's default.
-        public var fileProtection: FileProtectionType?
-    #endif
+    /// The data protection class of the file and its companions on Apple platforms, e.g.
+    /// `.completeUntilFirstUserAuthentication`; `nil` keeps the system's default. Platforms without data protection
+    /// classes (Linux) ignore it.
+    public var fileProtection: FileProtection?
 
     /// Options: no hook, corrupt files set aside and rebuilt, integrity checked on open.
     public init(
@@ -37,8 +36,21 @@ public struct SQLiteFileOptions: Sendable {
         self.prepareConnection = prepareConnection
         self.corruptionRecovery = corruptionRecovery
         self.checksIntegrityOnOpen = checksIntegrityOnOpen
-        #if canImport(Darwin)
-            fileProtection = nil
-        #endif
+        fileProtection = nil
+    }
+}
+
+extension SQLiteFileOptions {
+    /// When the system lets the app read the file: the data protection classes of Apple platforms, as a value of
+    /// this module's own (Foundation's `FileProtectionType` is neither `Sendable` nor on every platform).
+    public enum FileProtection: Sendable, Hashable {
+        /// Readable only while the device is unlocked.
+        case complete
+        /// Once open, readable after the device locks; a new open needs it unlocked.
+        case completeUnlessOpen
+        /// Readable from the first unlock after a restart on: what a cache a background task reads needs.
+        case completeUntilFirstUserAuthentication
+        /// No protection beyond the disk's encryption.
+        case none
     }
 }

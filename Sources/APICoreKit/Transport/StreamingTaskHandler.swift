@@ -5,14 +5,10 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The delegate of one streamed data task: hands over the response head once, then each chunk of the body as
-/// `URLSession` receives it.
-///
-/// Each streamed request gets its own session with this delegate (the only way to receive a body in chunks that
-/// works with swift-corelibs-foundation too); the session is invalidated when the task completes, which releases
-/// the delegate.
-// Safety: the only mutable state is `head`, behind a mutex; the continuation of `body` is thread-safe.
-final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// One streamed data task: hands over the response head once, then each chunk of the body as `URLSession` receives
+/// it (through the session's delegate, the only way to receive a body in chunks that works with
+/// swift-corelibs-foundation too).
+final class StreamingTaskHandler: URLSessionTaskHandler {
     private enum Head {
         case waiting(CheckedContinuation<HTTPResponse, any Error>?)
         case delivered
@@ -23,7 +19,7 @@ final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     let body: AsyncThrowingStream<Data, any Error>
     private let chunks: AsyncThrowingStream<Data, any Error>.Continuation
 
-    /// A delegate whose body, when its consumer goes away before the end, calls `onCancel`.
+    /// A handler whose body, when its consumer goes away before the end, calls `onCancel`.
     init(onCancel: @escaping @Sendable () -> Void) {
         (body, chunks) = AsyncThrowingStream.makeStream(of: Data.self, throwing: (any Error).self)
         chunks.onTermination = { termination in
@@ -39,33 +35,28 @@ final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         }
     }
 
-    func urlSession(
-        _ session: URLSession,
-        dataTask: URLSessionDataTask,
-        didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
+    func receive(_ response: URLResponse) -> Bool {
         do {
             deliverHead(.success(try URLSessionTransport.head(of: response)))
-            completionHandler(.allow)
+            return true
         } catch {
             deliverHead(.failure(error))
-            completionHandler(.cancel)
+            return false
         }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    func receive(_ data: Data) -> Bool {
         chunks.yield(data)
+        return true
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    func complete(error: (any Error)?) {
         deliverHead(.failure(error ?? URLError(.badServerResponse)))
         if let error {
             chunks.finish(throwing: error)
         } else {
             chunks.finish()
         }
-        session.finishTasksAndInvalidate()
     }
 
     /// Resumes the waiting caller, the first time only.

@@ -5,57 +5,11 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The delegate of a session that ``URLSessionTransport`` made itself: collects each size-limited request's body and
-/// cancels the request as soon as the body is larger than its limit.
-///
-/// A completion handler only sees the body once all of it has arrived, however large; a delegate sees it chunk by
-/// chunk, and also sees a `Content-Length` over the limit before the first byte of the body.
-// Safety: `collectors` is behind a mutex, and each collector keeps its own state behind its own mutex.
-final class BoundedDataRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let collectors = Lock<[Int: BoundedBodyCollector]>([:])
-
-    /// Sends `request` in `session` (whose delegate is this router) and returns the whole response, failing with
-    /// ``APIError/Code/responseTooLarge`` once the body passes `limit` bytes.
-    func send(_ request: URLRequest, in session: URLSession, limit: Int) async throws -> HTTPResponse {
-        let state = DataTaskState()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request)
-                let collector = BoundedBodyCollector(limit: limit, continuation: continuation)
-                collectors.withLock { $0[task.taskIdentifier] = collector }
-                if state.start(task) { task.resume() }
-            }
-        } onCancel: {
-            state.cancel()
-        }
-    }
-
-    private func collector(of task: URLSessionTask) -> BoundedBodyCollector? {
-        collectors.withLock { $0[task.taskIdentifier] }
-    }
-
-    func urlSession(
-        _ session: URLSession,
-        dataTask: URLSessionDataTask,
-        didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        let accepted = collector(of: dataTask)?.receive(response) ?? false
-        completionHandler(accepted ? .allow : .cancel)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        if collector(of: dataTask)?.receive(data) == false { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let collector = collectors.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-        collector?.complete(error: error)
-    }
-}
-
 /// One size-limited request's response as it arrives, and the caller waiting for it.
-final class BoundedBodyCollector: Sendable {
+///
+/// A completion handler only sees the body once all of it has arrived, however large; this handler sees it chunk by
+/// chunk, and also sees a `Content-Length` over the limit before the first byte of the body.
+final class BoundedBodyCollector: URLSessionTaskHandler {
     private struct State {
         var continuation: CheckedContinuation<HTTPResponse, any Error>?
         var head: HTTPResponse?
