@@ -12,11 +12,6 @@ struct CodegenPluginTests {
     /// The library package, the repository root.
     static let root = RepositoryLayout.root
 
-    /// Runs `swift` with `arguments` in `folder`; returns the status and standard output.
-    static func swift(_ arguments: [String], in folder: URL) async throws -> ProcessResult {
-        try await PackageBuilds.swift(arguments, in: folder)
-    }
-
     @Test("apicore.json, then apollo-codegen-config.json: generated code compiles, regenerated on each change")
     func regeneratesAfterAnOperationChanges() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -56,11 +51,11 @@ struct CodegenPluginTests {
         for (path, text) in files {
             try Data(text.utf8).write(to: folder.appendingPathComponent(path))
         }
-        let first = try await Self.swift(["run", "PluginCheck"], in: folder)
+        let first = try await PackageBuilds.swift(["run", "PluginCheck"], in: folder)
         #expect(first.status == 0)
         #expect(first.text == "query Hero { hero { __typename name } }\n")
         try Data("query Hero { hero { id name } }".utf8).write(to: target.appendingPathComponent("ops/Hero.graphql"))
-        let second = try await Self.swift(["run", "PluginCheck"], in: folder)
+        let second = try await PackageBuilds.swift(["run", "PluginCheck"], in: folder)
         #expect(second.status == 0)
         #expect(second.text == "query Hero { hero { __typename id name } }\n")
 
@@ -73,7 +68,7 @@ struct CodegenPluginTests {
             """
         try Data(apollo.utf8).write(to: target.appendingPathComponent("apollo-codegen-config.json"))
         try Data("query Hero { hero { id } }".utf8).write(to: target.appendingPathComponent("ops/Hero.graphql"))
-        let third = try await Self.swift(["run", "PluginCheck"], in: folder)
+        let third = try await PackageBuilds.swift(["run", "PluginCheck"], in: folder)
         #expect(third.status == 0)
         #expect(third.text == "query Hero { hero { __typename id } }\n")
     }

@@ -24,9 +24,6 @@ public struct URLSessionTransport: HTTPTransport {
     /// transport made it, else a session with the passed session's configuration for streamed requests.
     let owner: URLSessionOwner
 
-    /// Whether ``session`` is the transport's own, so that size-limited bodies are collected chunk by chunk.
-    private let ownsSession: Bool
-
     /// A transport on `session`, or on a fresh ephemeral session of its own.
     ///
     /// On its own session, the transport stops reading a body as soon as it passes the request's
@@ -37,7 +34,6 @@ public struct URLSessionTransport: HTTPTransport {
         let owner = URLSessionOwner(configuration: session?.configuration ?? .ephemeral)
         self.session = session ?? owner.session
         self.owner = owner
-        ownsSession = session == nil
         self.requestTimeout = requestTimeout
     }
 
@@ -47,7 +43,8 @@ public struct URLSessionTransport: HTTPTransport {
     /// ``HTTPRequest/maximumResponseSize``.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        if let limit = request.maximumResponseSize, ownsSession {
+        // On its own session, whose delegate is the router, a size-limited body is collected chunk by chunk.
+        if let limit = request.maximumResponseSize, owner.session === session {
             let urlRequest = try urlRequest(for: request)
             let response: HTTPResponse
             do {
