@@ -20,8 +20,10 @@ public struct HTTPRequest: Sendable {
     /// The body, if any.
     public var body: Data?
     /// A body read in chunks as it is sent, such as a file upload's; when set, transports send it instead of
-    /// ``body`` (which stays `nil`) with its ``HTTPBodyStream/length`` as `Content-Length`. Interceptors that copy or
-    /// retry the request send it again from its start; they never see its bytes.
+    /// ``body`` (which stays `nil`) with its ``HTTPBodyStream/length`` as `Content-Length` (chunked under
+    /// swift-corelibs-foundation's `URLSession`, which sends a stream no other way). Interceptors that copy or retry
+    /// the request, and transports that must send it again (a kept-alive connection that closed, a 307 or 308
+    /// redirect), send it again from its start; they never see its bytes.
     public var bodyStream: HTTPBodyStream?
 
     /// A name for logs, metrics and cancellation: the GraphQL operation name, or `METHOD path` for REST.

@@ -22,7 +22,8 @@
     ///   builds no span attributes at all.
     /// - Redirects, HTTP/2 over TLS, the connection pool, proxies and TLS settings come from the
     ///   `HTTPClient.Configuration` given; ``defaultConfiguration`` follows up to five redirects and negotiates HTTP/2
-    ///   where the server offers it.
+    ///   where the server offers it. AsyncHTTPClient does not follow a redirect of a streamed body, which it cannot
+    ///   send twice; the transport can, and follows a 307 or 308 of one up to ``streamedBodyRedirects`` times.
     /// - An HTTP proxy is asked for a `CONNECT` tunnel for every request, plain HTTP included, so it must allow
     ///   `CONNECT` to the server's port; one that wants credentials the configuration lacks fails the request with
     ///   `URLError.userAuthenticationRequired`.
@@ -33,6 +34,16 @@
     public struct AsyncHTTPClientTransport: HTTPStreamingTransport {
         /// How long a request may wait for its response head.
         public var requestTimeout: Duration
+
+        /// How many 307 and 308 redirects the transport follows for a request with a ``HTTPRequest/bodyStream``,
+        /// sending the body again from its start to the new address, with the same method: AsyncHTTPClient returns
+        /// such redirects unfollowed, because it cannot send a streamed body twice. Match it to the redirect limit of
+        /// the client's configuration (five in ``defaultConfiguration``); `0` returns the redirect as it came.
+        ///
+        /// As AsyncHTTPClient does, a redirect to another origin drops `Authorization`, `Proxy-Authorization`,
+        /// `Cookie` and `Origin`; a redirect to an address already visited, or one past the limit, fails with
+        /// `URLError.httpTooManyRedirects`.
+        public var streamedBodyRedirects = 5
 
         private let owner: AsyncHTTPClientOwner
 
@@ -142,16 +153,19 @@
             return HTTPStreamingResponse(head: head, body: body, onCancel: { reading.cancel() })
         }
 
-        /// Sends `request` and waits for the response head; a declared `Content-Length` over the request's limit
-        /// fails at once.
+        /// Sends `request` and waits for the response head, following redirects of a streamed body; a declared
+        /// `Content-Length` over the request's limit fails at once.
         private func exchange(_ request: HTTPRequest) async throws -> (HTTPResponse, HTTPClientResponse) {
             try Task.checkCancellation()
             let client = try owner.client()
+            let deadline = NIODeadline.now() + TimeAmount.nanoseconds(Self.nanoseconds(requestTimeout))
             let response: HTTPClientResponse
             do {
-                response = try await client.execute(
-                    Self.clientRequest(for: request),
-                    timeout: TimeAmount.nanoseconds(Self.nanoseconds(requestTimeout)))
+                response = try await BodyRedirects.follow(
+                    request, limit: streamedBodyRedirects, applies: { $0.bodyStream != nil },
+                    send: { try await client.execute(Self.clientRequest(for: $0), deadline: deadline) },
+                    head: { (Int($0.status.code), $0.headers.first(name: "Location")) },
+                    discard: { redirect in for try await _ in redirect.body {} })
             } catch {
                 throw AsyncHTTPClientErrors.translate(error)
             }
@@ -195,4 +209,5 @@
             return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
         }
     }
+
 #endif

@@ -6,19 +6,46 @@ import Foundation
 /// whole.
 ///
 /// When the body's source fails (a file that shrank), the read fails and ``failure`` keeps the error, which the
-/// transport throws instead of the session's less telling one.
+/// transport throws instead of the session's less telling one. When the session must send the body again (on a new
+/// connection after a kept-alive one closed, after a redirect that keeps the method), its ``origin`` gives it the
+/// same body from its start (``Origin/restarted()``), whose failures ``failure`` reports too.
 ///
 /// The session opens, reads and closes the stream from one thread at a time; `failure` is behind a mutex for the
 /// transport, which reads it from another thread once the task has ended.
 final class HTTPBodyInputStream: InputStream {
+    /// What makes this stream again from its start.
+    let origin: Origin
     private var reader: (any HTTPBodyReader)?
     private var status: Stream.Status = .notOpen
-    private let failed = Lock<(any Error)?>(nil)
+    private var failed: Lock<(any Error)?> { origin.failed }
+
+    /// The body a stream reads and the error its source failed with, shared by every stream made of it: what the
+    /// session's delegate keeps to give the session the body again.
+    struct Origin: Sendable {
+        let body: HTTPBodyStream
+        let failed: Lock<(any Error)?>
+
+        /// A new stream of the body from its start; `nil` when the source cannot be opened again (a file that is
+        /// gone), whose error every stream's ``failure`` then reports.
+        func restarted() -> HTTPBodyInputStream? {
+            do {
+                return try HTTPBodyInputStream(self)
+            } catch {
+                failed.withLock { $0 = error }
+                return nil
+            }
+        }
+    }
 
     /// A stream of `body`, whose reader opens now, so that a source that cannot be opened fails before the request
     /// starts.
-    init(_ body: HTTPBodyStream) throws {
-        reader = try body.makeReader()
+    convenience init(_ body: HTTPBodyStream) throws {
+        try self.init(Origin(body: body, failed: Lock(nil)))
+    }
+
+    private init(_ origin: Origin) throws {
+        self.origin = origin
+        reader = try origin.body.makeReader()
         super.init(data: Data())
     }
 

@@ -40,10 +40,14 @@ protocol URLSessionTaskHandler: AnyObject, Sendable {
 #if canImport(FoundationNetworking)
     /// The completion handler of a response head, as swift-corelibs-foundation declares it.
     typealias ResponseDispositionHandler = (URLSession.ResponseDisposition) -> Void
+    /// The completion handler of a new body stream, as swift-corelibs-foundation declares it.
+    typealias BodyStreamHandler = (InputStream?) -> Void
 #else
     /// The completion handler of a response head, as Apple's SDK declares it (`@Sendable` since Xcode 16): a delegate
     /// method whose type differs does not witness the optional requirement and would never be called.
     typealias ResponseDispositionHandler = @Sendable (URLSession.ResponseDisposition) -> Void
+    /// The completion handler of a new body stream, as Apple's SDK declares it.
+    typealias BodyStreamHandler = @Sendable (InputStream?) -> Void
 #endif
 
 /// The delegate of a transport's own session: hands each task's head, body chunks and completion to the handler
@@ -51,6 +55,8 @@ protocol URLSessionTaskHandler: AnyObject, Sendable {
 // Safety: the only state is `handlers`, behind a mutex.
 final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let handlers = Lock<[Int: any URLSessionTaskHandler]>([:])
+    /// The streamed bodies of the tasks in flight, to send again from the start when the session asks.
+    private let bodies = Lock<[Int: HTTPBodyInputStream.Origin]>([:])
     private let invalidated = Lock(false)
 
     /// Whether the session has been invalidated, after which it lets go of this delegate.
@@ -59,6 +65,39 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, @unchecked S
     /// Routes the events of `task` to `handler` until the task completes; call it before resuming the task.
     func route(_ task: URLSessionTask, to handler: any URLSessionTaskHandler) {
         handlers.withLock { $0[task.taskIdentifier] = handler }
+    }
+
+    /// Creates the data task of `request` in `session` (whose delegate is this router, or whose completion handler is
+    /// `completion`), keeping its streamed body, if any: when the session must send the body again (on a new connection
+    /// after a kept-alive one closed, after a redirect that keeps the method, for an authentication challenge) it gets
+    /// the body again from its start instead of failing the task. The body is let go when the task ends.
+    func dataTask(
+        with request: URLRequest, in session: URLSession,
+        completion: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)? = nil
+    ) -> URLSessionDataTask {
+        let body = request.httpBodyStream as? HTTPBodyInputStream
+        // Under swift-corelibs-foundation the router also hands back the redirects of any request with a body.
+        let routed = body != nil || (URLSessionTransport.followsBodyRedirects && request.httpBody != nil)
+        let identifier = Lock<Int?>(nil)
+        let task: URLSessionDataTask
+        if let completion {
+            // Whether a task with a completion handler tells its delegate it ended differs between platforms.
+            task = session.dataTask(with: request) { [weak self] data, response, error in
+                if let identifier = identifier.withLock({ $0 }) {
+                    _ = self?.bodies.withLock { $0.removeValue(forKey: identifier) }
+                }
+                completion(data, response, error)
+            }
+        } else {
+            task = session.dataTask(with: request)
+        }
+        guard routed else { return task }
+        identifier.withLock { $0 = task.taskIdentifier }
+        if let body { bodies.withLock { $0[task.taskIdentifier] = body.origin } }
+        // swift-corelibs-foundation asks the task's own delegate, not the session's, for the new stream (a session
+        // passed in has a delegate of its own); Apple's Foundation asks the task's delegate first, then the session's.
+        task.delegate = self
+        return task
     }
 
     /// How many tasks have a handler: the requests in flight.
@@ -74,7 +113,7 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, @unchecked S
         let state = DataTaskState()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request)
+                let task = dataTask(with: request, in: session)
                 route(task, to: BoundedBodyCollector(limit: limit, continuation: continuation))
                 if state.start(task) { task.resume() }
             }
@@ -89,7 +128,8 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, @unchecked S
         didReceive response: URLResponse,
         completionHandler: @escaping ResponseDispositionHandler
     ) {
-        let accepted = handler(of: dataTask)?.receive(response) ?? false
+        // A task without a handler (one the session delivers to a completion handler) goes on as it would.
+        let accepted = handler(of: dataTask)?.receive(response) ?? true
         completionHandler(accepted ? .allow : .cancel)
     }
 
@@ -101,7 +141,27 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, @unchecked S
         invalidated.withLock { $0 = true }
     }
 
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping BodyStreamHandler
+    ) {
+        let body = bodies.withLock { $0[task.taskIdentifier] }
+        completionHandler(body?.restarted())
+    }
+
+    #if canImport(FoundationNetworking)
+        /// swift-corelibs-foundation follows a 307 or 308 with the method but sends the body empty; such a redirect of
+        /// a request with a body comes back to the transport, which sends the body again itself (`BodyRedirects`).
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+        ) {
+            let hasBody = task.originalRequest?.httpBody != nil || task.originalRequest?.httpBodyStream != nil
+            completionHandler(hasBody && URLSessionTransport.keepsBody(response.statusCode) ? nil : request)
+        }
+    #endif
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        _ = bodies.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         let handler = handlers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         handler?.complete(error: error)
     }

@@ -15,9 +15,16 @@ extension URLSessionTransport: HTTPStreamingTransport {
     /// task at once.
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
         try Task.checkCancellation()
+        return try await BodyRedirects.follow(
+            request, limit: Self.bodyRedirectLimit, applies: Self.needsBodyRedirects, send: streamOnce,
+            head: { ($0.head.statusCode, $0.head.headers["Location"]) }, discard: { $0.cancel() })
+    }
+
+    /// Starts the request once, returning a redirect as it came.
+    private func streamOnce(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
         let state = DataTaskState()
         let handler = StreamingTaskHandler(onCancel: { state.cancel() })
-        let task = owner.session.dataTask(with: try urlRequest(for: request))
+        let task = owner.router.dataTask(with: try urlRequest(for: request), in: owner.session)
         owner.router.route(task, to: handler)
         let head = try await withTaskCancellationHandler {
             try await handler.responseHead {

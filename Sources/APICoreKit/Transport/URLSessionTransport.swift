@@ -7,7 +7,9 @@ import Foundation
 /// The `URLSession` transport, on Apple platforms and on Linux (FoundationNetworking).
 ///
 /// Task cancellation cancels the underlying data task at once. A request's ``HTTPRequest/bodyStream`` goes out as the
-/// request's `httpBodyStream`, read a chunk at a time as the session sends it. As an ``HTTPStreamingTransport``, it
+/// request's `httpBodyStream`, read a chunk at a time as the session sends it, with its length as `Content-Length`
+/// on Apple platforms and chunked under swift-corelibs-foundation; when the session must send it again (a kept-alive
+/// connection that closed, a 307 or 308 redirect), it gets the body anew from its start. As an ``HTTPStreamingTransport``, it
 /// hands over a body as it arrives (see `URLSessionTransport+Streaming.swift`).
 ///
 /// The transport owns the session it makes: every request, streamed or not, goes through it and shares its
@@ -43,6 +45,36 @@ public struct URLSessionTransport: HTTPTransport {
     /// ``HTTPRequest/maximumResponseSize``.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        return try await BodyRedirects.follow(
+            request, limit: Self.bodyRedirectLimit, applies: Self.needsBodyRedirects, send: sendOnce,
+            head: { ($0.statusCode, $0.headers["Location"]) }, discard: { _ in })
+    }
+
+    /// Whether the session hands back a 307 or 308 of a request with a body for the transport to follow: under
+    /// swift-corelibs-foundation, which would follow it with the body left out. Apple's Foundation follows it
+    /// itself, asking for the body again.
+    #if canImport(FoundationNetworking)
+        static let followsBodyRedirects = true
+    #else
+        static let followsBodyRedirects = false
+    #endif
+
+    /// How many redirects of a request with a body the transport follows: as many as swift-corelibs-foundation
+    /// follows of any other request.
+    static let bodyRedirectLimit = 20
+
+    /// Whether a redirect with `status` keeps the request's method and body.
+    static func keepsBody(_ status: Int) -> Bool {
+        status == 307 || status == 308
+    }
+
+    /// Whether the transport follows the 307 and 308 redirects of `request` itself.
+    static func needsBodyRedirects(_ request: HTTPRequest) -> Bool {
+        followsBodyRedirects && (request.body != nil || request.bodyStream != nil)
+    }
+
+    /// Sends the request once, returning a redirect as it came.
+    private func sendOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
         // On its own session, whose delegate is the router, a size-limited body is collected chunk by chunk.
         if let limit = request.maximumResponseSize, owner.session === session {
             let urlRequest = try urlRequest(for: request)
@@ -79,7 +111,11 @@ public struct URLSessionTransport: HTTPTransport {
         }
         if let stream = request.bodyStream {
             urlRequest.httpBodyStream = try HTTPBodyInputStream(stream)
-            urlRequest.setValue(String(stream.length), forHTTPHeaderField: "Content-Length")
+            // libcurl (under swift-corelibs-foundation) sends a stream of unknown length chunked, whatever the
+            // request's fields say, and a request with both framings is one that servers may refuse (RFC 9112, 6.3).
+            #if !canImport(FoundationNetworking)
+                urlRequest.setValue(String(stream.length), forHTTPHeaderField: "Content-Length")
+            #endif
         } else {
             urlRequest.httpBody = request.body
         }
@@ -109,12 +145,13 @@ public struct URLSessionTransport: HTTPTransport {
         return HTTPResponse(statusCode: http.statusCode, headers: headers)
     }
 
-    /// `data(for:)` through a data task, so that cancelling the Swift task cancels the request on every platform.
+    /// `data(for:)` through a data task, so that cancelling the Swift task cancels the request on every platform; a
+    /// streamed body is sent again from its start if the session must resend it.
     private func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         let state = DataTaskState()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
+                let task = owner.router.dataTask(with: request, in: session) { data, response, error in
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let response {

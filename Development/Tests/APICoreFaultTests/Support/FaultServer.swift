@@ -49,6 +49,8 @@ final class FaultServer: Sendable {
             var faults: [Fault]
             var requests = 0
             var abandoned = 0
+            /// The requests received, in order.
+            var received: [ReceivedRequest] = []
         }
 
         let state: Lock<State>
@@ -58,10 +60,11 @@ final class FaultServer: Sendable {
         }
 
         /// The fault for the next request: the script's next, or its last again.
-        func next() -> Fault {
+        func next(_ request: ReceivedRequest) -> Fault {
             state.withLock { state in
                 let fault = state.faults[min(state.requests, state.faults.count - 1)]
                 state.requests += 1
+                state.received.append(request)
                 return fault
             }
         }
@@ -105,6 +108,24 @@ final class FaultServer: Sendable {
     /// How many requests arrived.
     var requestCount: Int { script.state.withLock { $0.requests } }
 
+    /// A request as the server read it.
+    struct ReceivedRequest: Sendable {
+        /// How many bytes it took on the connection.
+        let length: Int
+        /// Its request line and header fields, lowercased.
+        let head: String
+        /// Its body, without chunk framing.
+        let body: [UInt8]
+
+        /// Whether its head has a field `name` (lowercase).
+        func has(_ name: String) -> Bool {
+            head.split(separator: "\r\n").contains { $0.hasPrefix(name + ":") }
+        }
+    }
+
+    /// The requests received, in order.
+    var receivedRequests: [ReceivedRequest] { script.state.withLock { $0.received } }
+
     /// How many connections the client closed before the server had finished answering.
     var abandonedCount: Int { script.state.withLock { $0.abandoned } }
 
@@ -136,7 +157,7 @@ private final class FaultHandler: ChannelInboundHandler, @unchecked Sendable {
         var buffer = unwrapInboundIn(data)
         received += buffer.readBytes(length: buffer.readableBytes) ?? []
         guard !answering else { return }
-        guard let length = Self.completeRequestLength(received) else {
+        guard let request = Self.firstRequest(in: received) else {
             // libcurl waits for a `100 Continue` before sending a larger body.
             if !continued, String(decoding: received, as: UTF8.self).lowercased().contains("expect: 100-continue") {
                 continued = true
@@ -144,10 +165,10 @@ private final class FaultHandler: ChannelInboundHandler, @unchecked Sendable {
             }
             return
         }
-        received.removeFirst(length)
+        received.removeFirst(request.length)
         continued = false
         answering = true
-        play(script.next(), context: context)
+        play(script.next(request), context: context)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -265,8 +286,9 @@ private final class FaultHandler: ChannelInboundHandler, @unchecked Sendable {
         return Array((text + "\r\n").utf8)
     }
 
-    /// The length of the first complete request in `bytes` (head and `Content-Length` body), if it has arrived.
-    static func completeRequestLength(_ bytes: [UInt8]) -> Int? {
+    /// The first complete request in `bytes`, if it has arrived: how many bytes it took, its head (lowercased, without
+    /// the blank line) and its body, read by `Content-Length` or, when sent chunked, with the framing taken off.
+    static func firstRequest(in bytes: [UInt8]) -> FaultServer.ReceivedRequest? {
         let separator = Array("\r\n\r\n".utf8)
         guard bytes.count >= separator.count,
             let end = (0...(bytes.count - separator.count)).first(where: {
@@ -274,12 +296,34 @@ private final class FaultHandler: ChannelInboundHandler, @unchecked Sendable {
             })
         else { return nil }
         let head = String(decoding: bytes[..<end], as: UTF8.self).lowercased()
+        let bodyStart = end + separator.count
+        if head.contains("\r\ntransfer-encoding: chunked") {
+            guard let (body, length) = dechunk(bytes[bodyStart...]) else { return nil }
+            return .init(length: bodyStart + length, head: head, body: body)
+        }
         let length =
             head.split(separator: "\r\n")
             .first { $0.hasPrefix("content-length:") }
             .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-        let total = end + separator.count + length
-        return bytes.count >= total ? total : nil
+        guard bytes.count >= bodyStart + length else { return nil }
+        return .init(length: bodyStart + length, head: head, body: Array(bytes[bodyStart..<(bodyStart + length)]))
+    }
+
+    /// The data of a chunked body and how many bytes its framing took, once its last chunk has arrived.
+    private static func dechunk(_ bytes: ArraySlice<UInt8>) -> ([UInt8], Int)? {
+        var body: [UInt8] = []
+        var index = bytes.startIndex
+        let lineEnd = Array("\r\n".utf8)
+        while true {
+            guard let sizeEnd = bytes[index...].firstRange(of: lineEnd)?.lowerBound,
+                let size = Int(String(decoding: bytes[index..<sizeEnd], as: UTF8.self), radix: 16)
+            else { return nil }
+            let dataStart = sizeEnd + lineEnd.count
+            guard bytes.endIndex >= dataStart + size + lineEnd.count else { return nil }
+            body += bytes[dataStart..<(dataStart + size)]
+            index = dataStart + size + lineEnd.count
+            if size == 0 { return (body, index - bytes.startIndex) }
+        }
     }
 }
 
