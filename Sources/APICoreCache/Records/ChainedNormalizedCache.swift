@@ -9,14 +9,24 @@ import APICoreGraphQL
 ///
 /// The front must start empty (or hold the same records as the back). The fields a write reports as changed are the
 /// back's, which holds every record.
+///
+/// Reads run concurrently with each other and with a write, and each sees every write whole or not at all. Writes go
+/// one at a time and count themselves (`generation`: odd while one is under way). A read notes the count, reads the
+/// front and one consistent view of the back, and checks the count again: unchanged, it fills the front with what it
+/// loaded from the back; changed, it reads again. A read that starts while a write is under way, or that a stream of
+/// writes keeps overtaking, reads the back alone, which is always consistent, and fills nothing.
 public final class ChainedNormalizedCache: NormalizedCache {
     /// The cache asked first.
     public let front: any NormalizedCache
     /// The cache that holds every record.
     public let back: any NormalizedCache
-    // Serializes the calls, so that a read filling the front cannot interleave with a write and leave a stale record
-    // in front.
-    private let lock = Lock(())
+    /// Makes one write at a time.
+    private let writer = Lock(())
+    /// How many times a write has started or ended: odd while one is under way. Held while a read fills the front,
+    /// so that no write starts between the check and the fill.
+    private let generation = Lock<UInt64>(0)
+    /// How many times a read tries front and back together before reading the back alone.
+    private static let attempts = 3
 
     /// A cache answering from `front` and keeping every record in `back`.
     public init(front: any NormalizedCache, back: any NormalizedCache) {
@@ -26,28 +36,72 @@ public final class ChainedNormalizedCache: NormalizedCache {
 
     /// The records from the front where it holds them, the rest from the back; what the back returned fills the front.
     public func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] {
-        try lock.withLock { _ throws(CacheError) in try Reader(front: front, back: back).loadRecords(keys) }
+        try withConsistentReads { reader throws(CacheError) in try reader.loadRecords(keys) }
     }
 
     /// The record from the front if it holds it, else from the back, which then fills the front.
     public func loadRecord(_ key: CacheKey) throws(CacheError) -> Record? {
-        try lock.withLock { _ throws(CacheError) in try Reader(front: front, back: back).loadRecord(key) }
+        try withConsistentReads { reader throws(CacheError) in try reader.loadRecord(key) }
     }
 
-    /// Runs `body` with a reader that answers from the front and from one consistent view of the back, holding off
-    /// writes until it returns.
+    /// Runs `body` with a reader that answers from the front and from one consistent view of the back, or from the
+    /// back alone while writes overtake it.
     public func withConsistentReads<Value: Sendable>(
         _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
     ) throws(CacheError) -> Value {
-        try lock.withLock { _ throws(CacheError) in
-            try back.withConsistentReads { back throws(CacheError) in try body(Reader(front: front, back: back)) }
+        for _ in 0..<Self.attempts {
+            guard let start = quietGeneration() else { break }
+            let (value, loaded) = try back.withConsistentReads { back throws(CacheError) in
+                let reader = Reader(front: front, back: back)
+                return (try body(reader), reader.loaded)
+            }
+            if try fill(loaded, ifStill: start) { return value }
+        }
+        return try back.withConsistentReads(body)
+    }
+
+    /// ``withConsistentReads(_:)``, on the back's own threads.
+    public func withConsistentReads<Value: Sendable>(
+        _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value
+    ) async throws(CacheError) -> Value {
+        let front = front
+        for _ in 0..<Self.attempts {
+            guard let start = quietGeneration() else { break }
+            let (value, loaded) = try await back.withConsistentReads { back throws(CacheError) in
+                let reader = Reader(front: front, back: back)
+                return (try body(reader), reader.loaded)
+            }
+            if try fill(loaded, ifStill: start) { return value }
+        }
+        return try await back.withConsistentReads(body)
+    }
+
+    /// The write count, unless a write is under way.
+    private func quietGeneration() -> UInt64? {
+        let generation = generation.withLock { $0 }
+        return generation.isMultiple(of: 2) ? generation : nil
+    }
+
+    /// Puts what a read loaded from the back into the front, if no write started since the read began; `false` (and
+    /// nothing filled) otherwise, when the read may have mixed two states and must be made again.
+    private func fill(_ loaded: RecordSet, ifStill start: UInt64) throws(CacheError) -> Bool {
+        try generation.withLock { generation throws(CacheError) -> Bool in
+            guard generation == start else { return false }
+            if !loaded.isEmpty { try front.mergeUnobserved(loaded) }
+            return true
         }
     }
 
-    /// Loads from the front, then from the back, filling the front; the caller holds the lock.
-    private struct Reader: NormalizedCacheReader {
+    /// Loads from the front, then from the back, noting what the back returned for the front.
+    private final class Reader: NormalizedCacheReader {
         let front: any NormalizedCache
         let back: any NormalizedCacheReader
+        private(set) var loaded = RecordSet()
+
+        init(front: any NormalizedCache, back: any NormalizedCacheReader) {
+            self.front = front
+            self.back = back
+        }
 
         /// As the back's: a record missing in front is loaded from it.
         var prefersBatchedLoads: Bool { back.prefersBatchedLoads }
@@ -56,24 +110,32 @@ public final class ChainedNormalizedCache: NormalizedCache {
             var found = try front.loadRecords(keys)
             let missing = keys.subtracting(found.keys)
             guard !missing.isEmpty else { return found }
-            let loaded = try back.loadRecords(missing)
-            guard !loaded.isEmpty else { return found }
-            _ = try front.merge(RecordSet(loaded.values))
-            found.merge(loaded) { _, loaded in loaded }
+            let fromBack = try back.loadRecords(missing)
+            for record in fromBack.values { loaded.add(record) }
+            found.merge(fromBack) { _, fromBack in fromBack }
             return found
         }
 
         func loadRecord(_ key: CacheKey) throws(CacheError) -> Record? {
             if let record = try front.loadRecord(key) { return record }
             guard let record = try back.loadRecord(key) else { return nil }
-            _ = try front.merge(RecordSet([record]))
+            loaded.add(record)
             return record
+        }
+    }
+
+    /// Runs a write alone, with the write count odd throughout.
+    private func writing<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError) -> Result {
+        try writer.withLock { _ throws(CacheError) -> Result in
+            generation.withLock { $0 += 1 }
+            defer { generation.withLock { $0 += 1 } }
+            return try body()
         }
     }
 
     /// Merges into the back, then copies the whole merged records to the front; returns the back's changed fields.
     public func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID> {
-        try lock.withLock { _ throws(CacheError) in
+        try writing { () throws(CacheError) in
             let changed = try back.merge(records)
             // The front gets the whole merged records, as the back now has them, never the partial ones written.
             let merged = try back.loadRecords(Set(records.records.keys))
@@ -84,7 +146,7 @@ public final class ChainedNormalizedCache: NormalizedCache {
 
     /// Removes the records from both caches and returns the fields the back held.
     public func removeRecords(_ keys: Set<CacheKey>) throws(CacheError) -> Set<CacheFieldID> {
-        try lock.withLock { _ throws(CacheError) in
+        try writing { () throws(CacheError) in
             let removed = try back.removeRecords(keys)
             _ = try front.removeRecords(keys)
             return removed
@@ -93,7 +155,7 @@ public final class ChainedNormalizedCache: NormalizedCache {
 
     /// Removes the field from both caches; `true` if the back held it.
     public func removeField(_ field: CacheFieldID) throws(CacheError) -> Bool {
-        try lock.withLock { _ throws(CacheError) in
+        try writing { () throws(CacheError) in
             let removed = try back.removeField(field)
             _ = try front.removeField(field)
             return removed
@@ -102,12 +164,12 @@ public final class ChainedNormalizedCache: NormalizedCache {
 
     /// Every key the back holds, which is every stored key.
     public func allKeys() throws(CacheError) -> Set<CacheKey> {
-        try lock.withLock { _ throws(CacheError) in try back.allKeys() }
+        try back.allKeys()
     }
 
     /// Removes every record from the back, then from the front.
     public func clear() throws(CacheError) {
-        try lock.withLock { _ throws(CacheError) in
+        try writing { () throws(CacheError) in
             try back.clear()
             try front.clear()
         }

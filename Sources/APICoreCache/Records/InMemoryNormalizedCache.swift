@@ -46,6 +46,46 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Runs `body` with the lock held, so that no write lands in the middle of a read; the records `body` finds are
+    /// marked as just used when it returns.
+    public func withConsistentReads<Value: Sendable>(
+        _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
+    ) throws(CacheError) -> Value {
+        try state.withLock { state throws(CacheError) -> Value in
+            let snapshot = Snapshot(records: state.records, tracksUse: maxRecords != nil)
+            defer { for key in snapshot.used { state.recency.touch(key) } }
+            return try body(snapshot)
+        }
+    }
+
+    /// The records as they are while a read holds the lock; notes which ones it found, for the bound's recency.
+    private final class Snapshot: NormalizedCacheReader {
+        let records: [CacheKey: Record]
+        let tracksUse: Bool
+        var used: [CacheKey] = []
+
+        init(records: [CacheKey: Record], tracksUse: Bool) {
+            self.records = records
+            self.tracksUse = tracksUse
+        }
+
+        func loadRecords(_ keys: Set<CacheKey>) -> [CacheKey: Record] {
+            var found: [CacheKey: Record] = [:]
+            for key in keys {
+                guard let record = records[key] else { continue }
+                found[key] = record
+                if tracksUse { used.append(key) }
+            }
+            return found
+        }
+
+        func loadRecord(_ key: CacheKey) -> Record? {
+            guard let record = records[key] else { return nil }
+            if tracksUse { used.append(key) }
+            return record
+        }
+    }
+
     /// Merges the records field by field, evicts past ``InMemoryNormalizedCache/maxRecords``, and returns the fields
     /// whose value changed.
     public func merge(_ records: RecordSet) -> Set<CacheFieldID> {

@@ -26,15 +26,24 @@ extension NormalizedCacheReader {
 
 /// Where the records of a ``CacheStore`` live: in memory, in a SQLite file, or one in front of the other.
 ///
-/// The store serializes every call, so an implementation need not guard against concurrent calls from the same store;
-/// it must be safe to share between stores and threads all the same (SQLite's own readers, for example).
+/// The store makes one write at a time, but reads run concurrently with each other and with a write: an
+/// implementation must be safe to call from many threads at once, and ``withConsistentReads(_:)`` must show each
+/// read one state of the cache, every merge whole or not at all.
 public protocol NormalizedCache: NormalizedCacheReader, Sendable {
     /// Runs `body` with a reader that sees one state of the cache throughout: what one read of a query loads, record
-    /// by record. The reader is valid only during the call, and `body` must not write to the cache. A SQLite cache
-    /// reads everything in one read transaction instead of one per record; the default passes the cache itself.
+    /// by record, with each write seen whole or not at all. The reader is valid only during the call, and `body` must
+    /// not write to the cache. A SQLite cache reads everything in one read transaction instead of one per record; the
+    /// default passes the cache itself, which is consistent only for a cache whose writes never overlap its reads.
     func withConsistentReads<Value: Sendable>(
         _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
     ) throws(CacheError) -> Value
+
+    /// ``withConsistentReads(_:)``, awaited: a cache that reads from disk runs `body` on threads of its own (a SQLite
+    /// cache on its connection pool's reader queues), so a read never holds a thread of Swift's concurrency pool while
+    /// it waits for the disk, and many reads run at once. The default runs the synchronous one on the caller's thread.
+    func withConsistentReads<Value: Sendable>(
+        _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value
+    ) async throws(CacheError) -> Value
 
     /// Merges the records field by field into what is stored, as one atomic write, and returns the fields whose
     /// value changed.
@@ -62,6 +71,20 @@ extension NormalizedCache {
         _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
     ) throws(CacheError) -> Value {
         try body(self)
+    }
+
+    /// Runs the synchronous ``withConsistentReads(_:)`` on the caller's thread: right for a cache in memory.
+    public func withConsistentReads<Value: Sendable>(
+        _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value
+    ) async throws(CacheError) -> Value {
+        try synchronousConsistentReads(body)
+    }
+
+    /// The synchronous ``withConsistentReads(_:)``, named apart from the awaited one.
+    private func synchronousConsistentReads<Value: Sendable>(
+        _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
+    ) throws(CacheError) -> Value {
+        try withConsistentReads(body)
     }
 
     /// Merges through ``merge(_:)`` and drops what changed; implementations that can skip that work override it.

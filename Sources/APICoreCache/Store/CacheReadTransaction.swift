@@ -99,21 +99,54 @@ public class CacheReadTransaction {
         }
     }
 
-    /// Runs `body` with a data reader that loads from one consistent view of the cache, with the optimistic layers
-    /// and this transaction's writes applied.
+    /// An operation's data rebuilt from `cache`, a consistent view the caller opened.
+    func read<Operation: GraphQLOperation>(
+        _ operation: Operation, from cache: any NormalizedCacheReader
+    ) throws(CacheError) -> Operation.Data {
+        try withDataReader(variables: operation.effectiveVariables, tracksDependencies: false, from: cache) {
+            reader throws(CacheError) in
+            try reader.read(Operation.Data.self, at: .root(of: Operation.operationType))
+        }
+    }
+
+    /// What `cache`, a consistent view the caller opened, holds of an operation's data.
+    func readPartial<Operation: GraphQLOperation>(
+        _ operation: Operation, from cache: any NormalizedCacheReader
+    ) throws(CacheError) -> CachePartialRead<Operation.Data> {
+        let (value, misses) = try withDataReader(
+            variables: operation.effectiveVariables, tracksDependencies: false, from: cache
+        ) { reader throws(CacheError) in
+            try reader.readPartial(Operation.Data.self, at: .root(of: Operation.operationType))
+        }
+        return CachePartialRead(value: value, misses: misses)
+    }
+
+    /// Runs `body` with a data reader that loads from one consistent view of the cache (`view`, or one opened here),
+    /// with the optimistic layers and this transaction's writes applied.
     private func withDataReader<Value: Sendable>(
+        variables: JSONObject,
+        tracksDependencies: Bool,
+        from view: (any NormalizedCacheReader)? = nil,
+        _ body: (inout CacheDataReader) throws(CacheError) -> Value
+    ) throws(CacheError) -> Value {
+        if let view { return try read(from: view, variables: variables, tracksDependencies: tracksDependencies, body) }
+        return try store.cache.withConsistentReads { cache throws(CacheError) in
+            try read(from: cache, variables: variables, tracksDependencies: tracksDependencies, body)
+        }
+    }
+
+    private func read<Value: Sendable>(
+        from cache: any NormalizedCacheReader,
         variables: JSONObject,
         tracksDependencies: Bool,
         _ body: (inout CacheDataReader) throws(CacheError) -> Value
     ) throws(CacheError) -> Value {
-        try store.cache.withConsistentReads { cache throws(CacheError) in
-            var reader = CacheDataReader(
-                variables: variables, typePolicies: store.keyResolver.typePolicies, now: store.now(),
-                tracksDependencies: tracksDependencies, batchesLoads: cache.prefersBatchedLoads,
-                load: { key throws(CacheError) in try self.overlaid(cache.loadRecord(key), key: key) },
-                loadMany: { keys throws(CacheError) in try self.records(for: keys, from: cache) })
-            return try body(&reader)
-        }
+        var reader = CacheDataReader(
+            variables: variables, typePolicies: store.keyResolver.typePolicies, now: store.now(),
+            tracksDependencies: tracksDependencies, batchesLoads: cache.prefersBatchedLoads,
+            load: { key throws(CacheError) in try self.overlaid(cache.loadRecord(key), key: key) },
+            loadMany: { keys throws(CacheError) in try self.records(for: keys, from: cache) })
+        return try body(&reader)
     }
 }
 

@@ -11,10 +11,10 @@ extension CacheStore {
     /// watchers read, or from optimistic layers. References held by expired fields do not keep records alive.
     @discardableResult
     public func collectGarbage() throws(CacheError) -> CacheGarbageCollection {
-        try state.withLock { state throws(CacheError) -> CacheGarbageCollection in
-            var roots = Set(CacheKey.roots)
-            for watcher in state.watchers.values { roots.formUnion(watcher.dependencies.map(\.key)) }
-            for layer in state.layers {
+        try writer.withLock { _ throws(CacheError) -> CacheGarbageCollection in
+            let (watched, layers) = state.withLock { ($0.watchers.dependedOnKeys, $0.layers) }
+            var roots = Set(CacheKey.roots).union(watched)
+            for layer in layers {
                 for key in layer.records.keys {
                     roots.insert(key)
                     roots.formUnion(layer.records[key]?.references ?? [])
@@ -26,7 +26,7 @@ extension CacheStore {
             let unreachable = try cache.allKeys().subtracting(reachable)
             var changed = expired
             changed.formUnion(try cache.removeRecords(unreachable))
-            notifyWatchers(of: changed, in: &state)
+            notifyWatchers(of: changed)
             return CacheGarbageCollection(removedRecords: unreachable, removedFields: expired)
         }
     }

@@ -1,5 +1,5 @@
 /// One optimistic layer: records that reads see on top of the stored ones until the layer is removed.
-struct OptimisticLayer {
+struct OptimisticLayer: Sendable {
     let id: OptimisticLayerID
     let records: RecordSet
 
@@ -27,38 +27,63 @@ extension CacheStore {
     public func addOptimisticLayer(
         _ body: (CacheReadWriteTransaction) throws(CacheError) -> Void
     ) throws(CacheError) -> OptimisticLayerID {
-        try state.withLock { state throws(CacheError) -> OptimisticLayerID in
-            let transaction = CacheReadWriteTransaction(store: self, layers: state.layers)
+        try writer.withLock { _ throws(CacheError) -> OptimisticLayerID in
+            let transaction = CacheReadWriteTransaction(store: self, layers: state.withLock { $0.layers })
             try body(transaction)
             try checkSize(of: transaction.pending)
-            let layer = OptimisticLayer(id: OptimisticLayerID(rawValue: state.makeID()), records: transaction.pending)
-            state.layers.append(layer)
-            notifyWatchers(of: layer.fields, in: &state)
+            let layer = state.withLock { state in
+                let layer = OptimisticLayer(
+                    id: OptimisticLayerID(rawValue: state.makeID()), records: transaction.pending)
+                state.layers.append(layer)
+                return layer
+            }
+            notifyWatchers(of: layer.fields)
             return layer.id
         }
     }
 
     /// Rolls a layer back; watchers see the stored records (and other layers) again.
     public func removeOptimisticLayer(_ id: OptimisticLayerID) {
-        state.withLock { state in
-            guard let index = state.layers.firstIndex(where: { $0.id == id }) else { return }
-            let layer = state.layers.remove(at: index)
-            notifyWatchers(of: layer.fields, in: &state)
+        writer.withLock { _ in
+            let removed = state.withLock { state -> OptimisticLayer? in
+                guard let index = state.layers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.layers.remove(at: index)
+            }
+            if let removed { notifyWatchers(of: removed.fields) }
         }
     }
 
-    /// Removes a layer and writes the server's records in one step, so watchers see the optimistic value replaced by
-    /// the real one without the stored value in between.
+    /// Removes a layer and writes the server's records in one step, so watchers and reads see the optimistic value
+    /// replaced by the real one without the stored value in between.
+    ///
+    /// The step is made visible at once, before the write reaches the records: the layer is swapped for one holding
+    /// the server's records beneath every other layer, which shows exactly what the written records will, whether a
+    /// concurrent read finds the records before the write or after it; that layer goes once the write is in.
     public func replaceOptimisticLayer(_ id: OptimisticLayerID, with records: RecordSet) throws(CacheError) {
-        try state.withLock { state throws(CacheError) in
-            // Write first: if the write fails the layer stays, for the caller to roll back.
+        try writer.withLock { _ throws(CacheError) in
             let records = try resolvingFieldMerges(records)
             try checkSize(of: records)
-            var changed = try cache.merge(records)
-            if let index = state.layers.firstIndex(where: { $0.id == id }) {
-                changed.formUnion(state.layers.remove(at: index).fields)
+            let committing = OptimisticLayer(id: OptimisticLayerID(rawValue: 0), records: records)
+            let replaced = state.withLock { state -> OptimisticLayer? in
+                let index = state.layers.firstIndex(where: { $0.id == id })
+                let replaced = index.map { state.layers.remove(at: $0) }
+                state.layers.insert(committing, at: 0)
+                return replaced
             }
-            notifyWatchers(of: changed, in: &state)
+            let changed: Set<CacheFieldID>
+            do throws(CacheError) {
+                changed = try cache.merge(records)
+            } catch {
+                // The write failed: the layer goes back where it was, for the caller to roll back.
+                state.withLock { state in
+                    state.layers.removeFirst()
+                    if let replaced { state.layers.append(replaced) }
+                    state.layers.sort { $0.id.rawValue < $1.id.rawValue }
+                }
+                throw error
+            }
+            state.withLock { $0.layers.removeAll { $0.id.rawValue == 0 } }
+            notifyWatchers(of: changed.union(replaced?.fields ?? []))
         }
     }
 

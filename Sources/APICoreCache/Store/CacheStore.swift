@@ -14,8 +14,16 @@ import Foundation
 /// 4. Reads rebuild response JSON from the records, with optimistic layers on top, and decode it with the generated
 ///    types' own initializer, failing with the exact record, field and path on a miss.
 ///
-/// Every operation takes one lock, so writes from many tasks are applied, and watchers notified, one at a time and
-/// in order.
+/// Who waits for whom:
+/// - **Writes** (publish, evict, optimistic layers, clear, garbage collection) go one at a time, in order, through the
+///   store's writer lock, which also covers the re-reads of the watchers a write affects.
+/// - **Reads** take no lock of the store's beyond a moment's look at its optimistic layers: they run concurrently
+///   with each other and with a write, each on one consistent view of the records (a SQLite read transaction, the
+///   in-memory cache's lock for the length of the read), so each sees every write whole or not at all. The awaited
+///   reads (``load(_:)``, ``loadPartial(_:)``) run where the cache reads: a SQLite cache on its readers' own queues,
+///   never blocking a thread of Swift's concurrency pool on the disk.
+/// - **Watchers** are indexed by the fields (and records) their last read depended on: a write finds the ones it
+///   affects by looking up the fields it changed, so its cost follows what changed, not how many watchers there are.
 public final class CacheStore: Sendable {
     /// The records underneath.
     public let cache: any NormalizedCache
@@ -35,6 +43,10 @@ public final class CacheStore: Sendable {
     public static let defaultMaximumRecordsPerWrite = 100_000
 
     let state = Lock(StoreState())
+    /// Makes one write at a time; taken before `state` wherever both are held.
+    let writer = Lock(())
+    /// How many times a read tries before it reads with writes held off, when clears keep overtaking it.
+    private static let readAttempts = 3
 
     /// A store over the given records.
     public init(
@@ -138,13 +150,56 @@ public final class CacheStore: Sendable {
         try withReadTransaction { transaction throws(CacheError) in try transaction.record(for: key) }
     }
 
-    /// Runs `body` with a consistent view of the cache.
+    /// Runs `body` with a consistent view of the cache, concurrently with other reads and with a write.
+    ///
+    /// `body` may run more than once: when the cache is cleared while it reads, it reads again.
     public func withReadTransaction<Result>(
         _ body: (CacheReadTransaction) throws(CacheError) -> Result
     ) throws(CacheError) -> Result {
-        try state.withLock { state throws(CacheError) -> Result in
-            let transaction = CacheReadTransaction(store: self, layers: state.layers)
-            return try body(transaction)
+        for _ in 0..<Self.readAttempts {
+            let (layers, epoch) = state.withLock { ($0.layers, $0.clearEpoch) }
+            guard epoch.isMultiple(of: 2) else { break }
+            let result = try body(CacheReadTransaction(store: self, layers: layers))
+            if state.withLock({ $0.clearEpoch }) == epoch { return result }
+        }
+        return try writer.withLock { _ throws(CacheError) -> Result in try body(currentTransaction()) }
+    }
+
+    /// A read transaction over the current layers; called with the writer lock held, so they cannot change under it.
+    func currentTransaction() -> CacheReadTransaction {
+        CacheReadTransaction(store: self, layers: state.withLock { $0.layers })
+    }
+
+    /// The cached data of an operation, or the miss that prevents it, read where the cache reads (a SQLite cache on
+    /// its readers' queues) and awaited: the read that the client's cache policies make.
+    public func load<Operation: GraphQLOperation>(_ operation: Operation) async throws(CacheError) -> Operation.Data {
+        try await reading { transaction, reader throws(CacheError) in try transaction.read(operation, from: reader) }
+    }
+
+    /// What the cache holds of an operation's data even when some of it is missing, read as ``load(_:)`` reads.
+    public func loadPartial<Operation: GraphQLOperation>(
+        _ operation: Operation
+    ) async throws(CacheError) -> CachePartialRead<Operation.Data> {
+        try await reading { transaction, reader throws(CacheError) in
+            try transaction.readPartial(operation, from: reader)
+        }
+    }
+
+    /// Runs `body` on one consistent view of the cache, where the cache reads.
+    private func reading<Value: Sendable>(
+        _ body: @escaping @Sendable (CacheReadTransaction, any NormalizedCacheReader) throws(CacheError) -> Value
+    ) async throws(CacheError) -> Value {
+        for _ in 0..<Self.readAttempts {
+            let (layers, epoch) = state.withLock { ($0.layers, $0.clearEpoch) }
+            guard epoch.isMultiple(of: 2) else { break }
+            let value = try await cache.withConsistentReads { reader throws(CacheError) in
+                try body(CacheReadTransaction(store: self, layers: layers), reader)
+            }
+            if state.withLock({ $0.clearEpoch }) == epoch { return value }
+        }
+        return try writer.withLock { _ throws(CacheError) -> Value in
+            let transaction = currentTransaction()
+            return try cache.withConsistentReads { reader throws(CacheError) in try body(transaction, reader) }
         }
     }
 
@@ -182,24 +237,24 @@ public final class CacheStore: Sendable {
     public func withReadWriteTransaction<Result>(
         _ body: (CacheReadWriteTransaction) throws(CacheError) -> Result
     ) throws(CacheError) -> Result {
-        try state.withLock { state throws(CacheError) -> Result in
-            let transaction = CacheReadWriteTransaction(store: self, layers: state.layers)
+        try writer.withLock { _ throws(CacheError) -> Result in
+            let transaction = CacheReadWriteTransaction(store: self, layers: state.withLock { $0.layers })
             let result = try body(transaction)
             guard !transaction.pending.isEmpty else { return result }
             try checkSize(of: transaction.pending)
-            guard !state.watchers.isEmpty else {
+            guard state.withLock({ !$0.watchers.isEmpty }) else {
                 // Nothing to notify: skip working out which fields changed.
                 try cache.mergeUnobserved(transaction.pending)
                 return result
             }
             let changed = try cache.merge(transaction.pending)
-            notifyWatchers(of: changed, in: &state)
+            notifyWatchers(of: changed)
             return result
         }
     }
 
     /// `records` with their field merges (pages of paginated fields) carried out against the stored records; called
-    /// with the lock held.
+    /// with the writer lock held.
     func resolvingFieldMerges(_ records: RecordSet) throws(CacheError) -> RecordSet {
         guard !records.fieldMerges.isEmpty else { return records }
         let transaction = CacheReadWriteTransaction(store: self, layers: [])
@@ -223,45 +278,59 @@ public final class CacheStore: Sendable {
 
     /// Removes records.
     public func evict(_ keys: Set<CacheKey>) throws(CacheError) {
-        try state.withLock { state throws(CacheError) in
+        try writer.withLock { _ throws(CacheError) in
             let removed = try cache.removeRecords(keys)
-            notifyWatchers(of: removed, in: &state)
+            notifyWatchers(of: removed)
         }
     }
 
     /// Removes one field of a record, such as a list to refetch.
     public func evict(field: CacheFieldID) throws(CacheError) {
-        try state.withLock { state throws(CacheError) in
-            if try cache.removeField(field) { notifyWatchers(of: [field], in: &state) }
+        try writer.withLock { _ throws(CacheError) in
+            if try cache.removeField(field) { notifyWatchers(of: [field]) }
         }
     }
 
     /// Removes a record and every record reachable from it; returns the keys removed.
     @discardableResult
     public func remove(cascadingFrom key: CacheKey) throws(CacheError) -> Set<CacheKey> {
-        try state.withLock { state throws(CacheError) -> Set<CacheKey> in
+        try writer.withLock { _ throws(CacheError) -> Set<CacheKey> in
             var expired: Set<CacheFieldID> = []
             let reachable = try reachableKeys(from: [key], expiredFields: &expired)
             let removed = try cache.removeRecords(reachable)
-            notifyWatchers(of: removed, in: &state)
+            notifyWatchers(of: removed)
             return reachable
         }
     }
 
-    /// Removes every record and every optimistic layer.
+    /// Removes every record and every optimistic layer. A read that overlaps the clear reads again, so that none
+    /// sees the records gone but the layers still there, or the other way round.
     public func clear() throws(CacheError) {
-        try state.withLock { state throws(CacheError) in
-            try cache.clear()
-            state.layers.removeAll()
-            notifyWatchers(of: nil, in: &state)
+        try writer.withLock { _ throws(CacheError) in
+            state.withLock { $0.clearEpoch += 1 }
+            do throws(CacheError) {
+                try cache.clear()
+            } catch {
+                state.withLock { $0.clearEpoch += 1 }
+                throw error
+            }
+            state.withLock { state in
+                state.layers.removeAll()
+                state.clearEpoch += 1
+            }
+            notifyWatchers(of: nil)
         }
     }
 }
 
-/// The mutable state of a store, guarded by its lock.
+/// The mutable state of a store, guarded by its lock, which is held only for moments, never across a read or a
+/// write of the records.
 struct StoreState: ~Copyable {
     var layers: [OptimisticLayer] = []
-    var watchers: [UInt64: any CacheWatcherEntry] = [:]
+    /// How many times a clear has started or ended: odd while one is under way, so that a read overlapping it
+    /// reads again.
+    var clearEpoch: UInt64 = 0
+    var watchers: WatcherIndex = WatcherIndex()
     var nextID: UInt64 = 0
     /// Reads made by watchers, first ones included.
     var watcherReads = 0

@@ -21,24 +21,77 @@ public struct CacheWatch<Value: Sendable & Hashable>: AsyncSequence, Sendable {
 }
 
 /// A watcher as the store keeps it.
-protocol CacheWatcherEntry: AnyObject {
-    /// The fields whose change can change the watcher's result.
-    var dependencies: Set<CacheFieldID> { get }
-    /// Reads again and emits if the result differs.
-    func refresh(in transaction: CacheReadTransaction)
-    /// Takes `value`, which its owner has already delivered, as the current result without reading, with the fields
-    /// it depends on; `false` when the value is not of the watched type.
-    func adopt(_ value: any Sendable, dependencies: Set<CacheFieldID>) -> Bool
+protocol CacheWatcherEntry: AnyObject, Sendable {
+    /// Reads again, emits if the result differs, and returns the fields the result depends on.
+    func refresh(in transaction: CacheReadTransaction) -> Set<CacheFieldID>
+    /// Takes `value`, which its owner has already delivered, as the current result without reading; `false` when
+    /// the value is not of the watched type.
+    func adopt(_ value: any Sendable) -> Bool
+}
+
+/// The live watchers, and for each field (or whole record, for a record a watcher found missing) the watchers whose
+/// last read depended on it: a write looks up the fields it changed instead of testing every watcher.
+struct WatcherIndex {
+    private(set) var entries: [UInt64: any CacheWatcherEntry] = [:]
+    private var dependencies: [UInt64: Set<CacheFieldID>] = [:]
+    private var watchersByField: [CacheFieldID: Set<UInt64>] = [:]
+
+    var count: Int { entries.count }
+    var isEmpty: Bool { entries.isEmpty }
+
+    mutating func insert(_ entry: any CacheWatcherEntry, id: UInt64, dependencies: Set<CacheFieldID>) {
+        entries[id] = entry
+        setDependencies(dependencies, of: id)
+    }
+
+    mutating func remove(_ id: UInt64) -> (any CacheWatcherEntry)? {
+        setDependencies([], of: id)
+        dependencies[id] = nil
+        return entries.removeValue(forKey: id)
+    }
+
+    /// Records what the watcher `id` now depends on; nothing for a watcher no longer registered.
+    mutating func setDependencies(_ new: Set<CacheFieldID>, of id: UInt64) {
+        guard entries[id] != nil else { return }
+        let old = dependencies[id] ?? []
+        guard old != new else { return }
+        for field in old where !new.contains(field) {
+            watchersByField[field]?.remove(id)
+            if watchersByField[field]?.isEmpty == true { watchersByField[field] = nil }
+        }
+        for field in new where !old.contains(field) { watchersByField[field, default: []].insert(id) }
+        dependencies[id] = new
+    }
+
+    /// The watchers a change of `changed` (of everything, when `nil`) may affect, in the order they were made.
+    func affected(by changed: Set<CacheFieldID>?) -> [(id: UInt64, entry: any CacheWatcherEntry)] {
+        guard let changed else { return entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+        var ids: Set<UInt64> = []
+        var records: Set<CacheKey> = []
+        for field in changed {
+            if let watchers = watchersByField[field] { ids.formUnion(watchers) }
+            // Any field of a record a watcher found missing.
+            if records.insert(field.key).inserted, let watchers = watchersByField[CacheFieldID(wholeRecord: field.key)]
+            {
+                ids.formUnion(watchers)
+            }
+        }
+        return ids.sorted().compactMap { id in entries[id].map { (id, $0) } }
+    }
+
+    /// The keys of every record a watcher depends on.
+    var dependedOnKeys: Set<CacheKey> {
+        Set(watchersByField.keys.lazy.map(\.key))
+    }
 }
 
 /// Watches one selection set at one record.
-// Safety: the mutable state (`last`, `dependencies`) is only touched with the store's lock held: on registration and
-// from `CacheStore.notifyWatchers`, both inside `state.withLock`.
+// Safety: the mutable state (`last`) is only touched with the store's writer lock held: on registration, from
+// `CacheStore.notifyWatchers`, and from `publish(_:answering:with:)`.
 final class SelectionWatcher<Selection: GraphQLSelectionSet>: CacheWatcherEntry, @unchecked Sendable {
     let key: CacheKey
     let variables: JSONObject
     let continuation: AsyncStream<Result<Selection, CacheError>>.Continuation
-    private(set) var dependencies: Set<CacheFieldID> = []
     private var last: Result<Selection, CacheError>?
 
     init(key: CacheKey, variables: JSONObject, continuation: AsyncStream<Result<Selection, CacheError>>.Continuation) {
@@ -47,17 +100,16 @@ final class SelectionWatcher<Selection: GraphQLSelectionSet>: CacheWatcherEntry,
         self.continuation = continuation
     }
 
-    func refresh(in transaction: CacheReadTransaction) {
+    func refresh(in transaction: CacheReadTransaction) -> Set<CacheFieldID> {
         let (result, dependencies) = transaction.read(Selection.self, key: key, variables: variables)
-        self.dependencies = dependencies
-        if let last, Self.same(last, result) { return }
+        if let last, Self.same(last, result) { return dependencies }
         last = result
         continuation.yield(result)
+        return dependencies
     }
 
-    func adopt(_ value: any Sendable, dependencies: Set<CacheFieldID>) -> Bool {
+    func adopt(_ value: any Sendable) -> Bool {
         guard let value = value as? Selection else { return false }
-        self.dependencies = dependencies
         last = .success(value)
         return true
     }
@@ -87,16 +139,19 @@ extension CacheStore {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Result<Selection, CacheError>.self, bufferingPolicy: .unbounded)
         let watcher = SelectionWatcher(key: key, variables: variables, continuation: continuation)
-        let id = state.withLock { state in
-            let id = state.makeID()
-            state.watchers[id] = watcher
-            watcher.refresh(in: CacheReadTransaction(store: self, layers: state.layers))
-            state.watcherReads += 1
-            return id
+        // Under the writer lock: no write lands between the first read and the registration.
+        let id = writer.withLock { _ in
+            let dependencies = watcher.refresh(in: currentTransaction())
+            return state.withLock { state in
+                let id = state.makeID()
+                state.watchers.insert(watcher, id: id, dependencies: dependencies)
+                state.watcherReads += 1
+                return id
+            }
         }
         continuation.onTermination = { [weak self] _ in
             // Released outside the lock: dropping the last reference to a continuation must not re-enter it.
-            let removed = self?.state.withLock { $0.watchers.removeValue(forKey: id) }
+            let removed = self?.state.withLock { $0.watchers.remove(id) }
             _ = removed
         }
         return CacheWatch(stream: stream, watcherID: id)
@@ -105,7 +160,7 @@ extension CacheStore {
     /// Makes every watcher read again: for records that changed underneath the store, such as a SQLite file restored
     /// at launch or written by another process. Watchers whose data did not change emit nothing.
     public func refreshWatchers() {
-        state.withLock { state in notifyWatchers(of: nil, in: &state) }
+        writer.withLock { _ in notifyWatchers(of: nil) }
     }
 
     /// The number of live watchers.
@@ -120,41 +175,41 @@ extension CacheStore {
     /// from `value`, so it reads as the others do.
     package func publish(_ records: RecordSet, answering watcherID: UInt64, with value: any Sendable) throws(CacheError)
     {
-        try state.withLock { state throws(CacheError) in
+        try writer.withLock { _ throws(CacheError) in
             // Pages merged with stored ones make data the watcher has not seen: it reads them as the others do.
             let mergesPages = !records.fieldMerges.isEmpty
             let records = try resolvingFieldMerges(records)
             try checkSize(of: records)
             let changed = try cache.merge(records)
             var answered: UInt64?
-            if state.layers.isEmpty, !mergesPages, let watcher = state.watchers[watcherID] {
+            let (layersEmpty, watcher) = state.withLock { ($0.layers.isEmpty, $0.watchers.entries[watcherID]) }
+            if layersEmpty, !mergesPages, let watcher, watcher.adopt(value) {
                 let dependencies = Set(
                     records.records.values.lazy.flatMap { record in
                         record.fields.keys.map { CacheFieldID(key: record.key, field: $0) }
                     })
-                if watcher.adopt(value, dependencies: dependencies) { answered = watcherID }
+                state.withLock { $0.watchers.setDependencies(dependencies, of: watcherID) }
+                answered = watcherID
             }
-            notifyWatchers(of: changed, in: &state, skipping: answered)
+            notifyWatchers(of: changed, skipping: answered)
         }
     }
 
-    /// Refreshes the watchers that depend on any of `changed` (all of them when `nil`), but `skipping`; called with
-    /// the lock held.
-    func notifyWatchers(of changed: Set<CacheFieldID>?, in state: inout StoreState, skipping: UInt64? = nil) {
-        guard !state.watchers.isEmpty, changed.map({ !$0.isEmpty }) ?? true else { return }
-        let transaction = CacheReadTransaction(store: self, layers: state.layers)
-        for id in state.watchers.keys.sorted() where id != skipping {
-            guard let watcher = state.watchers[id] else { continue }
-            if let changed, !Self.intersects(watcher.dependencies, changed) { continue }
-            watcher.refresh(in: transaction)
-            state.watcherReads += 1
+    /// Refreshes the watchers that depend on any of `changed` (all of them when `nil`), but `skipping`, found
+    /// through the index; called with the writer lock held, so the layers they read cannot change meanwhile. The
+    /// reads run outside the state lock, so reads by others go on.
+    func notifyWatchers(of changed: Set<CacheFieldID>?, skipping: UInt64? = nil) {
+        if let changed, changed.isEmpty { return }
+        let (affected, layers) = state.withLock { ($0.watchers.affected(by: changed), $0.layers) }
+        guard !affected.isEmpty else { return }
+        let transaction = CacheReadTransaction(store: self, layers: layers)
+        var refreshed: [(id: UInt64, dependencies: Set<CacheFieldID>)] = []
+        for (id, watcher) in affected where id != skipping {
+            refreshed.append((id, watcher.refresh(in: transaction)))
         }
-    }
-
-    /// Whether a change touches what a watcher read: the same field, or any field of a record it found missing.
-    private static func intersects(_ dependencies: Set<CacheFieldID>, _ changed: Set<CacheFieldID>) -> Bool {
-        changed.contains { field in
-            dependencies.contains(field) || dependencies.contains(CacheFieldID(wholeRecord: field.key))
+        state.withLock { state in
+            for (id, dependencies) in refreshed { state.watchers.setDependencies(dependencies, of: id) }
+            state.watcherReads += refreshed.count
         }
     }
 }

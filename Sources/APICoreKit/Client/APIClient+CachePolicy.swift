@@ -35,22 +35,24 @@ extension APIClient {
         plan: CachePlan,
         options: RequestOptions,
         answering watcherID: UInt64? = nil,
-        cached: ((APIError?) -> Result<APIResponse<Operation.Data>, APIError>)? = nil,
+        cached: ((APIError?) async -> Result<APIResponse<Operation.Data>, APIError>)? = nil,
         early: ((APIResponse<Operation.Data>) -> Void)? = nil
     ) async throws(APIError) -> APIResponse<Operation.Data> {
         let cache = configuration.cache
-        func read(_ networkError: APIError?, partial: Bool = false) -> Result<APIResponse<Operation.Data>, APIError> {
-            if let cached { return cached(networkError) }
+        func read(
+            _ networkError: APIError?, partial: Bool = false
+        ) async -> Result<APIResponse<Operation.Data>, APIError> {
+            if let cached { return await cached(networkError) }
             guard let cache else { return .failure(APIError(.cacheMiss, operationName: Operation.operationName)) }
-            return cachedResponse(operation, from: cache, networkError: networkError, partial: partial)
+            return await cachedResponse(operation, from: cache, networkError: networkError, partial: partial)
         }
         switch plan.cacheRead {
         case .answersOnHit?:
-            if case .success(let response) = read(nil) { return response }
+            if case .success(let response) = await read(nil) { return response }
         case .answersAlone?:
-            return try read(nil, partial: options.returnsPartialCacheData).get()
+            return try await read(nil, partial: options.returnsPartialCacheData).get()
         case .deliversEarly?:
-            if let early, case .success(let response) = read(nil) { early(response) }
+            if let early, case .success(let response) = await read(nil) { early(response) }
         case nil:
             break
         }
@@ -59,7 +61,7 @@ extension APIClient {
                 operation, options: options, write: cache.map { .publish($0, answering: watcherID) } ?? .none)
         } catch {
             guard plan.fallsBackToCache, error.isNetworkFailure,
-                case .success(let response) = read(error, partial: options.returnsPartialCacheData)
+                case .success(let response) = await read(error, partial: options.returnsPartialCacheData)
             else {
                 throw error
             }
@@ -73,13 +75,14 @@ extension APIClient {
     }
 
     /// The operation's data as the cache holds it, or the miss (``APIError/Code/cacheMiss``) that prevents it;
-    /// `networkError` is the failure the cache answers for, if any.
+    /// `networkError` is the failure the cache answers for, if any. The read runs where the cache reads (a SQLite
+    /// cache on its own readers' queues).
     func cachedResponse<Operation: GraphQLOperation>(
         _ operation: Operation,
         from cache: CacheStore,
         networkError: APIError? = nil,
         partial: Bool = false
-    ) -> Result<APIResponse<Operation.Data>, APIError> {
+    ) async -> Result<APIResponse<Operation.Data>, APIError> {
         let start = ContinuousClock.now
         func answer(
             _ data: Operation.Data, errors: [GraphQLError] = []
@@ -90,10 +93,10 @@ extension APIClient {
             return .success(APIResponse(value: data, errors: errors, metadata: metadata))
         }
         do throws(CacheError) {
-            guard partial else { return answer(try cache.read(operation)) }
+            guard partial else { return answer(try await cache.load(operation)) }
             // One read: what the cache holds, with the misses as errors; the first miss (the one a whole read would
             // have failed with) when not even that can be built.
-            let read = try cache.readPartial(operation)
+            let read = try await cache.loadPartial(operation)
             guard let value = read.value else {
                 throw read.misses.first ?? CacheError(.missingRecord, key: .root(of: Operation.operationType))
             }

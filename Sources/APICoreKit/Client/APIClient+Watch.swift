@@ -63,7 +63,7 @@ extension APIClient {
                 query, plan: plan(of: Query.self, options: options), options: options, answering: watch.watcherID,
                 cached: { [self] networkError in
                     guard networkError == nil else {
-                        return cachedResponse(query, from: cache, networkError: networkError)
+                        return await cachedResponse(query, from: cache, networkError: networkError)
                     }
                     let element = cachedElement(current, for: Query.self)
                     if case .success(let response) = element {

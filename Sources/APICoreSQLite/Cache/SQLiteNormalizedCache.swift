@@ -91,6 +91,20 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Runs `body` in one read transaction on a reader connection of the pool, on that connection's own queue: up to
+    /// eight reads run at once, none waits for a write, and none holds a thread of Swift's concurrency pool while it
+    /// reads the file and builds its result.
+    public func withConsistentReads<Value: Sendable>(
+        _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value
+    ) async throws(CacheError) -> Value {
+        do {
+            // `read` wraps `body` in a deferred transaction: one snapshot of the file throughout.
+            return try await pool.read { db in try body(Snapshot(db: db)) }
+        } catch {
+            throw Self.cacheError(error, reading: true)
+        }
+    }
+
     /// `true`: each load is a statement, and one statement loads many records.
     public var prefersBatchedLoads: Bool { true }
 
