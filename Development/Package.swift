@@ -86,7 +86,7 @@ let package = Package(
                 "DevelopmentSupport",
                 lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreCache"), lib("APICoreKit"),
                 lib("APICoreSQLite"), lib("APICoreCodegen"),
-                "GitHubApolloFixture", .product(name: "Hummingbird", package: "hummingbird"),
+                "GitHubApolloFixture", "StarWarsFixture", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: linux)),
             ],
             path: "Benchmarks/APICoreBenchmarks",

@@ -49,11 +49,19 @@ targets = {
     "cache.read_memory": 0.10,
     "cache.write_sqlite": 0.30,
     "cache.read_sqlite": 0.30,
+    "cache.read_sqlite_concurrent": 0.65,
+    "watch.fanout": 2.0,
+    "cache.read_sqlite_large": 1.3,
     "compiler.github": 0.03,
     "http.query": 0.6,
     "http.query_16": 0.4,
     "http.query.vs_ahc": 1.15,
     "http.query_16.vs_ahc": 1.15,
+}
+
+# Bounds on the median itself, in milliseconds, for rows whose times are a latency rather than work.
+absolute_targets = {
+    "cache.pool_stall": 5.0,
 }
 
 
@@ -90,10 +98,16 @@ print("| scenario | median | min | max | baseline median | ratio | target | |")
 print("|---|---:|---:|---:|---:|---:|---:|---|")
 for result in results:
     target = targets.get(result["name"])
-    verdict = "" if target is None else ("meets" if result["ratio"] <= target else "misses")
+    bound = absolute_targets.get(result["name"])
+    if bound is not None:
+        verdict = "meets" if result["median_ms"] <= bound else "misses"
+        shown = f"median ≤ {duration(bound)}"
+    else:
+        verdict = "" if target is None else ("meets" if result["ratio"] <= target else "misses")
+        shown = "" if target is None else f"≤ {target:.2f}"
     print(f"| `{result['name']}` | {duration(result['median_ms'])} | {duration(result['min_ms'])} | "
           f"{duration(result['max_ms'])} | {duration(result['baseline_median_ms'])} | {result['ratio']:.3f} | "
-          f"{'' if target is None else f'≤ {target:.2f}'} | {verdict} |")
+          f"{shown} | {verdict} |")
 print()
 
 for result in results:

@@ -29,7 +29,8 @@ struct BenchmarkResult: Sendable {
 /// The scenarios in the order a run measures them.
 enum BenchmarkScenarios {
     static let all: [BenchmarkScenario] =
-        ResponseScenarios.all + JSONScenarios.all + CompilerScenarios.all + HTTPScenarios.all + [SoakScenario.scenario]
+        ResponseScenarios.all + CacheScaleScenarios.all + JSONScenarios.all + CompilerScenarios.all + HTTPScenarios.all
+        + [SoakScenario.scenario]
 
     /// The scenario called `name`.
     static func named(_ name: String) -> BenchmarkScenario? {

@@ -1,6 +1,7 @@
 import APICoreCache
 import APICoreGraphQL
 import APICoreTestSupport
+import StarWarsFixture
 import Testing
 
 @Suite("Watchers", .timeLimit(.minutes(10)))
@@ -146,5 +147,69 @@ struct CacheWatchRestoreTests {
         #expect(watcher.values.map(\.user?.name) == ["Restored", "Changed"])
         #expect(watcher.results.count == 3)
         watcher.cancel()
+    }
+}
+
+/// What a write costs among many watchers: found through the index, not by testing each one.
+@Suite("Watchers at scale", .timeLimit(.minutes(10)))
+struct CacheWatchScaleTests {
+    static func character(_ index: Int, name: String) -> Record {
+        Record(
+            key: CacheKey("Human:\(index)"),
+            fields: ["__typename": .value(.string("Human")), "name": .value(.string(name))])
+    }
+
+    @Test("of 10,000 watchers, a write re-reads only the one that reads the field it changed, which emits it")
+    func tenThousandWatchersOneAffected() async throws {
+        let store = CacheStore()
+        try store.publish(RecordSet((0..<10_000).map { Self.character($0, name: "Human \($0)") }))
+        let watches = (0..<10_000).map { store.watch(CharacterName.self, key: CacheKey("Human:\($0)")) }
+        #expect(store.watcherReadCount == 10_000)
+
+        try store.withReadWriteTransaction { transaction in
+            transaction.update(CacheKey("Human:4321"), fields: ["name": .value(.string("Renamed"))])
+        }
+        #expect(store.watcherReadCount == 10_001, "a write re-read watchers whose fields it did not change")
+        var changes = watches[4321].makeAsyncIterator()
+        #expect(try await changes.next()?.get().name == "Human 4321")
+        #expect(try await changes.next()?.get().name == "Renamed")
+
+        // A field nobody reads, and a record nobody watches: no re-read at all.
+        try store.withReadWriteTransaction { transaction in
+            transaction.update(CacheKey("Human:7"), fields: ["height": .value(.double(1.8))])
+            transaction.update(CacheKey("Human:10001"), fields: ["name": .value(.string("Nobody"))])
+        }
+        #expect(store.watcherReadCount == 10_001)
+        withExtendedLifetime(watches) {}
+    }
+
+    @Test("a watcher of a missing record is re-read when any field of that record is written, and emits it")
+    func missingRecordWatcher() async throws {
+        let store = CacheStore()
+        let watch = store.watch(CharacterName.self, key: CacheKey("Human:1"))
+        var changes = watch.makeAsyncIterator()
+        guard case .failure = try #require(await changes.next()) else {
+            Issue.record("a watcher of a missing record did not start with the miss")
+            return
+        }
+        try store.publish(RecordSet([Self.character(1, name: "Luke")]))
+        #expect(try await changes.next()?.get().name == "Luke")
+        #expect(store.watcherReadCount == 2)
+    }
+
+    @Test("a watcher that stops is taken out of the index: writes to what it read re-read nothing")
+    func stoppedWatcherLeavesTheIndex() async throws {
+        let store = CacheStore()
+        try store.publish(RecordSet([Self.character(1, name: "Luke")]))
+        let consumer = Task {
+            for await _ in store.watch(CharacterName.self, key: CacheKey("Human:1")) {}
+        }
+        while store.watcherCount == 0 { await Task.yield() }
+        consumer.cancel()
+        await consumer.value
+        #expect(store.watcherCount == 0)
+        let reads = store.watcherReadCount
+        try store.publish(RecordSet([Self.character(1, name: "Leia")]))
+        #expect(store.watcherReadCount == reads)
     }
 }

@@ -15,7 +15,8 @@ struct BenchmarkSmokeTests {
     static let swiftOnly =
         [
             "response.decode_normalize", "response.decode_normalize_x25", "cache.read_memory", "cache.write_sqlite",
-            "cache.read_sqlite", "json.read", "json.write", "http.query", "http.query_16",
+            "cache.read_sqlite", "cache.read_sqlite_concurrent", "cache.pool_stall", "watch.fanout",
+            "cache.read_sqlite_large", "json.read", "json.write", "http.query", "http.query_16",
         ] + asyncHTTPClientBaselines + ["http.soak"]
 
     #if os(Linux)

@@ -5,22 +5,26 @@ import APICoreGraphQL
 public class CacheReadTransaction {
     let store: CacheStore
     let layers: [OptimisticLayer]
+    /// The one consistent view of the cache every read of the transaction goes through, when it has one (a read
+    /// transaction does; a read-write one reads the cache itself, which no other write can change meanwhile).
+    let view: (any NormalizedCacheReader)?
     /// Writes made in this transaction, visible to its own reads.
     var pending = RecordSet()
 
-    init(store: CacheStore, layers: [OptimisticLayer]) {
+    init(store: CacheStore, layers: [OptimisticLayer], view: (any NormalizedCacheReader)? = nil) {
         self.store = store
         self.layers = layers
+        self.view = view
     }
 
     /// The record with the given key as this transaction sees it.
     public func record(for key: CacheKey) throws(CacheError) -> Record? {
-        try overlaid(store.cache.loadRecord(key), key: key)
+        try overlaid((view ?? store.cache).loadRecord(key), key: key)
     }
 
     /// The records with the given keys as this transaction sees them, loaded from the cache in one call.
     func records(for keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] {
-        try records(for: keys, from: store.cache)
+        try records(for: keys, from: view ?? store.cache)
     }
 
     private func records(
@@ -129,7 +133,9 @@ public class CacheReadTransaction {
         from view: (any NormalizedCacheReader)? = nil,
         _ body: (inout CacheDataReader) throws(CacheError) -> Value
     ) throws(CacheError) -> Value {
-        if let view { return try read(from: view, variables: variables, tracksDependencies: tracksDependencies, body) }
+        if let view = view ?? self.view {
+            return try read(from: view, variables: variables, tracksDependencies: tracksDependencies, body)
+        }
         return try store.cache.withConsistentReads { cache throws(CacheError) in
             try read(from: cache, variables: variables, tracksDependencies: tracksDependencies, body)
         }

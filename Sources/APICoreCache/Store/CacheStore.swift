@@ -150,19 +150,30 @@ public final class CacheStore: Sendable {
         try withReadTransaction { transaction throws(CacheError) in try transaction.record(for: key) }
     }
 
-    /// Runs `body` with a consistent view of the cache, concurrently with other reads and with a write.
+    /// Runs `body` with a consistent view of the cache, concurrently with other reads and with a write: every read in
+    /// `body` sees the same state, each write whole or not at all.
     ///
-    /// `body` may run more than once: when the cache is cleared while it reads, it reads again.
+    /// `body` may run more than once: when the cache is cleared while it reads (or, in a ``ChainedNormalizedCache``,
+    /// a write overtakes it), it reads again. Do not call the store from inside `body`.
     public func withReadTransaction<Result>(
         _ body: (CacheReadTransaction) throws(CacheError) -> Result
     ) throws(CacheError) -> Result {
+        func run(_ layers: [OptimisticLayer]) throws(CacheError) -> Result {
+            try cache.withConsistentReads { view throws(CacheError) in
+                UncheckedResult(value: try body(CacheReadTransaction(store: self, layers: layers, view: view)))
+            }
+            .value
+        }
         for _ in 0..<Self.readAttempts {
             let (layers, epoch) = state.withLock { ($0.layers, $0.clearEpoch) }
             guard epoch.isMultiple(of: 2) else { break }
-            let result = try body(CacheReadTransaction(store: self, layers: layers))
+            let result = try run(layers)
             if state.withLock({ $0.clearEpoch }) == epoch { return result }
         }
-        return try writer.withLock { _ throws(CacheError) -> Result in try body(currentTransaction()) }
+        return try writer.withLock { _ throws(CacheError) -> UncheckedResult<Result> in
+            UncheckedResult(value: try run(state.withLock { $0.layers }))
+        }
+        .value
     }
 
     /// A read transaction over the current layers; called with the writer lock held, so they cannot change under it.
@@ -321,6 +332,11 @@ public final class CacheStore: Sendable {
             notifyWatchers(of: nil)
         }
     }
+}
+
+/// A transaction's result handed out of a synchronous consistent read, on the thread that called it.
+private struct UncheckedResult<Value>: @unchecked Sendable {
+    let value: Value
 }
 
 /// The mutable state of a store, guarded by its lock, which is held only for moments, never across a read or a

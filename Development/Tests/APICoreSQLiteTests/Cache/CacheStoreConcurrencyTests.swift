@@ -1,0 +1,212 @@
+import APICoreCache
+import APICoreSQLite
+import APICoreTestSupport
+import Foundation
+import Testing
+
+@testable import APICoreGraphQL
+
+/// The store under reads from many tasks at once, against a real SQLite file (alone and behind the memory cache) and
+/// the memory cache: reads go on while a write holds the writer, and no read ever sees part of a write.
+@Suite("Cache store: concurrent reads and writes", .timeLimit(.minutes(10)))
+struct CacheStoreConcurrencyTests {
+    /// The caches a store can sit on.
+    enum Kind: String, CaseIterable, Sendable {
+        case memory, sqlite, chained
+
+        func make(in directory: TemporaryDirectory) throws -> any NormalizedCache {
+            switch self {
+            case .memory: InMemoryNormalizedCache()
+            case .sqlite: try SQLiteNormalizedCache(fileURL: directory.file("cache.sqlite"))
+            case .chained:
+                ChainedNormalizedCache(
+                    front: InMemoryNormalizedCache(maxRecords: 6),
+                    back: try SQLiteNormalizedCache(fileURL: directory.file("cache.sqlite")))
+            }
+        }
+    }
+
+    static let keys = (0..<10).map { CacheKey("Item:\($0)") }
+
+    /// Write number `version`: every item carries it, so a read that sees two versions has seen part of a write;
+    /// the root lists the items, for ``VersionQuery``.
+    static func batch(_ version: Int) -> RecordSet {
+        RecordSet(
+            keys.map { Record(key: $0, fields: ["version": .value(.int(Int64(version)))]) } + [
+                Record(key: .queryRoot, fields: ["items": .list(keys.map { .reference($0) })])
+            ])
+    }
+
+    /// The versions one read finds, item by item (`nil` for an item not there).
+    static func versions(in store: CacheStore) throws -> [Int64?] {
+        try store.withReadTransaction { transaction throws(CacheError) in
+            try keys.map { key throws(CacheError) -> Int64? in
+                guard case .value(.int(let version))? = try transaction.record(for: key)?.fields["version"] else {
+                    return nil
+                }
+                return version
+            }
+        }
+    }
+
+    /// Waits, off the concurrency pool, until `condition` holds or `limit` passes; `false` if it never held. A bound
+    /// on a hang, not a measurement: the tests pass as soon as the condition holds.
+    static func wait(for semaphore: DispatchSemaphore, upTo limit: Duration = .seconds(120)) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let seconds = Double(limit.components.seconds)
+                continuation.resume(returning: semaphore.wait(timeout: .now() + seconds) == .success)
+            }
+        }
+    }
+
+    /// Runs `body` on a new thread and returns what it returns.
+    static func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    @Test(
+        "eight readers finish while a write holds the writer, and see the records before it", arguments: Kind.allCases)
+    func readersProceedDuringAWrite(kind: Kind) async throws {
+        let directory = try TemporaryDirectory()
+        let store = CacheStore(cache: try kind.make(in: directory))
+        try store.publish(Self.batch(1))
+        let writing = DispatchSemaphore(value: 0)
+        let readersDone = DispatchSemaphore(value: 0)
+        // On a thread of its own: a write blocked on a semaphore must not hold one of the concurrency pool's threads.
+        let writer = Task {
+            try await Self.onThread {
+                try store.withReadWriteTransaction { transaction throws(CacheError) in
+                    for key in Self.keys { transaction.update(key, fields: ["version": .value(.int(2))]) }
+                    writing.signal()
+                    // Held until the readers are done: readers that waited for the writer would never get here.
+                    return readersDone.wait(timeout: .now() + 120) == .success
+                }
+            }
+        }
+        #expect(await Self.wait(for: writing))
+        let seen = try await withThrowingTaskGroup(of: [Int64?].self) { group in
+            for _ in 0..<8 { group.addTask { try Self.versions(in: store) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        readersDone.signal()
+        #expect(try await writer.value, "the readers did not finish while the write held the writer")
+        #expect(seen == Array(repeating: Array(repeating: 1, count: Self.keys.count), count: 8))
+        #expect(try Self.versions(in: store) == Array(repeating: 2, count: Self.keys.count))
+    }
+
+    @Test(
+        "no read sees part of a write, a layer's replacement or a clear, whatever the timing",
+        arguments: Kind.allCases)
+    func readsSeeWholeWrites(kind: Kind) async throws {
+        let directory = try TemporaryDirectory()
+        let store = CacheStore(cache: try kind.make(in: directory))
+        try store.publish(Self.batch(0))
+        let finished = Lock(false)
+        let writer = Task.detached {
+            defer { finished.withLock { $0 = true } }
+            var generator = SeededGenerator(seed: 0x5EED_CAFE)
+            for version in 1...2_000 {
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 0:
+                    // The optimistic value, then the server's, each for every item at once.
+                    let layer = try store.addOptimisticLayer { transaction throws(CacheError) in
+                        for key in Self.keys { transaction.update(key, fields: ["version": .value(.int(-1))]) }
+                    }
+                    try store.replaceOptimisticLayer(layer, with: Self.batch(version))
+                case 1:
+                    try store.evict(Set(Self.keys))
+                case 2:
+                    try store.clear()
+                default:
+                    try store.publish(Self.batch(version))
+                }
+            }
+        }
+        let failures = try await withThrowingTaskGroup(of: [String].self) { group in
+            for reader in 0..<6 {
+                group.addTask {
+                    var failures: [String] = []
+                    while !finished.withLock({ $0 }) {
+                        let versions = try Self.versions(in: store)
+                        if Set(versions).count != 1 { failures.append("reader \(reader) saw \(versions)") }
+                    }
+                    return failures
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        try await writer.value
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+    }
+
+    @Test("awaited loads run on the cache's own threads and see whole writes", arguments: Kind.allCases)
+    func loadsSeeWholeWrites(kind: Kind) async throws {
+        let directory = try TemporaryDirectory()
+        let store = CacheStore(cache: try kind.make(in: directory))
+        try store.publish(Self.batch(0))
+        let query = VersionQuery()
+        let finished = Lock(false)
+        let writer = Task.detached {
+            defer { finished.withLock { $0 = true } }
+            for version in 1...200 { try store.publish(Self.batch(version)) }
+        }
+        let failures = try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    var failures: [String] = []
+                    while !finished.withLock({ $0 }) {
+                        let data = try await store.load(query)
+                        let versions = Set(data.items.map(\.version))
+                        if versions.count != 1 { failures.append("saw \(versions.sorted())") }
+                    }
+                    return failures
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        try await writer.value
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        #expect(try await store.load(query).items.map(\.version) == Array(repeating: 200, count: Self.keys.count))
+    }
+}
+
+/// `query Versions { items { version } }`, against a schema of its own.
+private struct VersionQuery: GraphQLQuery {
+    static let operationName = "Versions"
+    static let document = "query Versions { items { version } }"
+
+    var variables: JSONObject { JSONObject() }
+
+    struct Data: GraphQLRootSelectionSet {
+        static let __parentType = GraphQLParentType.object("Query")
+        static let __selections: [GraphQLSelection] = [
+            .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Item.self))))))
+        ]
+
+        let __data: JSONObject
+        let items: [Item]
+
+        init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
+            __data = reader.object
+            items = try reader.field("items")
+        }
+
+        struct Item: GraphQLSelectionSet {
+            static let __parentType = GraphQLParentType.object("Item")
+            static let __selections: [GraphQLSelection] = [
+                .field(GraphQLField("version", .nonNull(.scalar("Int"))))
+            ]
+
+            let __data: JSONObject
+            let version: Int
+
+            init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
+                __data = reader.object
+                version = try reader.field("version")
+            }
+        }
+    }
+}

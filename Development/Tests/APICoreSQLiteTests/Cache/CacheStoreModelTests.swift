@@ -1,0 +1,133 @@
+import APICoreCache
+import APICoreSQLite
+import APICoreTestSupport
+import Foundation
+import Testing
+
+@testable import APICoreGraphQL
+
+/// The store against a model a reader can check by eye, a dictionary of fields per record with a list of layers on
+/// top, over seeded random sequences of writes, optimistic layers (added, replaced by the server's records, rolled
+/// back), evictions of records and fields, and reads, run by several tasks at once. Each task works on records of its
+/// own, so its model alone says what it must read, whatever the other tasks do meanwhile to the same store.
+@Suite("Cache store against a model", .timeLimit(.minutes(10)))
+struct CacheStoreModelTests {
+    typealias Fields = [String: RecordValue]
+
+    /// What one task has done to its own records.
+    struct Model {
+        var stored: [CacheKey: Fields] = [:]
+        var layers: [(id: OptimisticLayerID, records: [CacheKey: Fields])] = []
+
+        /// The fields a read of `key` must find: the stored ones with each layer on top, in order.
+        func visible(_ key: CacheKey) -> Fields {
+            var fields = stored[key] ?? [:]
+            for layer in layers {
+                fields.merge(layer.records[key] ?? [:]) { _, layer in layer }
+            }
+            return fields
+        }
+    }
+
+    static let fieldNames = ["a", "b", "c"]
+
+    static func keys(of task: Int) -> [CacheKey] {
+        (0..<6).map { CacheKey("Task\(task):\($0)") }
+    }
+
+    /// A few of `keys`, each with some fields set to random values.
+    static func randomRecords(
+        _ keys: [CacheKey], using generator: inout SeededGenerator
+    ) -> [CacheKey: Fields] {
+        var records: [CacheKey: Fields] = [:]
+        for _ in 0..<Int.random(in: 1...3, using: &generator) {
+            let key = keys.randomElement(using: &generator)!
+            for name in fieldNames where Bool.random(using: &generator) {
+                records[key, default: [:]][name] = .value(.int(Int64.random(in: 0..<1_000, using: &generator)))
+            }
+            records[key, default: [:]]["a"] = records[key]?["a"] ?? .value(.int(-1))
+        }
+        return records
+    }
+
+    static func recordSet(_ records: [CacheKey: Fields]) -> RecordSet {
+        RecordSet(records.map { Record(key: $0.key, fields: $0.value) })
+    }
+
+    /// The fields a store read finds at `key`; none for a record not there.
+    static func fields(_ record: Record?) -> Fields {
+        record?.fields.dictionary ?? [:]
+    }
+
+    /// Runs `steps` random steps of task `task` against `store`; returns the first disagreement with the model.
+    static func run(task: Int, seed: UInt64, steps: Int, store: CacheStore) throws -> String? {
+        var generator = SeededGenerator(seed: seed &+ UInt64(task))
+        var model = Model()
+        let keys = keys(of: task)
+        for step in 0..<steps {
+            let place = "seed \(seed), task \(task), step \(step)"
+            switch Int.random(in: 0..<100, using: &generator) {
+            case 0..<30:
+                let records = randomRecords(keys, using: &generator)
+                try store.publish(recordSet(records))
+                for (key, fields) in records { model.stored[key, default: [:]].merge(fields) { _, new in new } }
+            case 30..<42:
+                let records = randomRecords(keys, using: &generator)
+                let id = try store.addOptimisticLayer { transaction in
+                    for (key, fields) in records { transaction.update(key, fields: fields) }
+                }
+                model.layers.append((id, records))
+            case 42..<50 where !model.layers.isEmpty:
+                let index = Int.random(in: 0..<model.layers.count, using: &generator)
+                let records = randomRecords(keys, using: &generator)
+                try store.replaceOptimisticLayer(model.layers[index].id, with: recordSet(records))
+                model.layers.remove(at: index)
+                for (key, fields) in records { model.stored[key, default: [:]].merge(fields) { _, new in new } }
+            case 50..<56 where !model.layers.isEmpty:
+                let index = Int.random(in: 0..<model.layers.count, using: &generator)
+                store.removeOptimisticLayer(model.layers[index].id)
+                model.layers.remove(at: index)
+            case 56..<62:
+                let key = keys.randomElement(using: &generator)!
+                try store.evict(key)
+                model.stored[key] = nil
+            case 62..<68:
+                let key = keys.randomElement(using: &generator)!
+                let name = fieldNames.randomElement(using: &generator)!
+                try store.evict(field: CacheFieldID(key: key, field: name))
+                model.stored[key]?[name] = nil
+            case 68..<84:
+                let key = keys.randomElement(using: &generator)!
+                let found = fields(try store.record(for: key))
+                if found != model.visible(key) {
+                    return "\(place): \(key.rawValue) read \(found), the model says \(model.visible(key))"
+                }
+            default:
+                let found = try store.withReadTransaction { transaction throws(CacheError) in
+                    try keys.map { key throws(CacheError) in fields(try transaction.record(for: key)) }
+                }
+                let expected = keys.map(model.visible)
+                if found != expected { return "\(place): one read of every record found \(found), not \(expected)" }
+            }
+        }
+        for key in keys where fields(try store.record(for: key)) != model.visible(key) {
+            return "seed \(seed), task \(task), at the end: \(key.rawValue) differs from the model"
+        }
+        return nil
+    }
+
+    @Test(
+        "four tasks' random writes, layers, evictions and reads agree with the model",
+        arguments: CacheStoreConcurrencyTests.Kind.allCases, [0x0C0F_FEE1, 0x0BAD_5EED, 0x5EED_0003])
+    func agreesWithTheModel(kind: CacheStoreConcurrencyTests.Kind, seed: UInt64) async throws {
+        let directory = try TemporaryDirectory()
+        let store = CacheStore(cache: try kind.make(in: directory))
+        let failures = try await withThrowingTaskGroup(of: String?.self) { group in
+            for task in 0..<4 {
+                group.addTask { try Self.run(task: task, seed: seed, steps: 400, store: store) }
+            }
+            return try await group.reduce(into: [String]()) { if let failure = $1 { $0.append(failure) } }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+}
