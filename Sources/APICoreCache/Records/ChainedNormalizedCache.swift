@@ -20,8 +20,8 @@ public final class ChainedNormalizedCache: NormalizedCache {
     public let front: any NormalizedCache
     /// The cache that holds every record.
     public let back: any NormalizedCache
-    /// Makes one write at a time.
-    private let writer = Lock(())
+    /// Makes one write at a time. Its value is unused (an empty one trips ThreadSanitizer; see `CacheStore.writer`).
+    private let writer = Lock<UInt8>(0)
     /// How many times a write has started or ended: odd while one is under way. Held while a read fills the front,
     /// so that no write starts between the check and the fill.
     private let generation = Lock<UInt64>(0)
@@ -60,7 +60,7 @@ public final class ChainedNormalizedCache: NormalizedCache {
         return try back.withConsistentReads(body)
     }
 
-    /// ``withConsistentReads(_:)``, on the back's own threads.
+    /// `withConsistentReads(_:)`, on the back's own threads.
     public func withConsistentReads<Value: Sendable>(
         _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value
     ) async throws(CacheError) -> Value {

@@ -1,5 +1,5 @@
 /// Loads records: a cache, or a consistent view of one for the length of a read
-/// (``NormalizedCache/withConsistentReads(_:)``).
+/// (`NormalizedCache.withConsistentReads(_:)`).
 public protocol NormalizedCacheReader {
     /// The records with the given keys; keys without a record are left out.
     func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record]
@@ -27,7 +27,7 @@ extension NormalizedCacheReader {
 /// Where the records of a ``CacheStore`` live: in memory, in a SQLite file, or one in front of the other.
 ///
 /// The store makes one write at a time, but reads run concurrently with each other and with a write: an
-/// implementation must be safe to call from many threads at once, and ``withConsistentReads(_:)`` must show each
+/// implementation must be safe to call from many threads at once, and `withConsistentReads(_:)` must show each
 /// read one state of the cache, every merge whole or not at all.
 public protocol NormalizedCache: NormalizedCacheReader, Sendable {
     /// Runs `body` with a reader that sees one state of the cache throughout: what one read of a query loads, record
@@ -38,7 +38,7 @@ public protocol NormalizedCache: NormalizedCacheReader, Sendable {
         _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
     ) throws(CacheError) -> Value
 
-    /// ``withConsistentReads(_:)``, awaited: a cache that reads from disk runs `body` on threads of its own (a SQLite
+    /// `withConsistentReads(_:)`, awaited: a cache that reads from disk runs `body` on threads of its own (a SQLite
     /// cache on its connection pool's reader queues), so a read never holds a thread of Swift's concurrency pool while
     /// it waits for the disk, and many reads run at once. The default runs the synchronous one on the caller's thread.
     func withConsistentReads<Value: Sendable>(
@@ -73,14 +73,14 @@ extension NormalizedCache {
         try body(self)
     }
 
-    /// Runs the synchronous ``withConsistentReads(_:)`` on the caller's thread: right for a cache in memory.
+    /// Runs the synchronous `withConsistentReads(_:)` on the caller's thread: right for a cache in memory.
     public func withConsistentReads<Value: Sendable>(
         _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value
     ) async throws(CacheError) -> Value {
         try synchronousConsistentReads(body)
     }
 
-    /// The synchronous ``withConsistentReads(_:)``, named apart from the awaited one.
+    /// The synchronous `withConsistentReads(_:)`, named apart from the awaited one.
     private func synchronousConsistentReads<Value: Sendable>(
         _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
     ) throws(CacheError) -> Value {

@@ -16,7 +16,7 @@ import GRDBSQLite
 ///
 /// Each record is one row holding its compact binary encoding (`RecordCoding`): a merge reads the rows of the keys it
 /// touches in one statement and rewrites those that changed, and a read of a query loads its records inside one
-/// read transaction (``withConsistentReads(_:)``), a list's records in one statement. The tables are created and
+/// read transaction (`withConsistentReads(_:)`), a list's records in one statement. The tables are created and
 /// upgraded by migrations that run when the file is opened. A new file has 16 KB pages: a merge writes a response's
 /// records together, and larger pages take a quarter of the writes to the log that 4 KB pages would (a file an
 /// earlier version made keeps its 4 KB pages).
