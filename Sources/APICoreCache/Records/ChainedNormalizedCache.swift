@@ -51,11 +51,17 @@ public final class ChainedNormalizedCache: NormalizedCache {
     ) throws(CacheError) -> Value {
         for _ in 0..<Self.attempts {
             guard let start = quietGeneration() else { break }
-            let (value, loaded) = try back.withConsistentReads { back throws(CacheError) in
-                let reader = Reader(front: front, back: back)
-                return (try body(reader), reader.loaded)
+            let outcome: Result<(Value, RecordSet), CacheError>
+            do throws(CacheError) {
+                outcome = .success(
+                    try back.withConsistentReads { back throws(CacheError) in
+                        let reader = Reader(front: front, back: back)
+                        return (try body(reader), reader.loaded)
+                    })
+            } catch {
+                outcome = .failure(error)
             }
-            if try fill(loaded, ifStill: start) { return value }
+            if let value = try settle(outcome, ifStill: start) { return value }
         }
         return try back.withConsistentReads(body)
     }
@@ -67,11 +73,17 @@ public final class ChainedNormalizedCache: NormalizedCache {
         let front = front
         for _ in 0..<Self.attempts {
             guard let start = quietGeneration() else { break }
-            let (value, loaded) = try await back.withConsistentReads { back throws(CacheError) in
-                let reader = Reader(front: front, back: back)
-                return (try body(reader), reader.loaded)
+            let outcome: Result<(Value, RecordSet), CacheError>
+            do throws(CacheError) {
+                outcome = .success(
+                    try await back.withConsistentReads { back throws(CacheError) in
+                        let reader = Reader(front: front, back: back)
+                        return (try body(reader), reader.loaded)
+                    })
+            } catch {
+                outcome = .failure(error)
             }
-            if try fill(loaded, ifStill: start) { return value }
+            if let value = try settle(outcome, ifStill: start) { return value }
         }
         return try await back.withConsistentReads(body)
     }
@@ -82,14 +94,19 @@ public final class ChainedNormalizedCache: NormalizedCache {
         return generation.isMultiple(of: 2) ? generation : nil
     }
 
-    /// Puts what a read loaded from the back into the front, if no write started since the read began; `false` (and
-    /// nothing filled) otherwise, when the read may have mixed two states and must be made again.
-    private func fill(_ loaded: RecordSet, ifStill start: UInt64) throws(CacheError) -> Bool {
-        try generation.withLock { generation throws(CacheError) -> Bool in
-            guard generation == start else { return false }
+    /// The outcome of a read that began at write count `start`, if no write started since: its value, after what it
+    /// loaded from the back has filled the front, or its error (a miss too may come of mixing two states). `nil` when
+    /// a write overtook the read, which must then be made again.
+    private func settle<Value>(
+        _ outcome: Result<(Value, RecordSet), CacheError>, ifStill start: UInt64
+    ) throws(CacheError) -> Value? {
+        try generation.withLock { generation throws(CacheError) -> UncheckedValue<Value>? in
+            guard generation == start else { return nil }
+            let (value, loaded) = try outcome.get()
             if !loaded.isEmpty { try front.mergeUnobserved(loaded) }
-            return true
-        }
+            return UncheckedValue(value: value)
+        }?
+        .value
     }
 
     /// Loads from the front, then from the back, noting what the back returned for the front.
@@ -134,12 +151,20 @@ public final class ChainedNormalizedCache: NormalizedCache {
     }
 
     /// Merges into the back, then copies the whole merged records to the front; returns the back's changed fields.
+    /// If the copy fails once the back has the records, the front lets go of them, so that it never answers with the
+    /// records from before.
     public func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID> {
         try writing { () throws(CacheError) in
             let changed = try back.merge(records)
-            // The front gets the whole merged records, as the back now has them, never the partial ones written.
-            let merged = try back.loadRecords(Set(records.records.keys))
-            try front.mergeUnobserved(RecordSet(merged.values))
+            let keys = Set(records.records.keys)
+            do throws(CacheError) {
+                // The front gets the whole merged records, as the back now has them, never the partial ones written.
+                let merged = try back.loadRecords(keys)
+                try front.mergeUnobserved(RecordSet(merged.values))
+            } catch {
+                _ = try? front.removeRecords(keys)
+                throw error
+            }
             return changed
         }
     }
@@ -174,4 +199,9 @@ public final class ChainedNormalizedCache: NormalizedCache {
             try front.clear()
         }
     }
+}
+
+/// A read's value handed out of the write-count lock on the thread that read it.
+private struct UncheckedValue<Value>: @unchecked Sendable {
+    let value: Value
 }

@@ -34,7 +34,7 @@ extension CacheStore {
             let layer = state.withLock { state in
                 let layer = OptimisticLayer(
                     id: OptimisticLayerID(rawValue: state.makeID()), records: transaction.pending)
-                state.layers.append(layer)
+                state.setLayers(state.layers + [layer])
                 return layer
             }
             notifyWatchers(of: layer.fields)
@@ -47,7 +47,10 @@ extension CacheStore {
         writer.withLock { _ in
             let removed = state.withLock { state -> OptimisticLayer? in
                 guard let index = state.layers.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.layers.remove(at: index)
+                var layers = state.layers
+                let removed = layers.remove(at: index)
+                state.setLayers(layers)
+                return removed
             }
             if let removed { notifyWatchers(of: removed.fields) }
         }
@@ -58,16 +61,18 @@ extension CacheStore {
     ///
     /// The step is made visible at once, before the write reaches the records: the layer is swapped for one holding
     /// the server's records beneath every other layer, which shows exactly what the written records will, whether a
-    /// concurrent read finds the records before the write or after it; that layer goes once the write is in.
+    /// concurrent read finds the records before the write or after it; that layer goes once the write is in. If the
+    /// write fails, the optimistic layer is put back, for the caller to roll back; reads made in between saw the
+    /// server's records.
     public func replaceOptimisticLayer(_ id: OptimisticLayerID, with records: RecordSet) throws(CacheError) {
         try writer.withLock { _ throws(CacheError) in
             let records = try resolvingFieldMerges(records)
             try checkSize(of: records)
             let committing = OptimisticLayer(id: OptimisticLayerID(rawValue: 0), records: records)
             let replaced = state.withLock { state -> OptimisticLayer? in
-                let index = state.layers.firstIndex(where: { $0.id == id })
-                let replaced = index.map { state.layers.remove(at: $0) }
-                state.layers.insert(committing, at: 0)
+                var layers = state.layers
+                let replaced = layers.firstIndex(where: { $0.id == id }).map { layers.remove(at: $0) }
+                state.setLayers([committing] + layers)
                 return replaced
             }
             let changed: Set<CacheFieldID>
@@ -76,13 +81,12 @@ extension CacheStore {
             } catch {
                 // The write failed: the layer goes back where it was, for the caller to roll back.
                 state.withLock { state in
-                    state.layers.removeFirst()
-                    if let replaced { state.layers.append(replaced) }
-                    state.layers.sort { $0.id.rawValue < $1.id.rawValue }
+                    let restored = (state.layers.dropFirst() + (replaced.map { [$0] } ?? []))
+                    state.setLayers(restored.sorted { $0.id.rawValue < $1.id.rawValue })
                 }
                 throw error
             }
-            state.withLock { $0.layers.removeAll { $0.id.rawValue == 0 } }
+            state.withLock { state in state.setLayers(state.layers.filter { $0.id.rawValue != 0 }) }
             notifyWatchers(of: changed.union(replaced?.fields ?? []))
         }
     }

@@ -152,11 +152,13 @@ public final class CacheStore: Sendable {
         try withReadTransaction { transaction throws(CacheError) in try transaction.record(for: key) }
     }
 
-    /// Runs `body` with a consistent view of the cache, concurrently with other reads and with a write: every read in
-    /// `body` sees the same state, each write whole or not at all.
+    /// Runs `body` with a consistent view of the cache: the result comes from a run of `body` in which every read saw
+    /// the same state, each write whole or not at all.
     ///
-    /// `body` may run more than once: when the cache is cleared while it reads (or, in a ``ChainedNormalizedCache``,
-    /// a write overtakes it), it reads again. Do not call the store from inside `body`.
+    /// On a SQLite cache `body` runs concurrently with other reads and with a write; the in-memory cache holds its
+    /// lock while `body` runs, so its writes wait for it. A run that a clear, a change of the optimistic layers or (in
+    /// a ``ChainedNormalizedCache``) a write overtook is thrown away, its result or its error, and `body` runs again:
+    /// keep it free of other effects. Do not call the store from inside `body`.
     public func withReadTransaction<Result>(
         _ body: (CacheReadTransaction) throws(CacheError) -> Result
     ) throws(CacheError) -> Result {
@@ -167,10 +169,16 @@ public final class CacheStore: Sendable {
             .value
         }
         for _ in 0..<Self.readAttempts {
-            let (layers, epoch) = state.withLock { ($0.layers, $0.clearEpoch) }
+            let (layers, epoch) = state.withLock { ($0.layers, $0.readEpoch) }
             guard epoch.isMultiple(of: 2) else { break }
-            let result = try run(layers)
-            if state.withLock({ $0.clearEpoch }) == epoch { return result }
+            let outcome: Swift.Result<Result, CacheError>
+            do throws(CacheError) {
+                outcome = .success(try run(layers))
+            } catch {
+                outcome = .failure(error)
+            }
+            // A miss too may come of mixing layers of one moment with records of another.
+            if state.withLock({ $0.readEpoch }) == epoch { return try outcome.get() }
         }
         return try writer.withLock { _ throws(CacheError) -> UncheckedResult<Result> in
             UncheckedResult(value: try run(state.withLock { $0.layers }))
@@ -203,12 +211,18 @@ public final class CacheStore: Sendable {
         _ body: @escaping @Sendable (CacheReadTransaction, any NormalizedCacheReader) throws(CacheError) -> Value
     ) async throws(CacheError) -> Value {
         for _ in 0..<Self.readAttempts {
-            let (layers, epoch) = state.withLock { ($0.layers, $0.clearEpoch) }
+            let (layers, epoch) = state.withLock { ($0.layers, $0.readEpoch) }
             guard epoch.isMultiple(of: 2) else { break }
-            let value = try await cache.withConsistentReads { reader throws(CacheError) in
-                try body(CacheReadTransaction(store: self, layers: layers), reader)
+            let outcome: Result<Value, CacheError>
+            do throws(CacheError) {
+                outcome = .success(
+                    try await cache.withConsistentReads { reader throws(CacheError) in
+                        try body(CacheReadTransaction(store: self, layers: layers), reader)
+                    })
+            } catch {
+                outcome = .failure(error)
             }
-            if state.withLock({ $0.clearEpoch }) == epoch { return value }
+            if state.withLock({ $0.readEpoch }) == epoch { return try outcome.get() }
         }
         return try writer.withLock { _ throws(CacheError) -> Value in
             let transaction = currentTransaction()
@@ -320,16 +334,16 @@ public final class CacheStore: Sendable {
     /// sees the records gone but the layers still there, or the other way round.
     public func clear() throws(CacheError) {
         try writer.withLock { _ throws(CacheError) in
-            state.withLock { $0.clearEpoch += 1 }
+            state.withLock { $0.readEpoch += 1 }
             do throws(CacheError) {
                 try cache.clear()
             } catch {
-                state.withLock { $0.clearEpoch += 1 }
+                state.withLock { $0.readEpoch += 1 }
                 throw error
             }
             state.withLock { state in
                 state.layers.removeAll()
-                state.clearEpoch += 1
+                state.readEpoch += 1
             }
             notifyWatchers(of: nil)
         }
@@ -345,9 +359,16 @@ private struct UncheckedResult<Value>: @unchecked Sendable {
 /// write of the records.
 struct StoreState: ~Copyable {
     var layers: [OptimisticLayer] = []
-    /// How many times a clear has started or ended: odd while one is under way, so that a read overlapping it
-    /// reads again.
-    var clearEpoch: UInt64 = 0
+    /// Changes whenever what a read puts together changes other than by a write of records: 2 for a change of the
+    /// layers, 1 as a clear starts and 1 as it ends (odd while one is under way). A read that sees it change reads
+    /// again, so that it never lays the layers of one moment over the records of another.
+    var readEpoch: UInt64 = 0
+
+    /// Replaces the layers, telling reads in progress to read again.
+    mutating func setLayers(_ newLayers: [OptimisticLayer]) {
+        layers = newLayers
+        readEpoch += 2
+    }
     var watchers: WatcherIndex = WatcherIndex()
     var nextID: UInt64 = 0
     /// Reads made by watchers, first ones included.
