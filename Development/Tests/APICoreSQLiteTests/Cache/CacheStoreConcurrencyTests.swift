@@ -105,41 +105,53 @@ struct CacheStoreConcurrencyTests {
         let store = CacheStore(cache: try kind.make(in: directory))
         try store.publish(Self.batch(0))
         let finished = Lock(false)
-        let writer = Task.detached {
-            defer { finished.withLock { $0 = true } }
-            var generator = SeededGenerator(seed: 0x5EED_CAFE)
-            for version in 1...2_000 {
-                switch Int.random(in: 0..<10, using: &generator) {
-                case 0:
-                    // The optimistic value, then the server's, each for every item at once.
-                    let layer = try store.addOptimisticLayer { transaction throws(CacheError) in
-                        for key in Self.keys { transaction.update(key, fields: ["version": .value(.int(-1))]) }
-                    }
-                    try store.replaceOptimisticLayer(layer, with: Self.batch(version))
-                case 1:
-                    try store.evict(Set(Self.keys))
-                case 2:
-                    try store.clear()
-                default:
-                    try store.publish(Self.batch(version))
-                }
+        // The writer and the readers never suspend, so each runs on a thread of its own, not on the concurrency
+        // pool's few threads, which the tests running beside this one need.
+        let writer = Task {
+            try await Self.onThread {
+                defer { finished.withLock { $0 = true } }
+                try Self.writeRandomly(to: store)
             }
         }
         let failures = try await withThrowingTaskGroup(of: [String].self) { group in
             for reader in 0..<6 {
                 group.addTask {
-                    var failures: [String] = []
-                    while !finished.withLock({ $0 }) {
-                        let versions = try Self.versions(in: store)
-                        if Set(versions).count != 1 { failures.append("reader \(reader) saw \(versions)") }
+                    try await Self.onThread {
+                        var failures: [String] = []
+                        while !finished.withLock({ $0 }) {
+                            let versions = try Self.versions(in: store)
+                            if Set(versions).count != 1 { failures.append("reader \(reader) saw \(versions)") }
+                        }
+                        return failures
                     }
-                    return failures
                 }
             }
             return try await group.reduce(into: []) { $0 += $1 }
         }
         try await writer.value
         #expect(failures.isEmpty, "\(failures.prefix(3))")
+    }
+
+    /// 2,000 seeded writes: mostly whole batches, some as an optimistic layer replaced by the server's batch, some
+    /// evictions of every item, some clears.
+    static func writeRandomly(to store: CacheStore) throws {
+        var generator = SeededGenerator(seed: 0x5EED_CAFE)
+        for version in 1...2_000 {
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0:
+                // The optimistic value, then the server's, each for every item at once.
+                let layer = try store.addOptimisticLayer { transaction throws(CacheError) in
+                    for key in Self.keys { transaction.update(key, fields: ["version": .value(.int(-1))]) }
+                }
+                try store.replaceOptimisticLayer(layer, with: Self.batch(version))
+            case 1:
+                try store.evict(Set(Self.keys))
+            case 2:
+                try store.clear()
+            default:
+                try store.publish(Self.batch(version))
+            }
+        }
     }
 
     @Test("awaited loads run on the cache's own threads and see whole writes", arguments: Kind.allCases)
@@ -149,15 +161,19 @@ struct CacheStoreConcurrencyTests {
         try store.publish(Self.batch(0))
         let query = VersionQuery()
         let finished = Lock(false)
-        let writer = Task.detached {
-            defer { finished.withLock { $0 = true } }
-            for version in 1...200 { try store.publish(Self.batch(version)) }
+        let writer = Task {
+            try await Self.onThread {
+                defer { finished.withLock { $0 = true } }
+                for version in 1...200 { try store.publish(Self.batch(version)) }
+            }
         }
         let failures = try await withThrowingTaskGroup(of: [String].self) { group in
             for _ in 0..<4 {
                 group.addTask {
                     var failures: [String] = []
                     while !finished.withLock({ $0 }) {
+                        // A load from memory does not suspend: let the tasks beside this one run.
+                        await Task.yield()
                         let data = try await store.load(query)
                         let versions = Set(data.items.map(\.version))
                         if versions.count != 1 { failures.append("saw \(versions.sorted())") }
