@@ -100,11 +100,11 @@ public final class ChainedNormalizedCache: NormalizedCache {
     private func settle<Value>(
         _ outcome: Result<(Value, RecordSet), CacheError>, ifStill start: UInt64
     ) throws(CacheError) -> Value? {
-        try generation.withLock { generation throws(CacheError) -> UncheckedValue<Value>? in
+        try generation.withLock { generation throws(CacheError) -> SameThreadValue<Value>? in
             guard generation == start else { return nil }
             let (value, loaded) = try outcome.get()
             if !loaded.isEmpty { try front.mergeUnobserved(loaded) }
-            return UncheckedValue(value: value)
+            return SameThreadValue(value: value)
         }?
         .value
     }
@@ -199,9 +199,4 @@ public final class ChainedNormalizedCache: NormalizedCache {
             try front.clear()
         }
     }
-}
-
-/// A read's value handed out of the write-count lock on the thread that read it.
-private struct UncheckedValue<Value>: @unchecked Sendable {
-    let value: Value
 }

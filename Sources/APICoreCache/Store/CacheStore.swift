@@ -164,7 +164,7 @@ public final class CacheStore: Sendable {
     ) throws(CacheError) -> Result {
         func run(_ layers: [OptimisticLayer]) throws(CacheError) -> Result {
             try cache.withConsistentReads { view throws(CacheError) in
-                UncheckedResult(value: try body(CacheReadTransaction(store: self, layers: layers, view: view)))
+                SameThreadValue(value: try body(CacheReadTransaction(store: self, layers: layers, view: view)))
             }
             .value
         }
@@ -180,8 +180,8 @@ public final class CacheStore: Sendable {
             // A miss too may come of mixing layers of one moment with records of another.
             if state.withLock({ $0.readEpoch }) == epoch { return try outcome.get() }
         }
-        return try writer.withLock { _ throws(CacheError) -> UncheckedResult<Result> in
-            UncheckedResult(value: try run(state.withLock { $0.layers }))
+        return try writer.withLock { _ throws(CacheError) -> SameThreadValue<Result> in
+            SameThreadValue(value: try run(state.withLock { $0.layers }))
         }
         .value
     }
@@ -350,8 +350,11 @@ public final class CacheStore: Sendable {
     }
 }
 
-/// A transaction's result handed out of a synchronous consistent read, on the thread that called it.
-private struct UncheckedResult<Value>: @unchecked Sendable {
+/// A value handed out of a synchronous closure that a `Sendable` signature requires to be `Sendable` (a consistent
+/// read's, a lock's), to the same thread that ran the closure.
+// Safety: it is only made inside a synchronous call and unwrapped by the caller of that call on the same thread, right
+// after it returns; it never crosses to another thread or task.
+struct SameThreadValue<Value>: @unchecked Sendable {
     let value: Value
 }
 
