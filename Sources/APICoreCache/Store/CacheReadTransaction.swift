@@ -103,37 +103,14 @@ public class CacheReadTransaction {
         }
     }
 
-    /// An operation's data rebuilt from `cache`, a consistent view the caller opened.
-    func read<Operation: GraphQLOperation>(
-        _ operation: Operation, from cache: any NormalizedCacheReader
-    ) throws(CacheError) -> Operation.Data {
-        try withDataReader(variables: operation.effectiveVariables, tracksDependencies: false, from: cache) {
-            reader throws(CacheError) in
-            try reader.read(Operation.Data.self, at: .root(of: Operation.operationType))
-        }
-    }
-
-    /// What `cache`, a consistent view the caller opened, holds of an operation's data.
-    func readPartial<Operation: GraphQLOperation>(
-        _ operation: Operation, from cache: any NormalizedCacheReader
-    ) throws(CacheError) -> CachePartialRead<Operation.Data> {
-        let (value, misses) = try withDataReader(
-            variables: operation.effectiveVariables, tracksDependencies: false, from: cache
-        ) { reader throws(CacheError) in
-            try reader.readPartial(Operation.Data.self, at: .root(of: Operation.operationType))
-        }
-        return CachePartialRead(value: value, misses: misses)
-    }
-
-    /// Runs `body` with a data reader that loads from one consistent view of the cache (`view`, or one opened here),
-    /// with the optimistic layers and this transaction's writes applied.
+    /// Runs `body` with a data reader that loads from one consistent view of the cache (the transaction's, or one
+    /// opened here), with the optimistic layers and this transaction's writes applied.
     private func withDataReader<Value: Sendable>(
         variables: JSONObject,
         tracksDependencies: Bool,
-        from view: (any NormalizedCacheReader)? = nil,
         _ body: (inout CacheDataReader) throws(CacheError) -> Value
     ) throws(CacheError) -> Value {
-        if let view = view ?? self.view {
+        if let view {
             return try read(from: view, variables: variables, tracksDependencies: tracksDependencies, body)
         }
         return try store.cache.withConsistentReads { cache throws(CacheError) in

@@ -9,14 +9,14 @@ import Foundation
 ///    the JSON gives the typed data and the records.
 /// 2. The records are merged into the ``NormalizedCache`` underneath (memory, SQLite, or both) in one write, which
 ///    reports the fields whose values changed.
-/// 3. Every watcher that read one of those fields reads its data again; it emits only if the result differs from
-///    what it emitted last.
+/// 3. Every watcher that read one of those fields is due to read its data again, which a task of the store's does
+///    after the write has returned; it emits only if the result differs from what its consumer was given last.
 /// 4. Reads rebuild response JSON from the records, with optimistic layers on top, and decode it with the generated
 ///    types' own initializer, failing with the exact record, field and path on a miss.
 ///
 /// Who waits for whom:
 /// - **Writes** (publish, evict, optimistic layers, clear, garbage collection) go one at a time, in order, through the
-///   store's writer lock, which also covers the re-reads of the watchers a write affects.
+///   store's writer lock. They do not wait for the watchers they affect.
 /// - **Reads** take no lock of the store's beyond a moment's look at its optimistic layers: they run concurrently
 ///   with each other and with a write, each on one consistent view of the records (a SQLite read transaction, the
 ///   in-memory cache's lock for the length of the read), so each sees every write whole or not at all. The awaited
@@ -24,6 +24,8 @@ import Foundation
 ///   never blocking a thread of Swift's concurrency pool on the disk.
 /// - **Watchers** are indexed by the fields (and records) their last read depended on: a write finds the ones it
 ///   affects by looking up the fields it changed, so its cost follows what changed, not how many watchers there are.
+///   They re-read in batches, each on one consistent view, concurrently with reads and writes; writes that land
+///   before a watcher has read again give it one read (see ``waitForWatchers()``).
 public final class CacheStore: Sendable {
     /// The records underneath.
     public let cache: any NormalizedCache
@@ -194,39 +196,44 @@ public final class CacheStore: Sendable {
     /// The cached data of an operation, or the miss that prevents it, read where the cache reads (a SQLite cache on
     /// its readers' queues) and awaited: the read that the client's cache policies make.
     public func load<Operation: GraphQLOperation>(_ operation: Operation) async throws(CacheError) -> Operation.Data {
-        try await reading { transaction, reader throws(CacheError) in try transaction.read(operation, from: reader) }
+        try await readingStamped { transaction throws(CacheError) in try transaction.read(operation) }.value
     }
 
     /// What the cache holds of an operation's data even when some of it is missing, read as ``load(_:)`` reads.
     public func loadPartial<Operation: GraphQLOperation>(
         _ operation: Operation
     ) async throws(CacheError) -> CachePartialRead<Operation.Data> {
-        try await reading { transaction, reader throws(CacheError) in
-            try transaction.readPartial(operation, from: reader)
-        }
+        try await readingStamped { transaction throws(CacheError) in try transaction.readPartial(operation) }.value
     }
 
-    /// Runs `body` on one consistent view of the cache, where the cache reads.
-    private func reading<Value: Sendable>(
-        _ body: @escaping @Sendable (CacheReadTransaction, any NormalizedCacheReader) throws(CacheError) -> Value
-    ) async throws(CacheError) -> Value {
+    /// Runs `body` on one consistent view of the cache, where the cache reads; returns its result with the number
+    /// of the last change the view is sure to hold (it may hold later ones).
+    func readingStamped<Value: Sendable>(
+        _ body: @escaping @Sendable (CacheReadTransaction) throws(CacheError) -> Value
+    ) async throws(CacheError) -> (value: Value, sequence: UInt64) {
         for _ in 0..<Self.readAttempts {
             let (layers, epoch) = state.withLock { ($0.layers, $0.readEpoch) }
             guard epoch.isMultiple(of: 2) else { break }
-            let outcome: Result<Value, CacheError>
+            let outcome: Result<(value: Value, sequence: UInt64), CacheError>
             do throws(CacheError) {
                 outcome = .success(
-                    try await cache.withConsistentReads { reader throws(CacheError) in
-                        try body(CacheReadTransaction(store: self, layers: layers), reader)
+                    try await cache.withConsistentReads { view throws(CacheError) in
+                        // Taken once the view is open: a change is numbered after it is committed, so the view holds
+                        // every change up to this number.
+                        let sequence = self.state.withLock { $0.changeSequence }
+                        return (try body(CacheReadTransaction(store: self, layers: layers, view: view)), sequence)
                     })
             } catch {
                 outcome = .failure(error)
             }
             if state.withLock({ $0.readEpoch }) == epoch { return try outcome.get() }
         }
-        return try writer.withLock { _ throws(CacheError) -> Value in
-            let transaction = currentTransaction()
-            return try cache.withConsistentReads { reader throws(CacheError) in try body(transaction, reader) }
+        return try writer.withLock { _ throws(CacheError) -> (value: Value, sequence: UInt64) in
+            let (layers, sequence) = state.withLock { ($0.layers, $0.changeSequence) }
+            let value = try cache.withConsistentReads { view throws(CacheError) in
+                try body(CacheReadTransaction(store: self, layers: layers, view: view))
+            }
+            return (value, sequence)
         }
     }
 
@@ -376,6 +383,16 @@ struct StoreState: ~Copyable {
     var nextID: UInt64 = 0
     /// Reads made by watchers, first ones included.
     var watcherReads = 0
+    /// The number of the last change watchers were told of: each committed change takes the next one, after it is
+    /// committed.
+    var changeSequence: UInt64 = 0
+    /// Whether a task is re-reading due watchers.
+    var refreshing = false
+    /// The changes made while watchers re-read, for a re-read to learn whether one it did not see touched what it
+    /// depended on.
+    var changeLog: [(sequence: UInt64, changed: Set<CacheFieldID>?)] = []
+    /// Callers of ``CacheStore/waitForWatchers()`` waiting for the re-reads to end.
+    var settleWaiters: [CheckedContinuation<Void, Never>] = []
 
     mutating func makeID() -> UInt64 {
         nextID += 1

@@ -1,52 +1,182 @@
 import APICoreGraphQL
 
-/// The successive results of a watched query or fragment: the current one first, then a new one each time a write
-/// changes the data (another query, a mutation, a manual write, an optimistic layer, records restored from disk).
+/// The successive results of a watched query or fragment: the current one first, then a new one after writes change
+/// the data (another query, a mutation, a manual write, an optimistic layer, records restored from disk).
 ///
 /// Writes that leave the data as it was emit nothing. A miss (a field evicted or expired) is an element too, as a
-/// ``CacheError``, so a screen can refetch; while the data stays missing, further writes emit nothing. Iteration
+/// ``CacheError``, so a screen can refetch; while the data stays missing, further writes emit nothing. A burst of
+/// writes that lands before the watcher has read again gives one result, the data after the last of them. Iteration
 /// ends when the consuming task is cancelled; the watcher is then removed from the store.
 public struct CacheWatch<Value: Sendable & Hashable>: AsyncSequence, Sendable {
     /// The current result of the watch, or the ``CacheError`` of a miss.
     public typealias Element = Result<Value, CacheError>
 
-    let stream: AsyncStream<Element>
-    /// The watcher's identity in its store, for a write that answers it (``CacheStore/publish(_:answering:with:)``).
-    package let watcherID: UInt64
+    let stream: AsyncStream<Emission>
+    let watcher: Watcher<Value>
+    /// The store the watch reads.
+    package let store: CacheStore
 
     /// An iterator over the results; the watcher stays in the store until the iterating task is cancelled.
-    public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
-        stream.makeAsyncIterator()
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(base: stream.makeAsyncIterator(), watcher: watcher)
+    }
+
+    /// Merges `records`, the result of a call made for this watch, whose data `value` the caller delivers itself: the
+    /// watch takes `value` as its current result without reading it back, and later results are measured against
+    /// it. Other watchers are notified as after ``CacheStore/publish(_:)``. When optimistic layers lie over the
+    /// records, or the records merge pages into stored ones, the watch also reads the data again and emits it if it
+    /// differs from `value`. With no records (a response not to be stored), or when the write fails, the watch still
+    /// takes `value`.
+    package func publish(_ records: RecordSet, delivering value: Value) throws(CacheError) {
+        try store.publish(records, delivering: value, to: watcher)
+    }
+
+    /// Reads the watched data now, where the cache reads, and takes the result as what the caller delivers; a result
+    /// the watch emitted meanwhile from a later state still comes after it.
+    package func read() async -> Result<Value, CacheError> {
+        await store.read(for: watcher)
+    }
+
+    /// One result as the store emits it, with the sequence number of the write it reflects.
+    struct Emission: Sendable {
+        let result: Result<Value, CacheError>
+        let sequence: UInt64
+    }
+
+    /// Iterates a watch's results, leaving out any the watch's owner has superseded by delivering newer data itself.
+    public struct Iterator: AsyncIteratorProtocol {
+        var base: AsyncStream<Emission>.Iterator
+        let watcher: Watcher<Value>
+
+        /// The next result, or `nil` once the consuming task is cancelled.
+        public mutating func next() async -> Element? {
+            await next(isolation: nil)
+        }
+
+        /// The next result, or `nil` once the consuming task is cancelled.
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+            while let emission = await base.next(isolation: actor) {
+                if watcher.isCurrent(emission.sequence) { return emission.result }
+            }
+            return nil
+        }
     }
 }
 
-/// A watcher as the store keeps it.
+/// A watcher as the store's index keeps it, whatever it watches.
 protocol CacheWatcherEntry: AnyObject, Sendable {
-    /// Reads again, emits if the result differs, and returns the fields the result depends on.
-    func refresh(in transaction: CacheReadTransaction) -> Set<CacheFieldID>
-    /// Takes `value`, which its owner has already delivered, as the current result without reading; `false` when
-    /// the value is not of the watched type.
-    func adopt(_ value: any Sendable) -> Bool
+    var id: UInt64 { get }
+    /// Reads the watched data in `transaction`, a consistent view; nothing is emitted until the read is offered.
+    func read(in transaction: CacheReadTransaction) -> WatcherRead
+    /// A read that could not open its view.
+    func failedRead(_ error: CacheError) -> WatcherRead
 }
 
-/// The live watchers, and for each field (or whole record, for a record a watcher found missing) the watchers whose
-/// last read depended on it: a write looks up the fields it changed instead of testing every watcher.
+/// A watcher's read, ready to be emitted once the store knows it was consistent.
+struct WatcherRead: Sendable {
+    /// The fields (and whole records, for one found missing) the read depended on.
+    let dependencies: Set<CacheFieldID>
+    /// Emits the result, which reflects the writes up to the given sequence number, if it differs from the watcher's
+    /// last; `false` (emitting nothing) when the watcher already holds a result of a later write.
+    let offer: @Sendable (_ sequence: UInt64) -> Bool
+}
+
+/// Watches one selection set at one record, and keeps what its consumer has last been given.
+final class Watcher<Value: Sendable & Hashable>: CacheWatcherEntry {
+    let id: UInt64
+    /// Reads the watched data, with the fields the read depended on.
+    let reader: @Sendable (CacheReadTransaction) -> (Result<Value, CacheError>, Set<CacheFieldID>)
+    private let continuation: AsyncStream<CacheWatch<Value>.Emission>.Continuation
+    private let delivered = Lock(Delivered())
+
+    /// What the consumer has been given last, and as of which write.
+    private struct Delivered {
+        var last: Result<Value, CacheError>?
+        /// The write `last` reflects.
+        var sequence: UInt64 = 0
+        /// The write reflected by the last value the owner delivered itself; emissions of earlier writes are stale.
+        var adopted: UInt64 = 0
+    }
+
+    init(
+        id: UInt64,
+        reader: @escaping @Sendable (CacheReadTransaction) -> (Result<Value, CacheError>, Set<CacheFieldID>),
+        continuation: AsyncStream<CacheWatch<Value>.Emission>.Continuation
+    ) {
+        self.id = id
+        self.reader = reader
+        self.continuation = continuation
+    }
+
+    func read(in transaction: CacheReadTransaction) -> WatcherRead {
+        let (value, dependencies) = reader(transaction)
+        return WatcherRead(dependencies: dependencies) { [self] sequence in offer(value, sequence: sequence) }
+    }
+
+    func failedRead(_ error: CacheError) -> WatcherRead {
+        WatcherRead(dependencies: []) { [self] sequence in offer(.failure(error), sequence: sequence) }
+    }
+
+    /// Emits `result`, read as of write `sequence`, unless it is what the consumer has already or is older than it.
+    /// The one place that decides whether a watch's data changed.
+    func offer(_ result: Result<Value, CacheError>, sequence: UInt64) -> Bool {
+        delivered.withLock { delivered in
+            guard sequence >= delivered.sequence else { return false }
+            delivered.sequence = sequence
+            if let last = delivered.last, Self.same(last, result) { return true }
+            delivered.last = result
+            // Yielded under the lock, so emissions go out in the order of their writes.
+            continuation.yield(CacheWatch.Emission(result: result, sequence: sequence))
+            return true
+        }
+    }
+
+    /// Takes `result`, which the owner delivers itself as the data after write `sequence`, as the last one given.
+    func adopt(_ result: Result<Value, CacheError>, sequence: UInt64) {
+        delivered.withLock { delivered in
+            guard sequence >= delivered.sequence else { return }
+            delivered = Delivered(last: result, sequence: sequence, adopted: sequence)
+        }
+    }
+
+    /// Whether an emission of write `sequence` is still news to the consumer.
+    func isCurrent(_ sequence: UInt64) -> Bool {
+        delivered.withLock { sequence >= $0.adopted }
+    }
+
+    private static func same(_ lhs: Result<Value, CacheError>, _ rhs: Result<Value, CacheError>) -> Bool {
+        switch (lhs, rhs) {
+        case (.success(let left), .success(let right)): left == right
+        // One miss after another is no change of data: nothing to show either way.
+        case (.failure, .failure): true
+        default: false
+        }
+    }
+}
+
+/// The live watchers; for each field (or whole record, for a record a watcher found missing) the watchers whose last
+/// read depended on it, so that a write looks up the fields it changed instead of testing every watcher; and the
+/// watchers due to read again.
 struct WatcherIndex {
     private(set) var entries: [UInt64: any CacheWatcherEntry] = [:]
     private var dependencies: [UInt64: Set<CacheFieldID>] = [:]
     private var watchersByField: [CacheFieldID: Set<UInt64>] = [:]
+    /// Watchers a write may have changed the data of, which have not read since, each with the number of the last
+    /// such change.
+    private(set) var due: [UInt64: UInt64] = [:]
 
     var count: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
 
-    mutating func insert(_ entry: any CacheWatcherEntry, id: UInt64, dependencies: Set<CacheFieldID>) {
-        entries[id] = entry
-        setDependencies(dependencies, of: id)
+    mutating func insert(_ entry: any CacheWatcherEntry, dependencies: Set<CacheFieldID>) {
+        entries[entry.id] = entry
+        setDependencies(dependencies, of: entry.id)
     }
 
     mutating func remove(_ id: UInt64) -> (any CacheWatcherEntry)? {
         setDependencies([], of: id)
         dependencies[id] = nil
+        due[id] = nil
         return entries.removeValue(forKey: id)
     }
 
@@ -63,153 +193,55 @@ struct WatcherIndex {
         dependencies[id] = new
     }
 
-    /// The watchers a change of `changed` (of everything, when `nil`) may affect, in the order they were made.
-    func affected(by changed: Set<CacheFieldID>?) -> [(id: UInt64, entry: any CacheWatcherEntry)] {
-        guard let changed else { return entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
-        var ids: Set<UInt64> = []
+    /// Makes the watchers that a change of `changed` (of everything, when `nil`), numbered `sequence`, may affect due
+    /// to read again, but `skipping`.
+    mutating func markAffected(by changed: Set<CacheFieldID>?, sequence: UInt64, skipping: UInt64? = nil) {
+        guard let changed else {
+            for id in entries.keys where id != skipping { due[id] = sequence }
+            return
+        }
         var records: Set<CacheKey> = []
         for field in changed {
-            if let watchers = watchersByField[field] { ids.formUnion(watchers) }
+            for id in watchersByField[field] ?? [] where id != skipping { due[id] = sequence }
             // Any field of a record a watcher found missing.
-            if records.insert(field.key).inserted, let watchers = watchersByField[CacheFieldID(wholeRecord: field.key)]
-            {
-                ids.formUnion(watchers)
+            if records.insert(field.key).inserted {
+                for id in watchersByField[CacheFieldID(wholeRecord: field.key)] ?? [] where id != skipping {
+                    due[id] = sequence
+                }
             }
         }
-        return ids.sorted().compactMap { id in entries[id].map { (id, $0) } }
+    }
+
+    /// Makes the watcher `id` due to read again after the change numbered `sequence`.
+    mutating func markDue(_ id: UInt64, sequence: UInt64) {
+        if entries[id] != nil { due[id] = max(due[id] ?? 0, sequence) }
+    }
+
+    /// The watcher `id` has read a view holding every change up to `sequence`: the changes that made it due since it
+    /// was taken are in what it read.
+    mutating func markRead(_ id: UInt64, through sequence: UInt64) {
+        if let change = due[id], change <= sequence { due[id] = nil }
+    }
+
+    /// The watchers due to read, in the order they were made; none are due afterwards.
+    mutating func takeDue() -> [any CacheWatcherEntry] {
+        let taken = due.keys.sorted().compactMap { entries[$0] }
+        due.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// Whether a read that depended on `dependencies` depends on any field of `changed` (on anything, when `nil`).
+    static func depends(_ dependencies: Set<CacheFieldID>, on changed: Set<CacheFieldID>?) -> Bool {
+        guard let changed else { return true }
+        for field in changed
+        where dependencies.contains(field) || dependencies.contains(CacheFieldID(wholeRecord: field.key)) {
+            return true
+        }
+        return false
     }
 
     /// The keys of every record a watcher depends on.
     var dependedOnKeys: Set<CacheKey> {
         Set(watchersByField.keys.lazy.map(\.key))
-    }
-}
-
-/// Watches one selection set at one record.
-// Safety: the mutable state (`last`) is only touched with the store's writer lock held: on registration, from
-// `CacheStore.notifyWatchers`, and from `publish(_:answering:with:)`.
-final class SelectionWatcher<Selection: GraphQLSelectionSet>: CacheWatcherEntry, @unchecked Sendable {
-    let key: CacheKey
-    let variables: JSONObject
-    let continuation: AsyncStream<Result<Selection, CacheError>>.Continuation
-    private var last: Result<Selection, CacheError>?
-
-    init(key: CacheKey, variables: JSONObject, continuation: AsyncStream<Result<Selection, CacheError>>.Continuation) {
-        self.key = key
-        self.variables = variables
-        self.continuation = continuation
-    }
-
-    func refresh(in transaction: CacheReadTransaction) -> Set<CacheFieldID> {
-        let (result, dependencies) = transaction.read(Selection.self, key: key, variables: variables)
-        if let last, Self.same(last, result) { return dependencies }
-        last = result
-        continuation.yield(result)
-        return dependencies
-    }
-
-    func adopt(_ value: any Sendable) -> Bool {
-        guard let value = value as? Selection else { return false }
-        last = .success(value)
-        return true
-    }
-
-    private static func same(_ lhs: Result<Selection, CacheError>, _ rhs: Result<Selection, CacheError>) -> Bool {
-        switch (lhs, rhs) {
-        case (.success(let left), .success(let right)): left == right
-        // One miss after another is no change of data: nothing to show either way.
-        case (.failure, .failure): true
-        default: false
-        }
-    }
-}
-
-extension CacheStore {
-    /// Watches an operation's cached data (a query, usually).
-    public func watch<Operation: GraphQLOperation>(_ operation: Operation) -> CacheWatch<Operation.Data> {
-        watch(Operation.Data.self, key: .root(of: Operation.operationType), variables: operation.effectiveVariables)
-    }
-
-    /// Watches a selection set (a fragment, usually) at the record with the given key.
-    public func watch<Selection: GraphQLSelectionSet>(
-        _ type: Selection.Type,
-        key: CacheKey,
-        variables: JSONObject = JSONObject()
-    ) -> CacheWatch<Selection> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: Result<Selection, CacheError>.self, bufferingPolicy: .unbounded)
-        let watcher = SelectionWatcher(key: key, variables: variables, continuation: continuation)
-        // Under the writer lock: no write lands between the first read and the registration.
-        let id = writer.withLock { _ in
-            let dependencies = watcher.refresh(in: currentTransaction())
-            return state.withLock { state in
-                let id = state.makeID()
-                state.watchers.insert(watcher, id: id, dependencies: dependencies)
-                state.watcherReads += 1
-                return id
-            }
-        }
-        continuation.onTermination = { [weak self] _ in
-            // Released outside the lock: dropping the last reference to a continuation must not re-enter it.
-            let removed = self?.state.withLock { $0.watchers.remove(id) }
-            _ = removed
-        }
-        return CacheWatch(stream: stream, watcherID: id)
-    }
-
-    /// Makes every watcher read again: for records that changed underneath the store, such as a SQLite file restored
-    /// at launch or written by another process. Watchers whose data did not change emit nothing.
-    public func refreshWatchers() {
-        writer.withLock { _ in notifyWatchers(of: nil) }
-    }
-
-    /// The number of live watchers.
-    public var watcherCount: Int { state.withLock { $0.watchers.count } }
-
-    /// How many times watchers have read their data, their first reads included: what watching costs the store.
-    public var watcherReadCount: Int { state.withLock { $0.watcherReads } }
-
-    /// Merges `records`, the result of a call made for the watcher `watcherID`, which delivers `value` (their data)
-    /// itself: that watcher takes `value` as its current result without reading it back, and the others are
-    /// notified as after ``publish(_:)``. With optimistic layers over the records, what the watcher reads may differ
-    /// from `value`, so it reads as the others do.
-    package func publish(_ records: RecordSet, answering watcherID: UInt64, with value: any Sendable) throws(CacheError)
-    {
-        try writer.withLock { _ throws(CacheError) in
-            // Pages merged with stored ones make data the watcher has not seen: it reads them as the others do.
-            let mergesPages = !records.fieldMerges.isEmpty
-            let records = try resolvingFieldMerges(records)
-            try checkSize(of: records)
-            let changed = try cache.merge(records)
-            var answered: UInt64?
-            let (layersEmpty, watcher) = state.withLock { ($0.layers.isEmpty, $0.watchers.entries[watcherID]) }
-            if layersEmpty, !mergesPages, let watcher, watcher.adopt(value) {
-                let dependencies = Set(
-                    records.records.values.lazy.flatMap { record in
-                        record.fields.keys.map { CacheFieldID(key: record.key, field: $0) }
-                    })
-                state.withLock { $0.watchers.setDependencies(dependencies, of: watcherID) }
-                answered = watcherID
-            }
-            notifyWatchers(of: changed, skipping: answered)
-        }
-    }
-
-    /// Refreshes the watchers that depend on any of `changed` (all of them when `nil`), but `skipping`, found
-    /// through the index; called with the writer lock held, so the layers they read cannot change meanwhile. The
-    /// reads run outside the state lock, so reads by others go on.
-    func notifyWatchers(of changed: Set<CacheFieldID>?, skipping: UInt64? = nil) {
-        if let changed, changed.isEmpty { return }
-        let (affected, layers) = state.withLock { ($0.watchers.affected(by: changed), $0.layers) }
-        guard !affected.isEmpty else { return }
-        let transaction = CacheReadTransaction(store: self, layers: layers)
-        var refreshed: [(id: UInt64, dependencies: Set<CacheFieldID>)] = []
-        for (id, watcher) in affected where id != skipping {
-            refreshed.append((id, watcher.refresh(in: transaction)))
-        }
-        state.withLock { state in
-            for (id, dependencies) in refreshed { state.watchers.setDependencies(dependencies, of: id) }
-            state.watcherReads += refreshed.count
-        }
     }
 }

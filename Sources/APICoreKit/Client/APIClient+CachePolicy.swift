@@ -26,25 +26,20 @@ extension APIClient {
     /// (and is not read at all without it).
     ///
     /// - Parameters:
-    ///   - answering: the cache watcher the call delivers for, which takes the network's value without reading it
-    ///     back.
-    ///   - cached: reads the cache (with the network's failure it answers for, if any); by default
-    ///     ``cachedResponse(_:from:networkError:)``.
+    ///   - source: where the cache is read and the network's records go; by default the client's store.
     func follow<Operation: GraphQLOperation>(
         _ operation: Operation,
         plan: CachePlan,
         options: RequestOptions,
-        answering watcherID: UInt64? = nil,
-        cached: ((APIError?) async -> Result<APIResponse<Operation.Data>, APIError>)? = nil,
+        cache source: CacheSource<Operation.Data>? = nil,
         early: ((APIResponse<Operation.Data>) -> Void)? = nil
     ) async throws(APIError) -> APIResponse<Operation.Data> {
-        let cache = configuration.cache
+        let source = source ?? configuration.cache.map { CacheSource($0) }
         func read(
             _ networkError: APIError?, partial: Bool = false
         ) async -> Result<APIResponse<Operation.Data>, APIError> {
-            if let cached { return await cached(networkError) }
-            guard let cache else { return .failure(APIError(.cacheMiss, operationName: Operation.operationName)) }
-            return await cachedResponse(operation, from: cache, networkError: networkError, partial: partial)
+            guard let source else { return .failure(APIError(.cacheMiss, operationName: Operation.operationName)) }
+            return await cachedResponse(operation, from: source, networkError: networkError, partial: partial)
         }
         switch plan.cacheRead {
         case .answersOnHit?:
@@ -57,8 +52,7 @@ extension APIClient {
             break
         }
         do {
-            return try await executeOnNetwork(
-                operation, options: options, write: cache.map { .publish($0, answering: watcherID) } ?? .none)
+            return try await executeOnNetwork(operation, options: options, write: source?.write ?? .none)
         } catch {
             guard plan.fallsBackToCache, error.isNetworkFailure,
                 case .success(let response) = await read(error, partial: options.returnsPartialCacheData)
@@ -79,28 +73,17 @@ extension APIClient {
     /// cache on its own readers' queues).
     func cachedResponse<Operation: GraphQLOperation>(
         _ operation: Operation,
-        from cache: CacheStore,
+        from source: CacheSource<Operation.Data>,
         networkError: APIError? = nil,
         partial: Bool = false
     ) async -> Result<APIResponse<Operation.Data>, APIError> {
         let start = ContinuousClock.now
-        func answer(
-            _ data: Operation.Data, errors: [GraphQLError] = []
-        ) -> Result<APIResponse<Operation.Data>, APIError> {
+        do throws(CacheError) {
+            let read = try await source.read(operation, afterNetworkFailure: networkError != nil, partial: partial)
             var metadata = Self.cacheMetadata(Operation.self, duration: ContinuousClock.now - start)
             metadata.networkError = networkError
             observeCacheServed(metadata, operationType: Operation.operationType)
-            return .success(APIResponse(value: data, errors: errors, metadata: metadata))
-        }
-        do throws(CacheError) {
-            guard partial else { return answer(try await cache.load(operation)) }
-            // One read: what the cache holds, with the misses as errors; the first miss (the one a whole read would
-            // have failed with) when not even that can be built.
-            let read = try await cache.loadPartial(operation)
-            guard let value = read.value else {
-                throw read.misses.first ?? CacheError(.missingRecord, key: .root(of: Operation.operationType))
-            }
-            return answer(value, errors: read.errors)
+            return .success(APIResponse(value: read.data, errors: read.errors, metadata: metadata))
         } catch {
             return .failure(APIError(cacheError: error, operationName: Operation.operationName))
         }

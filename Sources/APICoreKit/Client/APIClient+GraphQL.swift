@@ -8,7 +8,7 @@ extension APIClient {
     func executeOnNetwork<Operation: GraphQLOperation>(
         _ operation: Operation,
         options: RequestOptions,
-        write: CacheWrite
+        write: CacheWrite<Operation.Data>
     ) async throws(APIError) -> APIResponse<Operation.Data> {
         let name = Operation.operationName
         let variables = operation.variables

@@ -52,62 +52,45 @@ extension APIClient {
         let watch = cache.watch(query)
         var changes = watch.makeAsyncIterator()
         guard let current = await changes.next() else { return }
-        var last: Query.Data?
-        func deliver(_ element: APIQueryWatch<Query.Data>.Element) {
-            last = try? element.get().value
-            continuation.yield(element)
-        }
+        // The watch's first result is the plan's first read; the network's value goes to the watch as the one its
+        // later results are measured against, so only writes that change the data come next.
+        let source = CacheSource(watch, current: current)
         do throws(APIError) {
-            // The plan's first read is the watch's own first result; a fallback after a network failure reads anew.
             let answer = try await follow(
-                query, plan: plan(of: Query.self, options: options), options: options, answering: watch.watcherID,
-                cached: { [self] networkError in
-                    guard networkError == nil else {
-                        return await cachedResponse(query, from: cache, networkError: networkError)
-                    }
-                    let element = cachedElement(current, for: Query.self)
-                    if case .success(let response) = element {
-                        observeCacheServed(response.metadata, operationType: .query)
-                    }
-                    return element
-                },
-                early: { deliver(.success($0)) })
-            deliver(.success(answer))
+                query, plan: plan(of: Query.self, options: options), options: options, cache: source,
+                early: { continuation.yield(.success($0)) })
+            continuation.yield(.success(answer))
         } catch {
-            deliver(.failure(error))
+            continuation.yield(.failure(error))
         }
-        // The network's value was taken by the watcher without a read, so only other writes come here.
         var refetch = WatchRefetchGuard(options: options, policy: cachePolicy(of: options))
         while let change = await changes.next() {
             switch change {
-            case .success(let data):
+            case .success:
                 refetch.completeValueDelivered()
-                if data == last { continue }
-                deliver(cachedElement(change, for: Query.self))
+                continuation.yield(cachedElement(change, for: Query.self))
             case .failure(let error) where error.isMiss && refetch.takeRefetch():
                 // The miss is not delivered: the value that repairs it (or the refetch's failure) is.
-                let element = await refetchAfterMiss(query, options: options, cache: cache, answering: watch.watcherID)
+                let element = await refetchAfterMiss(query, options: options, source: source)
                 if case .success(let response) = element, response.metadata.cacheWriteError == nil {
                     refetch.completeValueDelivered()
                 }
-                deliver(element)
+                continuation.yield(element)
             case .failure:
-                deliver(cachedElement(change, for: Query.self))
+                continuation.yield(cachedElement(change, for: Query.self))
             }
         }
     }
 
     /// Fetches a watched query from the network after a miss; its records go to the cache and its value to the
-    /// watcher `watcherID` without a read, as the watch's first network value does.
+    /// watch without a read, as the watch's first network value does.
     private func refetchAfterMiss<Query: GraphQLQuery>(
         _ query: Query,
         options: RequestOptions,
-        cache: CacheStore,
-        answering watcherID: UInt64
+        source: CacheSource<Query.Data>
     ) async -> APIQueryWatch<Query.Data>.Element {
         do throws(APIError) {
-            return .success(
-                try await executeOnNetwork(query, options: options, write: .publish(cache, answering: watcherID)))
+            return .success(try await executeOnNetwork(query, options: options, write: source.write))
         } catch {
             return .failure(error)
         }

@@ -21,7 +21,7 @@ struct GraphQLResultPipeline<Data: GraphQLRootSelectionSet>: Sendable {
     /// The variables the data was selected with, defaults included.
     let variables: JSONObject
     let errorPolicy: RequestOptions.ErrorPolicy
-    let write: CacheWrite
+    let write: CacheWrite<Data>
     let observation: (any GraphQLDecodingObservation)?
     let delivery: GraphQLResultDescription.Delivery
 
@@ -29,7 +29,7 @@ struct GraphQLResultPipeline<Data: GraphQLRootSelectionSet>: Sendable {
     init<Operation: GraphQLOperation>(
         _ operation: Operation,
         errorPolicy: RequestOptions.ErrorPolicy,
-        write: CacheWrite,
+        write: CacheWrite<Data>,
         observation: (any GraphQLDecodingObservation)?,
         delivery: GraphQLResultDescription.Delivery
     ) where Operation.Data == Data {

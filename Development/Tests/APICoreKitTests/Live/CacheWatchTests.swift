@@ -57,11 +57,13 @@ struct CacheWatchTests {
         // The same data fetched by another call changes no field, so no watcher reads; a real change is read once
         // and arrives as the next value.
         _ = try await client.execute(ProductQuery(id: "1"), options: RequestOptions(cachePolicy: .networkOnly))
+        await cache.waitForWatchers()
         #expect(cache.watcherReadCount == 1)
         _ = try await client.execute(UpdateProductMutation(id: "1", priceCents: 7))
         let changed = try #require(await watch.next()).get()
         #expect(changed.metadata.source == .cache)
         #expect(changed.value.product?.priceCents == 7)
+        await cache.waitForWatchers()
         #expect(cache.watcherReadCount == 2)
     }
 

@@ -189,6 +189,139 @@ struct CacheStoreConcurrencyTests {
     }
 }
 
+/// How watchers learn of writes: they read again after the writer has gone on, and writes that land before a
+/// watcher's read give it one read.
+@Suite("Cache store: watchers re-read after writes, coalesced", .timeLimit(.minutes(10)))
+struct WatchCoalescingTests {
+    typealias Kind = CacheStoreConcurrencyTests.Kind
+
+    @Test(
+        "ten writes while a watcher's re-read waits give it one more read, which emits the last write; no write waits for it"
+    )
+    func burstCoalesces() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = GatedReadsCache(try SQLiteNormalizedCache(fileURL: directory.file("cache.sqlite")))
+        let store = CacheStore(cache: cache)
+        try store.publish(CacheStoreConcurrencyTests.batch(0))
+        var changes = store.watch(VersionQuery()).makeAsyncIterator()
+        #expect(try await changes.next()?.get().items.map(\.version).first == 0)
+
+        cache.close()
+        try store.publish(CacheStoreConcurrencyTests.batch(1))
+        // The watcher's re-read has started and waits at the gate; the writes go on without it.
+        await cache.waitForBlockedRead()
+        for version in 2...10 { try store.publish(CacheStoreConcurrencyTests.batch(version)) }
+        cache.open()
+        #expect(try await changes.next()?.get().items.map(\.version) == Array(repeating: 10, count: 10))
+        await store.waitForWatchers()
+        #expect(store.watcherReadCount == 2, "the first read and one read for the ten writes")
+
+        // Nothing else was emitted for the burst: the next result is the next write's.
+        try store.publish(CacheStoreConcurrencyTests.batch(11))
+        #expect(try await changes.next()?.get().items.map(\.version).first == 11)
+    }
+
+    @Test(
+        "a watcher under 200 writes from another thread emits whole writes only, in order, ending on the last",
+        arguments: Kind.allCases)
+    func watcherEndsOnTheLastWrite(kind: Kind) async throws {
+        let directory = try TemporaryDirectory()
+        let store = CacheStore(cache: try kind.make(in: directory))
+        try store.publish(CacheStoreConcurrencyTests.batch(0))
+        let watch = store.watch(VersionQuery())
+        let seen = Task {
+            var seen: [Set<Int>] = []
+            for await result in watch {
+                let versions = Set(try result.get().items.map(\.version))
+                seen.append(versions)
+                if versions == [200] { break }
+            }
+            return seen
+        }
+        try await CacheStoreConcurrencyTests.onThread {
+            for version in 1...200 { try store.publish(CacheStoreConcurrencyTests.batch(version)) }
+        }
+        let emitted = try await seen.value
+        #expect(
+            emitted.allSatisfy { $0.count == 1 }, "a watcher saw part of a write: \(emitted.filter { $0.count != 1 })")
+        let versions = emitted.compactMap(\.first)
+        #expect(versions == versions.sorted() && Set(versions).count == versions.count, "\(versions)")
+        #expect(versions.last == 200)
+        await store.waitForWatchers()
+        #expect(store.watcherReadCount <= 201)
+    }
+}
+
+/// A SQLite cache whose awaited reads, the ones watchers re-read with, wait while its gate is closed: a read held
+/// at a known point, which no timing can give.
+private final class GatedReadsCache: NormalizedCache {
+    private let base: SQLiteNormalizedCache
+    private let gate = Lock<
+        (closed: Bool, blocked: [CheckedContinuation<Void, Never>], watchers: [CheckedContinuation<Void, Never>])
+    >((false, [], []))
+
+    init(_ base: SQLiteNormalizedCache) {
+        self.base = base
+    }
+
+    func close() {
+        gate.withLock { $0.closed = true }
+    }
+
+    func open() {
+        let blocked = gate.withLock { gate in
+            gate.closed = false
+            defer { gate.blocked = [] }
+            return gate.blocked
+        }
+        for continuation in blocked { continuation.resume() }
+    }
+
+    /// Returns once a read waits at the gate.
+    func waitForBlockedRead() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let blocked = gate.withLock { gate in
+                if gate.blocked.isEmpty { gate.watchers.append(continuation) }
+                return !gate.blocked.isEmpty
+            }
+            if blocked { continuation.resume() }
+        }
+    }
+
+    func withConsistentReads<Value: Sendable>(
+        _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value
+    ) async throws(CacheError) -> Value {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let watchers = gate.withLock { gate -> [CheckedContinuation<Void, Never>]? in
+                guard gate.closed else { return nil }
+                gate.blocked.append(continuation)
+                defer { gate.watchers = [] }
+                return gate.watchers
+            }
+            guard let watchers else { return continuation.resume() }
+            for watcher in watchers { watcher.resume() }
+        }
+        return try await base.withConsistentReads(body)
+    }
+
+    func withConsistentReads<Value: Sendable>(
+        _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
+    ) throws(CacheError) -> Value {
+        try base.withConsistentReads(body)
+    }
+
+    var prefersBatchedLoads: Bool { base.prefersBatchedLoads }
+    func loadRecords(_ keys: Set<CacheKey>) throws(CacheError) -> [CacheKey: Record] { try base.loadRecords(keys) }
+    func merge(_ records: RecordSet) throws(CacheError) -> Set<CacheFieldID> { try base.merge(records) }
+    func mergeUnobserved(_ records: RecordSet) throws(CacheError) { try base.mergeUnobserved(records) }
+    func removeRecords(_ keys: Set<CacheKey>) throws(CacheError) -> Set<CacheFieldID> {
+        try base.removeRecords(keys)
+    }
+    func removeField(_ field: CacheFieldID) throws(CacheError) -> Bool { try base.removeField(field) }
+    func allKeys() throws(CacheError) -> Set<CacheKey> { try base.allKeys() }
+    func clear() throws(CacheError) { try base.clear() }
+}
+
 /// `query Versions { items { version } }`, against a schema of its own.
 private struct VersionQuery: GraphQLQuery {
     static let operationName = "Versions"
