@@ -69,7 +69,7 @@ extension CacheStore {
         to watcher: Watcher<Value>
     ) throws(CacheError) {
         guard !records.isEmpty else {
-            state.withLock { watcher.adopt(.success(value), sequence: $0.changeSequence) }
+            state.withLock { watcher.acknowledge(value, sequence: $0.changeSequence) }
             return
         }
         let startsRefresher = try writer.withLock { _ throws(CacheError) -> Bool in
@@ -91,7 +91,7 @@ extension CacheStore {
                     return state.claimRefresher()
                 }
             } catch {
-                state.withLock { watcher.adopt(.success(value), sequence: $0.changeSequence) }
+                state.withLock { watcher.acknowledge(value, sequence: $0.changeSequence) }
                 throw error
             }
         }
@@ -159,6 +159,7 @@ extension CacheStore {
     /// read (the write landed after the view was taken, on a field it had not depended on before) is due again.
     private func refresh(_ batch: [any CacheWatcherEntry]) async {
         var offered: [(id: UInt64, dependencies: Set<CacheFieldID>)] = []
+        var overtaken: [UInt64] = []
         let sequence: UInt64
         do throws(CacheError) {
             let (reads, readSequence) = try await readingStamped { transaction in
@@ -166,8 +167,14 @@ extension CacheStore {
             }
             sequence = readSequence
             state.withLock { $0.watcherReads += batch.count }
-            for (entry, read) in zip(batch, reads) where read.offer(sequence) {
-                offered.append((entry.id, read.dependencies))
+            for (entry, read) in zip(batch, reads) {
+                if read.offer(sequence) {
+                    offered.append((entry.id, read.dependencies))
+                } else {
+                    // The owner gave the watcher data of a later change meanwhile, which this read does not depend on:
+                    // it reads again, so that its dependencies are those of the data it holds.
+                    overtaken.append(entry.id)
+                }
             }
         } catch {
             // The view could not be opened: each watcher shows the failure and keeps what it depended on.
@@ -185,6 +192,7 @@ extension CacheStore {
                     state.watchers.markDue(id, sequence: change)
                 }
             }
+            for id in overtaken { state.watchers.markDue(id, sequence: state.changeSequence) }
             state.trimChangeLog(through: sequence)
         }
     }

@@ -17,7 +17,7 @@ import Foundation
 /// Who waits for whom:
 /// - **Writes** (publish, evict, optimistic layers, clear, garbage collection) go one at a time, in order, through the
 ///   store's writer lock. They do not wait for the watchers they affect.
-/// - **Reads** take no lock of the store's beyond a moment's look at its optimistic layers: they run concurrently
+/// - **Reads** take no lock of the store's beyond a moment's look at its optimistic layers and change count: they run concurrently
 ///   with each other and with a write, each on one consistent view of the records (a SQLite read transaction, the
 ///   in-memory cache's lock for the length of the read), so each sees every write whole or not at all. The awaited
 ///   reads (``load(_:)``, ``loadPartial(_:)``) run where the cache reads: a SQLite cache on its readers' own queues,
@@ -218,8 +218,9 @@ public final class CacheStore: Sendable {
             do throws(CacheError) {
                 outcome = .success(
                     try await cache.withConsistentReads { view throws(CacheError) in
-                        // Taken once the view is open: a change is numbered after it is committed, so the view holds
-                        // every change up to this number.
+                        // Taken as the view begins, which holds every write that returned before (see
+                        // `NormalizedCache.withConsistentReads`); a change is numbered after it is committed, so the
+                        // view holds every change up to this number.
                         let sequence = self.state.withLock { $0.changeSequence }
                         return (try body(CacheReadTransaction(store: self, layers: layers, view: view)), sequence)
                     })

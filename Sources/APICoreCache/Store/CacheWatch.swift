@@ -43,20 +43,25 @@ public struct CacheWatch<Value: Sendable & Hashable>: AsyncSequence, Sendable {
         let sequence: UInt64
     }
 
-    /// Iterates a watch's results, leaving out any the watch's owner has superseded by delivering newer data itself.
+    /// Iterates a watch's results, leaving out any the watch's owner has superseded by delivering newer data itself,
+    /// and any equal to what the consumer was given last.
     public struct Iterator: AsyncIteratorProtocol {
         var base: AsyncStream<Emission>.Iterator
         let watcher: Watcher<Value>
 
         /// The next result, or `nil` once the consuming task is cancelled.
         public mutating func next() async -> Element? {
-            await next(isolation: nil)
+            while let emission = await base.next() {
+                if let result = watcher.take(emission) { return result }
+            }
+            return nil
         }
 
         /// The next result, or `nil` once the consuming task is cancelled.
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
         public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
             while let emission = await base.next(isolation: actor) {
-                if watcher.isCurrent(emission.sequence) { return emission.result }
+                if let result = watcher.take(emission) { return result }
             }
             return nil
         }
@@ -89,13 +94,16 @@ final class Watcher<Value: Sendable & Hashable>: CacheWatcherEntry {
     private let continuation: AsyncStream<CacheWatch<Value>.Emission>.Continuation
     private let delivered = Lock(Delivered())
 
-    /// What the consumer has been given last, and as of which write.
+    /// What the watcher emitted and its consumer was given last.
     private struct Delivered {
+        /// The last result emitted, or taken from the owner as the data the cache holds.
         var last: Result<Value, CacheError>?
-        /// The write `last` reflects.
+        /// The change `last` reflects.
         var sequence: UInt64 = 0
-        /// The write reflected by the last value the owner delivered itself; emissions of earlier writes are stale.
+        /// The change reflected by the last value the owner delivered itself; emissions of earlier changes are stale.
         var adopted: UInt64 = 0
+        /// The last result the consumer was given, by the iterator or by the owner.
+        var shown: Result<Value, CacheError>?
     }
 
     init(
@@ -117,31 +125,51 @@ final class Watcher<Value: Sendable & Hashable>: CacheWatcherEntry {
         WatcherRead(dependencies: []) { [self] sequence in offer(.failure(error), sequence: sequence) }
     }
 
-    /// Emits `result`, read as of write `sequence`, unless it is what the consumer has already or is older than it.
-    /// The one place that decides whether a watch's data changed.
+    /// Emits `result`, read as of change `sequence`, unless it is what was emitted last or older than it.
     func offer(_ result: Result<Value, CacheError>, sequence: UInt64) -> Bool {
         delivered.withLock { delivered in
             guard sequence >= delivered.sequence else { return false }
             delivered.sequence = sequence
             if let last = delivered.last, Self.same(last, result) { return true }
             delivered.last = result
-            // Yielded under the lock, so emissions go out in the order of their writes.
+            // Yielded under the lock, so emissions go out in the order of their changes.
             continuation.yield(CacheWatch.Emission(result: result, sequence: sequence))
             return true
         }
     }
 
-    /// Takes `result`, which the owner delivers itself as the data after write `sequence`, as the last one given.
+    /// Takes `result`, which the owner delivers itself and which the cache holds as of change `sequence`, as the last
+    /// result both emitted and shown.
     func adopt(_ result: Result<Value, CacheError>, sequence: UInt64) {
         delivered.withLock { delivered in
-            guard sequence >= delivered.sequence else { return }
-            delivered = Delivered(last: result, sequence: sequence, adopted: sequence)
+            if sequence >= delivered.sequence {
+                delivered.last = result
+                delivered.sequence = sequence
+            }
+            delivered.adopted = max(delivered.adopted, sequence)
+            delivered.shown = result
         }
     }
 
-    /// Whether an emission of write `sequence` is still news to the consumer.
-    func isCurrent(_ sequence: UInt64) -> Bool {
-        delivered.withLock { sequence >= $0.adopted }
+    /// Notes `value`, which the owner delivers itself but the cache does not hold (a response not to be stored, a
+    /// write that failed), as shown after change `sequence`; what the cache holds is still measured against what was
+    /// emitted, so the cache's older data is not emitted over it.
+    func acknowledge(_ value: Value, sequence: UInt64) {
+        delivered.withLock { delivered in
+            delivered.adopted = max(delivered.adopted, sequence)
+            delivered.shown = .success(value)
+        }
+    }
+
+    /// The result of `emission` for the consumer, or `nil` when it is stale (older than a value the owner delivered)
+    /// or what the consumer was given last: the one place that decides whether the consumer sees a change.
+    func take(_ emission: CacheWatch<Value>.Emission) -> Result<Value, CacheError>? {
+        delivered.withLock { delivered in
+            guard emission.sequence >= delivered.adopted else { return nil }
+            if let shown = delivered.shown, Self.same(shown, emission.result) { return nil }
+            delivered.shown = emission.result
+            return emission.result
+        }
     }
 
     private static func same(_ lhs: Result<Value, CacheError>, _ rhs: Result<Value, CacheError>) -> Bool {

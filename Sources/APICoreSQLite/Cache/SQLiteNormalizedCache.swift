@@ -78,13 +78,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
             // reentrant read opens no transaction of its own, so one is begun here unless one is open already.
             return try pool.unsafeReentrantRead { db in
                 if db.isInsideTransaction { return try body(Snapshot(db: db)) }
-                var value: Value?
-                try db.inTransaction(.deferred) {
-                    value = try body(Snapshot(db: db))
-                    return .commit
-                }
-                guard let value else { preconditionFailure("a committed read transaction ran its body") }
-                return value
+                return try Self.inReadTransaction(db, body)
             }
         } catch {
             throw Self.cacheError(error, reading: true)
@@ -98,11 +92,27 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value
     ) async throws(CacheError) -> Value {
         do {
-            // `read` wraps `body` in a deferred transaction: one snapshot of the file throughout.
-            return try await pool.read { db in try body(Snapshot(db: db)) }
+            // One deferred transaction, begun here rather than by `read` (which takes its snapshot before `body`
+            // runs): the snapshot is taken at `body`'s first read, so it holds every write that returned before
+            // `body` began, as the protocol requires.
+            return try await pool.unsafeRead { db in try Self.inReadTransaction(db, body) }
         } catch {
             throw Self.cacheError(error, reading: true)
         }
+    }
+
+    /// Runs `body` in a deferred transaction of its own on `db`, whose snapshot is taken at `body`'s first read.
+    private static func inReadTransaction<Value>(
+        _ db: Database,
+        _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
+    ) throws -> Value {
+        var value: Value?
+        try db.inTransaction(.deferred) {
+            value = try body(Snapshot(db: db))
+            return .commit
+        }
+        guard let value else { preconditionFailure("a committed read transaction ran its body") }
+        return value
     }
 
     /// `true`: each load is a statement, and one statement loads many records.

@@ -252,6 +252,29 @@ struct WatchCoalescingTests {
     }
 }
 
+extension WatchCoalescingTests {
+    @Test("an awaited SQLite read sees a write that returned before its body began: how a watcher knows what it read")
+    func viewHoldsWritesBeforeItsBody() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteNormalizedCache(fileURL: directory.file("cache.sqlite"))
+        _ = try cache.merge(CacheStoreConcurrencyTests.batch(1))
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        // The body waits on a reader connection's own thread, not on the concurrency pool.
+        let reading = Task {
+            try await cache.withConsistentReads { view throws(CacheError) in
+                entered.signal()
+                proceed.wait()
+                return try view.loadRecord(CacheStoreConcurrencyTests.keys[0])?.fields["version"]
+            }
+        }
+        #expect(await CacheStoreConcurrencyTests.wait(for: entered))
+        _ = try cache.merge(CacheStoreConcurrencyTests.batch(2))
+        proceed.signal()
+        #expect(try await reading.value == .value(.int(2)))
+    }
+}
+
 /// A SQLite cache whose awaited reads, the ones watchers re-read with, wait while its gate is closed: a read held
 /// at a known point, which no timing can give.
 private final class GatedReadsCache: NormalizedCache {
