@@ -55,7 +55,8 @@ struct Timing: Sendable {
         return (Timing(samples: samples), result)
     }
 
-    /// The asynchronous form of ``measure(_:_:)``.
+    /// The asynchronous form of ``measure(_:_:)``, which also runs until the timed runs add up to `minimumSeconds`:
+    /// a work of microseconds that hops between threads needs hundreds of samples for a median that holds still.
     static func measure<Result>(
         _ settings: TimingSettings,
         _ work: () async throws -> Result
@@ -66,10 +67,14 @@ struct Timing: Sendable {
         }
         var samples: [Double] = []
         var result: Result?
-        for _ in 0..<settings.iterations {
+        var timed = 0.0
+        while samples.count < settings.iterations
+            || (timed < settings.minimumSeconds && samples.count < settings.maximumIterations)
+        {
             let start = clock.now
             result = try await work()
             samples.append(seconds(clock.now - start))
+            timed += samples[samples.count - 1]
         }
         guard let result else { preconditionFailure("at least one iteration") }
         return (Timing(samples: samples), result)

@@ -5,8 +5,11 @@ import GRDB
 /// for it), migrated to the module's current schema before first use, with a corrupt file set aside and rebuilt when
 /// the options say so.
 enum SQLiteDatabase {
-    /// Readers the pool opens at most; the writer is one more connection.
-    static let maximumReaderCount = 8
+    /// Readers the pool opens at most, one per core (two at least): reads are bound by the processor once the file is
+    /// in the page cache, so more of them at once only share the cores among more threads, and a task of the app that
+    /// wakes meanwhile waits longer for one. Reads beyond it wait for a reader on GRDB's own queue, not on a thread of
+    /// Swift's concurrency pool. The writer is one more connection.
+    static let maximumReaderCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
     /// The page size of a new file, in bytes.
     static let pageSize = 16384
