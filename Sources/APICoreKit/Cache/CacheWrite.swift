@@ -11,15 +11,6 @@ enum CacheWrite<Data: GraphQLSelectionSet>: Sendable {
     /// Replaces a mutation's optimistic layer with them, in one step.
     case replacingLayer(OptimisticLayerID, in: CacheStore)
 
-    /// Merges into `store`, for `watch` when there is one.
-    init(_ store: CacheStore?, for watch: CacheWatch<Data>? = nil) {
-        if let watch {
-            self = .delivering(to: watch)
-        } else {
-            self = store.map { .publish($0) } ?? .none
-        }
-    }
-
     /// The store the records go to.
     var store: CacheStore? {
         switch self {
