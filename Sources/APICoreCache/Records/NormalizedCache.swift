@@ -32,8 +32,9 @@ extension NormalizedCacheReader {
 public protocol NormalizedCache: NormalizedCacheReader, Sendable {
     /// Runs `body` with a reader that sees one state of the cache throughout: what one read of a query loads, record
     /// by record, with each write seen whole or not at all. The reader is valid only during the call, and `body` must
-    /// not write to the cache. The state shown holds at least every write that had returned before `body` was called:
-    /// the store relies on it to know which writes a watcher's read saw. A SQLite cache reads everything in one read
+    /// not write to the cache. The state shown holds at least every write that had returned before `body` was called
+    /// (a call made inside a read of the same cache joins that read's state): the store relies on it to know which
+    /// writes a watcher's read saw. A SQLite cache reads everything in one read
     /// transaction instead of one per record, begun inside the call, so that its snapshot is taken at the first read
     /// `body` makes; the default passes the cache itself, which is consistent only for a cache whose writes never
     /// overlap its reads.

@@ -69,7 +69,7 @@ extension CacheStore {
         to watcher: Watcher<Value>
     ) throws(CacheError) {
         guard !records.isEmpty else {
-            state.withLock { watcher.acknowledge(value, sequence: $0.changeSequence) }
+            state.withLock { watcher.acknowledge(value, sequence: $0.takeNumber()) }
             return
         }
         let startsRefresher = try writer.withLock { _ throws(CacheError) -> Bool in
@@ -91,7 +91,7 @@ extension CacheStore {
                     return state.claimRefresher()
                 }
             } catch {
-                state.withLock { watcher.acknowledge(value, sequence: $0.changeSequence) }
+                state.withLock { watcher.acknowledge(value, sequence: $0.takeNumber()) }
                 throw error
             }
         }
@@ -101,9 +101,11 @@ extension CacheStore {
     /// See ``CacheWatch/read()``.
     func read<Value>(for watcher: Watcher<Value>) async -> Result<Value, CacheError> {
         do throws(CacheError) {
-            let (read, sequence) = try await readingStamped { transaction in watcher.reader(transaction) }
-            watcher.adopt(read.0, sequence: sequence)
-            return read.0
+            let read = try await readingStamped { transaction in watcher.reader(transaction) }.value.0
+            // Numbered anew: the read's own number is only a bound (its view may hold a write not yet numbered), and a
+            // re-read the watcher has under way, which may be older, is to be taken as overtaken.
+            state.withLock { watcher.adopt(read, sequence: $0.takeNumber()) }
+            return read
         } catch {
             return .failure(error)
         }
@@ -213,6 +215,13 @@ extension StoreState {
         changeSequence += 1
         watchers.markAffected(by: changed, sequence: changeSequence, skipping: skipping)
         if refreshing { changeLog.append((changeSequence, changed)) }
+        return changeSequence
+    }
+
+    /// A number for something that is not a change of the records (a value a watch's owner delivered itself), after
+    /// every change so far: a read numbered before it is older.
+    mutating func takeNumber() -> UInt64 {
+        changeSequence += 1
         return changeSequence
     }
 

@@ -152,10 +152,12 @@ final class Watcher<Value: Sendable & Hashable>: CacheWatcherEntry {
     }
 
     /// Notes `value`, which the owner delivers itself but the cache does not hold (a response not to be stored, a
-    /// write that failed), as shown after change `sequence`; what the cache holds is still measured against what was
-    /// emitted, so the cache's older data is not emitted over it.
+    /// write that failed), as shown after `sequence`, a number after every change so far; what the cache holds is
+    /// still measured against what was emitted, so the cache's data is emitted over it only once it changes, and reads
+    /// older than `sequence` are overtaken.
     func acknowledge(_ value: Value, sequence: UInt64) {
         delivered.withLock { delivered in
+            delivered.sequence = max(delivered.sequence, sequence)
             delivered.adopted = max(delivered.adopted, sequence)
             delivered.shown = .success(value)
         }

@@ -86,16 +86,21 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     }
 
     /// Runs `body` in one read transaction on a reader connection of the pool, on that connection's own queue: a read
-    /// per core runs at once (more wait for a reader on the pool's queue), none waits for a write, and none holds a
-    /// thread of Swift's concurrency pool while it waits or reads the file and builds its result.
+    /// per core runs at once (more wait on the pool's own queue for a connection), none waits for a write, and none
+    /// holds a thread of Swift's concurrency pool while it waits or reads the file and builds its result.
     public func withConsistentReads<Value: Sendable>(
         _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value
     ) async throws(CacheError) -> Value {
+        // GRDB's callback form: the connection is taken and given back on GRDB's queues, so a read that holds one never
+        // waits for a thread of the concurrency pool, which synchronous reads waiting for a connection may be holding.
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<Value, any Error>, Never>) in
+            pool.asyncUnsafeRead { database in
+                continuation.resume(returning: Result { try Self.inReadTransaction(database.get(), body) })
+            }
+        }
         do {
-            // One deferred transaction, begun here rather than by `read` (which takes its snapshot before `body`
-            // runs): the snapshot is taken at `body`'s first read, so it holds every write that returned before
-            // `body` began, as the protocol requires.
-            return try await pool.unsafeRead { db in try Self.inReadTransaction(db, body) }
+            return try result.get()
         } catch {
             throw Self.cacheError(error, reading: true)
         }

@@ -7,8 +7,9 @@ import GRDB
 enum SQLiteDatabase {
     /// Readers the pool opens at most, one per core (two at least): reads are bound by the processor once the file is
     /// in the page cache, so more of them at once only share the cores among more threads, and a task of the app that
-    /// wakes meanwhile waits longer for one. Reads beyond it wait for a reader on GRDB's own queue, not on a thread of
-    /// Swift's concurrency pool. The writer is one more connection.
+    /// wakes meanwhile waits longer for one. A read beyond them waits for one on GRDB's queue, not on a thread of Swift's
+    /// concurrency pool; an awaited read holds its connection only on GRDB's queues, so a synchronous read waiting
+    /// for one on a pool thread cannot keep it from finishing. The writer is one more connection.
     static let maximumReaderCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
     /// The page size of a new file, in bytes.

@@ -275,6 +275,62 @@ extension WatchCoalescingTests {
     }
 }
 
+extension WatchCoalescingTests {
+    @Test(
+        "awaited SQLite reads run one per core at most; synchronous reads waiting on every pool thread get a connection"
+    )
+    func awaitedReadsAreBounded() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteNormalizedCache(fileURL: directory.file("cache.sqlite"))
+        _ = try cache.merge(CacheStoreConcurrencyTests.batch(1))
+        let slots = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        let running = Lock((now: 0, most: 0))
+        let entered = DispatchSemaphore(value: 0)
+        let waiting = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        @Sendable func read(_ view: any NormalizedCacheReader) throws(CacheError) -> Bool {
+            try view.loadRecord(CacheStoreConcurrencyTests.keys[0]) != nil
+        }
+        // Each awaited read's body waits on its connection's own thread until told to go on.
+        let awaited = Task {
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<(slots + 4) {
+                    group.addTask {
+                        try await cache.withConsistentReads { view throws(CacheError) in
+                            running.withLock { $0 = ($0.now + 1, max($0.most, $0.now + 1)) }
+                            entered.signal()
+                            proceed.wait()
+                            running.withLock { $0.now -= 1 }
+                            return try read(view)
+                        }
+                    }
+                }
+                return try await group.reduce(true) { $0 && $1 }
+            }
+        }
+        for _ in 0..<slots { #expect(await CacheStoreConcurrencyTests.wait(for: entered)) }
+        // Every connection is held. Tasks on the concurrency pool (as many as it has threads, here) now block in
+        // synchronous reads waiting for one; the awaited reads are let go from a thread of its own, and must give
+        // their connections back without a pool thread.
+        Thread.detachNewThread {
+            for _ in 0..<slots { waiting.wait() }
+            for _ in 0..<(slots + 4) { proceed.signal() }
+        }
+        let synchronous = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<slots {
+                group.addTask {
+                    waiting.signal()
+                    return try cache.withConsistentReads { view throws(CacheError) in try read(view) }
+                }
+            }
+            return try await group.reduce(true) { $0 && $1 }
+        }
+        #expect(synchronous)
+        #expect(try await awaited.value)
+        #expect(running.withLock { $0.most } == slots, "more awaited reads ran at once than there are connections")
+    }
+}
+
 /// A SQLite cache whose awaited reads, the ones watchers re-read with, wait while its gate is closed: a read held
 /// at a known point, which no timing can give.
 private final class GatedReadsCache: NormalizedCache {
