@@ -309,22 +309,21 @@ extension WatchCoalescingTests {
             }
         }
         for _ in 0..<slots { #expect(await CacheStoreConcurrencyTests.wait(for: entered)) }
-        // Every connection is held. Tasks on the concurrency pool (as many as it has threads, here) now block in
-        // synchronous reads waiting for one; the awaited reads are let go from a thread of its own, and must give
-        // their connections back without a pool thread.
-        Thread.detachNewThread {
-            for _ in 0..<slots { waiting.wait() }
-            for _ in 0..<(slots + 4) { proceed.signal() }
-        }
-        let synchronous = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<slots {
-                group.addTask {
+        // Every connection is held. Synchronous reads wait for one, each on a thread of its own (on the concurrency
+        // pool they would hold its threads from the tests beside this one); the awaited reads are let go once they
+        // wait, and give their connections back on GRDB's queues.
+        let synchronousReads = (0..<slots).map { _ in
+            Task {
+                try await CacheStoreConcurrencyTests.onThread {
                     waiting.signal()
                     return try cache.withConsistentReads { view throws(CacheError) in try read(view) }
                 }
             }
-            return try await group.reduce(true) { $0 && $1 }
         }
+        for _ in 0..<slots { #expect(await CacheStoreConcurrencyTests.wait(for: waiting)) }
+        for _ in 0..<(slots + 4) { proceed.signal() }
+        var synchronous = true
+        for task in synchronousReads { synchronous = try await task.value && synchronous }
         #expect(synchronous)
         #expect(try await awaited.value)
         #expect(running.withLock { $0.most } == slots, "more awaited reads ran at once than there are connections")
