@@ -7,8 +7,8 @@ import GRDBSQLite
 /// The normalized cache persisted to a SQLite file, usable alone or behind the in-memory cache
 /// (`APICoreCache/ChainedNormalizedCache`).
 ///
-/// The file is opened in WAL mode through one GRDB `DatabasePool`: one writer connection, and a reader per core that
-/// read a consistent snapshot without ever waiting for the writer, so reads never meet "database is locked".
+/// The file is opened in WAL mode through one GRDB `DatabasePool`: one writer connection, and up to eight readers
+/// that read a consistent snapshot without ever waiting for the writer, so reads never meet "database is locked".
 /// Each ``merge(_:)`` is one write transaction, so the records a response produces are committed together or not at
 /// all, and a process killed in the middle of a write leaves every committed merge in place. (GRDB runs WAL files with
 /// `synchronous = NORMAL`: a crash of the process loses nothing committed; a power cut may lose the last merges, which
@@ -85,9 +85,9 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         }
     }
 
-    /// Runs `body` in one read transaction on a reader connection of the pool, on that connection's own queue: a read
-    /// per core runs at once (more wait on the pool's own queue for a connection), none waits for a write, and none
-    /// holds a thread of Swift's concurrency pool while it waits or reads the file and builds its result.
+    /// Runs `body` in one read transaction on a reader connection of the pool, on that connection's own queue: up to
+    /// eight reads run at once, none waits for a write, and none holds a thread of Swift's concurrency pool while it
+    /// waits or reads the file and builds its result.
     public func withConsistentReads<Value: Sendable>(
         _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value
     ) async throws(CacheError) -> Value {
