@@ -50,7 +50,7 @@ struct StreamedCacheControlTests {
         let server = try await FaultServer(response(delivery, headers: headers))
         defer { Task { try await server.stop() } }
         var configuration = APIClientConfiguration(
-            graphQLEndpoint: server.endpoint, transport: transport.make(), timeout: .seconds(30))
+            graphQLEndpoint: server.endpoint, transport: transport.make(), timeout: .seconds(120))
         configuration.cache = cache
         configuration.subscriptionTransport = MultipartSubscriptionTransport(configuration: configuration)
         let client = APIClient(configuration: configuration)

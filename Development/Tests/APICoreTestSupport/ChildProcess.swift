@@ -12,51 +12,60 @@ public final class ChildProcess: Sendable {
     public let output: AsyncStream<Data>
     /// The tail of standard error (and of standard output, when merged).
     public let errorTail: OutputTail
-    private let process: Process
+    /// The child's process identifier.
+    public let processIdentifier: Int32
+    private let exit: ChildExit
     private let errorCollection: Task<Void, Never>
-    /// The exit status of a child reaped here because Foundation missed its exit.
-    private let reapedStatus = ReapedStatus()
 
     /// Launches `executable` with `arguments` in `directory` (the current one when `nil`), with `environment` added
     /// to this process's own; with `mergeOutput`, standard output goes to ``errorTail`` too. `errorLimit` is how
-    /// many bytes of standard error ``errorTail`` keeps.
+    /// many bytes of standard error ``errorTail`` keeps. Started with `posix_spawn` (see `ProcessSpawn`).
     public init(
         executable: URL, arguments: [String], directory: URL? = nil, environment: [String: String] = [:],
         mergeOutput: Bool = false, errorLimit: Int = 16 * 1024
     ) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
         var inherited = ProcessInfo.processInfo.environment
         inherited["PYTHONUNBUFFERED"] = "1"
-        process.environment = inherited.merging(environment) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        let errorPipe = Pipe()
-        let outputPipe = mergeOutput ? errorPipe : Pipe()
-        process.standardError = errorPipe
-        process.standardOutput = outputPipe
-        try process.run()
-        self.process = process
+        let path = executable.path
+        let errorPipe = try ProcessSpawn.pipe(for: path)
+        let outputPipe: (read: Int32, write: Int32)
+        do {
+            outputPipe = mergeOutput ? errorPipe : try ProcessSpawn.pipe(for: path)
+        } catch {
+            close(errorPipe.read)
+            close(errorPipe.write)
+            throw error
+        }
+        let pipes = mergeOutput ? [errorPipe] : [errorPipe, outputPipe]
+        do {
+            processIdentifier = try ProcessSpawn.launch(
+                path, arguments: arguments, directory: directory?.path,
+                environment: inherited.merging(environment) { $1 }, output: outputPipe.write, error: errorPipe.write)
+        } catch {
+            for pipe in pipes {
+                close(pipe.read)
+                close(pipe.write)
+            }
+            throw error
+        }
+        // The child has its own copies: end of file reaches the readers once it (and its children) close them.
+        for pipe in pipes { close(pipe.write) }
+        self.exit = ChildExit(pid: processIdentifier)
         self.errorTail = OutputTail(limit: errorLimit)
-        self.errorCollection = errorTail.collect(Self.drain(errorPipe.fileHandleForReading, name: "stderr"))
-        self.output =
-            mergeOutput ? AsyncStream { $0.finish() } : Self.drain(outputPipe.fileHandleForReading, name: "stdout")
+        self.errorCollection = errorTail.collect(Self.drain(errorPipe.read, name: "stderr"))
+        self.output = mergeOutput ? AsyncStream { $0.finish() } : Self.drain(outputPipe.read, name: "stdout")
     }
 
     deinit {
-        if process.isRunning {
-            process.terminate()
+        if exit.status == nil {
+            Foundation.kill(processIdentifier, SIGTERM)
         }
     }
 
-    /// The child's process identifier.
-    public var processIdentifier: Int32 { process.processIdentifier }
-
     /// Whether the child ended by a signal (a kill) rather than by exiting.
     public var diedOfSignal: Bool {
-        if let status = reapedStatus.value { return status & 0x7f != 0 }
-        return !process.isRunning && process.terminationReason == .uncaughtSignal
+        guard let status = exit.status, status != -1 else { return false }
+        return status & 0x7f != 0
     }
 
     /// Waits, without blocking a thread, until the process has exited and its standard error is fully read;
@@ -65,10 +74,8 @@ public final class ChildProcess: Sendable {
     public func waitForExit(timeout: Duration) async -> Int32? {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
-        var zombieSince: ContinuousClock.Instant?
-        while process.isRunning {
+        while exit.status == nil {
             guard clock.now < deadline else { return nil }
-            if reapIfZombie(since: &zombieSince) { break }
             try? await Task.sleep(for: .milliseconds(20))
         }
         await errorCollection.value
@@ -77,18 +84,18 @@ public final class ChildProcess: Sendable {
 
     /// Sends SIGTERM, waits up to `grace` seconds, then SIGKILL; returns once the process has exited.
     public func terminate(grace: TimeInterval = 5) {
-        guard process.isRunning else { return }
-        process.terminate()
-        if !waitForDeath(seconds: grace) {
+        guard exit.status == nil else { return }
+        Foundation.kill(processIdentifier, SIGTERM)
+        if !exit.wait(seconds: grace) {
             kill()
         }
     }
 
     /// Sends SIGKILL (the crash tests' way to stop a child at an arbitrary moment) and returns once it has died.
     public func kill() {
-        guard process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        _ = waitForDeath(seconds: 60)
+        guard exit.status == nil else { return }
+        Foundation.kill(processIdentifier, SIGKILL)
+        _ = exit.wait(seconds: 60)
     }
 
     /// Standard output as lines, without their newlines; a last line cut short by the end of output is dropped.
@@ -144,59 +151,17 @@ public final class ChildProcess: Sendable {
         }
     }
 
+    /// The exit code, or the number of the signal that ended the process.
     private var exitStatus: Int32 {
-        if let status = reapedStatus.value {
-            return status & 0x7f != 0 ? status & 0x7f : (status >> 8) & 0xff
-        }
-        return process.terminationStatus
+        guard let status = exit.status, status != -1 else { return -1 }
+        return status & 0x7f != 0 ? status & 0x7f : (status >> 8) & 0xff
     }
 
-    /// Waits up to `seconds` for the process to end; `true` once it has.
-    private func waitForDeath(seconds: TimeInterval) -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(seconds))
-        var zombieSince: ContinuousClock.Instant?
-        while clock.now < deadline {
-            guard process.isRunning else { return true }
-            if reapIfZombie(since: &zombieSince) { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return !process.isRunning
-    }
-
-    /// Reaps the child when it has been a zombie for a second; `true` once reaped.
-    ///
-    /// Foundation's `Process` sometimes misses a child's exit when several children end together: the child stays
-    /// a zombie, `isRunning` stays true, and `waitUntilExit()` spins for ever (it once hung a whole test run).
-    private func reapIfZombie(since zombieSince: inout ContinuousClock.Instant?) -> Bool {
-        let pid = process.processIdentifier
-        guard Self.isZombie(pid) else { return false }
-        let clock = ContinuousClock()
-        let since = zombieSince ?? clock.now
-        zombieSince = since
-        guard since.duration(to: clock.now) > .seconds(1) else { return false }
-        var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return false }
-        reapedStatus.set(status)
-        return true
-    }
-
-    /// Whether `pid` has exited and waits to be reaped (state `Z` in `/proc/<pid>/stat`).
-    private static func isZombie(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return false }
-        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
-    }
-
-    /// Reads `handle` on a dedicated thread until end of file; blocking reads keep the child's pipe empty.
-    ///
-    /// Uses read(2), which returns what is available, where `FileHandle.read(upToCount:)` on Linux waits for the
-    /// full count.
-    private static func drain(_ handle: FileHandle, name: String) -> AsyncStream<Data> {
+    /// Reads `descriptor` on a dedicated thread until end of file, then closes it; blocking reads keep the child's
+    /// pipe empty. read(2) returns what is available.
+    private static func drain(_ descriptor: Int32, name: String) -> AsyncStream<Data> {
         let (chunks, continuation) = AsyncStream.makeStream(of: Data.self)
         let thread = Thread {
-            let descriptor = handle.fileDescriptor
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -208,23 +173,11 @@ public final class ChildProcess: Sendable {
                     break
                 }
             }
-            try? handle.close()
+            close(descriptor)
             continuation.finish()
         }
         thread.name = "ChildProcess \(name)"
         thread.start()
         return chunks
     }
-}
-
-/// The raw wait status of a child that ``ChildProcess`` reaped itself.
-private final class ReapedStatus: Sendable {
-    // Safety: written once, by the waiter that reaped the child, before any read that can see it set; reads and the
-    // write go through the lock.
-    private let lock = NSLock()
-    nonisolated(unsafe) private var status: Int32?
-
-    var value: Int32? { lock.withLock { status } }
-
-    func set(_ value: Int32) { lock.withLock { status = value } }
 }

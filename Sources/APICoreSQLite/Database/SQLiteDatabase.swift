@@ -5,9 +5,8 @@ import GRDB
 /// for it), migrated to the module's current schema before first use, with a corrupt file set aside and rebuilt when
 /// the options say so.
 enum SQLiteDatabase {
-    /// Readers the pool opens at most; the writer is one more connection. Fewer (one per core) let a waking task
-    /// run sooner while reads run, but the suite then stalled under load until calls timed out: synchronous reads
-    /// waiting for one of two connections on the concurrency pool's threads.
+    /// Readers the pool opens at most; the writer is one more connection. Awaited reads use one per core at most
+    /// (`ReadLimiter`); the rest spare synchronous reads, which wait on the caller's thread, from waiting for them.
     static let maximumReaderCount = 8
 
     /// The page size of a new file, in bytes.

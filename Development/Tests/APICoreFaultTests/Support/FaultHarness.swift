@@ -19,7 +19,7 @@ struct FaultHarness {
     ) {
         self.server = server
         var configuration = APIClientConfiguration(
-            graphQLEndpoint: server.endpoint, transport: transport.make(), timeout: .seconds(30))
+            graphQLEndpoint: server.endpoint, transport: transport.make(), timeout: .seconds(120))
         configuration.cache = cache
         configure(&configuration)
         client = APIClient(configuration: configuration)

@@ -30,7 +30,7 @@ struct LiveClient {
     func client(
         path: String = "/graphql",
         interceptors: [any APIInterceptor] = [],
-        timeout: Duration = .seconds(30),
+        timeout: Duration = .seconds(120),
         usesGETForQueries: Bool = false,
         persistedQueries: PersistedQueriesConfiguration? = nil,
         restBaseURL: URL? = nil,

@@ -52,12 +52,10 @@ struct CacheStoreConcurrencyTests {
     /// Waits, off the concurrency pool, until `condition` holds or `limit` passes; `false` if it never held. A bound
     /// on a hang, not a measurement: the tests pass as soon as the condition holds.
     static func wait(for semaphore: DispatchSemaphore, upTo limit: Duration = .seconds(120)) async -> Bool {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let seconds = Double(limit.components.seconds)
-                continuation.resume(returning: semaphore.wait(timeout: .now() + seconds) == .success)
-            }
-        }
+        // A thread of its own: a global dispatch queue would block one of the cooperative pool's threads on Linux.
+        (try? await onDedicatedThread {
+            semaphore.wait(timeout: .now() + Double(limit.components.seconds)) == .success
+        }) ?? false
     }
 
     /// Runs `body` on a new thread and returns what it returns.
