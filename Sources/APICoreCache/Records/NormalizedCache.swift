@@ -43,7 +43,7 @@ public protocol NormalizedCache: NormalizedCacheReader, Sendable {
     ) throws(CacheError) -> Value
 
     /// `withConsistentReads(_:)`, awaited: a cache that reads from disk runs `body` on threads of its own (a SQLite
-    /// cache on its connection pool's reader queues), so a read never holds a thread of Swift's concurrency pool while
+    /// cache on its read threads), so a read never holds a thread of Swift's concurrency pool while
     /// it waits for the disk, and many reads run at once. The default runs the synchronous one on the caller's thread.
     func withConsistentReads<Value: Sendable>(
         _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value

@@ -194,7 +194,7 @@ public final class CacheStore: Sendable {
     }
 
     /// The cached data of an operation, or the miss that prevents it, read where the cache reads (a SQLite cache on
-    /// its readers' queues) and awaited: the read that the client's cache policies make.
+    /// its read threads) and awaited: the read that the client's cache policies make.
     public func load<Operation: GraphQLOperation>(_ operation: Operation) async throws(CacheError) -> Operation.Data {
         try await readingStamped { transaction throws(CacheError) in try transaction.read(operation) }.value
     }

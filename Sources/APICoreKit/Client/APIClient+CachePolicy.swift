@@ -70,7 +70,7 @@ extension APIClient {
 
     /// The operation's data as the cache holds it, or the miss (``APIError/Code/cacheMiss``) that prevents it;
     /// `networkError` is the failure the cache answers for, if any. The read runs where the cache reads (a SQLite
-    /// cache on its own readers' queues).
+    /// cache on its read threads).
     func cachedResponse<Operation: GraphQLOperation>(
         _ operation: Operation,
         from source: CacheSource<Operation.Data>,

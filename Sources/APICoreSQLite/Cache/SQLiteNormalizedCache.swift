@@ -27,8 +27,6 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     /// the app can report it; `nil` when the file was sound.
     public let setAsideCorruptFile: URL?
     private let pool: DatabasePool
-    /// Bounds the awaited reads running at once to the cores.
-    private let awaitedReads = ReadLimiter()
 
     private static let table = CacheSchema.recordsTable
 
@@ -87,24 +85,18 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         }
     }
 
-    /// Runs `body` in one read transaction on a reader connection of the pool, on that connection's own queue: one
-    /// such read per core runs at once (the next waits holding no thread), none waits for a write, and none holds a
-    /// thread of Swift's concurrency pool while it waits or reads the file and builds its result.
+    /// Runs `body` in one read transaction on a reader connection of the pool, on one of the threads the process's
+    /// SQLite caches read on (`ReadThreads`, one per core): none waits for a write, and none holds a thread of Swift's
+    /// concurrency pool while it waits for a connection or reads the file and builds its result.
     public func withConsistentReads<Value: Sendable>(
         _ body: @escaping @Sendable (any NormalizedCacheReader) throws(CacheError) -> Value
     ) async throws(CacheError) -> Value {
-        // GRDB's callback form: the connection is taken and given back on GRDB's queues, so a read that holds one never
-        // waits for a thread of the concurrency pool, which synchronous reads waiting for a connection may be holding.
         let pool = pool
-        let awaitedReads = awaitedReads
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<Value, any Error>, Never>) in
-            awaitedReads.run {
-                pool.asyncUnsafeRead { database in
-                    let result = Result { try Self.inReadTransaction(database.get(), body) }
-                    awaitedReads.finish()
-                    continuation.resume(returning: result)
-                }
+            ReadThreads.shared.run {
+                let result = Result { try pool.unsafeRead { database in try Self.inReadTransaction(database, body) } }
+                continuation.resume(returning: result)
             }
         }
         do {

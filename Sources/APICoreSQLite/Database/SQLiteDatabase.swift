@@ -6,7 +6,7 @@ import GRDB
 /// the options say so.
 enum SQLiteDatabase {
     /// Readers the pool opens at most; the writer is one more connection. Awaited reads use one per core at most
-    /// (`ReadLimiter`); the rest spare synchronous reads, which wait on the caller's thread, from waiting for them.
+    /// (`ReadThreads`); the rest spare synchronous reads, which wait on the caller's thread, from waiting for them.
     static let maximumReaderCount = 8
 
     /// The page size of a new file, in bytes.
