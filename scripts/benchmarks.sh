@@ -176,9 +176,10 @@ print("- Peak memory: the `--peak-memory-child` stages `json`, `decode` and `rec
       "string longer than 15 bytes). A record's fields are two arrays, the names shared by the records of one "
       "selection set. `APIClient` frees a body once it has read it, which the headline figure follows.")
 print("- `cache.read_sqlite_concurrent` and `cache.pool_stall` read through `CacheStore.load`, which runs each read on "
-      "one of the SQLite pool's reader connections, on GRDB's queue for it: the 8 loads run side by side on the 2 cores "
-      "(at best half the time of one after another), and no thread of Swift's concurrency pool waits on them. What is "
-      "left of the stall is the ticker's thread competing for the 2 cores with the 8 reader threads. Before the store's "
+      "one of the SQLite pool's reader connections, on one of the threads the SQLite caches read on (one per core): "
+      "the 8 loads run two at a time on the 2 cores (at best half the time of one after another), and no thread of "
+      "Swift's concurrency pool waits on them. What is left of the stall is the ticker's thread sharing the 2 cores "
+      "with the 2 read threads; with a thread per load (GRDB's queues, 8 readers) it was 6.9 ms. Before the store's "
       "reads left its lock (2026-11-28) the 8 loads took 1.06-1.10 times the sequential ones and the ticker was late "
       "by 115-127 ms at the 99th percentile.")
 print("- `watch.fanout`: the write finds the one affected watcher through the store's index from field to watcher; "
