@@ -156,7 +156,7 @@ struct CacheWatchRestoreTests {
 }
 
 /// What a write costs among many watchers: found through the index, not by testing each one.
-@Suite("Watchers at scale", .timeLimit(.minutes(10)))
+@Suite("Watchers at scale", .cpuBound, .timeLimit(.minutes(10)))
 struct CacheWatchScaleTests {
     static func character(_ index: Int, name: String) -> Record {
         Record(

@@ -37,6 +37,21 @@ struct FieldPolicyTests {
         #expect(try store.record(for: .queryRoot)?.fields.keys.sorted() == ["items"])
     }
 
+    @Test("a server's page joins the stored list, not an optimistic layer's, so a rolled-back layer leaves nothing")
+    func serverPageIgnoresOptimisticLayers() throws {
+        let store = Self.pagedStore()
+        try Self.write(store, ItemsQuery(first: 3), [1, 2, 3])
+        // An item added optimistically at the head of the list, as a screen shows a post before the server has it.
+        let optimistic = try store.decode(ItemsQuery(first: 3), data: ItemPages.data([99, 1, 2, 3])).records
+        let layer = try store.addOptimisticLayer { transaction throws(CacheError) in try transaction.merge(optimistic) }
+        #expect(try Self.positions(store) == [99, 1, 2, 3])
+        try Self.write(store, ItemsQuery(first: 3, after: .some(ItemPages.cursor(3))), [4, 5, 6])
+        #expect(store.optimisticLayerCount == 1)
+
+        store.removeOptimisticLayer(layer)
+        #expect(try Self.positions(store) == Array(1...6), "the optimistic item was stored with the server's page")
+    }
+
     @Test("two modules' policies merged into one resolver keep both; where both set one, the second's wins")
     func mergedPoliciesKeepBoth() throws {
         let users = GraphQLTypePolicies(

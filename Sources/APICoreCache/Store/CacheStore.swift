@@ -263,8 +263,15 @@ public final class CacheStore: Sendable {
     }
 
     /// Merges records already normalized (by ``decode(_:data:maxAge:)``) and notifies the watchers they affect.
+    ///
+    /// A page of a paginated field joins the list as stored, never as an optimistic layer shows it: the server's
+    /// records are what is written, and a layer rolled back later leaves none of its values behind.
     public func publish(_ records: RecordSet) throws(CacheError) {
-        try withReadWriteTransaction { transaction throws(CacheError) in try transaction.merge(records) }
+        try writer.withLock { _ throws(CacheError) in
+            let records = try resolvingFieldMerges(records)
+            guard !records.isEmpty else { return }
+            try commit(records)
+        }
     }
 
     /// Runs `body` with a transaction whose writes are applied together when it returns, and not at all if it
@@ -276,16 +283,19 @@ public final class CacheStore: Sendable {
             let transaction = CacheReadWriteTransaction(store: self, layers: state.withLock { $0.layers })
             let result = try body(transaction)
             guard !transaction.pending.isEmpty else { return result }
-            try checkSize(of: transaction.pending)
-            guard state.withLock({ !$0.watchers.isEmpty }) else {
-                // Nothing to notify: skip working out which fields changed.
-                try cache.mergeUnobserved(transaction.pending)
-                return result
-            }
-            let changed = try cache.merge(transaction.pending)
-            notifyWatchers(of: changed)
+            try commit(transaction.pending)
             return result
         }
+    }
+
+    /// Writes `records` and notes the change for the watchers; called with the writer lock held.
+    private func commit(_ records: RecordSet) throws(CacheError) {
+        try checkSize(of: records)
+        guard state.withLock({ !$0.watchers.isEmpty }) else {
+            // Nothing to notify: skip working out which fields changed.
+            return try cache.mergeUnobserved(records)
+        }
+        notifyWatchers(of: try cache.merge(records))
     }
 
     /// `records` with their field merges (pages of paginated fields) carried out against the stored records; called

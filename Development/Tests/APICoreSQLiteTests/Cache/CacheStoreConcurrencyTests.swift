@@ -250,6 +250,46 @@ struct WatchCoalescingTests {
     }
 }
 
+/// What a write costs among many watchers of a real file: found through the index, not by testing each one.
+@Suite("Cache store: 10,000 watchers over each cache", .cpuBound, .timeLimit(.minutes(10)))
+struct WatchScaleOverEachCacheTests {
+    typealias Kind = CacheStoreConcurrencyTests.Kind
+    private typealias Item = VersionQuery.Data.Item
+
+    static func item(_ index: Int, version: Int) -> Record {
+        Record(
+            key: CacheKey("Item:\(index)"),
+            fields: ["__typename": .value(.string("Item")), "version": .value(.int(Int64(version)))])
+    }
+
+    @Test(
+        "of 10,000 watchers, a write re-reads only the one that reads the field it changed, which emits it",
+        arguments: [Kind.sqlite, .chained])
+    func tenThousandWatchersOneAffected(kind: Kind) async throws {
+        let directory = try TemporaryDirectory()
+        let store = CacheStore(cache: try kind.make(in: directory))
+        try store.publish(RecordSet((0..<10_000).map { Self.item($0, version: 0) }))
+        let watches = (0..<10_000).map { store.watch(Item.self, key: CacheKey("Item:\($0)")) }
+        #expect(store.watcherReadCount == 10_000)
+
+        try store.publish(RecordSet([Self.item(4321, version: 1)]))
+        await store.waitForWatchers()
+        #expect(store.watcherReadCount == 10_001, "a write re-read watchers whose fields it did not change")
+        var changes = watches[4321].makeAsyncIterator()
+        #expect(try await changes.next()?.get().version == 0)
+        #expect(try await changes.next()?.get().version == 1)
+
+        // A field nobody reads, and a record nobody watches: no re-read at all.
+        try store.withReadWriteTransaction { transaction in
+            transaction.update(CacheKey("Item:7"), fields: ["name": .value(.string("Seven"))])
+            transaction.update(CacheKey("Item:10001"), fields: ["version": .value(.int(5))])
+        }
+        await store.waitForWatchers()
+        #expect(store.watcherReadCount == 10_001)
+        withExtendedLifetime(watches) {}
+    }
+}
+
 /// A SQLite cache whose awaited reads, the ones watchers re-read with, wait while its gate is closed: a read held
 /// at a known point, which no timing can give.
 private final class GatedReadsCache: NormalizedCache {
