@@ -58,13 +58,6 @@ struct CacheStoreConcurrencyTests {
         }) ?? false
     }
 
-    /// Runs `body` on a new thread and returns what it returns.
-    static func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-        }
-    }
-
     @Test(
         "eight readers finish while a write holds the writer, and see the records before it", arguments: Kind.allCases)
     func readersProceedDuringAWrite(kind: Kind) async throws {
@@ -75,7 +68,7 @@ struct CacheStoreConcurrencyTests {
         let readersDone = DispatchSemaphore(value: 0)
         // On a thread of its own: a write blocked on a semaphore must not hold one of the concurrency pool's threads.
         let writer = Task {
-            try await Self.onThread {
+            try await onDedicatedThread {
                 try store.withReadWriteTransaction { transaction throws(CacheError) in
                     for key in Self.keys { transaction.update(key, fields: ["version": .value(.int(2))]) }
                     writing.signal()
@@ -106,7 +99,7 @@ struct CacheStoreConcurrencyTests {
         // The writer and the readers never suspend, so each runs on a thread of its own, not on the concurrency
         // pool's few threads, which the tests running beside this one need.
         let writer = Task {
-            try await Self.onThread {
+            try await onDedicatedThread {
                 defer { finished.withLock { $0 = true } }
                 try Self.writeRandomly(to: store)
             }
@@ -114,7 +107,7 @@ struct CacheStoreConcurrencyTests {
         let failures = try await withThrowingTaskGroup(of: [String].self) { group in
             for reader in 0..<6 {
                 group.addTask {
-                    try await Self.onThread {
+                    try await onDedicatedThread {
                         var failures: [String] = []
                         while !finished.withLock({ $0 }) {
                             let versions = try Self.versions(in: store)
@@ -160,7 +153,7 @@ struct CacheStoreConcurrencyTests {
         let query = VersionQuery()
         let finished = Lock(false)
         let writer = Task {
-            try await Self.onThread {
+            try await onDedicatedThread {
                 defer { finished.withLock { $0 = true } }
                 for version in 1...200 { try store.publish(Self.batch(version)) }
             }
@@ -236,7 +229,7 @@ struct WatchCoalescingTests {
             }
             return seen
         }
-        try await CacheStoreConcurrencyTests.onThread {
+        try await onDedicatedThread {
             for version in 1...200 { try store.publish(CacheStoreConcurrencyTests.batch(version)) }
         }
         let emitted = try await seen.value

@@ -127,7 +127,7 @@ struct CacheStoreModelTests {
                 // On threads of their own: the steps never suspend, and the concurrency pool's few threads are shared
                 // with the tests running beside this one.
                 group.addTask {
-                    try await CacheStoreConcurrencyTests.onThread {
+                    try await onDedicatedThread {
                         try Self.run(task: task, seed: seed, steps: 400, store: store)
                     }
                 }
