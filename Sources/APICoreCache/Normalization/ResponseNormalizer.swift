@@ -157,7 +157,9 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
     /// Adds the records of the objects still open, and the field merges, to the finished ones.
     private func addOpenRecords(to records: inout RecordSet) {
         for frame in walk.frames {
-            records.add(key: frame.key, names: frame.names, values: frame.values, expirations: frame.expirations)
+            records.add(
+                key: frame.key, names: frame.names, values: frame.values, expirations: frame.expirations,
+                writtenAt: walk.now)
         }
         records.fieldMerges = walk.fieldMerges
     }
@@ -233,7 +235,9 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         mutating func leaveFrames(deeperThan depth: Int) {
             while let top = frames.last, top.depth > depth {
                 let frame = frames.removeLast()
-                finished.add(key: frame.key, names: frame.names, values: frame.values, expirations: frame.expirations)
+                finished.add(
+                    key: frame.key, names: frame.names, values: frame.values, expirations: frame.expirations,
+                    writtenAt: now)
             }
         }
 

@@ -96,6 +96,12 @@ struct CacheDataReader {
 
     /// The misses of a partial read, each with its response path, in the order met.
     private(set) var misses: [CacheError] = []
+    /// How fields past their time to live read: a miss (strict), or served and noted in ``staleFields``.
+    var freshness = CacheFreshness.strict
+    /// The fields a permissive read served after they expired, in the order met.
+    private(set) var staleFields: [CacheStaleField] = []
+    /// The earliest expiry of the fields read that are still fresh.
+    private(set) var nextExpiry: Date?
 
     /// Every field the read depended on, when tracked.
     private(set) var dependencies: Set<CacheFieldID> = []
@@ -214,6 +220,21 @@ struct CacheDataReader {
         return object
     }
 
+    /// Fails on a field past its time to live, unless the read is permissive and the field not stale for longer than
+    /// it allows, in which case the field is noted as stale; notes when a fresh field expires.
+    private mutating func checkFreshness(of storageKey: String, in record: Record, expiry: Date) throws(CacheError) {
+        guard expiry <= now else {
+            if nextExpiry.map({ expiry < $0 }) ?? true { nextExpiry = expiry }
+            return
+        }
+        guard freshness.serves(expiredAt: expiry, now: now) else {
+            throw CacheError(.expired, key: record.key, field: storageKey, path: ResponsePath(path))
+        }
+        staleFields.append(
+            CacheStaleField(
+                field: CacheFieldID(key: record.key, field: storageKey), path: ResponsePath(path), expiredAt: expiry))
+    }
+
     private mutating func record(_ key: CacheKey) throws(CacheError) -> Record {
         if batchesLoads, let record = loaded[key] { return record }
         guard let record = try load(key) else {
@@ -252,8 +273,8 @@ struct CacheDataReader {
                         }
                         throw CacheError(.missingField, key: record.key, field: storageKey, path: ResponsePath(path))
                     }
-                    if !record.expirations.isEmpty, record.isExpired(storageKey, at: now) {
-                        throw CacheError(.expired, key: record.key, field: storageKey, path: ResponsePath(path))
+                    if !record.expirations.isEmpty, let expiry = record.expirations[storageKey] {
+                        try checkFreshness(of: storageKey, in: record, expiry: expiry)
                     }
                     json = try data(
                         value, type: field.type, of: field,

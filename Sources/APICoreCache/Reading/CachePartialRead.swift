@@ -11,11 +11,14 @@ public struct CachePartialRead<Value: Sendable>: Sendable {
     /// Each miss (``CacheError/Code/missingField``, ``CacheError/Code/missingRecord`` or ``CacheError/Code/expired``)
     /// with its record, field and response path, in the order the read met them; empty when nothing is missing.
     public let misses: [CacheError]
+    /// The fields a permissive read (``CacheFreshness/permissive(maxStale:)``) served after they expired.
+    public let staleFields: [CacheStaleField]
 
     /// A partial read's result.
-    public init(value: Value?, misses: [CacheError]) {
+    public init(value: Value?, misses: [CacheError], staleFields: [CacheStaleField] = []) {
         self.value = value
         self.misses = misses
+        self.staleFields = staleFields
     }
 
     /// The response paths of the missing fields.

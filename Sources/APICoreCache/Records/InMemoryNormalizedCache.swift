@@ -156,6 +156,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         state.withLock { state in
             guard state.records[field.key]?.fields.removeValue(forKey: field.field) != nil else { return false }
             state.records[field.key]?.expirations[field.field] = nil
+            state.records[field.key]?.earlierWriteTimes[field.field] = nil
             return true
         }
     }

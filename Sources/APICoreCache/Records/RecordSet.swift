@@ -58,20 +58,30 @@ public struct RecordSet: Sendable, Hashable {
     }
 
     /// Merges a record given as parallel lists of storage keys (each once; the list may be shared with other
-    /// records) and values, and its expiry dates, adopting the lists when the key is new.
+    /// records) and values, and its expiry dates, adopting the lists when the key is new; the fields were written at
+    /// `writtenAt`, the time of every record of the set that adds them.
     mutating func add(
         key: CacheKey,
         names: [String],
         values: [RecordValue],
-        expirations: [(storageKey: String, date: Date)]
+        expirations: [(storageKey: String, date: Date)],
+        writtenAt: Date
     ) {
         if let index = records.index(forKey: key) {
             records.values[index].absorb(names: names, values: values, expirations: expirations)
             return
         }
-        var record = Record(key: key, fields: RecordFields(uniqueKeys: names, values: values))
+        var record = Record(key: key, fields: RecordFields(uniqueKeys: names, values: values), writtenAt: writtenAt)
         for (name, date) in expirations { record.expirations[name] = date }
         records[key] = record
+    }
+
+    /// Stamps every record not yet stamped (built by hand rather than normalized) with the write time `date`.
+    mutating func stamp(_ date: Date) {
+        guard records.values.contains(where: { $0.writtenAt == nil }) else { return }
+        for index in records.indices where records.values[index].writtenAt == nil {
+            records.values[index].stamp(date)
+        }
     }
 
     /// Merges every record of another set.

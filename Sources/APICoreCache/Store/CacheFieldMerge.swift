@@ -71,7 +71,8 @@ package struct CacheFieldMerge: Sendable, Hashable {
             }
         let after = arguments["after"]?.stringValue
         let before = arguments["before"]?.stringValue
-        var connection = Record(key: target, fields: page.fields, expirations: page.expirations)
+        var connection = Record(
+            key: target, fields: page.fields, expirations: page.expirations, writtenAt: page.writtenAt)
         var keptBefore = false
         var keptAfter = false
         if case .list(let newEdges)? = page["edges"] {
@@ -97,7 +98,8 @@ package struct CacheFieldMerge: Sendable, Hashable {
             var oldInfo: Record?
             if case .reference(let oldKey)? = existing?["pageInfo"] { oldInfo = try loading([oldKey])[oldKey] }
             let mergedKey = isPathKeyed ? CacheKey(target.rawValue + ".pageInfo") : infoKey
-            var info = Record(key: mergedKey, fields: newInfo.fields, expirations: newInfo.expirations)
+            var info = Record(
+                key: mergedKey, fields: newInfo.fields, expirations: newInfo.expirations, writtenAt: newInfo.writtenAt)
             if let oldInfo {
                 if keptBefore {
                     for name in ["startCursor", "hasPreviousPage"] { info[name] = oldInfo[name] ?? info[name] }

@@ -61,6 +61,19 @@ public class CacheReadTransaction {
             Operation.Data.self, key: .root(of: Operation.operationType), variables: operation.effectiveVariables)
     }
 
+    /// An operation's data rebuilt from the cache, with the fields past their time to live that `freshness` lets the
+    /// read serve.
+    public func read<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        freshness: CacheFreshness
+    ) throws(CacheError) -> CacheRead<Operation.Data> {
+        try withDataReader(variables: operation.effectiveVariables, tracksDependencies: false, freshness: freshness) {
+            reader throws(CacheError) in
+            let value = try reader.read(Operation.Data.self, at: .root(of: Operation.operationType))
+            return CacheRead(value: value, staleFields: reader.staleFields, nextExpiry: reader.nextExpiry)
+        }
+    }
+
     /// A selection set (a fragment, usually) rebuilt from the record with the given key.
     public func readFragment<Selection: GraphQLSelectionSet>(
         _ type: Selection.Type,
@@ -74,14 +87,18 @@ public class CacheReadTransaction {
 
     /// What the cache holds of an operation's data: missing and expired fields read as `null`, which goes up to the
     /// nearest field that may be null; `nil` data when nothing may be null on the way to the root.
+    ///
+    /// With a permissive `freshness`, fields past their time to live that it allows are served and listed in
+    /// ``CachePartialRead/staleFields``.
     public func readPartial<Operation: GraphQLOperation>(
-        _ operation: Operation
+        _ operation: Operation,
+        freshness: CacheFreshness = .strict
     ) throws(CacheError) -> CachePartialRead<Operation.Data> {
-        let (value, misses) = try withDataReader(variables: operation.effectiveVariables, tracksDependencies: false) {
+        try withDataReader(variables: operation.effectiveVariables, tracksDependencies: false, freshness: freshness) {
             reader throws(CacheError) in
-            try reader.readPartial(Operation.Data.self, at: .root(of: Operation.operationType))
+            let (value, misses) = try reader.readPartial(Operation.Data.self, at: .root(of: Operation.operationType))
+            return CachePartialRead(value: value, misses: misses, staleFields: reader.staleFields)
         }
-        return CachePartialRead(value: value, misses: misses)
     }
 
     /// A read that also reports every field it depended on, found or not.
@@ -108,13 +125,16 @@ public class CacheReadTransaction {
     private func withDataReader<Value: Sendable>(
         variables: JSONObject,
         tracksDependencies: Bool,
+        freshness: CacheFreshness = .strict,
         _ body: (inout CacheDataReader) throws(CacheError) -> Value
     ) throws(CacheError) -> Value {
         if let view {
-            return try read(from: view, variables: variables, tracksDependencies: tracksDependencies, body)
+            return try read(
+                from: view, variables: variables, tracksDependencies: tracksDependencies, freshness: freshness, body)
         }
         return try store.cache.withConsistentReads { cache throws(CacheError) in
-            try read(from: cache, variables: variables, tracksDependencies: tracksDependencies, body)
+            try read(
+                from: cache, variables: variables, tracksDependencies: tracksDependencies, freshness: freshness, body)
         }
     }
 
@@ -122,6 +142,7 @@ public class CacheReadTransaction {
         from cache: any NormalizedCacheReader,
         variables: JSONObject,
         tracksDependencies: Bool,
+        freshness: CacheFreshness,
         _ body: (inout CacheDataReader) throws(CacheError) -> Value
     ) throws(CacheError) -> Value {
         var reader = CacheDataReader(
@@ -129,6 +150,7 @@ public class CacheReadTransaction {
             tracksDependencies: tracksDependencies, batchesLoads: cache.prefersBatchedLoads,
             load: { key throws(CacheError) in try self.overlaid(cache.loadRecord(key), key: key) },
             loadMany: { keys throws(CacheError) in try self.records(for: keys, from: cache) })
+        reader.freshness = freshness
         return try body(&reader)
     }
 }

@@ -66,8 +66,7 @@ extension CacheStore {
     /// server's records.
     public func replaceOptimisticLayer(_ id: OptimisticLayerID, with records: RecordSet) throws(CacheError) {
         try writer.withLock { _ throws(CacheError) in
-            let records = try resolvingFieldMerges(records)
-            try checkSize(of: records)
+            let records = try readyToWrite(resolvingFieldMerges(records))
             let committing = OptimisticLayer(id: OptimisticLayerID(rawValue: 0), records: records)
             let replaced = state.withLock { state -> OptimisticLayer? in
                 var layers = state.layers

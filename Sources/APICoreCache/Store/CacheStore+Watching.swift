@@ -76,8 +76,7 @@ extension CacheStore {
             do throws(CacheError) {
                 // Pages merged with stored ones make data the watcher has not seen.
                 let mergesPages = !records.fieldMerges.isEmpty
-                let records = try resolvingFieldMerges(records)
-                try checkSize(of: records)
+                let records = try readyToWrite(resolvingFieldMerges(records))
                 let changed = try cache.merge(records)
                 return state.withLock { state in
                     let sequence = state.recordChange(changed, skipping: watcher.id)

@@ -20,7 +20,7 @@ import Foundation
 /// - **Reads** take no lock of the store's beyond a moment's look at its optimistic layers and change count: they run concurrently
 ///   with each other and with a write, each on one consistent view of the records (a SQLite read transaction, the
 ///   in-memory cache's lock for the length of the read), so each sees every write whole or not at all. The awaited
-///   reads (``load(_:)``, ``loadPartial(_:)``) run where the cache reads: a SQLite cache on its readers' own queues,
+///   reads (``load(_:)``, ``loadPartial(_:freshness:)``) run where the cache reads: a SQLite cache on its readers' own queues,
 ///   never blocking a thread of Swift's concurrency pool on the disk.
 /// - **Watchers** are indexed by the fields (and records) their last read depended on: a write finds the ones it
 ///   affects by looking up the fields it changed, so its cost follows what changed, not how many watchers there are.
@@ -130,6 +130,17 @@ public final class CacheStore: Sendable {
         try withReadTransaction { transaction throws(CacheError) in try transaction.read(operation) }
     }
 
+    /// The cached data of an operation, with the fields past their time to live that `freshness` lets the read serve
+    /// (``CacheRead/staleFields``), or the miss that prevents it.
+    public func read<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        freshness: CacheFreshness
+    ) throws(CacheError) -> CacheRead<Operation.Data> {
+        try withReadTransaction { transaction throws(CacheError) in
+            try transaction.read(operation, freshness: freshness)
+        }
+    }
+
     /// What the cache holds of an operation's data even when some of it is missing: Apollo Kotlin's partial cache
     /// results. See ``CachePartialRead``.
     public func readPartial<Operation: GraphQLOperation>(
@@ -199,11 +210,25 @@ public final class CacheStore: Sendable {
         try await readingStamped { transaction throws(CacheError) in try transaction.read(operation) }.value
     }
 
+    /// The cached data of an operation read as ``load(_:)`` reads, with the fields past their time to live that
+    /// `freshness` lets it serve (``CacheRead/staleFields``).
+    public func load<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        freshness: CacheFreshness
+    ) async throws(CacheError) -> CacheRead<Operation.Data> {
+        try await readingStamped { transaction throws(CacheError) in
+            try transaction.read(operation, freshness: freshness)
+        }.value
+    }
+
     /// What the cache holds of an operation's data even when some of it is missing, read as ``load(_:)`` reads.
     public func loadPartial<Operation: GraphQLOperation>(
-        _ operation: Operation
+        _ operation: Operation,
+        freshness: CacheFreshness = .strict
     ) async throws(CacheError) -> CachePartialRead<Operation.Data> {
-        try await readingStamped { transaction throws(CacheError) in try transaction.readPartial(operation) }.value
+        try await readingStamped { transaction throws(CacheError) in
+            try transaction.readPartial(operation, freshness: freshness)
+        }.value
     }
 
     /// Runs `body` on one consistent view of the cache, where the cache reads; returns its result with the number
@@ -290,7 +315,7 @@ public final class CacheStore: Sendable {
 
     /// Writes `records` and notes the change for the watchers; called with the writer lock held.
     private func commit(_ records: RecordSet) throws(CacheError) {
-        try checkSize(of: records)
+        let records = try readyToWrite(records)
         guard state.withLock({ !$0.watchers.isEmpty }) else {
             // Nothing to notify: skip working out which fields changed.
             return try cache.mergeUnobserved(records)
@@ -305,6 +330,15 @@ public final class CacheStore: Sendable {
         let transaction = CacheReadWriteTransaction(store: self, layers: [])
         try transaction.merge(records)
         return transaction.pending
+    }
+
+    /// `records` as the cache is to store them, each stamped with the store's clock as its write time unless it has
+    /// one (the normalizer's records do); fails when the write holds more records than ``maximumRecordsPerWrite``.
+    func readyToWrite(_ records: RecordSet) throws(CacheError) -> RecordSet {
+        try checkSize(of: records)
+        var records = records
+        records.stamp(now())
+        return records
     }
 
     /// Fails when a write holds more records than ``maximumRecordsPerWrite``.

@@ -11,6 +11,10 @@ struct CachePlan: Hashable {
         /// A hit is an early value, delivered before the network's to callers that take more than one
         /// (`cacheAndNetwork`); then the network answers.
         case deliversEarly
+        /// A fresh hit is the answer; a stale one is delivered at once and the network answers after it, or, for a
+        /// call that takes one value, is the answer while the network refreshes the cache behind it; a miss goes on
+        /// to the network (`staleWhileRevalidate`).
+        case revalidatesStale
     }
 
     /// The read before the network, if any.
@@ -32,6 +36,7 @@ struct CachePlan: Hashable {
         case .networkOnly: (cacheRead, fallsBackToCache) = (nil, false)
         case .cacheAndNetwork: (cacheRead, fallsBackToCache) = (.deliversEarly, false)
         case .networkFirst: (cacheRead, fallsBackToCache) = (nil, true)
+        case .staleWhileRevalidate: (cacheRead, fallsBackToCache) = (.revalidatesStale, false)
         }
     }
 }

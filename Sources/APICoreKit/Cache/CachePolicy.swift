@@ -19,4 +19,12 @@ public enum CachePolicy: Sendable, Hashable, CaseIterable {
     /// with the network's error in ``ResponseMetadata/networkError``, so an app keeps working offline. Answers from the
     /// server, GraphQL errors included, are never replaced by cached data.
     case networkFirst
+    /// The cache answers at once with what it holds, even past its time to live, and when any of it is stale the
+    /// network refreshes it (stale-while-revalidate): ``APIClient/fetch(_:cachePolicy:options:)`` and
+    /// ``APIClient/watch(_:cachePolicy:options:)`` deliver the stale value (``ResponseMetadata/isStale``) and then the
+    /// network's; `execute` returns the stale value and refreshes the cache behind it, so watchers get the fresh value.
+    /// Fresh data is answered from the cache alone, a miss from the network. A failed refresh leaves the cached value
+    /// as it was, still stale. How stale a value may be served is bounded by the `maxStale` of the call's
+    /// `CacheFreshness` when it is permissive; otherwise it is not bounded.
+    case staleWhileRevalidate
 }

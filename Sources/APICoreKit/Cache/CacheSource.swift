@@ -29,23 +29,35 @@ struct CacheSource<Data: GraphQLSelectionSet>: Sendable {
     }
 
     /// The operation's data as the cache holds it, with the errors of the fields missing from it when `partial`
-    /// (a watch reads whole data); `afterNetworkFailure` for the read that answers for a failed network call.
+    /// (a watch reads whole data) and the fields past their time to live that `freshness` serves; `afterNetworkFailure`
+    /// for the read that answers for a failed network call.
     func read<Operation: GraphQLOperation>(
         _ operation: Operation,
         afterNetworkFailure: Bool,
-        partial: Bool
-    ) async throws(CacheError) -> (data: Data, errors: [GraphQLError]) where Operation.Data == Data {
+        partial: Bool,
+        freshness: CacheFreshness
+    ) async throws(CacheError) -> (data: Data, errors: [GraphQLError], staleFields: [CacheStaleField])
+    where Operation.Data == Data {
         if let watch {
-            if !afterNetworkFailure, let current { return (try current.get(), []) }
-            return (try await watch.read().get(), [])
+            // The watch reads strictly: a value it read is fresh, and a permissive read that its expiry failed goes
+            // to the store.
+            if !afterNetworkFailure, let current {
+                if case .success(let data) = current { return (data, [], []) }
+                if freshness == .strict { return (try current.get(), [], []) }
+            } else if freshness == .strict {
+                return (try await watch.read().get(), [], [])
+            }
         }
-        guard partial else { return (try await store.load(operation), []) }
+        guard partial else {
+            let read = try await store.load(operation, freshness: freshness)
+            return (read.value, [], read.staleFields)
+        }
         // One read: what the cache holds, with the misses as errors; the first miss (the one a whole read would have
         // failed with) when not even that can be built.
-        let read = try await store.loadPartial(operation)
+        let read = try await store.loadPartial(operation, freshness: freshness)
         guard let value = read.value else {
             throw read.misses.first ?? CacheError(.missingRecord, key: .root(of: Operation.operationType))
         }
-        return (value, read.errors)
+        return (value, read.errors, read.staleFields)
     }
 }

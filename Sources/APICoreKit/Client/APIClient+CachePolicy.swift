@@ -35,11 +35,13 @@ extension APIClient {
         early: ((APIResponse<Operation.Data>) -> Void)? = nil
     ) async throws(APIError) -> APIResponse<Operation.Data> {
         let source = source ?? configuration.cache.map { CacheSource($0) }
+        let freshness = cacheFreshness(of: options)
         func read(
-            _ networkError: APIError?, partial: Bool = false
+            _ networkError: APIError?, partial: Bool = false, freshness: CacheFreshness = freshness
         ) async -> Result<APIResponse<Operation.Data>, APIError> {
             guard let source else { return .failure(APIError(.cacheMiss, operationName: Operation.operationName)) }
-            return await cachedResponse(operation, from: source, networkError: networkError, partial: partial)
+            return await cachedResponse(
+                operation, from: source, networkError: networkError, partial: partial, freshness: freshness)
         }
         switch plan.cacheRead {
         case .answersOnHit?:
@@ -48,6 +50,17 @@ extension APIClient {
             return try await read(nil, partial: options.returnsPartialCacheData).get()
         case .deliversEarly?:
             if let early, case .success(let response) = await read(nil) { early(response) }
+        case .revalidatesStale?:
+            let servesStale = freshness == .strict ? CacheFreshness.permissive(maxStale: nil) : freshness
+            if case .success(let response) = await read(nil, freshness: servesStale) {
+                guard response.metadata.isStale else { return response }
+                guard let early else {
+                    // One value: the stale one now; the network refreshes the cache, and its watchers, behind it.
+                    revalidate(operation, options: options, write: source?.write ?? .none)
+                    return response
+                }
+                early(response)
+            }
         case nil:
             break
         }
@@ -68,6 +81,23 @@ extension APIClient {
         options.cachePolicy ?? configuration.defaultCachePolicy
     }
 
+    /// How a call's reads of the cache treat fields past their time to live.
+    func cacheFreshness(of options: RequestOptions) -> CacheFreshness {
+        options.cacheFreshness ?? configuration.defaultCacheFreshness
+    }
+
+    /// Fetches `operation` from the network in a task of its own, writing the result to the cache (and so to its
+    /// watchers): the refresh behind a stale value a call has already returned. A failure leaves the cache as it was.
+    private func revalidate<Operation: GraphQLOperation>(
+        _ operation: Operation,
+        options: RequestOptions,
+        write: CacheWrite<Operation.Data>
+    ) {
+        Task { [self] in
+            _ = try? await executeOnNetwork(operation, options: options, write: write)
+        }
+    }
+
     /// The operation's data as the cache holds it, or the miss (``APIError/Code/cacheMiss``) that prevents it;
     /// `networkError` is the failure the cache answers for, if any. The read runs where the cache reads (a SQLite
     /// cache on its read threads).
@@ -75,13 +105,16 @@ extension APIClient {
         _ operation: Operation,
         from source: CacheSource<Operation.Data>,
         networkError: APIError? = nil,
-        partial: Bool = false
+        partial: Bool = false,
+        freshness: CacheFreshness = .strict
     ) async -> Result<APIResponse<Operation.Data>, APIError> {
         let start = ContinuousClock.now
         do throws(CacheError) {
-            let read = try await source.read(operation, afterNetworkFailure: networkError != nil, partial: partial)
+            let read = try await source.read(
+                operation, afterNetworkFailure: networkError != nil, partial: partial, freshness: freshness)
             var metadata = Self.cacheMetadata(Operation.self, duration: ContinuousClock.now - start)
             metadata.networkError = networkError
+            metadata.staleFields = read.staleFields
             observeCacheServed(metadata, operationType: Operation.operationType)
             return .success(APIResponse(value: read.data, errors: read.errors, metadata: metadata))
         } catch {

@@ -53,6 +53,9 @@ public struct APIClientConfiguration: Sendable {
     public var cache: CacheStore?
     /// The policy of queries whose options name none.
     public var defaultCachePolicy: CachePolicy
+    /// How reads of the cache treat fields past their time to live when a call's options do not say
+    /// (``RequestOptions/cacheFreshness``): strict by default, so a stale field is a miss.
+    public var defaultCacheFreshness: CacheFreshness = .strict
     /// Carries subscriptions (`WebSocketSubscriptionTransport` from APICoreWebSocket, or
     /// ``MultipartSubscriptionTransport`` over HTTP); queries and mutations always go through ``transport``. Without
     /// one, ``APIClient/subscribe(_:resumption:)`` fails.

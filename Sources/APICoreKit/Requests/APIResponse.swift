@@ -52,6 +52,13 @@ public struct ResponseMetadata: Sendable {
     public var networkError: APIError?
     /// For a network value that could not be written to the cache: why. The value is the network's all the same.
     public var cacheWriteError: CacheError?
+    /// For a value from the cache read with a permissive `CacheFreshness` (or for
+    /// ``CachePolicy/staleWhileRevalidate``): the fields it served after their time to live, with their paths; empty
+    /// when the value is fresh.
+    public var staleFields: [CacheStaleField] = []
+
+    /// Whether the value holds fields past their time to live (``staleFields``).
+    public var isStale: Bool { !staleFields.isEmpty }
 
     /// Metadata for a response.
     public init(

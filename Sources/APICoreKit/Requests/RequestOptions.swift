@@ -57,6 +57,10 @@ public struct RequestOptions: Sendable {
     /// extension `code` `CACHE_MISS`). Off (the default), a miss fails the call with ``APIError/Code/cacheMiss``, as
     /// it does when not even a partial value can be built. `cacheFirst` treats a partial value as a miss either way.
     public var returnsPartialCacheData: Bool
+    /// How a read of the cache for this call treats fields past their time to live; `nil` uses
+    /// ``APIClientConfiguration/defaultCacheFreshness``. Permissive, a cached answer may hold stale fields, listed in
+    /// ``ResponseMetadata/staleFields``; its `maxStale` also bounds what ``CachePolicy/staleWhileRevalidate`` serves.
+    public var cacheFreshness: CacheFreshness?
     /// Where an upload's progress goes: set by ``APIClient/upload(_:options:)``.
     var uploadProgress: UploadProgressReporter?
 
@@ -73,7 +77,8 @@ public struct RequestOptions: Sendable {
         isIdempotent: Bool? = nil,
         cachePolicy: CachePolicy? = nil,
         refetchesOnCacheMiss: Bool = true,
-        returnsPartialCacheData: Bool = false
+        returnsPartialCacheData: Bool = false,
+        cacheFreshness: CacheFreshness? = nil
     ) {
         self.errorPolicy = errorPolicy
         self.timeout = timeout
@@ -86,5 +91,6 @@ public struct RequestOptions: Sendable {
         self.cachePolicy = cachePolicy
         self.refetchesOnCacheMiss = refetchesOnCacheMiss
         self.returnsPartialCacheData = returnsPartialCacheData
+        self.cacheFreshness = cacheFreshness
     }
 }

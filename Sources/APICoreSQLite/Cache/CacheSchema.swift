@@ -9,7 +9,9 @@ typealias Record = APICoreCache.Record
 /// The tables of ``SQLiteNormalizedCache`` and the migrations that create and upgrade them.
 ///
 /// One row per record: the key, the record (`RecordCoding`: binary, or JSON text in rows older versions wrote), and
-/// the earliest expiry among its fields, so that a merge reads and writes one row per key and a read is one primary-key lookup per key.
+/// the earliest expiry among its fields, and the time of its latest write, so that a merge reads and writes one row per
+/// key, a read is one primary-key lookup per key, and expired records and the least recently written ones are found
+/// through an index.
 package enum CacheSchema {
     package static let recordsTable = "apicore_cache_records"
 
@@ -18,6 +20,10 @@ package enum CacheSchema {
     /// The migration that adds the earliest expiry of each record, indexed, so expired records can be found without
     /// reading every row.
     package static let addExpiry = "cache-v2-expiry"
+    /// The migration that adds the time of each record's latest write, indexed, for trimming the least recently
+    /// written records first. Rows written before it keep `NULL` (their write time is not known), which orders before
+    /// every time, so they are the first trimmed; their records read as before and get a write time when next merged.
+    package static let addWriteTime = "cache-v3-write-time"
 
     /// Every migration, in order; a database created by an older version runs the ones it lacks when opened.
     package static var migrator: DatabaseMigrator {
@@ -49,6 +55,10 @@ package enum CacheSchema {
                     sql: "UPDATE \(recordsTable) SET expires_at = ? WHERE key = ?",
                     arguments: [expiry.timeIntervalSince1970, key.rawValue])
             }
+        }
+        migrator.registerMigration(addWriteTime) { db in
+            try db.execute(sql: "ALTER TABLE \(recordsTable) ADD COLUMN written_at REAL")
+            try db.execute(sql: "CREATE INDEX \(recordsTable)_written_at ON \(recordsTable)(written_at)")
         }
         return migrator
     }

@@ -11,9 +11,10 @@ import GRDB
 /// unsigned LEB128 varints (signed ones zigzag-encoded) and strings as a length and UTF-8 bytes:
 ///
 /// ```
-/// record   = 0xA1 count field* count expiry*
+/// record   = 0xA2 float64 count field* count expiry* count written*
 /// field    = string value
 /// expiry   = string float64            (seconds since 1970, IEEE 754 bits, little-endian)
+/// written  = string float64            (a field's write time, when older than the record's)
 /// value    = 0x00                      null
 ///          | 0x01 | 0x02               false | true
 ///          | 0x03 zigzag               integer
@@ -26,11 +27,17 @@ import GRDB
 ///          | 0x0A string               number kept as its text (JSONValue.numberText)
 /// ```
 ///
+/// The float64 after the marker is the record's write time (`Record/writtenAt`, NaN when not known), and `written*`
+/// lists the fields written before it (`Record/earlierWriteTimes`). Rows written before write times were kept start
+/// with 0xA1 and have neither: they still read, with no write time, and are rewritten as 0xA2 when next merged.
+///
 /// Inside a JSON array or object only the JSON tags (0x00-0x07 and 0x0A) appear. The number text tag came last, so
 /// rows written before it read unchanged.
 enum RecordCoding {
     /// The first byte of a binary record; a JSON text record starts with `{`.
-    static let binaryMarker: UInt8 = 0xA1
+    static let binaryMarker: UInt8 = 0xA2
+    /// The first byte of a binary record written before write times were kept.
+    static let binaryMarkerWithoutWriteTimes: UInt8 = 0xA1
 
     private enum Tag: UInt8 {
         case null = 0, `false`, `true`, integer, double, string, array, object, reference, list, numberText
@@ -55,6 +62,7 @@ enum RecordCoding {
         writer.bytes.removeAll(keepingCapacity: true)
         writer.bytes.reserveCapacity(64 + 32 * record.fields.count)
         writer.bytes.append(binaryMarker)
+        writer.float64(record.writtenAt?.timeIntervalSince1970 ?? .nan)
         writer.varint(UInt64(record.fields.count))
         for (name, value) in record.fields {
             writer.string(name)
@@ -62,6 +70,11 @@ enum RecordCoding {
         }
         writer.varint(UInt64(record.expirations.count))
         for (name, date) in record.expirations {
+            writer.string(name)
+            writer.float64(date.timeIntervalSince1970)
+        }
+        writer.varint(UInt64(record.earlierWriteTimes.count))
+        for (name, date) in record.earlierWriteTimes {
             writer.string(name)
             writer.float64(date.timeIntervalSince1970)
         }
@@ -199,7 +212,15 @@ enum RecordCoding {
         }
 
         mutating func record(key: CacheKey) -> Record? {
-            guard byte() == RecordCoding.binaryMarker, let fieldCount = count() else { return nil }
+            let marker = byte()
+            let hasWriteTimes = marker == RecordCoding.binaryMarker
+            guard hasWriteTimes || marker == RecordCoding.binaryMarkerWithoutWriteTimes else { return nil }
+            var writtenAt: Date?
+            if hasWriteTimes {
+                guard let seconds = float64() else { return nil }
+                if !seconds.isNaN { writtenAt = Date(timeIntervalSince1970: seconds) }
+            }
+            guard let fieldCount = count() else { return nil }
             var fields = RecordFields()
             fields.reserveCapacity(fieldCount)
             for _ in 0..<fieldCount {
@@ -212,8 +233,16 @@ enum RecordCoding {
                 guard let name = string(), let seconds = float64() else { return nil }
                 expirations[name] = Date(timeIntervalSince1970: seconds)
             }
+            var record = Record(key: key, fields: fields, expirations: expirations, writtenAt: writtenAt)
+            if hasWriteTimes {
+                guard let writtenCount = count() else { return nil }
+                for _ in 0..<writtenCount {
+                    guard let name = string(), let seconds = float64() else { return nil }
+                    record.earlierWriteTimes[name] = Date(timeIntervalSince1970: seconds)
+                }
+            }
             guard position == bytes.count else { return nil }
-            return Record(key: key, fields: fields, expirations: expirations)
+            return record
         }
 
         mutating func byte() -> UInt8? {

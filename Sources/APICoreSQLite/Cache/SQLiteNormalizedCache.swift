@@ -174,8 +174,10 @@ public final class SQLiteNormalizedCache: NormalizedCache {
             for key in keys {
                 guard let record = records[key] else { continue }
                 if var stored = storedRecords[key] {
+                    let writtenAt = stored.writtenAt
                     let fields = stored.merge(record)
-                    guard !fields.isEmpty else { continue }
+                    // A write of the same values still refreshes their write time.
+                    guard !fields.isEmpty || stored.writtenAt != writtenAt else { continue }
                     try Self.save(stored, with: insert, buffer: &buffer)
                     guard reportsChanges else { continue }
                     for field in fields { changed.insert(CacheFieldID(key: key, field: field)) }
@@ -216,6 +218,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
                 record.fields.removeValue(forKey: field.field) != nil
             else { return false }
             record.expirations[field.field] = nil
+            record.earlierWriteTimes[field.field] = nil
             var buffer: [UInt8] = []
             try Self.save(record, with: DirectStatement(db, sql: Self.insertSQL), buffer: &buffer)
             return true
@@ -259,7 +262,8 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
     private static let selectSQL = "SELECT record FROM \(table) WHERE key = ?"
     private static let deleteSQL = "DELETE FROM \(table) WHERE key = ?"
-    private static let insertSQL = "INSERT OR REPLACE INTO \(table) (key, record, expires_at) VALUES (?, ?, ?)"
+    private static let insertSQL =
+        "INSERT OR REPLACE INTO \(table) (key, record, expires_at, written_at) VALUES (?, ?, ?, ?)"
 
     /// The stored records with the given (distinct) keys, a batch of keys per statement (each statement prepared once
     /// per connection); rows that do not read throw, or are left out when skipped.
@@ -345,6 +349,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
             try insert.bind(record.key.rawValue, at: 1)
             try insert.bindBlob(bytes, at: 2)
             try insert.bind(RecordCoding.earliestExpiry(of: record)?.timeIntervalSince1970, at: 3)
+            try insert.bind(record.writtenAt?.timeIntervalSince1970, at: 4)
             try insert.run()
         }
     }

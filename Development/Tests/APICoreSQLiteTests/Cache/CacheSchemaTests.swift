@@ -30,7 +30,7 @@ import Testing
         let upgraded = try DatabaseQueue(path: file.path)
         defer { try? upgraded.close() }
         let applied = try upgraded.read { db in try CacheSchema.migrator.appliedMigrations(db) }
-        #expect(applied == [CacheSchema.createRecords, CacheSchema.addExpiry])
+        #expect(applied == [CacheSchema.createRecords, CacheSchema.addExpiry, CacheSchema.addWriteTime])
         #expect(try upgraded.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
         // The file keeps the page size it was made with; only a new file gets the cache's larger pages.
         #expect(try upgraded.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 4096)

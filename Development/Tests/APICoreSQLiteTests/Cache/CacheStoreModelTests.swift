@@ -9,7 +9,9 @@ import Testing
 /// The store against a model a reader can check by eye, a dictionary of fields per record with a list of layers on
 /// top, over seeded random sequences of writes, optimistic layers (added, replaced by the server's records, rolled
 /// back), evictions of records and fields, and reads, run by several tasks at once. Each task works on records of its
-/// own, so its model alone says what it must read, whatever the other tasks do meanwhile to the same store.
+/// own, so its model alone says what it must read, whatever the other tasks do meanwhile to the same store. Each task
+/// has a clock of its own, moved on at every step, and the model says when each stored field was written and when it
+/// expires.
 @Suite("Cache store against a model", .timeLimit(.minutes(10)))
 struct CacheStoreModelTests {
     typealias Fields = [String: RecordValue]
@@ -18,6 +20,30 @@ struct CacheStoreModelTests {
     struct Model {
         var stored: [CacheKey: Fields] = [:]
         var layers: [(id: OptimisticLayerID, records: [CacheKey: Fields])] = []
+        /// When each stored field was written, and when it expires (fields without an entry never do).
+        var written: [CacheKey: [String: Date]] = [:]
+        var expires: [CacheKey: [String: Date]] = [:]
+
+        /// Stores a write the server made at `date`: each field takes its new value, write time and expiry.
+        mutating func store(_ records: [CacheKey: Fields], expiring: [CacheKey: [String: Date]], at date: Date) {
+            for (key, fields) in records {
+                stored[key, default: [:]].merge(fields) { _, new in new }
+                for name in fields.keys {
+                    written[key, default: [:]][name] = date
+                    expires[key, default: [:]][name] = expiring[key]?[name]
+                }
+            }
+        }
+
+        mutating func remove(_ key: CacheKey, field: String? = nil) {
+            guard let field else {
+                (stored[key], written[key], expires[key]) = (nil, nil, nil)
+                return
+            }
+            stored[key]?[field] = nil
+            written[key]?[field] = nil
+            expires[key]?[field] = nil
+        }
 
         /// The fields a read of `key` must find: the stored ones with each layer on top, in order.
         func visible(_ key: CacheKey) -> Fields {
@@ -50,8 +76,35 @@ struct CacheStoreModelTests {
         return records
     }
 
-    static func recordSet(_ records: [CacheKey: Fields]) -> RecordSet {
-        RecordSet(records.map { Record(key: $0.key, fields: $0.value) })
+    static func recordSet(_ records: [CacheKey: Fields], expiring: [CacheKey: [String: Date]] = [:]) -> RecordSet {
+        RecordSet(records.map { Record(key: $0.key, fields: $0.value, expirations: expiring[$0.key] ?? [:]) })
+    }
+
+    /// Expiry dates for some of the fields of `records`, around `now`.
+    static func randomExpiry(
+        _ records: [CacheKey: Fields], now: Date, using generator: inout SeededGenerator
+    ) -> [CacheKey: [String: Date]] {
+        var expiring: [CacheKey: [String: Date]] = [:]
+        for (key, fields) in records {
+            for name in fields.keys where Int.random(in: 0..<3, using: &generator) == 0 {
+                expiring[key, default: [:]][name] = now.addingTimeInterval(
+                    Double(Int.random(in: 1...20, using: &generator)))
+            }
+        }
+        return expiring
+    }
+
+    /// The clock of the task running on this thread, which the store reads through ``TaskClock/now``.
+    enum TaskClock {
+        static let key = "CacheStoreModelTests.clock"
+
+        static var now: Date {
+            (Thread.current.threadDictionary[key] as? Date) ?? Date()
+        }
+
+        static func set(_ date: Date) {
+            Thread.current.threadDictionary[key] = date
+        }
     }
 
     /// The fields a store read finds at `key`; none for a record not there.
@@ -64,13 +117,17 @@ struct CacheStoreModelTests {
         var generator = SeededGenerator(seed: seed &+ UInt64(task))
         var model = Model()
         let keys = keys(of: task)
+        var now = Date(timeIntervalSince1970: 1_700_000_000 + Double(task) * 1_000_000)
         for step in 0..<steps {
             let place = "seed \(seed), task \(task), step \(step)"
+            now = now.addingTimeInterval(Double(Int.random(in: 1...5, using: &generator)))
+            TaskClock.set(now)
             switch Int.random(in: 0..<100, using: &generator) {
             case 0..<30:
                 let records = randomRecords(keys, using: &generator)
-                try store.publish(recordSet(records))
-                for (key, fields) in records { model.stored[key, default: [:]].merge(fields) { _, new in new } }
+                let expiring = randomExpiry(records, now: now, using: &generator)
+                try store.publish(recordSet(records, expiring: expiring))
+                model.store(records, expiring: expiring, at: now)
             case 30..<42:
                 let records = randomRecords(keys, using: &generator)
                 let id = try store.addOptimisticLayer { transaction in
@@ -82,7 +139,7 @@ struct CacheStoreModelTests {
                 let records = randomRecords(keys, using: &generator)
                 try store.replaceOptimisticLayer(model.layers[index].id, with: recordSet(records))
                 model.layers.remove(at: index)
-                for (key, fields) in records { model.stored[key, default: [:]].merge(fields) { _, new in new } }
+                model.store(records, expiring: [:], at: now)
             case 50..<56 where !model.layers.isEmpty:
                 let index = Int.random(in: 0..<model.layers.count, using: &generator)
                 store.removeOptimisticLayer(model.layers[index].id)
@@ -90,17 +147,35 @@ struct CacheStoreModelTests {
             case 56..<62:
                 let key = keys.randomElement(using: &generator)!
                 try store.evict(key)
-                model.stored[key] = nil
+                model.remove(key)
             case 62..<68:
                 let key = keys.randomElement(using: &generator)!
                 let name = fieldNames.randomElement(using: &generator)!
                 try store.evict(field: CacheFieldID(key: key, field: name))
-                model.stored[key]?[name] = nil
+                model.remove(key, field: name)
             case 68..<84:
                 let key = keys.randomElement(using: &generator)!
                 let found = fields(try store.record(for: key))
                 if found != model.visible(key) {
                     return "\(place): \(key.rawValue) read \(found), the model says \(model.visible(key))"
+                }
+                // As stored, under any layer: when each field was written and when it expires.
+                let stored = try store.cache.loadRecord(key)
+                for name in fieldNames where model.stored[key]?[name] != nil {
+                    let written = stored?.writeTime(of: name)
+                    if written != model.written[key]?[name] {
+                        return
+                            "\(place): \(key.rawValue).\(name) written at \(String(describing: written)), not \(model.written[key]?[name] as Any)"
+                    }
+                    let expiry = stored?.expirations[name]
+                    if expiry != model.expires[key]?[name] {
+                        return
+                            "\(place): \(key.rawValue).\(name) expires \(String(describing: expiry)), not \(model.expires[key]?[name] as Any)"
+                    }
+                    let expired = model.expires[key]?[name].map { $0 <= now } ?? false
+                    if stored?.isExpired(name, at: now) != expired {
+                        return "\(place): \(key.rawValue).\(name) expired: \(!expired), the model says \(expired)"
+                    }
                 }
             default:
                 let found = try store.withReadTransaction { transaction throws(CacheError) in
@@ -121,7 +196,7 @@ struct CacheStoreModelTests {
         arguments: CacheStoreConcurrencyTests.Kind.allCases, [0x0C0F_FEE1, 0x0BAD_5EED, 0x5EED_0003])
     func agreesWithTheModel(kind: CacheStoreConcurrencyTests.Kind, seed: UInt64) async throws {
         let directory = try TemporaryDirectory()
-        let store = CacheStore(cache: try kind.make(in: directory))
+        let store = CacheStore(cache: try kind.make(in: directory), now: { TaskClock.now })
         let failures = try await withThrowingTaskGroup(of: String?.self) { group in
             for task in 0..<4 {
                 // On threads of their own: the steps never suspend, and the concurrency pool's few threads are shared

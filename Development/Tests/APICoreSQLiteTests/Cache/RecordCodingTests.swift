@@ -61,6 +61,17 @@ struct RecordCodingTests {
                     timeIntervalSince1970: Double(Int.random(in: 0...2_000_000_000, using: &random)) + 0.25)
             }
         }
+        // No write time (a record stored before they were kept), or one, with some fields written earlier (one of
+        // them, perhaps, at a time not known).
+        if Bool.random(using: &random) {
+            record.writtenAt = Date(timeIntervalSince1970: Double(Int.random(in: 0...2_000_000_000, using: &random)))
+            for name in record.fields.keys where Int.random(in: 0..<3, using: &random) == 0 {
+                record.earlierWriteTimes[name] =
+                    Bool.random(using: &random)
+                    ? .distantPast
+                    : record.writtenAt!.addingTimeInterval(-Double(Int.random(in: 1...1000, using: &random)))
+            }
+        }
         return record
     }
 
@@ -73,6 +84,9 @@ struct RecordCodingTests {
             #expect(data.first == RecordCoding.binaryMarker)
             let read = try RecordCoding.record(key: record.key, data: data)
             #expect(read == record, "seed \(seed)")
+            // Equality leaves write times out: they must read back all the same.
+            #expect(read.writtenAt == record.writtenAt, "seed \(seed)")
+            #expect(read.earlierWriteTimes == record.earlierWriteTimes, "seed \(seed)")
         }
     }
 
@@ -93,10 +107,10 @@ struct RecordCodingTests {
             #expect(error?.code == .corruptRecord)
             #expect(error?.key == "Human:1000")
         }
-        var badTag = Data([RecordCoding.binaryMarker, 1, 1, UInt8(ascii: "x"), 0x7F, 0])
+        var badTag = Data([RecordCoding.binaryMarkerWithoutWriteTimes, 1, 1, UInt8(ascii: "x"), 0x7F, 0])
         #expect(throws: CacheError.self) { try RecordCoding.record(key: "K", data: badTag) }
         // A count far larger than the bytes left cannot make the reader reserve memory for it.
-        badTag = Data([RecordCoding.binaryMarker, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F])
+        badTag = Data([RecordCoding.binaryMarkerWithoutWriteTimes, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F])
         #expect(throws: CacheError.self) { try RecordCoding.record(key: "K", data: badTag) }
         // Trailing bytes after a whole record are not something the writer produces.
         #expect(throws: CacheError.self) { try RecordCoding.record(key: "K", data: data + [0]) }
@@ -119,7 +133,9 @@ struct RecordCodingTests {
         defer { try? reopened.close() }
         #expect(try reopened.loadRecord("Product:1") == record)
         // Text that is not a JSON number under the number tag is a corrupt record, not a value the writer would trap on.
-        let corrupt = Data([RecordCoding.binaryMarker, 1, 1, UInt8(ascii: "p"), 0x0A, 2, UInt8(ascii: "1"), 0x2C, 0])
+        let corrupt = Data([
+            RecordCoding.binaryMarkerWithoutWriteTimes, 1, 1, UInt8(ascii: "p"), 0x0A, 2, UInt8(ascii: "1"), 0x2C, 0,
+        ])
         #expect(throws: CacheError.self) { try RecordCoding.record(key: "K", data: corrupt) }
     }
 
@@ -127,7 +143,10 @@ struct RecordCodingTests {
     func earlierBinaryRecordsRead() throws {
         // {"a": 5, "b": 1.5, "c": "x"}, no expiries: the integer, double and string tags and their payloads.
         let data = Data(
-            [RecordCoding.binaryMarker, 3, 1, UInt8(ascii: "a"), 0x03, 0x0A, 1, UInt8(ascii: "b"), 0x04]
+            [
+                RecordCoding.binaryMarkerWithoutWriteTimes, 3, 1, UInt8(ascii: "a"), 0x03, 0x0A, 1, UInt8(ascii: "b"),
+                0x04,
+            ]
                 + withUnsafeBytes(of: (1.5).bitPattern.littleEndian, Array.init)
                 + [1, UInt8(ascii: "c"), 0x05, 1, UInt8(ascii: "x"), 0])
         let record = try RecordCoding.record(key: "K", data: data)

@@ -1,0 +1,143 @@
+import APICoreKit
+import APICoreSQLite
+import APICoreTestSupport
+import Foundation
+import Testing
+
+/// Stale data served at once and refreshed from the server, over a SQLite cache on a clock the test moves; the
+/// server answers with `Cache-Control: max-age=60`.
+@Suite("Permissive reads and stale-while-revalidate, live")
+struct StaleWhileRevalidateTests {
+    static let path = "/cache-control/max-age=60/graphql"
+
+    /// A store over a new SQLite file in `folder` on `clock`.
+    static func cache(in folder: URL, clock: ManualDate) throws -> CacheStore {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let sqlite = try SQLiteNormalizedCache(fileURL: folder.appendingPathComponent("cache.sqlite"))
+        return CacheStore(cache: sqlite, now: { clock.now })
+    }
+
+    static func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("swr-\(UUID().uuidString)")
+    }
+
+    @Test(
+        "stale data comes at once and the server's after it, to fetch, watch and execute callers and to other watchers",
+        arguments: TestTransport.allCases)
+    func staleThenFresh(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = ManualDate()
+        let client = live.client(cache: try Self.cache(in: folder, clock: clock), path: Self.path)
+        // Changes the server's data without touching the cache.
+        let editor = live.client()
+        let query = ProductQuery(id: "1")
+        let swr = RequestOptions(cachePolicy: .staleWhileRevalidate)
+
+        _ = try await client.execute(query)
+        // Another screen watches the product as cacheFirst.
+        var screen = client.watch(query).makeAsyncIterator()
+        #expect(try await screen.next()?.get().value.product?.title == "Analytical Engine")
+
+        // Fresh data is answered from the cache alone.
+        let fresh = try await client.execute(query, options: swr)
+        #expect(fresh.metadata.source == .cache)
+        #expect(!fresh.metadata.isStale)
+        #expect(try await live.requestCount() == 1)
+
+        _ = try await editor.execute(UpdateProductMutation(id: "1", title: "Difference Engine"))
+        clock.advance(by: 61)
+        var responses: [APIResponse<ProductQuery.Data>] = []
+        for try await response in client.fetch(query, cachePolicy: .staleWhileRevalidate) { responses.append(response) }
+        #expect(responses.count == 2)
+        #expect(responses.first?.metadata.source == .cache)
+        #expect(responses.first?.metadata.isStale == true)
+        #expect(responses.first?.value.product?.title == "Analytical Engine")
+        #expect(responses.first?.metadata.staleFields.contains { $0.path == ["product", "title"] } == true)
+        #expect(responses.last?.metadata.source == .network)
+        #expect(responses.last?.metadata.isStale == false)
+        #expect(responses.last?.value.product?.title == "Difference Engine")
+        #expect(try await screen.next()?.get().value.product?.title == "Difference Engine")
+        // The refresh made the cache fresh again: a strict read answers.
+        let strict = try await client.execute(query, options: RequestOptions(cachePolicy: .cacheOnly))
+        #expect(strict.value.product?.title == "Difference Engine")
+
+        // A watch with the policy: the stale value, then the server's.
+        _ = try await editor.execute(UpdateProductMutation(id: "1", title: "Z3"))
+        clock.advance(by: 61)
+        var watch = client.watch(query, cachePolicy: .staleWhileRevalidate).makeAsyncIterator()
+        let stale = try await watch.next()?.get()
+        #expect(stale?.metadata.isStale == true)
+        #expect(stale?.value.product?.title == "Difference Engine")
+        let revalidated = try await watch.next()?.get()
+        #expect(revalidated?.metadata.source == .network)
+        #expect(revalidated?.value.product?.title == "Z3")
+        #expect(try await screen.next()?.get().value.product?.title == "Z3")
+
+        // execute takes one value: the stale one, while the refresh reaches the watchers behind it.
+        _ = try await editor.execute(UpdateProductMutation(id: "1", title: "ENIAC"))
+        clock.advance(by: 61)
+        let returned = try await client.execute(query, options: swr)
+        #expect(returned.metadata.source == .cache)
+        #expect(returned.metadata.isStale)
+        #expect(returned.value.product?.title == "Z3")
+        #expect(try await screen.next()?.get().value.product?.title == "ENIAC")
+    }
+
+    @Test(
+        "a failed refresh leaves the stale value marked; strict reads miss it, permissive ones within maxStale serve it",
+        arguments: TestTransport.allCases)
+    func failedRevalidation(transport: TestTransport) async throws {
+        let server = try await ReferenceServer.start(.strawberry)
+        let live = LiveClient(server: server, key: LiveClient.uniqueKey(#function), transport: transport)
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = ManualDate()
+        let client = live.client(cache: try Self.cache(in: folder, clock: clock), path: Self.path)
+        let query = ProductQuery(id: "2")
+        _ = try await client.execute(query)
+        server.stop()
+        clock.advance(by: 90)
+
+        var responses: [APIResponse<ProductQuery.Data>] = []
+        let error = await #expect(throws: APIError.self) {
+            for try await response in client.fetch(query, cachePolicy: .staleWhileRevalidate) {
+                responses.append(response)
+            }
+        }
+        #expect(error?.code == .network)
+        #expect(responses.count == 1)
+        #expect(responses.first?.metadata.isStale == true)
+        #expect(responses.first?.value.product?.title == "Compiler")
+
+        let returned = try await client.execute(query, options: RequestOptions(cachePolicy: .staleWhileRevalidate))
+        #expect(returned.metadata.isStale)
+
+        // Still stale in the cache: a strict read misses on expiry, a permissive one serves it marked.
+        let strict = await #expect(throws: APIError.self) {
+            try await client.execute(query, options: RequestOptions(cachePolicy: .cacheOnly))
+        }
+        #expect(strict?.cacheError?.code == .expired)
+        let permissive = try await client.execute(
+            query, options: RequestOptions(cachePolicy: .cacheOnly, cacheFreshness: .permissive(maxStale: .seconds(60)))
+        )
+        #expect(permissive.metadata.isStale)
+        #expect(permissive.value.product?.title == "Compiler")
+        // 30 s past expiry is more than a maxStale of 10 s.
+        let tooStale = await #expect(throws: APIError.self) {
+            try await client.execute(
+                query,
+                options: RequestOptions(cachePolicy: .cacheOnly, cacheFreshness: .permissive(maxStale: .seconds(10))))
+        }
+        #expect(tooStale?.cacheError?.code == .expired)
+        // The same bound applies to what stale-while-revalidate serves: too stale is a miss, so the network answers.
+        let bounded = await #expect(throws: APIError.self) {
+            try await client.execute(
+                query,
+                options: RequestOptions(
+                    cachePolicy: .staleWhileRevalidate, cacheFreshness: .permissive(maxStale: .seconds(10))))
+        }
+        #expect(bounded?.code == .network)
+    }
+}
