@@ -119,7 +119,7 @@ let package = Package(
             name: "APICoreCommands",
             dependencies: [
                 "APICoreKit", "APICoreWebSocket", "APICoreCompiler", "APICoreCodegen", "APICoreGenerateCommand",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "APICoreSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),

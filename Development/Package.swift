@@ -302,7 +302,7 @@ let package = Package(
             name: "DemoAppTests",
             dependencies: [
                 "DemoApp", "DemoServerKit", "UserKit", "ProductKit", "SharedKit", lib("APICoreKit"),
-                "APICoreTestSupport",
+                lib("APICoreSQLite"), "APICoreTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -333,7 +333,7 @@ let package = Package(
             swiftSettings: xcode26AppTarget),
         .testTarget(
             name: "apicoreTests",
-            dependencies: [lib("apicore"), lib("APICoreGraphQL"), "APICoreTestSupport"],
+            dependencies: [lib("apicore"), lib("APICoreGraphQL"), lib("APICoreSQLite"), "APICoreTestSupport"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -9,7 +9,7 @@ public struct APICoreCommand: AsyncParsableCommand {
         abstract: "Validate, generate and run GraphQL operations.",
         subcommands: [
             InitCommand.self, QueryCommand.self, SubscribeCommand.self, ValidateCommand.self, GenerateCommand.self,
-            FetchSchemaCommand.self, SplitSchemaCommand.self, DiffSchemaCommand.self,
+            FetchSchemaCommand.self, SplitSchemaCommand.self, DiffSchemaCommand.self, CacheCommand.self,
         ]
     )
 

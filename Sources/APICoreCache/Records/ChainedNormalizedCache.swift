@@ -192,6 +192,16 @@ public final class ChainedNormalizedCache: NormalizedCache {
         try back.allKeys()
     }
 
+    /// Every record the back holds, which is every stored record, with its size there.
+    public func forEachRecord(_ body: (Record, Int) throws(CacheError) -> Void) throws(CacheError) {
+        try back.forEachRecord(body)
+    }
+
+    /// The summaries of the back's records, which are every stored record.
+    public func recordSummaries() throws(CacheError) -> [CacheRecordSummary] {
+        try back.recordSummaries()
+    }
+
     /// Removes every record from the back, then from the front.
     public func clear() throws(CacheError) {
         try writing { () throws(CacheError) in

@@ -129,6 +129,11 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         }
     }
 
+    /// Every record held, with an estimate of its size, from one snapshot taken under the lock.
+    public func forEachRecord(_ body: (Record, Int) throws(CacheError) -> Void) throws(CacheError) {
+        for record in state.withLock({ $0.records.values }) { try body(record, record.estimatedByteCount) }
+    }
+
     /// Removes the records and returns the fields they held.
     public func removeRecords(_ keys: Set<CacheKey>) -> Set<CacheFieldID> {
         state.withLock { state in

@@ -65,6 +65,15 @@ public protocol NormalizedCache: NormalizedCacheReader, Sendable {
     /// Every stored key, for garbage collection.
     func allKeys() throws(CacheError) -> Set<CacheKey>
 
+    /// Calls `body` with every stored record and the bytes it takes where it is stored, in no set order: what
+    /// inspection reads (``CacheStatistics``, ``CacheDump``). The default loads the records a batch of keys at a time
+    /// and estimates their size (``NormalizedCache/loadEveryRecord(_:)``).
+    func forEachRecord(_ body: (Record, Int) throws(CacheError) -> Void) throws(CacheError)
+
+    /// The key, last write time and size of every stored record: what trimming orders and counts. The default reads
+    /// them through ``forEachRecord(_:)``; a SQLite cache reads them from its columns without decoding a record.
+    func recordSummaries() throws(CacheError) -> [CacheRecordSummary]
+
     /// Removes every record.
     func clear() throws(CacheError)
 }
@@ -89,6 +98,16 @@ extension NormalizedCache {
         _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
     ) throws(CacheError) -> Value {
         try withConsistentReads(body)
+    }
+
+    /// Every record through ``loadEveryRecord(_:)``.
+    public func forEachRecord(_ body: (Record, Int) throws(CacheError) -> Void) throws(CacheError) {
+        try loadEveryRecord(body)
+    }
+
+    /// Every record's summary through ``forEachRecord(_:)``.
+    public func recordSummaries() throws(CacheError) -> [CacheRecordSummary] {
+        try summarizeEveryRecord()
     }
 
     /// Merges through ``merge(_:)`` and drops what changed; implementations that can skip that work override it.

@@ -45,6 +45,13 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         } catch {
             throw CacheError(.storage, reason: "the cache database could not be opened", underlying: error)
         }
+        if options.readsOnly {
+            let isCache = (try? pool.read { db in try db.tableExists(Self.table) }) ?? false
+            guard isCache else {
+                try? pool.close()
+                throw CacheError(.storage, reason: "the file is a SQLite database but holds no normalized cache")
+            }
+        }
     }
 
     /// Closes the database; any later call fails with `.storage`.
@@ -235,6 +242,38 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     /// Deletes every record in one write transaction.
     public func clear() throws(CacheError) {
         try write { db in try db.execute(sql: "DELETE FROM \(Self.table)") }
+    }
+
+    /// Every stored record and the bytes of its row's record column, read from one snapshot a row at a time; a row
+    /// that does not read throws with the `corruptRecord` code.
+    public func forEachRecord(_ body: (APICoreCache.Record, Int) throws(CacheError) -> Void) throws(CacheError) {
+        try read { db in
+            let select = try DirectStatement(db, sql: "SELECT key, record, length(record) FROM \(Self.table)")
+            defer { select.finish() }
+            while try select.step() {
+                let key = CacheKey(select.text(0))
+                try body(try Self.record(key: key, column: 1, of: select), Int(select.int64(2)))
+            }
+        }
+    }
+
+    /// The key, write time and size of every row, least recently written first (rows without a write time before
+    /// all), read from the columns without decoding a record.
+    public func recordSummaries() throws(CacheError) -> [CacheRecordSummary] {
+        try read { db in
+            let select = try DirectStatement(
+                db, sql: "SELECT key, written_at, length(record) FROM \(Self.table) ORDER BY written_at")
+            defer { select.finish() }
+            var summaries: [CacheRecordSummary] = []
+            while try select.step() {
+                summaries.append(
+                    CacheRecordSummary(
+                        key: CacheKey(select.text(0)),
+                        writtenAt: select.double(1).map { Date(timeIntervalSince1970: $0) },
+                        byteCount: Int(select.int64(2))))
+            }
+            return summaries
+        }
     }
 
     /// The keys of the records with a field that has expired at `date`, found through an index without reading the

@@ -75,6 +75,16 @@ struct DirectStatement {
         sqlite3_column_type(handle, index)
     }
 
+    /// The current row's 0-based column `index` as an integer (`0` for `NULL`).
+    func int64(_ index: Int32) -> Int64 {
+        sqlite3_column_int64(handle, index)
+    }
+
+    /// The current row's 0-based column `index` as a number, `nil` for `NULL`.
+    func double(_ index: Int32) -> Double? {
+        columnType(index) == SQLITE_NULL ? nil : sqlite3_column_double(handle, index)
+    }
+
     /// The current row's 0-based column `index` as text (UTF-8 decoded, ill-formed bytes repaired).
     func text(_ index: Int32) -> String {
         let base = sqlite3_column_text(handle, index)

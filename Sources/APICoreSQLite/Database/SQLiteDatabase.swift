@@ -30,7 +30,9 @@ enum SQLiteDatabase {
     ) throws -> Opened {
         do {
             return Opened(pool: try openChecked(at: fileURL, label: label, migrator: migrator, options: options))
-        } catch let error where isCorruption(error) && options.corruptionRecovery == .setAsideAndRebuild {
+        } catch let error
+            where isCorruption(error) && options.corruptionRecovery == .setAsideAndRebuild && !options.readsOnly
+        {
             let setAside = try setAside(fileURL)
             let pool = try openChecked(at: fileURL, label: label, migrator: migrator, options: options)
             return Opened(pool: pool, setAsideFile: setAside)
@@ -46,10 +48,14 @@ enum SQLiteDatabase {
         // Another process (an app extension, a second instance) may hold the write lock for a moment: wait for it
         // rather than fail. Connections of one pool never wait for each other this way.
         configuration.busyMode = .timeout(10)
+        configuration.readonly = options.readsOnly
         configuration.prepareDatabase { db in
             if let prepare = options.prepareConnection { try prepare(db) }
             // Takes effect only while the file is still empty, before WAL mode writes its header.
-            try db.execute(sql: "PRAGMA page_size = \(pageSize)")
+            if !options.readsOnly { try db.execute(sql: "PRAGMA page_size = \(pageSize)") }
+        }
+        if options.readsOnly, !FileManager.default.fileExists(atPath: fileURL.path) {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: fileURL.path])
         }
         let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
         do {
@@ -57,7 +63,7 @@ enum SQLiteDatabase {
                 let verdict = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
                 guard verdict == ["ok"] else { throw CorruptFile(reason: verdict.prefix(3).joined(separator: "; ")) }
             }
-            try migrator.migrate(pool)
+            if !options.readsOnly { try migrator.migrate(pool) }
             #if canImport(Darwin)
                 if let protection = options.fileProtection { try protect(fileURL, with: protection) }
             #endif

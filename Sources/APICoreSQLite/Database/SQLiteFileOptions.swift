@@ -26,6 +26,10 @@ public struct SQLiteFileOptions: Sendable {
     /// `.completeUntilFirstUserAuthentication`; `nil` keeps the system's default. Platforms without data protection
     /// classes (Linux) ignore it.
     public var fileProtection: FileProtection?
+    /// Whether the file is opened for reading only, as a tool that inspects an app's cache does: the file must exist,
+    /// nothing is created, migrated or set aside (a corrupt file fails to open), and every write fails with a storage
+    /// error. A file written by an older version reads as it is.
+    public var readsOnly = false
 
     /// Options: no hook, corrupt files set aside and rebuilt, integrity checked on open.
     public init(
