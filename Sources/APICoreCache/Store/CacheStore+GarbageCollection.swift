@@ -12,14 +12,7 @@ extension CacheStore {
     @discardableResult
     public func collectGarbage() throws(CacheError) -> CacheGarbageCollection {
         try writer.withLock { _ throws(CacheError) -> CacheGarbageCollection in
-            let (watched, layers) = state.withLock { ($0.watchers.dependedOnKeys, $0.layers) }
-            var roots = Set(CacheKey.roots).union(watched)
-            for layer in layers {
-                for key in layer.records.keys {
-                    roots.insert(key)
-                    roots.formUnion(layer.records[key]?.references ?? [])
-                }
-            }
+            let roots = Set(CacheKey.roots).union(keysInUse())
             var expired: Set<CacheFieldID> = []
             let reachable = try reachableKeys(from: roots, expiredFields: &expired)
             for field in expired { _ = try cache.removeField(field) }
@@ -29,6 +22,20 @@ extension CacheStore {
             notifyWatchers(of: changed)
             return CacheGarbageCollection(removedRecords: unreachable, removedFields: expired)
         }
+    }
+
+    /// The keys of the records live watchers read and optimistic layers hold or refer to: what neither garbage
+    /// collection nor trimming removes.
+    func keysInUse() -> Set<CacheKey> {
+        let (watched, layers) = state.withLock { ($0.watchers.dependedOnKeys, $0.layers) }
+        var keys = watched
+        for layer in layers {
+            for (key, record) in layer.records.records {
+                keys.insert(key)
+                keys.formUnion(record.references)
+            }
+        }
+        return keys
     }
 
     /// The stored keys reachable from `start` through references, collecting expired fields on the way (their

@@ -43,6 +43,10 @@ public final class CacheStore: Sendable {
     public let maximumRecordsPerWrite: Int?
     /// The default of ``maximumRecordsPerWrite``.
     public static let defaultMaximumRecordsPerWrite = 100_000
+    /// How much the cache may hold; `nil` (the default) for no bound. With limits, the store trims the cache to them
+    /// (``trim(to:)``: least recently written first, never what a live watcher reads) after writes that add up to a
+    /// tenth of the record bound (at least 64 records, or 256 without a record bound), so a write rarely pays for it.
+    public let limits: CacheLimits?
 
     let state = Lock(StoreState())
     /// Makes one write at a time; taken before `state` wherever both are held. Its value is unused: ThreadSanitizer's
@@ -58,12 +62,14 @@ public final class CacheStore: Sendable {
         keyResolver: CacheKeyResolver = CacheKeyResolver(),
         expiry: CacheExpiryPolicy = CacheExpiryPolicy(),
         maximumRecordsPerWrite: Int? = defaultMaximumRecordsPerWrite,
+        limits: CacheLimits? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.cache = cache
         self.keyResolver = keyResolver
         self.expiry = expiry
         self.maximumRecordsPerWrite = maximumRecordsPerWrite
+        self.limits = limits
         self.now = now
     }
 
@@ -316,11 +322,13 @@ public final class CacheStore: Sendable {
     /// Writes `records` and notes the change for the watchers; called with the writer lock held.
     private func commit(_ records: RecordSet) throws(CacheError) {
         let records = try readyToWrite(records)
-        guard state.withLock({ !$0.watchers.isEmpty }) else {
+        if state.withLock({ $0.watchers.isEmpty }) {
             // Nothing to notify: skip working out which fields changed.
-            return try cache.mergeUnobserved(records)
+            try cache.mergeUnobserved(records)
+        } else {
+            notifyWatchers(of: try cache.merge(records))
         }
-        notifyWatchers(of: try cache.merge(records))
+        trimIfDue(afterWriting: records.count)
     }
 
     /// `records` with their field merges (pages of paginated fields) carried out against the stored records; called
@@ -436,6 +444,8 @@ struct StoreState: ~Copyable {
     /// The changes made while watchers re-read, for a re-read to learn whether one it did not see touched what it
     /// depended on.
     var changeLog: [(sequence: UInt64, changed: Set<CacheFieldID>?)] = []
+    /// Records written since the store last trimmed the cache to its limits.
+    var recordsWrittenSinceTrim = 0
     /// Callers of ``CacheStore/waitForWatchers()`` waiting for the re-reads to end.
     var settleWaiters: [CheckedContinuation<Void, Never>] = []
 

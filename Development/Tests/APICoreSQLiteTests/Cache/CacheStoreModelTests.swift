@@ -211,4 +211,78 @@ struct CacheStoreModelTests {
         }
         #expect(failures.isEmpty, "\(failures)")
     }
+
+    /// One task's random writes, watchers started and stopped, and trims to random bounds, against a model that knows
+    /// each record's last write time and which records a watcher reads: a trim must remove exactly the least recently
+    /// written records the model picks, skipping the watched ones.
+    static func runTrims(seed: UInt64, steps: Int, kind: CacheStoreConcurrencyTests.Kind) throws -> String? {
+        let directory = try TemporaryDirectory()
+        let clock = ManualDate()
+        let store = CacheStore(cache: try kind.make(in: directory), now: { clock.now })
+        var generator = SeededGenerator(seed: seed)
+        var written: [CacheKey: Date] = [:]
+        var watches: [CacheKey: CacheWatch<PersonDetails>] = [:]
+        let keys = (0..<30).map { CacheKey("Person:\($0)") }
+        for step in 0..<steps {
+            let place = "seed \(seed), \(kind), step \(step)"
+            clock.advance(by: Double(Int.random(in: 0...2, using: &generator)))
+            switch Int.random(in: 0..<100, using: &generator) {
+            case 0..<55:
+                let chosen = Set(
+                    (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                        keys.randomElement(using: &generator)!
+                    })
+                try store.publish(
+                    RecordSet(
+                        chosen.map { key in
+                            Record(
+                                key: key,
+                                fields: [
+                                    "__typename": .value("Person"), "id": .value(.string(key.rawValue)),
+                                    "name": .value(.string("v\(step)")), "height": .null,
+                                ])
+                        }))
+                for key in chosen { written[key] = clock.now }
+            case 55..<70:
+                let key = keys.randomElement(using: &generator)!
+                if watches[key] == nil { watches[key] = store.watch(PersonDetails.self, key: key) }
+            case 70..<80:
+                if let key = watches.keys.sorted().randomElement(using: &generator) { watches[key] = nil }
+            default:
+                let limit = Int.random(in: 0...20, using: &generator)
+                let trim = try store.trim(to: CacheLimits(maxRecords: limit))
+                // The model's pick: oldest first (ties by key), watched records skipped, until within the bound.
+                var left = written.count
+                var expected: [CacheKey] = []
+                for (key, _) in written.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where left > limit {
+                    guard watches[key] == nil else { continue }
+                    expected.append(key)
+                    left -= 1
+                }
+                if trim.removedRecords != expected {
+                    return "\(place): trim to \(limit) removed \(trim.removedRecords), the model says \(expected)"
+                }
+                for key in expected { written[key] = nil }
+            }
+            let stored = try store.cache.allKeys()
+            if stored != Set(written.keys) {
+                return "\(place): the cache holds \(stored.sorted()), the model \(written.keys.sorted())"
+            }
+            if store.watcherCount != watches.count {
+                return "\(place): \(store.watcherCount) watchers, the model has \(watches.count)"
+            }
+            for (key, date) in written where try store.cache.loadRecord(key)?.writtenAt != date {
+                return "\(place): \(key.rawValue) was written at \(date), the cache says otherwise"
+            }
+        }
+        return nil
+    }
+
+    @Test(
+        "trims to random bounds remove exactly what the model picks and never a watched record",
+        arguments: CacheStoreConcurrencyTests.Kind.allCases, [0x7B1_0001, 0x7B1_0002, 0x7B1_0003])
+    func trimsAgreeWithTheModel(kind: CacheStoreConcurrencyTests.Kind, seed: UInt64) throws {
+        let failure = try Self.runTrims(seed: seed, steps: 300, kind: kind)
+        #expect(failure == nil, "\(failure ?? "")")
+    }
 }

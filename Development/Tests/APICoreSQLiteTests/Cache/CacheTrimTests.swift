@@ -1,0 +1,123 @@
+import APICoreCache
+import APICoreGraphQL
+import APICoreTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@testable import APICoreSQLite
+
+/// Trimming a SQLite cache to bounds on records, bytes and age: least recently written first, never what a live
+/// watcher reads or an optimistic layer holds.
+@Suite("Trimming the cache")
+struct CacheTrimTests {
+    static func person(_ index: Int, name: String = "Person") -> APICoreCache.Record {
+        APICoreCache.Record(
+            key: CacheKey("Person:\(index)"),
+            fields: [
+                "__typename": .value("Person"), "id": .value(.string("\(index)")), "name": .value(.string(name)),
+                "height": .value(.double(1.5)),
+            ])
+    }
+
+    /// A store over a new SQLite file with Person:0 to Person:`count - 1`, each written one second after the last.
+    static func filledStore(
+        _ directory: TemporaryDirectory, count: Int = 10, clock: ManualDate, limits: CacheLimits? = nil
+    ) throws -> (CacheStore, SQLiteNormalizedCache) {
+        let sqlite = try SQLiteNormalizedCache(fileURL: directory.file("cache.sqlite"))
+        let store = CacheStore(cache: sqlite, limits: limits, now: { clock.now })
+        for index in 0..<count {
+            try store.publish(RecordSet([person(index)]))
+            clock.advance(by: 1)
+        }
+        return (store, sqlite)
+    }
+
+    @Test("a record bound removes the least recently written first and never a record a live watcher reads")
+    func recordBoundSparesWatchedRecords() async throws {
+        let directory = try TemporaryDirectory()
+        let clock = ManualDate()
+        let (store, sqlite) = try Self.filledStore(directory, clock: clock)
+        defer { try? sqlite.close() }
+        // A screen shows Person:2; rewriting Person:0 makes it the newest.
+        var screen: CacheWatch<PersonDetails>? = store.watch(PersonDetails.self, key: "Person:2")
+        var iterator = screen?.makeAsyncIterator()
+        #expect(try await iterator?.next()?.get().name == "Person")
+        try store.publish(RecordSet([Self.person(0, name: "Newest")]))
+
+        let trim = try store.trim(to: CacheLimits(maxRecords: 5))
+        #expect(trim.removedRecords == ["Person:1", "Person:3", "Person:4", "Person:5", "Person:6"])
+        #expect(trim.keptInUse == ["Person:2"])
+        #expect(trim.records == 5)
+        #expect(try sqlite.allKeys() == ["Person:0", "Person:2", "Person:7", "Person:8", "Person:9"])
+        #expect(try store.readFragment(PersonDetails.self, key: "Person:2").name == "Person")
+
+        // Once the screen is gone, its record is the least recently written.
+        iterator = nil
+        screen = nil
+        #expect(store.watcherCount == 0)
+        let second = try store.trim(to: CacheLimits(maxRecords: 4))
+        #expect(second.removedRecords == ["Person:2"])
+        #expect(second.keptInUse.isEmpty)
+    }
+
+    @Test("a byte bound counts the rows as stored; records an optimistic layer refers to stay")
+    func byteBoundAndLayers() throws {
+        let directory = try TemporaryDirectory()
+        let clock = ManualDate()
+        let (store, sqlite) = try Self.filledStore(directory, clock: clock)
+        defer { try? sqlite.close() }
+        let rowBytes = try DatabaseQueue(path: directory.file("cache.sqlite").path).read { db in
+            try Int.fetchAll(db, sql: "SELECT length(record) FROM \(CacheSchema.recordsTable) ORDER BY key")
+        }
+        let total = rowBytes.reduce(0, +)
+        let layer = try store.addOptimisticLayer { transaction in
+            transaction.update("Team:1", fields: ["members": .list([.reference("Person:0"), .reference("Person:1")])])
+        }
+        let trim = try store.trim(to: CacheLimits(maxBytes: total / 2))
+        #expect(trim.bytes <= total / 2)
+        #expect(trim.keptInUse == ["Person:0", "Person:1"])
+        #expect(trim.removedRecords.first == "Person:2")
+        let left = try CacheStatistics(of: sqlite)
+        #expect(left.bytes == trim.bytes)
+        #expect(left.records == trim.records)
+        #expect(try sqlite.allKeys().isSuperset(of: ["Person:0", "Person:1", "Person:9"]))
+        store.removeOptimisticLayer(layer)
+    }
+
+    @Test("an age bound removes every record not written within it, those without a write time first")
+    func ageBound() throws {
+        let directory = try TemporaryDirectory()
+        let clock = ManualDate()
+        let (store, sqlite) = try Self.filledStore(directory, clock: clock)
+        defer { try? sqlite.close() }
+        // A row from before write times were kept: the first to go under any bound.
+        let legacy: [UInt8] = [0xA1, 1, 4] + Array("name".utf8) + [0x05, 3] + Array("Old".utf8) + [0]
+        try DatabaseQueue(path: directory.file("cache.sqlite").path).write { db in
+            try db.execute(
+                sql: "INSERT INTO \(CacheSchema.recordsTable) (key, record) VALUES (?, ?)",
+                arguments: ["Person:old", Data(legacy)])
+        }
+        #expect(try store.trim(to: CacheLimits(maxRecords: 10)).removedRecords == ["Person:old"])
+        // The clock is 10 s after the first write: records written more than 4.5 s ago go.
+        let trim = try store.trim(to: CacheLimits(maxAge: .milliseconds(4_500)))
+        #expect(trim.removedRecords == (0...5).map { CacheKey("Person:\($0)") })
+        #expect(trim.records == 4)
+    }
+
+    @Test("a store with limits trims on its own after enough writes, keeping the newest")
+    func automaticTrim() throws {
+        let directory = try TemporaryDirectory()
+        let clock = ManualDate()
+        let limits = CacheLimits(maxRecords: 64)
+        let (store, sqlite) = try Self.filledStore(directory, count: 300, clock: clock, limits: limits)
+        defer { try? sqlite.close() }
+        let count = try sqlite.allKeys().count
+        // Trimmed back to 64 after every 64 records written: never more than 127 at rest.
+        #expect(count >= 64 && count < 64 + limits.recordsBetweenTrims)
+        #expect(try sqlite.loadRecord("Person:299") != nil)
+        #expect(try sqlite.loadRecord("Person:0") == nil)
+        _ = try store.trim(to: limits)
+        #expect(try sqlite.allKeys() == Set((236..<300).map { CacheKey("Person:\($0)") }))
+    }
+}
