@@ -1,3 +1,4 @@
+import APICoreGraphQL
 import Foundation
 
 /// How long cached fields are served: by field, by type, by default, and never longer than the `Cache-Control`
@@ -36,6 +37,16 @@ public struct CacheExpiryPolicy: Sendable, Hashable {
         case (let rule?, nil): return rule
         case (nil, let maxAge): return maxAge
         }
+    }
+
+    /// The time to live of one field as ``timeToLive(typename:field:maxAge:)`` gives it, capped by the time to live the
+    /// schema gives the field or its type (`@cacheControl(maxAge:)`, in `schema`): the tightest of the three wins.
+    public func timeToLive(
+        typename: String?, field: String, maxAge: Duration?, schema: GraphQLTypePolicies
+    ) -> Duration? {
+        let own = timeToLive(typename: typename, field: field, maxAge: maxAge)
+        guard let typename, let seconds = schema.maxAge(for: typename, field: field) else { return own }
+        return min(own ?? .seconds(seconds), .seconds(seconds))
     }
 
     /// Whether any rule could apply, so writes can skip the per-field work when none does.

@@ -185,6 +185,9 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         let expiry: CacheExpiryPolicy
         let maxAge: Duration?
         let now: Date
+        /// Whether any field may get an expiry: from the response's max-age, the store's policy or the schema's
+        /// `@cacheControl`. Without one, writes skip the per-field work.
+        lazy var expires = maxAge != nil || expiry.hasRules || !resolver.typePolicies.maxAges.isEmpty
 
         /// The records of the objects the walk has left.
         var finished = RecordSet()
@@ -247,7 +250,6 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         ) {
             let planSet = planSet(for: selectionSet)
             let key = frames[index].key
-            let expires = maxAge != nil || expiry.hasRules
             let typename =
                 expires
                 ? object["__typename"]?.stringValue ?? ResponseNormalizer.concreteName(of: selectionSet.__parentType)
@@ -296,7 +298,8 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
                 }
                 if slot < values.count { values[slot] = fieldValue } else { values.append(fieldValue) }
                 if let typename,
-                    let timeToLive = expiry.timeToLive(typename: typename, field: plan.name, maxAge: maxAge)
+                    let timeToLive = expiry.timeToLive(
+                        typename: typename, field: plan.name, maxAge: maxAge, schema: resolver.typePolicies)
                 {
                     frames[index].expirations.append((plan.storageKey, now.adding(timeToLive)))
                 }

@@ -122,6 +122,7 @@ public struct CodeGenerator: Sendable {
                 context: context, customScalars: configuration.customScalars, typePolicies: typePolicies)
             schemaTemplate.fieldPolicies = try FieldPolicyResolver.policies(
                 in: schema, configured: configuration.fieldPolicies)
+            schemaTemplate.maxAges = try CacheControlResolver.maxAges(in: schema)
             for (name, contents) in schemaTemplate.render(compilation.referencedTypeNames) {
                 files.append(
                     GeneratedFile(path: (schemaFolder as NSString).appendingPathComponent(name), contents: contents))

@@ -10,6 +10,8 @@ struct SchemaTypesTemplate {
     let typePolicies: [(typeName: String, keyFields: [String])]
     /// The field policies, sorted by type and field name.
     var fieldPolicies: [FieldPolicyResolver.Resolved] = []
+    /// The schema's `@cacheControl(maxAge:)` times to live by coordinate (`Type`, `Type.field`), sorted.
+    var maxAges: [(coordinate: String, seconds: Int)] = []
 
     /// `(file name, contents)` pairs; files with nothing to declare are left out, the namespace file never is.
     func render(_ typeNames: [String]) -> [(name: String, contents: String)] {
@@ -37,18 +39,37 @@ struct SchemaTypesTemplate {
             "    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.",
             "    \(context.access)static let typePolicies = GraphQLTypePolicies(keyFields: [",
         ]
-        guard !fieldPolicies.isEmpty else {
+        guard !fieldPolicies.isEmpty || !maxAges.isEmpty else {
             guard !typePolicies.isEmpty else { return [head[0], head[1] + ":])"] }
             return head + keyFieldLines() + ["    ])"]
         }
-        var lines = [
-            "    /// The key fields of the object types the schema gives a `@typePolicy`, and the field policies that",
-            "    /// store paginated fields as one list, for the normalized cache.",
-            "    \(context.access)static let typePolicies = GraphQLTypePolicies(",
-        ]
+        var lines: [String]
+        switch (fieldPolicies.isEmpty, maxAges.isEmpty) {
+        case (false, true):
+            lines = [
+                "    /// The key fields of the object types the schema gives a `@typePolicy`, and the field policies that",
+                "    /// store paginated fields as one list, for the normalized cache.",
+            ]
+        case (true, _):
+            lines = [
+                "    /// The key fields of the object types the schema gives a `@typePolicy`, and the times to live its",
+                "    /// `@cacheControl(maxAge:)` gives types and fields, for the normalized cache.",
+            ]
+        case (false, false):
+            lines = [
+                "    /// The key fields of the object types the schema gives a `@typePolicy`, the field policies that store",
+                "    /// paginated fields as one list, and the times to live its `@cacheControl(maxAge:)` gives types and",
+                "    /// fields, for the normalized cache.",
+            ]
+        }
+        lines.append("    \(context.access)static let typePolicies = GraphQLTypePolicies(")
         lines +=
             typePolicies.isEmpty
-            ? ["        keyFields: [:],"] : ["        keyFields: ["] + keyFieldLines() + ["        ],"]
+            ? ["        keyFields: [:],"] : ["        keyFields: ["] + keyFieldLines(indent: 12) + ["        ],"]
+        if fieldPolicies.isEmpty {
+            // Only times to live.
+            return lines + ["        maxAges: ["] + maxAgeLines() + ["        ])"]
+        }
         lines.append("        fieldPolicies: [")
         var byType: [(typeName: String, policies: [FieldPolicyResolver.Resolved])] = []
         for policy in fieldPolicies {
@@ -66,13 +87,18 @@ struct SchemaTypesTemplate {
             }
             lines.append("            ],")
         }
-        return lines + ["        ])"]
+        guard !maxAges.isEmpty else { return lines + ["        ])"] }
+        return lines + ["        ],", "        maxAges: ["] + maxAgeLines() + ["        ])"]
     }
 
-    private func keyFieldLines() -> [String] {
+    private func maxAgeLines() -> [String] {
+        maxAges.map { "            \(SwiftNames.stringLiteral($0.coordinate)): \($0.seconds)," }
+    }
+
+    private func keyFieldLines(indent: Int = 8) -> [String] {
         typePolicies.map { policy in
             let fields = policy.keyFields.map(SwiftNames.stringLiteral).joined(separator: ", ")
-            return "        \(SwiftNames.stringLiteral(policy.typeName)): [\(fields)],"
+            return String(repeating: " ", count: indent) + "\(SwiftNames.stringLiteral(policy.typeName)): [\(fields)],"
         }
     }
 

@@ -10,11 +10,20 @@ public struct GraphQLTypePolicies: Sendable, Hashable {
     public let keyFields: [String: [String]]
     /// The field policies, by type name (object or interface) and then field name.
     public let fieldPolicies: [String: [String: GraphQLFieldPolicy]]
+    /// The times to live, in seconds, the schema gives with `@cacheControl(maxAge:)`: by object type name (`User`)
+    /// and by field (`User.email`, the more specific). The normalized cache serves a field no longer than this, nor
+    /// than a response's `Cache-Control: max-age`, nor than its own policy: the tightest wins.
+    public let maxAges: [String: Int]
 
     /// Policies for the given object types and fields.
-    public init(keyFields: [String: [String]] = [:], fieldPolicies: [String: [String: GraphQLFieldPolicy]] = [:]) {
+    public init(
+        keyFields: [String: [String]] = [:],
+        fieldPolicies: [String: [String: GraphQLFieldPolicy]] = [:],
+        maxAges: [String: Int] = [:]
+    ) {
         self.keyFields = keyFields
         self.fieldPolicies = fieldPolicies
+        self.maxAges = maxAges
     }
 
     /// No policies: every object is keyed by the cache's default rule, every field stored by all its arguments.
@@ -28,12 +37,20 @@ public struct GraphQLTypePolicies: Sendable, Hashable {
             keyFields: keyFields.merging(other.keyFields) { _, theirs in theirs },
             fieldPolicies: fieldPolicies.merging(other.fieldPolicies) { ours, theirs in
                 ours.merging(theirs) { _, theirs in theirs }
-            })
+            },
+            maxAges: maxAges.merging(other.maxAges) { _, theirs in theirs })
     }
 
     /// The key fields of objects whose `__typename` is `typename`, if the schema declares them.
     public func keyFields(for typename: String) -> [String]? {
         keyFields[typename]
+    }
+
+    /// The time to live in seconds the schema gives the field `field` of an object of type `typename`: the field's
+    /// own `@cacheControl(maxAge:)`, else its type's; `nil` when neither has one.
+    public func maxAge(for typename: String, field: String) -> Int? {
+        guard !maxAges.isEmpty else { return nil }
+        return maxAges[typename + "." + field] ?? maxAges[typename]
     }
 
     /// The policy of the field `field` of the type `typename`, if there is one.

@@ -70,6 +70,11 @@ enum BuiltInDefinitions {
             locations: [.object, .interface],
             isRepeatable: true),
         SchemaDirective(
+            name: "cacheControl",
+            description: "How long the normalized cache serves the type's or field's values, in seconds.",
+            arguments: [argument("maxAge", named("Int")), argument("inheritMaxAge", named("Boolean"))],
+            locations: [.fieldDefinition, .object, .interface, .union]),
+        SchemaDirective(
             name: "apollo_client_ios_localCacheMutation",
             description: "Marks an operation or fragment that only writes to the local cache.",
             locations: [.query, .mutation, .subscription, .fragmentDefinition]),

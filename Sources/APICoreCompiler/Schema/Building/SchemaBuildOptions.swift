@@ -4,6 +4,8 @@ public struct SchemaBuildOptions: Sendable {
     ///
     /// - `@typePolicy(keyFields: String, embeddedFields: String, connectionFields: String) on OBJECT | INTERFACE`
     /// - `@fieldPolicy(forField: String!, keyArgs: String, paginationArgs: String) repeatable on OBJECT | INTERFACE`
+    /// - `@cacheControl(maxAge: Int, inheritMaxAge: Boolean) on FIELD_DEFINITION | OBJECT | INTERFACE | UNION` (Apollo
+    ///   Server's; a schema that also gives it a `scope` declares it, with its `CacheControlScope` enum)
     /// - `@apollo_client_ios_localCacheMutation on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION`
     /// - `@import(module: String!) repeatable on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION`
     /// - `@defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT`

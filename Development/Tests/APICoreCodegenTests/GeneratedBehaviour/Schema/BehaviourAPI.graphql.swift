@@ -6,10 +6,16 @@ import Foundation
 
 /// The schema types the operations use.
 public nonisolated enum BehaviourAPI {
-    /// The key fields of the object types the schema gives a `@typePolicy`, for the normalized cache.
-    public static let typePolicies = GraphQLTypePolicies(keyFields: [
-        "Stock": ["sku", "store"],
-    ])
+    /// The key fields of the object types the schema gives a `@typePolicy`, and the times to live its
+    /// `@cacheControl(maxAge:)` gives types and fields, for the normalized cache.
+    public static let typePolicies = GraphQLTypePolicies(
+        keyFields: [
+            "Stock": ["sku", "store"],
+        ],
+        maxAges: [
+            "User": 600,
+            "User.followerCount": 30,
+        ])
 
     public typealias BigCount = Swift.UInt64
 
