@@ -64,7 +64,7 @@ extension APIClient {
             continuation.yield(.failure(error))
         }
         var refetch = WatchRefetchGuard(options: options, policy: cachePolicy(of: options))
-        while let change = await changes.next() {
+        func handle(_ change: Result<Query.Data, CacheError>) async {
             switch change {
             case .success:
                 refetch.completeValueDelivered()
@@ -80,6 +80,44 @@ extension APIClient {
                 continuation.yield(cachedElement(change, for: Query.self))
             }
         }
+        guard options.refetchesOnExpiry, cachePolicy(of: options) != .cacheOnly else {
+            while let change = await changes.next() { await handle(change) }
+            return
+        }
+        // Changes and expiry deadlines, one at a time, in the order they come.
+        let (events, input) = AsyncStream.makeStream(of: WatchEvent<Query.Data>.self, bufferingPolicy: .unbounded)
+        // The watch's first result was taken above; iterating it afresh goes on from there.
+        let forwarding = Task {
+            for await change in watch { input.yield(.change(change)) }
+            input.finish()
+        }
+        let expiry = WatchExpiryTimer { input.yield(.expired($0)) }
+        defer {
+            forwarding.cancel()
+            expiry.cancel()
+        }
+        await scheduleExpiry(query, cache: cache, timer: expiry)
+        for await event in events {
+            switch event {
+            case .change(let change):
+                await handle(change)
+            case .expired(let deadline) where expiry.isCurrent(deadline):
+                // Once per expiry: the refetched value's own expiry, if any, sets the next deadline.
+                continuation.yield(await refetchAfterMiss(query, options: options, source: source))
+            case .expired:
+                continue
+            }
+            await scheduleExpiry(query, cache: cache, timer: expiry)
+        }
+    }
+
+    /// Sets the watch's expiry deadline to the moment the first field its cached data holds expires, or clears it
+    /// when none will (or the data is not in the cache whole and fresh: a miss is handled as a miss).
+    private func scheduleExpiry<Query: GraphQLQuery>(
+        _ query: Query, cache: CacheStore, timer: WatchExpiryTimer
+    ) async {
+        let next = try? await cache.load(query, freshness: .strict).nextExpiry
+        timer.schedule(at: next, now: cache.now())
     }
 
     /// Fetches a watched query from the network after a miss; its records go to the cache and its value to the

@@ -51,6 +51,12 @@ public struct RequestOptions: Sendable {
     /// ``APIError/Code/cacheMiss`` failure and nothing is sent. `cacheOnly` watches never refetch; other calls
     /// ignore it.
     public var refetchesOnCacheMiss: Bool
+    /// Whether a watch (``APIClient/watch(_:cachePolicy:options:)``) fetches its query again when the data it shows
+    /// reaches its time to live (a response's `Cache-Control: max-age`, the schema's `@cacheControl`, the store's
+    /// policy), and delivers the server's value (source `.network`), or the refetch's failure, and goes on. One
+    /// refetch per expiry: the refetched value's own time to live sets the next one, and data that arrives already
+    /// expired (`max-age=0`) is not refetched again. Off by default; `cacheOnly` watches never refetch.
+    public var refetchesOnExpiry: Bool
     /// Whether a query the cache answers alone (`cacheOnly`, or `networkFirst` when the network fails) returns what
     /// the cache holds even when part of it is missing (Apollo Kotlin's partial cache results): the missing fields are
     /// `nil` where the types allow, with one error per missing field in ``APIResponse/errors`` (its path, and the
@@ -78,7 +84,8 @@ public struct RequestOptions: Sendable {
         cachePolicy: CachePolicy? = nil,
         refetchesOnCacheMiss: Bool = true,
         returnsPartialCacheData: Bool = false,
-        cacheFreshness: CacheFreshness? = nil
+        cacheFreshness: CacheFreshness? = nil,
+        refetchesOnExpiry: Bool = false
     ) {
         self.errorPolicy = errorPolicy
         self.timeout = timeout
@@ -92,5 +99,6 @@ public struct RequestOptions: Sendable {
         self.refetchesOnCacheMiss = refetchesOnCacheMiss
         self.returnsPartialCacheData = returnsPartialCacheData
         self.cacheFreshness = cacheFreshness
+        self.refetchesOnExpiry = refetchesOnExpiry
     }
 }

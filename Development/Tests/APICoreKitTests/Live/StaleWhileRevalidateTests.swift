@@ -140,4 +140,29 @@ struct StaleWhileRevalidateTests {
         }
         #expect(bounded?.code == .network)
     }
+
+    @Test(
+        "a watch that opted in refetches when its data expires, once per expiry, and delivers the server's value",
+        arguments: TestTransport.allCases)
+    func refetchOnExpiry(transport: TestTransport) async throws {
+        let live = try await LiveClient.strawberry(transport: transport)
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The real clock: the server's answers live two seconds.
+        let cache = CacheStore(cache: try SQLiteNormalizedCache(fileURL: folder.appendingPathComponent("cache.sqlite")))
+        let client = live.client(cache: cache, path: "/cache-control/max-age=2/graphql")
+        let query = ProductQuery(id: "3")
+        var watch = client.watch(query, options: RequestOptions(refetchesOnExpiry: true)).makeAsyncIterator()
+        let first = try await watch.next()?.get()
+        #expect(first?.metadata.source == .network)
+        let title = try #require(first?.value.product?.title)
+        _ = try await live.client().execute(UpdateProductMutation(id: "3", title: .some(title + " II")))
+
+        let refetched = try await watch.next()?.get()
+        #expect(refetched?.metadata.source == .network)
+        #expect(refetched?.value.product?.title == title + " II")
+        // The query, the edit and one refetch.
+        #expect(try await live.requestCount() == 3)
+    }
 }
