@@ -9,9 +9,9 @@ typealias Record = APICoreCache.Record
 /// The tables of ``SQLiteNormalizedCache`` and the migrations that create and upgrade them.
 ///
 /// One row per record: the key, the record (`RecordCoding`: binary, or JSON text in rows older versions wrote), and
-/// the earliest expiry among its fields, and the time of its latest write, so that a merge reads and writes one row per
-/// key, a read is one primary-key lookup per key, and expired records and the least recently written ones are found
-/// through an index.
+/// the earliest expiry among its fields (indexed, so expired records are found without reading every row), and the time
+/// of its latest write, so that a merge reads and writes one row per key, a read is one primary-key lookup per key, and
+/// a trim orders the rows without decoding them.
 package enum CacheSchema {
     package static let recordsTable = "apicore_cache_records"
 
@@ -20,9 +20,11 @@ package enum CacheSchema {
     /// The migration that adds the earliest expiry of each record, indexed, so expired records can be found without
     /// reading every row.
     package static let addExpiry = "cache-v2-expiry"
-    /// The migration that adds the time of each record's latest write, indexed, for trimming the least recently
-    /// written records first. Rows written before it keep `NULL` (their write time is not known), which orders before
-    /// every time, so they are the first trimmed; their records read as before and get a write time when next merged.
+    /// The migration that adds the time of each record's latest write, which trimming orders by (read with the key
+    /// and the row's size, without decoding a record). Not indexed: every write would pay for an index that only a
+    /// trim, which reads every row anyway, would use. Rows written before it keep `NULL` (their write time is not
+    /// known), which orders before every time, so they are the first trimmed; their records read as before and get a
+    /// write time when next merged.
     package static let addWriteTime = "cache-v3-write-time"
 
     /// Every migration, in order; a database created by an older version runs the ones it lacks when opened.
@@ -58,7 +60,6 @@ package enum CacheSchema {
         }
         migrator.registerMigration(addWriteTime) { db in
             try db.execute(sql: "ALTER TABLE \(recordsTable) ADD COLUMN written_at REAL")
-            try db.execute(sql: "CREATE INDEX \(recordsTable)_written_at ON \(recordsTable)(written_at)")
         }
         return migrator
     }

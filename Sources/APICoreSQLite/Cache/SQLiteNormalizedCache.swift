@@ -257,12 +257,10 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         }
     }
 
-    /// The key, write time and size of every row, least recently written first (rows without a write time before
-    /// all), read from the columns without decoding a record.
+    /// The key, write time and size of every row, read from the columns without decoding a record.
     public func recordSummaries() throws(CacheError) -> [CacheRecordSummary] {
         try read { db in
-            let select = try DirectStatement(
-                db, sql: "SELECT key, written_at, length(record) FROM \(Self.table) ORDER BY written_at")
+            let select = try DirectStatement(db, sql: "SELECT key, written_at, length(record) FROM \(Self.table)")
             defer { select.finish() }
             var summaries: [CacheRecordSummary] = []
             while try select.step() {
