@@ -1,21 +1,41 @@
 import APICoreGraphQL
 
-/// Records in memory, optionally bounded: past `maxRecords`, the least recently read or written records are evicted.
+/// Records in memory, optionally bounded: past `maxRecords` records or `maxBytes` bytes, the least recently read or
+/// written records are evicted.
+///
+/// The bounds know nothing of watchers: they suit the front of a ``ChainedNormalizedCache``, whose back still holds what
+/// the front lets go. A store in memory alone that must never drop what a screen shows bounds itself with
+/// ``CacheLimits``.
 public final class InMemoryNormalizedCache: NormalizedCache {
     private struct State {
         var records: [CacheKey: Record] = [:]
         var recency = RecencyList()
         var evictions = 0
+        /// The estimated size of each record (``Record/estimatedByteCount``) and their sum, kept with a byte bound.
+        var sizes: [CacheKey: Int] = [:]
+        var bytes = 0
     }
 
     /// The most records kept, if bounded.
     public let maxRecords: Int?
+    /// The most bytes kept, as ``Record/estimatedByteCount`` measures records, if bounded.
+    public let maxBytes: Int?
+    /// Whether a bound applies, so that use is tracked.
+    private let isBounded: Bool
     private let state = Lock(State())
 
-    /// An empty cache; `maxRecords` bounds it with least-recently-used eviction.
-    public init(maxRecords: Int? = nil) {
+    /// An empty cache; `maxRecords` and `maxBytes` bound it with least-recently-used eviction.
+    public init(maxRecords: Int? = nil, maxBytes: Int? = nil) {
         precondition(maxRecords.map { $0 > 0 } ?? true, "maxRecords must be positive")
+        precondition(maxBytes.map { $0 > 0 } ?? true, "maxBytes must be positive")
         self.maxRecords = maxRecords
+        self.maxBytes = maxBytes
+        isBounded = maxRecords != nil || maxBytes != nil
+    }
+
+    /// The estimated bytes of the records held, when a byte bound keeps count; `nil` without one.
+    public var byteCount: Int? {
+        maxBytes == nil ? nil : state.withLock { $0.bytes }
     }
 
     /// The number of records held.
@@ -31,7 +51,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
             for key in keys {
                 guard let record = state.records[key] else { continue }
                 found[key] = record
-                if maxRecords != nil { state.recency.touch(key) }
+                if isBounded { state.recency.touch(key) }
             }
             return found
         }
@@ -41,7 +61,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
     public func loadRecord(_ key: CacheKey) -> Record? {
         state.withLock { state in
             guard let record = state.records[key] else { return nil }
-            if maxRecords != nil { state.recency.touch(key) }
+            if isBounded { state.recency.touch(key) }
             return record
         }
     }
@@ -52,7 +72,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         _ body: (any NormalizedCacheReader) throws(CacheError) -> Value
     ) throws(CacheError) -> Value {
         try state.withLock { state throws(CacheError) -> Value in
-            let snapshot = Snapshot(records: state.records, tracksUse: maxRecords != nil)
+            let snapshot = Snapshot(records: state.records, tracksUse: isBounded)
             defer { for key in snapshot.used { state.recency.touch(key) } }
             return try body(snapshot)
         }
@@ -99,7 +119,8 @@ public final class InMemoryNormalizedCache: NormalizedCache {
                     state.records[key] = record
                     for field in record.fields.keys { changed.insert(CacheFieldID(key: key, field: field)) }
                 }
-                if maxRecords != nil { state.recency.touch(key) }
+                measure(key, in: &state)
+                if isBounded { state.recency.touch(key) }
             }
             evictOverflow(&state)
             return changed
@@ -113,7 +134,8 @@ public final class InMemoryNormalizedCache: NormalizedCache {
             if state.records.isEmpty {
                 // An empty cache adopts the set's storage: nothing is copied, rehashed or grown step by step.
                 state.records = records.records
-                if maxRecords != nil { for key in records.records.keys { state.recency.touch(key) } }
+                if isBounded { for key in records.records.keys { state.recency.touch(key) } }
+                if maxBytes != nil { for key in records.records.keys { measure(key, in: &state) } }
             } else {
                 for (key, record) in records.records {
                     // Merged in place: no copy of the stored record, no change set.
@@ -122,7 +144,8 @@ public final class InMemoryNormalizedCache: NormalizedCache {
                     } else {
                         state.records[key] = record
                     }
-                    if maxRecords != nil { state.recency.touch(key) }
+                    measure(key, in: &state)
+                    if isBounded { state.recency.touch(key) }
                 }
             }
             evictOverflow(&state)
@@ -141,19 +164,31 @@ public final class InMemoryNormalizedCache: NormalizedCache {
             for key in keys {
                 guard let record = state.records.removeValue(forKey: key) else { continue }
                 state.recency.remove(key)
+                measure(key, in: &state)
                 for field in record.fields.keys { removed.insert(CacheFieldID(key: key, field: field)) }
             }
             return removed
         }
     }
 
-    /// Evicts the least recently used records past the bound.
+    /// Evicts the least recently used records past the bounds.
     private func evictOverflow(_ state: inout State) {
-        guard let maxRecords else { return }
-        while state.records.count > maxRecords, let oldest = state.recency.removeOldest() {
+        guard isBounded else { return }
+        while state.records.count > maxRecords ?? .max || state.bytes > maxBytes ?? .max,
+            let oldest = state.recency.removeOldest()
+        {
             state.records[oldest] = nil
+            measure(oldest, in: &state)
             state.evictions += 1
         }
+    }
+
+    /// Brings the byte count up to date with the record stored under `key` (or its absence), with a byte bound.
+    private func measure(_ key: CacheKey, in state: inout State) {
+        guard maxBytes != nil else { return }
+        let size = state.records[key]?.estimatedByteCount ?? 0
+        state.bytes += size - (state.sizes[key] ?? 0)
+        state.sizes[key] = size == 0 ? nil : size
     }
 
     /// Removes one field of a record and its expiry date; `true` if the field was there.
@@ -162,6 +197,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
             guard state.records[field.key]?.fields.removeValue(forKey: field.field) != nil else { return false }
             state.records[field.key]?.expirations[field.field] = nil
             state.records[field.key]?.earlierWriteTimes[field.field] = nil
+            measure(field.key, in: &state)
             return true
         }
     }
@@ -176,6 +212,8 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         state.withLock { state in
             state.records.removeAll()
             state.recency = RecencyList()
+            state.sizes.removeAll()
+            state.bytes = 0
         }
     }
 }

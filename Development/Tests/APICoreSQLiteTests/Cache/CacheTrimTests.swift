@@ -121,3 +121,31 @@ struct CacheTrimTests {
         #expect(try sqlite.allKeys() == Set((236..<300).map { CacheKey("Person:\($0)") }))
     }
 }
+
+/// The memory front's own byte bound, in front of a SQLite file that keeps what it lets go.
+@Suite("A memory front bounded by bytes")
+struct MemoryByteBoundTests {
+    @Test("past its byte bound the front evicts the least recently used records; the chained cache still reads them")
+    func byteBound() throws {
+        let directory = try TemporaryDirectory()
+        let record = CacheTrimTests.person(0)
+        // Room for three records of this size, not four.
+        let front = InMemoryNormalizedCache(maxBytes: record.estimatedByteCount * 3 + 1)
+        let back = try SQLiteNormalizedCache(fileURL: directory.file("cache.sqlite"))
+        defer { try? back.close() }
+        let store = CacheStore(cache: ChainedNormalizedCache(front: front, back: back))
+        for index in 0..<4 { try store.publish(RecordSet([CacheTrimTests.person(index)])) }
+        #expect(front.allKeys() == ["Person:1", "Person:2", "Person:3"])
+        #expect(front.evictionCount == 1)
+        #expect(front.byteCount == record.estimatedByteCount * 3)
+        // Reading Person:1 makes it the most recently used; Person:0 comes back from the file and evicts Person:2.
+        _ = try store.readFragment(PersonDetails.self, key: "Person:1")
+        #expect(try store.readFragment(PersonDetails.self, key: "Person:0").name == "Person")
+        #expect(front.allKeys() == ["Person:0", "Person:1", "Person:3"])
+        #expect(try back.allKeys().count == 4)
+        _ = front.removeRecords(["Person:3"])
+        #expect(front.byteCount == record.estimatedByteCount * 2)
+        front.clear()
+        #expect(front.byteCount == 0)
+    }
+}
