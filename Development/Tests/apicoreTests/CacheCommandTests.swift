@@ -33,6 +33,7 @@ struct CacheCommandTests {
     func stats() async throws {
         let (folder, file) = try Self.makeFile()
         defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try Data(contentsOf: file)
         let text = try await APICoreExecutable.run(["cache", "stats", file.path])
         #expect(text.status == 0, "\(text.error)")
         let lines = text.output.split(separator: "\n").map(String.init)
@@ -49,6 +50,8 @@ struct CacheCommandTests {
         #expect(object["expiredFields"] == 1)
         #expect(object["oldestWrite"] == "2023-11-14T22:13:20.000Z")
         #expect(object["byType"]?.objectValue?.keys.sorted() == ["Product", "QUERY_ROOT", "User"])
+        // Read, never written.
+        #expect(try Data(contentsOf: file) == before)
     }
 
     @Test("dump: every record sorted by key, one key's, one type's; a key not stored exits 1")

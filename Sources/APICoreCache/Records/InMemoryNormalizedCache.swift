@@ -1,7 +1,7 @@
 import APICoreGraphQL
 
 /// Records in memory, optionally bounded: past `maxRecords` records or `maxBytes` bytes, the least recently read or
-/// written records are evicted.
+/// written records are evicted (and a record larger than `maxBytes` on its own is not kept).
 ///
 /// The bounds know nothing of watchers: they suit the front of a ``ChainedNormalizedCache``, whose back still holds what
 /// the front lets go. A store in memory alone that must never drop what a screen shows bounds itself with
@@ -183,10 +183,17 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         }
     }
 
-    /// Brings the byte count up to date with the record stored under `key` (or its absence), with a byte bound.
+    /// Brings the byte count up to date with the record stored under `key` (or its absence), with a byte bound. A
+    /// record larger than the whole bound is not kept (it would evict every other record, then itself).
     private func measure(_ key: CacheKey, in state: inout State) {
-        guard maxBytes != nil else { return }
-        let size = state.records[key]?.estimatedByteCount ?? 0
+        guard let maxBytes else { return }
+        var size = state.records[key]?.estimatedByteCount ?? 0
+        if size > maxBytes {
+            state.records[key] = nil
+            state.recency.remove(key)
+            state.evictions += 1
+            size = 0
+        }
         state.bytes += size - (state.sizes[key] ?? 0)
         state.sizes[key] = size == 0 ? nil : size
     }

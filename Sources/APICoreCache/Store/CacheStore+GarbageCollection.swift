@@ -9,6 +9,9 @@ public struct CacheGarbageCollection: Sendable, Hashable {
 extension CacheStore {
     /// Removes expired fields, then every record that cannot be reached from the operation roots, from what live
     /// watchers read, or from optimistic layers. References held by expired fields do not keep records alive.
+    ///
+    /// Expired fields are what a permissive read (`CacheFreshness.permissive(maxStale:)`) still serves: collecting
+    /// garbage takes them away from it.
     @discardableResult
     public func collectGarbage() throws(CacheError) -> CacheGarbageCollection {
         try writer.withLock { _ throws(CacheError) -> CacheGarbageCollection in

@@ -87,7 +87,7 @@ extension CacheStore {
             }
             state.withLock { state in state.setLayers(state.layers.filter { $0.id.rawValue != 0 }) }
             notifyWatchers(of: changed.union(replaced?.fields ?? []))
-            trimIfDue(afterWriting: records.count)
+            trimIfDue(afterWriting: records)
         }
     }
 

@@ -2,13 +2,16 @@ import Foundation
 
 /// How much a cache may hold: at most so many records or bytes, and nothing left unwritten for longer than an age.
 /// The store trims to it (``CacheStore/trim(to:)``), on its own after writes when given one (``CacheStore/limits``).
+/// The limits hold after each trim, not between trims: an app that writes nothing trims nothing.
 public struct CacheLimits: Sendable, Hashable {
     /// The most records kept; `nil` for no bound.
     public var maxRecords: Int?
-    /// The most bytes the records take where they are stored (the rows of a SQLite file; an estimate in memory);
-    /// `nil` for no bound.
+    /// The most bytes the records take where they are stored, `nil` for no bound: in a SQLite file, the bytes of
+    /// their encoded records; in memory, an estimate (``Record/estimatedByteCount``). The SQLite file itself is larger
+    /// (keys, indexes, pages, the write-ahead log), and does not shrink when a trim removes records: SQLite reuses the
+    /// pages freed for later writes.
     public var maxBytes: Int?
-    /// How long a record is kept after its last write, whatever the size; `nil` for no bound.
+    /// How long a record is kept after its last write, whatever the size, by the next trim; `nil` for no bound.
     public var maxAge: Duration?
 
     /// Limits; with no arguments, none.
@@ -50,10 +53,16 @@ extension CacheStore {
         try writer.withLock { _ throws(CacheError) in try trimWithWriterHeld(to: limits) }
     }
 
-    /// ``trim(to:)`` with the writer lock already held.
-    func trimWithWriterHeld(to limits: CacheLimits) throws(CacheError) -> CacheTrim {
-        state.withLock { $0.recordsWrittenSinceTrim = 0 }
-        let inUse = keysInUse()
+    /// Why the last trim the store made on its own (to ``limits``) failed, such as a full disk; `nil` once one
+    /// succeeds. The write that set it off stands, and the store tries again after the next write.
+    public var automaticTrimError: CacheError? {
+        state.withLock { $0.automaticTrimError }
+    }
+
+    /// ``trim(to:)`` with the writer lock already held; `keeping` are kept as if in use (the records a write has
+    /// just made, which a watcher may be about to read).
+    func trimWithWriterHeld(to limits: CacheLimits, keeping: Set<CacheKey> = []) throws(CacheError) -> CacheTrim {
+        let inUse = keysInUse().union(keeping)
         // Least recently written first; records written at the same time in key order, so a trim is repeatable.
         let summaries = try cache.recordSummaries().sorted {
             ($0.writtenAt ?? .distantPast, $0.key) < ($1.writtenAt ?? .distantPast, $1.key)
@@ -80,14 +89,24 @@ extension CacheStore {
         return CacheTrim(removedRecords: removed, keptInUse: kept, records: records, bytes: bytes)
     }
 
-    /// After a write of `count` records, with the writer lock held: trims to ``limits`` once enough records have been
-    /// written since the last trim. A trim that fails leaves the write in place and is tried again after the next.
-    func trimIfDue(afterWriting count: Int) {
+    /// After a write of `records`, with the writer lock held: trims to ``limits`` once enough records have been
+    /// written since the last trim, keeping the ones just written. A trim that fails leaves the write in place, is
+    /// reported in ``automaticTrimError``, and is tried again after the next write.
+    func trimIfDue(afterWriting records: RecordSet) {
         guard let limits else { return }
         let due = state.withLock { state in
-            state.recordsWrittenSinceTrim += count
+            state.recordsWrittenSinceTrim += records.count
             return state.recordsWrittenSinceTrim >= limits.recordsBetweenTrims
         }
-        if due { _ = try? trimWithWriterHeld(to: limits) }
+        guard due else { return }
+        do throws(CacheError) {
+            _ = try trimWithWriterHeld(to: limits, keeping: Set(records.records.keys))
+            state.withLock { state in
+                state.recordsWrittenSinceTrim = 0
+                state.automaticTrimError = nil
+            }
+        } catch {
+            state.withLock { $0.automaticTrimError = error }
+        }
     }
 }

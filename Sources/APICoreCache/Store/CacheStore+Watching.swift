@@ -78,7 +78,7 @@ extension CacheStore {
                 let mergesPages = !records.fieldMerges.isEmpty
                 let records = try readyToWrite(resolvingFieldMerges(records))
                 let changed = try cache.merge(records)
-                defer { trimIfDue(afterWriting: records.count) }
+                defer { trimIfDue(afterWriting: records) }
                 return state.withLock { state in
                     let sequence = state.recordChange(changed, skipping: watcher.id)
                     watcher.adopt(.success(value), sequence: sequence)

@@ -328,7 +328,7 @@ public final class CacheStore: Sendable {
         } else {
             notifyWatchers(of: try cache.merge(records))
         }
-        trimIfDue(afterWriting: records.count)
+        trimIfDue(afterWriting: records)
     }
 
     /// `records` with their field merges (pages of paginated fields) carried out against the stored records; called
@@ -446,6 +446,8 @@ struct StoreState: ~Copyable {
     var changeLog: [(sequence: UInt64, changed: Set<CacheFieldID>?)] = []
     /// Records written since the store last trimmed the cache to its limits.
     var recordsWrittenSinceTrim = 0
+    /// Why the last automatic trim failed, until one succeeds.
+    var automaticTrimError: CacheError?
     /// Callers of ``CacheStore/waitForWatchers()`` waiting for the re-reads to end.
     var settleWaiters: [CheckedContinuation<Void, Never>] = []
 

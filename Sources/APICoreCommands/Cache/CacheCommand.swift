@@ -12,8 +12,9 @@ public struct CacheCommand: ParsableCommand {
         commandName: "cache",
         abstract: "Inspect a normalized cache file (SQLite) without changing it.",
         discussion: """
-            The file is opened for reading only: nothing is created, migrated or repaired, and an app may keep \
-            using it meanwhile.
+            The file is opened for reading only: it is never written, migrated or repaired, and an app may keep \
+            using it meanwhile. (As for any reader of a SQLite file in WAL mode, its -wal and -shm companions are \
+            created beside it when missing.)
 
             Exit status: 0 done; 1 no record matched (dump --key); 2 usage errors, or a file that is missing, \
             corrupt or not a cache.

@@ -102,12 +102,29 @@ extension APIClient {
             case .change(let change):
                 await handle(change)
             case .expired(let deadline) where expiry.isCurrent(deadline):
-                // Once per expiry: the refetched value's own expiry, if any, sets the next deadline.
-                continuation.yield(await refetchAfterMiss(query, options: options, source: source))
+                // Once per expiry, and only if what the watch shows has expired still: a write since (a refetch after
+                // a miss, another query) may have refreshed it. The refetched value's own expiry sets the next
+                // deadline.
+                guard await hasExpired(query, cache: cache) else { break }
+                let element = await refetchAfterMiss(query, options: options, source: source)
+                if case .success(let response) = element, response.metadata.cacheWriteError == nil {
+                    refetch.completeValueDelivered()
+                }
+                continuation.yield(element)
             case .expired:
                 continue
             }
             await scheduleExpiry(query, cache: cache, timer: expiry)
+        }
+    }
+
+    /// Whether the query's cached data is whole but past its time to live (a strict read misses on an expired field).
+    private func hasExpired<Query: GraphQLQuery>(_ query: Query, cache: CacheStore) async -> Bool {
+        do throws(CacheError) {
+            _ = try await cache.load(query, freshness: .strict)
+            return false
+        } catch {
+            return error.code == .expired
         }
     }
 

@@ -46,7 +46,13 @@ public final class SQLiteNormalizedCache: NormalizedCache {
             throw CacheError(.storage, reason: "the cache database could not be opened", underlying: error)
         }
         if options.readsOnly {
-            let isCache = (try? pool.read { db in try db.tableExists(Self.table) }) ?? false
+            let isCache: Bool
+            do {
+                isCache = try pool.read { db in try db.tableExists(Self.table) }
+            } catch {
+                try? pool.close()
+                throw CacheError(.storage, reason: "the cache database could not be read", underlying: error)
+            }
             guard isCache else {
                 try? pool.close()
                 throw CacheError(.storage, reason: "the file is a SQLite database but holds no normalized cache")

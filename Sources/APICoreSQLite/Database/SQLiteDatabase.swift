@@ -65,7 +65,9 @@ enum SQLiteDatabase {
             }
             if !options.readsOnly { try migrator.migrate(pool) }
             #if canImport(Darwin)
-                if let protection = options.fileProtection { try protect(fileURL, with: protection) }
+                if let protection = options.fileProtection, !options.readsOnly {
+                    try protect(fileURL, with: protection)
+                }
             #endif
             return pool
         } catch {

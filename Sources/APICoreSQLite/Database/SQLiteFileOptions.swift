@@ -27,8 +27,10 @@ public struct SQLiteFileOptions: Sendable {
     /// classes (Linux) ignore it.
     public var fileProtection: FileProtection?
     /// Whether the file is opened for reading only, as a tool that inspects an app's cache does: the file must exist,
-    /// nothing is created, migrated or set aside (a corrupt file fails to open), and every write fails with a storage
-    /// error. A file written by an older version reads as it is.
+    /// and it is never written, migrated or set aside (a corrupt file fails to open); every write fails with a storage
+    /// error, and a file written by an older version reads as it is. As for any reader of a file in WAL mode, SQLite
+    /// creates the `-wal` and `-shm` companions beside it when they are missing (it needs a writable folder for that);
+    /// they hold no data of their own.
     public var readsOnly = false
 
     /// Options: no hook, corrupt files set aside and rebuilt, integrity checked on open.

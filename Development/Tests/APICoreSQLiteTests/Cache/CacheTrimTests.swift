@@ -148,4 +148,26 @@ struct MemoryByteBoundTests {
         front.clear()
         #expect(front.byteCount == 0)
     }
+
+    @Test("the byte count follows records as they grow, shrink and lose fields; one larger than the bound is not kept")
+    func byteAccounting() throws {
+        let front = InMemoryNormalizedCache(maxBytes: 2_000)
+        func stored() -> Int {
+            front.allKeys().compactMap { front.loadRecord($0)?.estimatedByteCount }.reduce(0, +)
+        }
+        _ = front.merge(RecordSet([CacheTrimTests.person(0), CacheTrimTests.person(1)]))
+        #expect(front.byteCount == stored())
+        // Grows through an observed merge, shrinks through an unobserved one, loses a field.
+        _ = front.merge(RecordSet([CacheTrimTests.person(0, name: String(repeating: "a", count: 500))]))
+        #expect(front.byteCount == stored())
+        front.mergeUnobserved(RecordSet([CacheTrimTests.person(0, name: "b")]))
+        #expect(front.byteCount == stored())
+        #expect(front.removeField(CacheFieldID(key: "Person:1", field: "height")))
+        #expect(front.byteCount == stored())
+        // A record larger than the whole bound is let go at once; the others stay.
+        _ = front.merge(RecordSet([CacheTrimTests.person(2, name: String(repeating: "c", count: 3_000))]))
+        #expect(front.allKeys() == ["Person:0", "Person:1"])
+        #expect(front.byteCount == stored())
+        #expect(front.evictionCount == 1)
+    }
 }
