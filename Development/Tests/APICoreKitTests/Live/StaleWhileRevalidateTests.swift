@@ -4,6 +4,8 @@ import APICoreTestSupport
 import Foundation
 import Testing
 
+@testable import APICoreGraphQL
+
 /// Stale data served at once and refreshed from the server, over a SQLite cache on a clock the test moves; the
 /// server answers with `Cache-Control: max-age=60`.
 @Suite("Permissive reads and stale-while-revalidate, live")
@@ -143,15 +145,19 @@ struct StaleWhileRevalidateTests {
 
     @Test(
         "a watch that opted in refetches when its data expires, once per expiry, and delivers the server's value",
-        arguments: TestTransport.allCases)
+        .timeLimit(.minutes(2)), arguments: TestTransport.allCases)
     func refetchOnExpiry(transport: TestTransport) async throws {
         let live = try await LiveClient.strawberry(transport: transport)
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // The real clock: the server's answers live two seconds.
+        // The real clock: the server's answers live one second. The watch's requests after its first wait for the
+        // test's permit, so the edit lands before the refetch, whatever the machine's load, and no refetch reaches
+        // the server unseen.
         let cache = CacheStore(cache: try SQLiteNormalizedCache(fileURL: folder.appendingPathComponent("cache.sqlite")))
-        let client = live.client(cache: cache, path: "/cache-control/max-age=2/graphql")
+        let permits = PermitGate(free: 1)
+        let client = live.client(cache: cache, path: "/cache-control/max-age=1/graphql", interceptors: [permits])
+        defer { permits.openForGood() }
         let query = ProductQuery(id: "3")
         var watch = client.watch(query, options: RequestOptions(refetchesOnExpiry: true)).makeAsyncIterator()
         let first = try await watch.next()?.get()
@@ -159,10 +165,88 @@ struct StaleWhileRevalidateTests {
         let title = try #require(first?.value.product?.title)
         _ = try await live.client().execute(UpdateProductMutation(id: "3", title: .some(title + " II")))
 
+        // The data expires; the refetch waits at the gate until let through.
+        await permits.waitForWaiter()
+        permits.permitOne()
         let refetched = try await watch.next()?.get()
         #expect(refetched?.metadata.source == .network)
         #expect(refetched?.value.product?.title == title + " II")
-        // The query, the edit and one refetch.
+        // The query, the edit and one refetch; the next expiry's refetch, if it has come, waits at the gate.
         #expect(try await live.requestCount() == 3)
+        await permits.waitForWaiter()
+        #expect(try await live.requestCount() == 3)
+    }
+}
+
+/// Lets the first `free` requests through, then holds each one until the test permits it: the test decides when a
+/// request reaches the server.
+final class PermitGate: APIInterceptor {
+    private struct State {
+        var free: Int
+        var permits = 0
+        var isOpen = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        var watchers: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state: Lock<State>
+
+    init(free: Int) {
+        state = Lock(State(free: free))
+    }
+
+    /// Lets one held (or the next) request through.
+    func permitOne() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.waiters.isEmpty else {
+                state.permits += 1
+                return nil
+            }
+            return state.waiters.removeFirst()
+        }
+        waiter?.resume()
+    }
+
+    /// Lets every held and later request through.
+    func openForGood() {
+        let waiters = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once a request is held at the gate.
+    func waitForWaiter() async {
+        await withCheckedContinuation { continuation in
+            let held = state.withLock { state in
+                if state.waiters.isEmpty { state.watchers.append(continuation) }
+                return !state.waiters.isEmpty
+            }
+            if held { continuation.resume() }
+        }
+    }
+
+    func intercept(_ request: HTTPRequest, next: APIInterceptorNext) async throws -> HTTPResponse {
+        await withCheckedContinuation { continuation in
+            let (passes, watchers) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+                if state.isOpen { return (true, []) }
+                if state.free > 0 {
+                    state.free -= 1
+                    return (true, [])
+                }
+                if state.permits > 0 {
+                    state.permits -= 1
+                    return (true, [])
+                }
+                state.waiters.append(continuation)
+                defer { state.watchers = [] }
+                return (false, state.watchers)
+            }
+            if passes { continuation.resume() }
+            for watcher in watchers { watcher.resume() }
+        }
+        return try await next(request)
     }
 }
