@@ -96,8 +96,9 @@ extension APIClient {
             forwarding.cancel()
             expiry.cancel()
         }
-        await scheduleExpiry(query, cache: cache, timer: expiry)
+        await scheduleExpiry(query, cache: cache, timer: expiry, afterExpiryRefetch: false)
         for await event in events {
+            var refetchedOnExpiry = false
             switch event {
             case .change(let change):
                 await handle(change)
@@ -111,10 +112,11 @@ extension APIClient {
                     refetch.completeValueDelivered()
                 }
                 continuation.yield(element)
+                refetchedOnExpiry = true
             case .expired:
                 continue
             }
-            await scheduleExpiry(query, cache: cache, timer: expiry)
+            await scheduleExpiry(query, cache: cache, timer: expiry, afterExpiryRefetch: refetchedOnExpiry)
         }
     }
 
@@ -129,12 +131,23 @@ extension APIClient {
     }
 
     /// Sets the watch's expiry deadline to the moment the first field its cached data holds expires, or clears it
-    /// when none will (or the data is not in the cache whole and fresh: a miss is handled as a miss).
+    /// when none will (or the data is not in the cache whole: a miss is handled as a miss). Data that has expired
+    /// already (on a busy machine, a short time to live can pass before the watch looks) is due now, unless an expiry
+    /// refetch has just brought it: a server that sends data already expired (`max-age=0`) gets one refetch, not a
+    /// loop of them.
     private func scheduleExpiry<Query: GraphQLQuery>(
-        _ query: Query, cache: CacheStore, timer: WatchExpiryTimer
+        _ query: Query, cache: CacheStore, timer: WatchExpiryTimer, afterExpiryRefetch: Bool
     ) async {
-        let next = try? await cache.load(query, freshness: .strict).nextExpiry
-        timer.schedule(at: next, now: cache.now())
+        let now = cache.now()
+        guard let read = try? await cache.load(query, freshness: .permissive()) else {
+            timer.schedule(at: nil, now: now)
+            return
+        }
+        guard read.isStale else {
+            timer.schedule(at: read.nextExpiry, now: now)
+            return
+        }
+        timer.schedule(at: afterExpiryRefetch ? nil : now, now: now)
     }
 
     /// Fetches a watched query from the network after a miss; its records go to the cache and its value to the

@@ -54,8 +54,8 @@ public struct RequestOptions: Sendable {
     /// Whether a watch (``APIClient/watch(_:cachePolicy:options:)``) fetches its query again when the data it shows
     /// reaches its time to live (a response's `Cache-Control: max-age`, the schema's `@cacheControl`, the store's
     /// policy), and delivers the server's value (source `.network`), or the refetch's failure, and goes on. One
-    /// refetch per expiry: the refetched value's own time to live sets the next one, and data that arrives already
-    /// expired (`max-age=0`) is not refetched again. Off by default; `cacheOnly` watches never refetch.
+    /// refetch per expiry: the refetched value's own time to live sets the next one, and a refetch that brings data
+    /// already expired (`max-age=0`) is not followed by another. Off by default; `cacheOnly` watches never refetch.
     public var refetchesOnExpiry: Bool
     /// Whether a query the cache answers alone (`cacheOnly`, or `networkFirst` when the network fails) returns what
     /// the cache holds even when part of it is missing (Apollo Kotlin's partial cache results): the missing fields are
