@@ -69,7 +69,7 @@ extension CacheStore {
         }
         var records = summaries.count
         var bytes = summaries.reduce(0) { $0 + $1.byteCount }
-        let oldestKept = limits.maxAge.map { now().addingTimeInterval(-$0.seconds) }
+        let oldestKept = limits.maxAge.map { now().adding(.zero - $0) }
         var removed: [CacheKey] = []
         var kept: Set<CacheKey> = []
         for summary in summaries {

@@ -27,6 +27,14 @@ struct FieldFreshnessTests {
         return (CacheStore(cache: sqlite, expiry: expiry, now: { clock.now }), sqlite)
     }
 
+    /// The store over `file`, with user 1 (Ada, 3 followers) written through it at the clock's time.
+    static func writeAda(to file: URL, clock: ManualDate) throws -> (store: CacheStore, sqlite: SQLiteNormalizedCache) {
+        let (store, sqlite) = try store(file: file, clock: clock)
+        let query = UserDetailsQuery(id: "1")
+        try store.publish(try store.decode(query, data: userData(id: "1", name: "Ada", followers: 3)).records)
+        return (store, sqlite)
+    }
+
     @Test("one field stale while its sibling is fresh; strict reads miss it, permissive ones serve it marked")
     func oneFieldStaleItsSiblingFresh() throws {
         let directory = try TemporaryDirectory()
@@ -34,11 +42,7 @@ struct FieldFreshnessTests {
         let clock = ManualDate()
         let start = clock.now
         let query = UserDetailsQuery(id: "1")
-        do {
-            let (store, sqlite) = try Self.store(file: file, clock: clock)
-            try store.publish(try store.decode(query, data: Self.userData(id: "1", name: "Ada", followers: 3)).records)
-            try sqlite.close()
-        }
+        try Self.writeAda(to: file, clock: clock).sqlite.close()
         clock.advance(by: 11)
         let (store, sqlite) = try Self.store(file: file, clock: clock)
         defer { try? sqlite.close() }
@@ -80,8 +84,7 @@ struct FieldFreshnessTests {
         let start = clock.now
         let query = UserDetailsQuery(id: "1")
         do {
-            let (store, sqlite) = try Self.store(file: file, clock: clock)
-            try store.publish(try store.decode(query, data: Self.userData(id: "1", name: "Ada", followers: 3)).records)
+            let (store, sqlite) = try Self.writeAda(to: file, clock: clock)
             clock.advance(by: 30)
             try store.withReadWriteTransaction { transaction in
                 transaction.update("User:1", fields: ["name": .value("Ada L.")])
