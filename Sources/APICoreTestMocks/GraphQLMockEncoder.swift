@@ -29,12 +29,18 @@ public struct GraphQLMockEncoder: Sendable {
     public mutating func object(
         _ mock: any GraphQLMockObject, as selectionSet: any GraphQLSelectionSet.Type
     ) -> JSONObject {
+        object(mock, as: GraphQLSelectionTree(selectionSet))
+    }
+
+    /// The response object of `mock` as `selectionSet` selects it: a generated selection set's, or a document's
+    /// compiled at run time.
+    public mutating func object(_ mock: any GraphQLMockObject, as selectionSet: GraphQLSelectionTree) -> JSONObject {
         var object = JSONObject()
         let typename = type(of: mock).__typename
         precondition(
-            selectionSet.__parentType.includes(typename),
-            "a \(typename) cannot be a \(selectionSet.__parentType.name): \(selectionSet) selects it")
-        write(selectionSet.__selections, of: typename, fields: mock.__fields.values, into: &object)
+            selectionSet.parentType.includes(typename),
+            "a \(typename) cannot be a \(selectionSet.parentType.name): its selection set selects it")
+        write(selectionSet.selections, of: typename, fields: mock.__fields.values, into: &object)
         return object
     }
 
@@ -54,8 +60,8 @@ public struct GraphQLMockEncoder: Sendable {
                         fields[field.name], as: field.type, leaf: field.leafType, at: path, into: object[key])
                 }
             case .fragment(let type), .inlineFragment(let type), .deferred(_, let type):
-                if type.__parentType.includes(typename) {
-                    write(type.__selections, of: typename, fields: fields, into: &object)
+                if type.parentType.includes(typename) {
+                    write(type.selections, of: typename, fields: fields, into: &object)
                 }
             case .conditional(let conditions, let inner):
                 if conditions.evaluate(with: variables) {
@@ -83,7 +89,7 @@ public struct GraphQLMockEncoder: Sendable {
             guard let existing else { return placeholder(inner, leaf: leaf, at: path) }
             // An unset object that an earlier selection of the key gave a placeholder: add this selection's fields.
             if case .object(let selectionSet) = inner, case .object(var object) = existing {
-                write(selectionSet.__selections, of: Self.typename(of: selectionSet), fields: [:], into: &object)
+                write(selectionSet.selections, of: Self.typename(of: selectionSet), fields: [:], into: &object)
                 return .object(object)
             }
             return existing
@@ -118,9 +124,9 @@ public struct GraphQLMockEncoder: Sendable {
             var object = existing?.objectValue ?? JSONObject()
             let typename = Swift.type(of: mock).__typename
             precondition(
-                selectionSet.__parentType.includes(typename),
+                selectionSet.parentType.includes(typename),
                 "\(path.typename).\(path.field) cannot be a \(typename)")
-            write(selectionSet.__selections, of: typename, fields: mock.__fields.values, into: &object)
+            write(selectionSet.selections, of: typename, fields: mock.__fields.values, into: &object)
             return .object(object)
         }
     }
@@ -136,7 +142,7 @@ public struct GraphQLMockEncoder: Sendable {
             return .array([])
         case .object(let selectionSet):
             var object = JSONObject()
-            write(selectionSet.__selections, of: Self.typename(of: selectionSet), fields: [:], into: &object)
+            write(selectionSet.selections, of: Self.typename(of: selectionSet), fields: [:], into: &object)
             return .object(object)
         case .scalar(let name):
             switch name {
@@ -157,8 +163,8 @@ public struct GraphQLMockEncoder: Sendable {
     }
 
     /// The type of an unset object of `selectionSet`'s type: the type itself, or the first possible type by name.
-    private static func typename(of selectionSet: any GraphQLSelectionSet.Type) -> String {
-        let parent = selectionSet.__parentType
+    private static func typename(of selectionSet: GraphQLSelectionTree) -> String {
+        let parent = selectionSet.parentType
         return parent.kind == .object ? parent.name : parent.possibleTypes.min() ?? parent.name
     }
 

@@ -23,7 +23,8 @@ extension GraphQLMockObject {
     /// The `data` of a response to `operation`, with this builder as its root object (the `Query`, `Mutation` or
     /// `Subscription` builder), decided with the operation's variables and their defaults.
     public func responseData<Operation: GraphQLOperation>(for operation: Operation) -> JSONObject {
-        responseObject(for: Operation.Data.self, variables: operation.effectiveMockVariables)
+        var encoder = GraphQLMockEncoder(variables: operation.effectiveMockVariables)
+        return encoder.object(self, as: operation.__dataSelections)
     }
 
     /// The `data` of a response to any request for `Operation`, decided with `variables` and the document's
@@ -46,7 +47,7 @@ extension GraphQLMockObject {
 
 extension GraphQLOperation {
     /// The variables with the document's defaults for those left out.
-    var effectiveMockVariables: JSONObject { Self.withDefaults(variables) }
+    var effectiveMockVariables: JSONObject { effectiveVariables }
 
     /// `variables` with the document's defaults for those left out.
     static func withDefaults(_ variables: JSONObject) -> JSONObject {

@@ -20,7 +20,7 @@ struct CacheReadCheckPropertyTests {
     func damagedRecords() throws {
         var outcomes: [String: Int] = [:]
         for seed in Self.seeds {
-            let response = GeneratedResponse(seed: seed, root: PropertySchema.Root.self)
+            let response = GeneratedResponse(seed: seed, root: GraphQLSelectionTree(PropertySchema.Root.self))
             let decoded = try CacheStore().decode(
                 PropertySchema.Root.self, from: response.data, variables: response.variables, rootKey: .queryRoot)
             var records = decoded.records.records

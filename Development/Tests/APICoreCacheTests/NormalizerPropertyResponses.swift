@@ -12,7 +12,7 @@ struct GeneratedResponse: CustomStringConvertible {
     let world: ResponseWorld
     let data: JSONObject
 
-    init(seed: UInt64, root: any GraphQLSelectionSet.Type) {
+    init(seed: UInt64, root: GraphQLSelectionTree) {
         var random = SeededGenerator(seed: seed)
         var variables = JSONObject()
         variables["withTags"] = .bool(Bool.random(using: &random))
@@ -48,7 +48,7 @@ struct ResponseWorld {
 
     /// The object stored under `key`, as the given selection sets select it.
     func object(
-        key: String, typename: String, id: String?, selectionSets: [any GraphQLSelectionSet.Type]
+        key: String, typename: String, id: String?, selectionSets: [GraphQLSelectionTree]
     ) -> JSONObject {
         var object = JSONObject()
         for (responseKey, fields) in collectFields(selectionSets, typename: typename) {
@@ -68,7 +68,7 @@ struct ResponseWorld {
     }
 
     private func value(
-        _ type: GraphQLOutputType, selectionSets: [any GraphQLSelectionSet.Type], key: String, storageKey: String,
+        _ type: GraphQLOutputType, selectionSets: [GraphQLSelectionTree], key: String, storageKey: String,
         indexes: [Int] = [], nullable: Bool = true
     ) -> JSONValue {
         let path = ([key, storageKey] + indexes.map { String($0) }).joined(separator: ".")
@@ -93,7 +93,7 @@ struct ResponseWorld {
                     )
                 })
         case .object(let selectionSet):
-            let typename = selectionSet.__parentType.possibleTypes.sorted().randomElement(using: &random)!
+            let typename = selectionSet.parentType.possibleTypes.sorted().randomElement(using: &random)!
             var id: String?
             if let pool = Self.ids[typename], !Self.sometimesKeyed.contains(typename) || Bool.random(using: &random) {
                 id = pool.randomElement(using: &random)
@@ -108,7 +108,7 @@ struct ResponseWorld {
 
     /// The fields the selection sets select from an object of type `typename`, by response key, in order.
     private func collectFields(
-        _ selectionSets: [any GraphQLSelectionSet.Type], typename: String
+        _ selectionSets: [GraphQLSelectionTree], typename: String
     ) -> [(responseKey: String, fields: [GraphQLField])] {
         var groups: [(responseKey: String, fields: [GraphQLField])] = []
         func collect(_ selections: [GraphQLSelection]) {
@@ -126,7 +126,7 @@ struct ResponseWorld {
                 case .conditional(let conditions, let inner):
                     if CachingRules.includes(conditions, variables: variables) { collect(inner) }
                 case .fragment(let type), .inlineFragment(let type):
-                    if type.__parentType.includes(typename) { collect(type.__selections) }
+                    if type.parentType.includes(typename) { collect(type.selections) }
                 case .deferred:
                     preconditionFailure("the test schema defers nothing")
                 }
@@ -135,7 +135,7 @@ struct ResponseWorld {
         func storageKey(_ field: GraphQLField) -> String {
             CachingRules.storageKey(of: field, variables: variables)
         }
-        for selectionSet in selectionSets { collect(selectionSet.__selections) }
+        for selectionSet in selectionSets { collect(selectionSet.selections) }
         return groups
     }
 
@@ -148,7 +148,7 @@ struct ResponseWorld {
 }
 
 extension GraphQLOutputType {
-    var selectionSet: (any GraphQLSelectionSet.Type)? {
+    var selectionSet: (GraphQLSelectionTree)? {
         if case .object(let selectionSet) = namedType { selectionSet } else { nil }
     }
 }

@@ -17,8 +17,9 @@ struct NormalizerPropertyTests {
     func validatedSelectionSets() throws {
         var coverage: Set<ResponseFeature> = []
         for seed in Self.seeds {
-            let response = GeneratedResponse(seed: seed, root: PropertySchema.Root.self)
-            let expected = try Self.reference(response, as: PropertySchema.Root.self, coverage: &coverage)
+            let response = GeneratedResponse(seed: seed, root: GraphQLSelectionTree(PropertySchema.Root.self))
+            let expected = try Self.reference(
+                response, as: GraphQLSelectionTree(PropertySchema.Root.self), coverage: &coverage)
             let actual = try CacheStore().decode(
                 PropertySchema.Root.self, from: response.data, variables: response.variables, rootKey: .queryRoot
             ).records
@@ -33,8 +34,9 @@ struct NormalizerPropertyTests {
     func eagerReaders() throws {
         var coverage: Set<ResponseFeature> = []
         for seed in Self.seeds {
-            let response = GeneratedResponse(seed: seed, root: PropertySchema.ReaderRoot.self)
-            let expected = try Self.reference(response, as: PropertySchema.ReaderRoot.self, coverage: &coverage)
+            let response = GeneratedResponse(seed: seed, root: GraphQLSelectionTree(PropertySchema.ReaderRoot.self))
+            let expected = try Self.reference(
+                response, as: GraphQLSelectionTree(PropertySchema.ReaderRoot.self), coverage: &coverage)
             let store = CacheStore()
             let decoded = try store.decode(
                 PropertySchema.ReaderRoot.self, from: response.data, variables: response.variables, rootKey: .queryRoot)
@@ -52,7 +54,7 @@ struct NormalizerPropertyTests {
     @Test("published records read back as the decoded data, through read and readFragment")
     func readBack() throws {
         for seed in Self.seeds.prefix(30) {
-            let response = GeneratedResponse(seed: seed, root: PropertySchema.Root.self)
+            let response = GeneratedResponse(seed: seed, root: GraphQLSelectionTree(PropertySchema.Root.self))
             let store = CacheStore()
             let query = PropertySchema.PropertyQuery(variables: response.variables)
             let (data, records) = try store.decode(query, data: response.data)
@@ -65,13 +67,14 @@ struct NormalizerPropertyTests {
             {
                 let key = "\(typename):\(id)"
                 let expected = response.world.object(
-                    key: key, typename: typename, id: id, selectionSets: [PropertySchema.Hero.self])
+                    key: key, typename: typename, id: id,
+                    selectionSets: [GraphQLSelectionTree(PropertySchema.Hero.self)])
                 let read = try store.readFragment(
                     PropertySchema.Hero.self, key: CacheKey(key), variables: response.variables)
                 #expect(read.__data == expected, "\(response)")
             }
 
-            let eager = GeneratedResponse(seed: seed, root: PropertySchema.ReaderRoot.self)
+            let eager = GeneratedResponse(seed: seed, root: GraphQLSelectionTree(PropertySchema.ReaderRoot.self))
             let eagerStore = CacheStore()
             let decoded = try eagerStore.decode(
                 PropertySchema.ReaderRoot.self, from: eager.data, variables: eager.variables, rootKey: .queryRoot)
@@ -83,7 +86,7 @@ struct NormalizerPropertyTests {
     }
 
     static func reference(
-        _ response: GeneratedResponse, as root: any GraphQLSelectionSet.Type, coverage: inout Set<ResponseFeature>
+        _ response: GeneratedResponse, as root: GraphQLSelectionTree, coverage: inout Set<ResponseFeature>
     ) throws -> RecordSet {
         var reference = ReferenceNormalizer(variables: response.variables)
         reference.write(response.data, as: root, key: .queryRoot, at: "")
@@ -196,9 +199,9 @@ struct ReferenceNormalizer {
         self.variables = variables
     }
 
-    mutating func write(_ object: JSONObject, as type: any GraphQLSelectionSet.Type, key: CacheKey, at path: String) {
+    mutating func write(_ object: JSONObject, as type: GraphQLSelectionTree, key: CacheKey, at path: String) {
         if records[key] == nil { records[key] = [:] }
-        write(type.__selections, of: object, key: key, at: path)
+        write(type.selections, of: object, key: key, at: path)
     }
 
     private mutating func write(_ selections: [GraphQLSelection], of object: JSONObject, key: CacheKey, at path: String)
@@ -229,9 +232,9 @@ struct ReferenceNormalizer {
                 if included { write(inner, of: object, key: key, at: path) }
             case .fragment(let fragment):
                 features.insert(.fragmentReentry)
-                write(fragment.__selections, of: object, key: key, at: path)
+                write(fragment.selections, of: object, key: key, at: path)
             case .inlineFragment(let typeCase):
-                guard let typename = object["__typename"]?.stringValue, typeCase.__parentType.includes(typename) else {
+                guard let typename = object["__typename"]?.stringValue, typeCase.parentType.includes(typename) else {
                     features.insert(.typeCaseSkipped)
                     continue
                 }
@@ -240,7 +243,7 @@ struct ReferenceNormalizer {
                 case "Bot": features.insert(.typeCaseOnBot)
                 default: features.insert(.typeCaseOnItem)
                 }
-                write(typeCase.__selections, of: object, key: key, at: path)
+                write(typeCase.selections, of: object, key: key, at: path)
             case .deferred:
                 conflicts.append("the test schema defers nothing")
             }
@@ -289,8 +292,8 @@ struct ReferenceNormalizer {
     }
 
     /// `Typename:id`, the type name from the data, else from the selection set when that names an object type.
-    private mutating func identity(of object: JSONObject, as type: any GraphQLSelectionSet.Type) -> CacheKey? {
-        let parentType = type.__parentType
+    private mutating func identity(of object: JSONObject, as type: GraphQLSelectionTree) -> CacheKey? {
+        let parentType = type.parentType
         let staticTypename = parentType.kind == .object ? parentType.name : nil
         guard let typename = object["__typename"]?.stringValue ?? staticTypename, let id = object["id"]?.stringValue
         else { return nil }

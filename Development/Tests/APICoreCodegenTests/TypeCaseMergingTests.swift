@@ -19,9 +19,9 @@ struct TypeCaseMergingTests {
     final class Recorder: GraphQLDecodingObserver {
         var entered: [String] = []
 
-        func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath) {
-            entered.append(
-                "\(path): \(String(reflecting: selectionSet).split(separator: ".").suffix(2).joined(separator: "."))")
+        func didEnter(object: JSONObject, as selectionSet: GraphQLSelectionTree, at path: ResponsePath) {
+            let type = selectionSet.generatedType.map { String(reflecting: $0) } ?? "?"
+            entered.append("\(path): \(type.split(separator: ".").suffix(2).joined(separator: "."))")
         }
     }
 

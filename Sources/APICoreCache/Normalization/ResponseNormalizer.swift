@@ -5,7 +5,7 @@ import Foundation
 /// decode, so typed data and normalized records come out of one walk over the JSON.
 ///
 /// For each object the decoder enters, the normalizer takes the fields its selection set selects (field names and
-/// arguments from the static `GraphQLSelectionSet/__selections`), stores leaves as values and nested objects as
+/// arguments from its ``GraphQLSelectionTree``), stores leaves as values and nested objects as
 /// references to their own records. A fragment spread or type case enters the same object again with its own
 /// selections, which merge into the same record.
 ///
@@ -166,13 +166,13 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
 
     /// Adds the record of an object the decoder entered: its key (the root's, or the one its parent computed), its
     /// selected fields as values or references, and their expiry dates.
-    public func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath) {
+    public func didEnter(object: JSONObject, as selectionSet: GraphQLSelectionTree, at path: ResponsePath) {
         walk.enter(object, as: selectionSet, at: path.components)
     }
 
     /// The same, reading the path from the decode's context without building it.
     public func didEnter(
-        object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, in context: GraphQLDecodingContext
+        object: JSONObject, as selectionSet: GraphQLSelectionTree, in context: GraphQLDecodingContext
     ) {
         walk.enter(object, as: selectionSet, at: context.currentPathComponents)
     }
@@ -202,7 +202,7 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         static let maxLayouts = 64
 
         mutating func enter(
-            _ object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: [ResponsePath.Component]
+            _ object: JSONObject, as selectionSet: GraphQLSelectionTree, at path: [ResponsePath.Component]
         ) {
             let depth = path.count
             let lastField = path.lastIndex { if case .field = $0 { true } else { false } }
@@ -227,7 +227,7 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
                         parent.depth == parentDepth ? parent.childKey(field: field, indexes: indexes) : nil
                     }
                     ?? resolver.key(
-                        for: object, staticTypename: ResponseNormalizer.concreteName(of: selectionSet.__parentType))
+                        for: object, staticTypename: selectionSet.concreteTypename)
                     ?? rootKey
             }
             frames.append(Frame(depth: depth, field: field, indexes: indexes, key: key))
@@ -246,13 +246,13 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
 
         /// Adds the fields `selectionSet` selects from `object` to a frame's record.
         mutating func addFields(
-            of object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, toFrameAt index: Int
+            of object: JSONObject, as selectionSet: GraphQLSelectionTree, toFrameAt index: Int
         ) {
             let planSet = planSet(for: selectionSet)
             let key = frames[index].key
             let typename =
                 expires
-                ? object["__typename"]?.stringValue ?? ResponseNormalizer.concreteName(of: selectionSet.__parentType)
+                ? object["__typename"]?.stringValue ?? selectionSet.concreteTypename
                 : nil
             // Taken out of the frame while they grow, so that appending does not copy them.
             var names = frames[index].names
@@ -359,7 +359,7 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
                 return .list(values)
             case .object(let selectionSet):
                 guard case .object(let object) = json else { return .value(json) }
-                let staticTypename = ResponseNormalizer.concreteName(of: selectionSet.__parentType)
+                let staticTypename = selectionSet.concreteTypename
                 if let resolved = resolver.key(for: object, staticTypename: staticTypename) {
                     return .reference(resolved)
                 }
@@ -375,12 +375,12 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
             }
         }
 
-        mutating func planSet(for selectionSet: any GraphQLSelectionSet.Type) -> PlanSet {
-            let id = ObjectIdentifier(selectionSet)
+        mutating func planSet(for selectionSet: GraphQLSelectionTree) -> PlanSet {
+            let id = selectionSet.id
             // An operation has a few dozen selection sets at most: a scan finds one faster than hashing its identifier.
             if let known = plans.first(where: { $0.id == id }) { return known.set }
             var fields: [FieldPlan] = []
-            collectFields(selectionSet.__selections, of: selectionSet.__parentType.name, into: &fields)
+            collectFields(selectionSet.selections, of: selectionSet.parentType.name, into: &fields)
             let set = PlanSet(fields: fields)
             plans.append((id, set))
             return set
@@ -403,9 +403,6 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
         }
     }
 
-    static func concreteName(of parentType: GraphQLParentType) -> String? {
-        parentType.kind == .object ? parentType.name : nil
-    }
 }
 
 extension GraphQLOutputType {

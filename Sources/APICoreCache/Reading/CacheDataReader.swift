@@ -44,7 +44,7 @@ struct CacheDataReader {
         let leafType: (any GraphQLOutputValue.Type)?
         let isImplicitTypename: Bool
         /// The selection set of a field of an object type (or a list of them).
-        let selectionSet: (any GraphQLSelectionSet.Type)?
+        let selectionSet: GraphQLSelectionTree?
         /// The plan of ``selectionSet``, once first needed.
         var selectionPlan: Plan?
 
@@ -67,10 +67,10 @@ struct CacheDataReader {
 
     /// A fragment, type case or deferred part read from the same record, with its plan.
     private final class SpreadStep {
-        let selectionSet: any GraphQLSelectionSet.Type
+        let selectionSet: GraphQLSelectionTree
         let plan: Plan
 
-        init(selectionSet: any GraphQLSelectionSet.Type, plan: Plan) {
+        init(selectionSet: GraphQLSelectionTree, plan: Plan) {
             self.selectionSet = selectionSet
             self.plan = plan
         }
@@ -147,40 +147,52 @@ struct CacheDataReader {
         _ type: Selection.Type,
         at key: CacheKey
     ) throws(CacheError) -> Selection {
+        try read(GraphQLSelectionTree(type), as: type, at: key)
+    }
+
+    /// Reads `selections` from the record with the given key, as `type`: an operation's data, whose selections may
+    /// have been compiled at run time.
+    mutating func read<Selection: GraphQLSelectionSet>(
+        _ selections: GraphQLSelectionTree,
+        as type: Selection.Type,
+        at key: CacheKey
+    ) throws(CacheError) -> Selection {
         // Built first: `decode` reads what building found out.
-        let object = try objectData(type, key: key)
-        return try decode(type, object, key: key)
+        let object = try objectData(selections, key: key)
+        return try decode(selections, as: type, object, key: key)
     }
 
     /// Reads what the cache holds of a selection set: missing and expired fields are `null`, and each such `null`
     /// goes up to the nearest field that may be null, as a server's field error would (``GraphQLNullPropagation``).
     /// Returns the value (`nil` when nothing may be null on the way to the root) and the misses, by path.
     mutating func readPartial<Selection: GraphQLSelectionSet>(
-        _ type: Selection.Type,
+        _ selections: GraphQLSelectionTree,
+        as type: Selection.Type,
         at key: CacheKey
     ) throws(CacheError) -> (value: Selection?, misses: [CacheError]) {
         collectsMisses = true
         let object: JSONObject
         do throws(CacheError) {
-            object = try objectData(type, key: key)
+            object = try objectData(selections, key: key)
         } catch  where error.isMiss {
             return (nil, [error])
         }
-        guard !misses.isEmpty else { return (try decode(type, object, key: key), []) }
+        guard !misses.isEmpty else { return (try decode(selections, as: type, object, key: key), []) }
         // The repaired data differs from what was checked while it was built.
         builtDataPassedChecks = false
         let errors = CachePartialRead<Selection>(value: nil, misses: misses).errors
         let repaired = GraphQLNullPropagation.repair(
-            GraphQLResponseBody(data: object, errors: errors, extensions: JSONObject()), as: type, variables: variables)
+            GraphQLResponseBody(data: object, errors: errors, extensions: JSONObject()), as: selections,
+            variables: variables)
         guard let data = repaired.data else { return (nil, misses) }
-        return (try decode(type, data, key: key), misses)
+        return (try decode(selections, as: type, data, key: key), misses)
     }
 
     /// The `code` extension of the errors that stand for a partial read's misses.
     static let missErrorCode = "CACHE_MISS"
 
     private func decode<Selection: GraphQLSelectionSet>(
-        _ type: Selection.Type, _ object: JSONObject, key: CacheKey
+        _ selections: GraphQLSelectionTree, as type: Selection.Type, _ object: JSONObject, key: CacheKey
     ) throws(CacheError) -> Selection {
         if checksWhileBuilding, builtDataPassedChecks, let checkedType = type as? any GraphQLDataSelectionSet.Type,
             let value = checkedType.init(__object: GraphQLCheckedObject(data: object, variables: variables))
@@ -190,7 +202,7 @@ struct CacheDataReader {
         }
         let context = GraphQLDecodingContext(variables: variables)
         do throws(GraphQLDecodingError) {
-            return try Selection(reader: GraphQLObjectReader(object: object, selectionSet: type, context: context))
+            return try Selection(reader: GraphQLObjectReader(object: object, selections: selections, context: context))
         } catch {
             throw CacheError(.decoding, key: key, path: error.path, reason: error.description, underlying: error)
         }
@@ -199,7 +211,7 @@ struct CacheDataReader {
     /// The response object for `type` rebuilt from the record `key`, the root of the read: where batched loads
     /// load what the read will follow.
     private mutating func objectData(
-        _ type: any GraphQLSelectionSet.Type, key: CacheKey
+        _ type: GraphQLSelectionTree, key: CacheKey
     ) throws(CacheError) -> JSONObject {
         let plan = plan(for: type)
         if batchesLoads { try prefetchTree(from: try record(key), plan: plan, of: type) }
@@ -207,7 +219,7 @@ struct CacheDataReader {
     }
 
     private mutating func objectData(
-        _ type: any GraphQLSelectionSet.Type, plan: Plan, key: CacheKey
+        _ type: GraphQLSelectionTree, plan: Plan, key: CacheKey
     ) throws(CacheError) -> JSONObject {
         let record = try record(key)
         var object = JSONObject()
@@ -250,7 +262,7 @@ struct CacheDataReader {
     /// its response keys (from another selection of the same object), which then merge.
     private mutating func collect(
         _ plan: Plan,
-        of type: any GraphQLSelectionSet.Type,
+        of type: GraphQLSelectionTree,
         record: Record,
         into object: inout JSONObject,
         mayRepeatKeys: Bool
@@ -301,13 +313,13 @@ struct CacheDataReader {
                     fragment.plan, of: fragment.selectionSet, record: record, into: &object, mayRepeatKeys: true)
             case .typeCase(let typeCase):
                 metTypeCase = true
-                guard applies(typeCase.selectionSet.__parentType, to: record, within: type.__parentType) else {
+                guard applies(typeCase.selectionSet, to: record, within: type.parentType) else {
                     continue
                 }
                 try collect(
                     typeCase.plan, of: typeCase.selectionSet, record: record, into: &object, mayRepeatKeys: true)
             case .deferred(let part):
-                guard applies(part.selectionSet.__parentType, to: record, within: type.__parentType) else { continue }
+                guard applies(part.selectionSet, to: record, within: type.parentType) else { continue }
                 // Whether a deferred part has arrived is the whole-tree check's to decide.
                 builtDataPassedChecks = false
                 // A deferred part the cache does not hold in full is left pending, as it would be on the wire.
@@ -324,11 +336,11 @@ struct CacheDataReader {
 
     /// The plan of a selection set, worked out on first use in this read (fragments and type cases are planned with
     /// it; fields of object types when first read).
-    private mutating func plan(for type: any GraphQLSelectionSet.Type) -> Plan {
-        let id = ObjectIdentifier(type)
+    private mutating func plan(for type: GraphQLSelectionTree) -> Plan {
+        let id = type.id
         if let plan = plans[id] { return plan }
         var steps: [Step] = []
-        appendSteps(type.__selections, of: type.__parentType.name, to: &steps)
+        appendSteps(type.selections, of: type.parentType.name, to: &steps)
         var responseKeys: Set<String> = []
         var isFlat = true
         var capacity = 0
@@ -413,7 +425,7 @@ struct CacheDataReader {
     /// ``loadMany`` per level of the query rather than one load per record. Records that are missing are left for
     /// ``record(_:)`` to report with their path.
     private mutating func prefetchTree(
-        from root: Record, plan: Plan, of type: any GraphQLSelectionSet.Type
+        from root: Record, plan: Plan, of type: GraphQLSelectionTree
     ) throws(CacheError) {
         // Each level is one step deeper in the query's selections, so the walk ends where the query does; an object met
         // on several paths is walked on each, as the read itself will walk it, and loaded once.
@@ -447,19 +459,19 @@ struct CacheDataReader {
     private struct Planned {
         let record: Record
         let plan: Plan
-        let type: any GraphQLSelectionSet.Type
+        let type: GraphQLSelectionTree
     }
 
     /// A record the read will follow, and the plan it will be read with.
     private struct PlannedReference {
         let key: CacheKey
         let plan: Plan
-        let type: any GraphQLSelectionSet.Type
+        let type: GraphQLSelectionTree
     }
 
     /// The references the plan follows from `record`, with the plans they will be read with.
     private mutating func references(
-        in record: Record, plan: Plan, of type: any GraphQLSelectionSet.Type,
+        in record: Record, plan: Plan, of type: GraphQLSelectionTree,
         into wanted: inout [PlannedReference]
     ) {
         for step in plan.steps {
@@ -475,7 +487,7 @@ struct CacheDataReader {
             case .fragment(let spread), .deferred(let spread):
                 references(in: record, plan: spread.plan, of: spread.selectionSet, into: &wanted)
             case .typeCase(let spread):
-                guard Self.applies(spread.selectionSet.__parentType, to: record, within: type.__parentType) else {
+                guard Self.applies(spread.selectionSet, to: record, within: type.parentType) else {
                     continue
                 }
                 references(in: record, plan: spread.plan, of: spread.selectionSet, into: &wanted)
@@ -492,31 +504,28 @@ struct CacheDataReader {
     }
 
     /// The plan of an object field's selection set, kept on the field once worked out.
-    private mutating func selectionPlan(of field: FieldStep, _ selectionSet: any GraphQLSelectionSet.Type) -> Plan {
+    private mutating func selectionPlan(of field: FieldStep, _ selectionSet: GraphQLSelectionTree) -> Plan {
         if let plan = field.selectionPlan { return plan }
         let plan = plan(for: selectionSet)
         field.selectionPlan = plan
         return plan
     }
 
-    /// Whether a type condition holds for a record: by its stored `__typename`, else when the condition names the
-    /// enclosing type itself.
+    /// Whether a type condition holds for a record, by its stored `__typename` (``GraphQLSelectionTree/applies(toTypename:within:)``).
     private mutating func applies(
-        _ condition: GraphQLParentType, to record: Record, within parent: GraphQLParentType
-    )
-        -> Bool
-    {
+        _ condition: GraphQLSelectionTree, to record: Record, within parent: GraphQLParentType
+    ) -> Bool {
         if tracksDependencies { dependencies.insert(CacheFieldID(key: record.key, field: "__typename")) }
         return Self.applies(condition, to: record, within: parent)
     }
 
     private static func applies(
-        _ condition: GraphQLParentType, to record: Record, within parent: GraphQLParentType
+        _ condition: GraphQLSelectionTree, to record: Record, within parent: GraphQLParentType
     ) -> Bool {
-        if case .value(.string(let typename))? = record.fields["__typename"] {
-            return condition.includes(typename)
+        guard case .value(.string(let typename))? = record.fields["__typename"] else {
+            return condition.applies(toTypename: nil, within: parent)
         }
-        return condition.name == parent.name
+        return condition.applies(toTypename: typename, within: parent)
     }
 
     /// Clears ``builtDataPassedChecks`` unless `json` passes the decode's check as a value of `type`.

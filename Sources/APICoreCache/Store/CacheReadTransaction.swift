@@ -57,8 +57,11 @@ public class CacheReadTransaction {
 
     /// An operation's data rebuilt from the cache.
     public func read<Operation: GraphQLOperation>(_ operation: Operation) throws(CacheError) -> Operation.Data {
-        try readFragment(
-            Operation.Data.self, key: .root(of: Operation.operationType), variables: operation.effectiveVariables)
+        try withDataReader(variables: operation.effectiveVariables, tracksDependencies: false) {
+            reader throws(CacheError) in
+            try reader.read(
+                operation.__dataSelections, as: Operation.Data.self, at: .root(of: operation.__operationType))
+        }
     }
 
     /// An operation's data rebuilt from the cache, with the fields past their time to live that `freshness` lets the
@@ -69,7 +72,8 @@ public class CacheReadTransaction {
     ) throws(CacheError) -> CacheRead<Operation.Data> {
         try withDataReader(variables: operation.effectiveVariables, tracksDependencies: false, freshness: freshness) {
             reader throws(CacheError) in
-            let value = try reader.read(Operation.Data.self, at: .root(of: Operation.operationType))
+            let value = try reader.read(
+                operation.__dataSelections, as: Operation.Data.self, at: .root(of: operation.__operationType))
             return CacheRead(value: value, staleFields: reader.staleFields, nextExpiry: reader.nextExpiry)
         }
     }
@@ -96,14 +100,16 @@ public class CacheReadTransaction {
     ) throws(CacheError) -> CachePartialRead<Operation.Data> {
         try withDataReader(variables: operation.effectiveVariables, tracksDependencies: false, freshness: freshness) {
             reader throws(CacheError) in
-            let (value, misses) = try reader.readPartial(Operation.Data.self, at: .root(of: Operation.operationType))
+            let (value, misses) = try reader.readPartial(
+                operation.__dataSelections, as: Operation.Data.self, at: .root(of: operation.__operationType))
             return CachePartialRead(value: value, misses: misses, staleFields: reader.staleFields)
         }
     }
 
     /// A read that also reports every field it depended on, found or not.
     func read<Selection: GraphQLSelectionSet>(
-        _ type: Selection.Type,
+        _ selections: GraphQLSelectionTree,
+        as type: Selection.Type,
         key: CacheKey,
         variables: JSONObject
     ) -> (value: Result<Selection, CacheError>, dependencies: Set<CacheFieldID>) {
@@ -112,7 +118,7 @@ public class CacheReadTransaction {
             let value = try withDataReader(variables: variables, tracksDependencies: true) {
                 reader throws(CacheError) in
                 defer { dependencies = reader.dependencies }
-                return try reader.read(type, at: key)
+                return try reader.read(selections, as: type, at: key)
             }
             return (.success(value), dependencies)
         } catch {
@@ -165,8 +171,8 @@ public final class CacheReadWriteTransaction: CacheReadTransaction {
     ) throws(CacheError) {
         try merge(
             try store.records(
-                of: data, variables: operation.effectiveVariables, rootKey: .root(of: Operation.operationType),
-                maxAge: maxAge))
+                of: data, selections: operation.__dataSelections, variables: operation.effectiveVariables,
+                rootKey: .root(of: operation.__operationType), maxAge: maxAge))
     }
 
     /// Writes a fragment's data (or any selection set's) to the record with the given key.
@@ -175,7 +181,10 @@ public final class CacheReadWriteTransaction: CacheReadTransaction {
         key: CacheKey,
         variables: JSONObject = JSONObject()
     ) throws(CacheError) {
-        try merge(try store.records(of: fragment, variables: variables, rootKey: key, maxAge: nil))
+        try merge(
+            try store.records(
+                of: fragment, selections: GraphQLSelectionTree(Selection.self), variables: variables, rootKey: key,
+                maxAge: nil))
     }
 
     /// Sets fields of a record directly, creating it if needed.

@@ -3,7 +3,9 @@ import APICoreGraphQL
 extension CacheStore {
     /// Watches an operation's cached data (a query, usually).
     public func watch<Operation: GraphQLOperation>(_ operation: Operation) -> CacheWatch<Operation.Data> {
-        watch(Operation.Data.self, key: .root(of: Operation.operationType), variables: operation.effectiveVariables)
+        watch(
+            operation.__dataSelections, as: Operation.Data.self, key: .root(of: operation.__operationType),
+            variables: operation.effectiveVariables)
     }
 
     /// Watches a selection set (a fragment, usually) at the record with the given key.
@@ -12,10 +14,19 @@ extension CacheStore {
         key: CacheKey,
         variables: JSONObject = JSONObject()
     ) -> CacheWatch<Selection> {
+        watch(GraphQLSelectionTree(type), as: type, key: key, variables: variables)
+    }
+
+    private func watch<Selection: GraphQLSelectionSet>(
+        _ selections: GraphQLSelectionTree,
+        as type: Selection.Type,
+        key: CacheKey,
+        variables: JSONObject
+    ) -> CacheWatch<Selection> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: CacheWatch<Selection>.Emission.self, bufferingPolicy: .unbounded)
         let reader: @Sendable (CacheReadTransaction) -> (Result<Selection, CacheError>, Set<CacheFieldID>) = {
-            $0.read(Selection.self, key: key, variables: variables)
+            $0.read(selections, as: Selection.self, key: key, variables: variables)
         }
         // Under the writer lock: no write lands between the first read and the registration.
         let watcher = writer.withLock { _ in

@@ -86,11 +86,27 @@ public final class CacheStore: Sendable {
         maxAge: Duration? = nil,
         observer: (any GraphQLDecodingObserver)? = nil
     ) throws(GraphQLDecodingError) -> (data: Selection, records: RecordSet) {
+        try decode(
+            GraphQLSelectionTree(type), as: type, from: data, variables: variables, rootKey: rootKey, maxAge: maxAge,
+            observer: observer)
+    }
+
+    /// Decodes response data read with `selections` as `type` and normalizes it in the same walk: for an operation's
+    /// data, whose selections (``GraphQLOperation/__dataSelections``) may have been compiled at run time.
+    public func decode<Selection: GraphQLSelectionSet>(
+        _ selections: GraphQLSelectionTree,
+        as type: Selection.Type,
+        from data: JSONObject,
+        variables: JSONObject,
+        rootKey: CacheKey,
+        maxAge: Duration? = nil,
+        observer: (any GraphQLDecodingObserver)? = nil
+    ) throws(GraphQLDecodingError) -> (data: Selection, records: RecordSet) {
         let normalizer = ResponseNormalizer(
             rootKey: rootKey, variables: variables, resolver: keyResolver, expiry: expiry, maxAge: maxAge, now: now())
         let context = GraphQLDecodingContext(
             variables: variables, observer: observer.map { ObserverPair(normalizer, $0) } ?? normalizer)
-        let value = try Selection(reader: GraphQLObjectReader(object: data, selectionSet: type, context: context))
+        let value = try Selection(reader: GraphQLObjectReader(object: data, selections: selections, context: context))
         return (value, normalizer.takeRecords())
     }
 
@@ -108,20 +124,22 @@ public final class CacheStore: Sendable {
         maxAge: Duration? = nil
     ) throws(GraphQLDecodingError) -> (data: Operation.Data, records: RecordSet) {
         try decode(
-            Operation.Data.self, from: data, variables: operation.effectiveVariables,
-            rootKey: .root(of: Operation.operationType), maxAge: maxAge)
+            operation.__dataSelections, as: Operation.Data.self, from: data, variables: operation.effectiveVariables,
+            rootKey: .root(of: operation.__operationType), maxAge: maxAge)
     }
 
     /// The records of already-decoded data.
     func records<Selection: GraphQLSelectionSet>(
         of value: Selection,
+        selections: GraphQLSelectionTree,
         variables: JSONObject,
         rootKey: CacheKey,
         maxAge: Duration?
     ) throws(CacheError) -> RecordSet {
         do throws(GraphQLDecodingError) {
             return try decode(
-                Selection.self, from: value.__data, variables: variables, rootKey: rootKey, maxAge: maxAge
+                selections, as: Selection.self, from: value.__data, variables: variables, rootKey: rootKey,
+                maxAge: maxAge
             )
             .records
         } catch {
@@ -467,13 +485,12 @@ private final class ObserverPair: GraphQLDecodingObserver {
         self.second = second
     }
 
-    func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath) {
+    func didEnter(object: JSONObject, as selectionSet: GraphQLSelectionTree, at path: ResponsePath) {
         first.didEnter(object: object, as: selectionSet, at: path)
         second.didEnter(object: object, as: selectionSet, at: path)
     }
 
-    func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, in context: GraphQLDecodingContext)
-    {
+    func didEnter(object: JSONObject, as selectionSet: GraphQLSelectionTree, in context: GraphQLDecodingContext) {
         first.didEnter(object: object, as: selectionSet, in: context)
         second.didEnter(object: object, as: selectionSet, in: context)
     }

@@ -51,7 +51,7 @@ extension GraphQLDataSelectionSet {
 
     /// Checks the object and everything below it, then keeps it.
     public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        try GraphQLSelectionValidator.validateSelections(of: Self.self, on: reader.object, in: reader.context)
+        try GraphQLSelectionValidator.validateSelections(of: reader.selections, on: reader.object, in: reader.context)
         self.init(__object: GraphQLCheckedObject(data: reader.object, variables: reader.context.variables))
     }
 
@@ -95,7 +95,7 @@ extension GraphQLDataSelectionSet {
     /// A deferred inline fragment (`... @defer`): `nil` while its fields have not arrived.
     @inlinable
     public func __deferred<Part: GraphQLDataSelectionSet>(_ type: Part.Type = Part.self) -> Part? {
-        guard GraphQLDeferredParts.hasArrived(Part.self, in: __object.data) else { return nil }
+        guard GraphQLDeferredParts.hasArrived(GraphQLSelectionTree(Part.self), in: __object.data) else { return nil }
         return Part(__object: __object)
     }
 }

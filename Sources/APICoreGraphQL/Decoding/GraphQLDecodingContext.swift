@@ -2,8 +2,8 @@
 /// and `@skip`) and an optional observer that sees every object as it is decoded.
 ///
 /// The observer is how the normalized cache writes its records in the same walk that builds the typed data: it is
-/// told each object's selection-set type and response path, and takes field names and arguments from the type's
-/// static `GraphQLSelectionSet/__selections`. Without an observer no path is tracked and decoding does no extra work.
+/// told each object's selection set (a ``GraphQLSelectionTree``) and response path, and takes field names and
+/// arguments from its selections. Without an observer no path is tracked and decoding does no extra work.
 public final class GraphQLDecodingContext {
     /// The variables of the operation whose data is decoded.
     public let variables: JSONObject
@@ -50,18 +50,18 @@ public final class GraphQLDecodingContext {
 public protocol GraphQLDecodingObserver: AnyObject {
     /// Called once for each object and each selection set read from it (a fragment spread reads the same object
     /// again with its own selections).
-    func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath)
+    func didEnter(object: JSONObject, as selectionSet: GraphQLSelectionTree, at path: ResponsePath)
 
     /// The same call as ``didEnter(object:as:at:)``, which decoders make: the response path is the context's
     /// ``GraphQLDecodingContext/currentPath``, built only if the observer asks for it. The default builds it and
     /// calls ``didEnter(object:as:at:)``; an observer that needs the path for few objects implements this instead.
-    func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, in context: GraphQLDecodingContext)
+    func didEnter(object: JSONObject, as selectionSet: GraphQLSelectionTree, in context: GraphQLDecodingContext)
 }
 
 extension GraphQLDecodingObserver {
     /// Builds the response path and calls ``didEnter(object:as:at:)``.
     public func didEnter(
-        object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, in context: GraphQLDecodingContext
+        object: JSONObject, as selectionSet: GraphQLSelectionTree, in context: GraphQLDecodingContext
     ) {
         didEnter(object: object, as: selectionSet, at: context.currentPath)
     }

@@ -17,6 +17,15 @@ public enum GraphQLNullPropagation {
         as type: any GraphQLSelectionSet.Type,
         variables: JSONObject
     ) -> GraphQLResponseBody {
+        repair(body, as: GraphQLSelectionTree(type), variables: variables)
+    }
+
+    /// `body` repaired for data of the selection set `tree`.
+    public static func repair(
+        _ body: GraphQLResponseBody,
+        as type: GraphQLSelectionTree,
+        variables: JSONObject
+    ) -> GraphQLResponseBody {
         guard let data = body.data else { return body }
         var walker = Walker(variables: variables, reported: Set(body.errors.compactMap(\.path)))
         let repaired = walker.object(data, as: type)
@@ -36,9 +45,9 @@ public enum GraphQLNullPropagation {
         }
 
         /// The object with its nulls propagated; `nil` when it must be `null` itself.
-        mutating func object(_ object: JSONObject, as type: any GraphQLSelectionSet.Type) -> JSONObject? {
+        mutating func object(_ object: JSONObject, as type: GraphQLSelectionTree) -> JSONObject? {
             var object = object
-            return apply(type.__selections, parent: type.__parentType.name, to: &object) ? object : nil
+            return apply(type.selections, parent: type.parentType.name, to: &object) ? object : nil
         }
 
         /// Applies selections to `object`; `false` when one of its non-null fields is `null` after propagation.
@@ -54,10 +63,10 @@ public enum GraphQLNullPropagation {
                     guard let repaired else { return false }
                     object[field.responseKey] = repaired
                 case .fragment(let type), .inlineFragment(let type), .deferred(_, let type):
-                    if let typename = object["__typename"]?.stringValue, !type.__parentType.includes(typename) {
+                    if let typename = object["__typename"]?.stringValue, !type.parentType.includes(typename) {
                         continue
                     }
-                    guard apply(type.__selections, parent: type.__parentType.name, to: &object) else { return false }
+                    guard apply(type.selections, parent: type.parentType.name, to: &object) else { return false }
                 case .conditional(let conditions, let selections):
                     guard conditions.evaluate(with: variables) else { continue }
                     guard apply(selections, parent: parent, to: &object) else { return false }

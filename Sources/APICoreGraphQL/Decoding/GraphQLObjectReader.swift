@@ -10,27 +10,39 @@ public struct GraphQLObjectReader {
     /// The shared state of this decode.
     public let context: GraphQLDecodingContext
 
+    /// The selections the object is read with: a generated selection set's, or a document's compiled at run time.
+    public let selections: GraphQLSelectionTree
+
     /// Starts reading `object` as `selectionSet`, telling the context's observer.
     public init(
         object: JSONObject,
         selectionSet: any GraphQLSelectionSet.Type,
         context: GraphQLDecodingContext
     ) {
-        self.object = object
-        self.context = context
-        context.observer?.didEnter(object: object, as: selectionSet, in: context)
+        self.init(object: object, selections: GraphQLSelectionTree(selectionSet), context: context)
     }
 
-    private init(object: JSONObject, context: GraphQLDecodingContext) {
+    /// Starts reading `object` with `selections`, telling the context's observer.
+    public init(object: JSONObject, selections: GraphQLSelectionTree, context: GraphQLDecodingContext) {
         self.object = object
         self.context = context
+        self.selections = selections
+        context.observer?.didEnter(object: object, as: selections, in: context)
+    }
+
+    private init(object: JSONObject, selections: GraphQLSelectionTree, unobservedIn context: GraphQLDecodingContext) {
+        self.object = object
+        self.context = context
+        self.selections = selections
     }
 
     /// This object read without telling the context's observer, for what a type case exposes from its enclosing
     /// selection set: the objects and fragments the observer already saw through that set are not seen twice.
     public var unobserved: GraphQLObjectReader {
         guard context.observer != nil else { return self }
-        return GraphQLObjectReader(object: object, context: GraphQLDecodingContext(variables: context.variables))
+        return GraphQLObjectReader(
+            object: object, selections: selections,
+            unobservedIn: GraphQLDecodingContext(variables: context.variables))
     }
 
     /// The value of a selected field.
@@ -107,7 +119,7 @@ public struct GraphQLObjectReader {
     public func deferred<Fragment: GraphQLSelectionSet>(
         _ type: Fragment.Type
     ) throws(GraphQLDecodingError) -> Fragment? {
-        guard GraphQLDeferredParts.hasArrived(Fragment.self, in: object) else { return nil }
+        guard GraphQLDeferredParts.hasArrived(GraphQLSelectionTree(Fragment.self), in: object) else { return nil }
         return try fragment(Fragment.self)
     }
 }

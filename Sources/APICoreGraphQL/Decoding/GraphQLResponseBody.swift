@@ -44,4 +44,17 @@ public struct GraphQLResponseBody: Sendable, Hashable {
         let context = GraphQLDecodingContext(variables: variables, observer: observer)
         return try Data(reader: GraphQLObjectReader(object: data, selectionSet: Data.self, context: context))
     }
+
+    /// Decodes `data` as `Data` read with `selections`: an operation's data selections, which for an operation
+    /// compiled at run time are not its data type's static ones.
+    public func decodeData<Data: GraphQLSelectionSet>(
+        _ type: Data.Type,
+        selections: GraphQLSelectionTree,
+        variables: JSONObject,
+        observer: (any GraphQLDecodingObserver)? = nil
+    ) throws(GraphQLDecodingError) -> Data? {
+        guard let data else { return nil }
+        let context = GraphQLDecodingContext(variables: variables, observer: observer)
+        return try Data(reader: GraphQLObjectReader(object: data, selections: selections, context: context))
+    }
 }

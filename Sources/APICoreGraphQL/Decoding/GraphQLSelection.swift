@@ -1,16 +1,35 @@
-/// One selection of a generated selection set, as static data: what the normalized cache needs to turn response
-/// objects into records (field names, aliases, arguments and types) without running generated code.
+/// One selection of a selection set, as data: what decoding, the normalized cache and mocks need (field names,
+/// aliases, arguments and types) without running generated code. Generated code lists them as static data; a document
+/// compiled at run time builds them as values (``GraphQLSelectionTree``).
 public enum GraphQLSelection: Sendable {
     /// A field.
     case field(GraphQLField)
     /// A named fragment spread.
-    case fragment(any GraphQLSelectionSet.Type)
+    case fragment(GraphQLSelectionTree)
     /// An inline fragment or type case; its type condition is the selection set's parent type.
-    case inlineFragment(any GraphQLSelectionSet.Type)
+    case inlineFragment(GraphQLSelectionTree)
     /// Selections guarded by `@include`/`@skip`.
     case conditional(GraphQLConditions, [GraphQLSelection])
     /// A deferred fragment (`@defer(label:)`).
-    case deferred(label: String?, any GraphQLSelectionSet.Type)
+    case deferred(label: String?, GraphQLSelectionTree)
+
+    /// A named fragment spread of a generated fragment.
+    @inlinable
+    public static func fragment(_ type: any GraphQLSelectionSet.Type) -> GraphQLSelection {
+        .fragment(GraphQLSelectionTree(type))
+    }
+
+    /// A type case of a generated selection set.
+    @inlinable
+    public static func inlineFragment(_ type: any GraphQLSelectionSet.Type) -> GraphQLSelection {
+        .inlineFragment(GraphQLSelectionTree(type))
+    }
+
+    /// A deferred part of a generated selection set.
+    @inlinable
+    public static func deferred(label: String?, _ type: any GraphQLSelectionSet.Type) -> GraphQLSelection {
+        .deferred(label: label, GraphQLSelectionTree(type))
+    }
 
     /// The response key, when the selection is a field.
     public var fieldResponseKey: String? {
@@ -75,11 +94,17 @@ public indirect enum GraphQLOutputType: Sendable {
     /// A leaf: a built-in or custom scalar, or an enum, by its schema name.
     case scalar(String)
     /// An object, interface or union, read with its selection set.
-    case object(any GraphQLSelectionSet.Type)
+    case object(GraphQLSelectionTree)
     /// A list.
     case list(GraphQLOutputType)
     /// A non-null wrapper.
     case nonNull(GraphQLOutputType)
+
+    /// An object, interface or union read with a generated selection set.
+    @inlinable
+    public static func object(_ type: any GraphQLSelectionSet.Type) -> GraphQLOutputType {
+        .object(GraphQLSelectionTree(type))
+    }
 
     /// The type without its list and non-null wrappers.
     public var namedType: GraphQLOutputType {

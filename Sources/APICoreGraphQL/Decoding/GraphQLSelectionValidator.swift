@@ -7,19 +7,19 @@
 /// field-by-field decode reports, with the same response paths. The context's observer sees every object with each
 /// selection set read from it, as it would in a field-by-field decode, so normalization still takes one walk.
 public enum GraphQLSelectionValidator {
-    /// Checks `object` as `type`, and everything below it; the observer sees `object` as `type` first.
+    /// Checks `object` as `tree`, and everything below it; the observer sees `object` as `tree` first.
     public static func validate(
-        _ object: JSONObject, as type: any GraphQLSelectionSet.Type, in context: GraphQLDecodingContext
+        _ object: JSONObject, as tree: GraphQLSelectionTree, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError) {
-        context.observer?.didEnter(object: object, as: type, in: context)
-        try validate(type.__selections, on: object, in: context)
+        context.observer?.didEnter(object: object, as: tree, in: context)
+        try validate(tree.selections, on: object, in: context)
     }
 
-    /// Checks `object` as `type` and everything below it, for a reader whose creation told the observer already.
+    /// Checks `object` as `tree` and everything below it, for a reader whose creation told the observer already.
     public static func validateSelections(
-        of type: any GraphQLSelectionSet.Type, on object: JSONObject, in context: GraphQLDecodingContext
+        of tree: GraphQLSelectionTree, on object: JSONObject, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError) {
-        try validate(type.__selections, on: object, in: context)
+        try validate(tree.selections, on: object, in: context)
     }
 
     /// Checks one selected field's value as the whole-object check does, for a reader that builds an object field by
@@ -51,7 +51,7 @@ public enum GraphQLSelectionValidator {
                 guard let typename = object["__typename"]?.stringValue else {
                     throw GraphQLDecodingError(.missingTypename)
                 }
-                if typeCase.__parentType.includes(typename) { try validate(object, as: typeCase, in: context) }
+                if typeCase.parentType.includes(typename) { try validate(object, as: typeCase, in: context) }
             case .deferred(_, let part):
                 if GraphQLDeferredParts.hasArrived(part, in: object) { try validate(object, as: part, in: context) }
             }
@@ -130,9 +130,9 @@ public enum GraphQLSelectionValidator {
 @usableFromInline
 enum GraphQLDeferredParts {
     @usableFromInline
-    static func hasArrived(_ part: any GraphQLSelectionSet.Type, in object: JSONObject) -> Bool {
-        if let typename = object["__typename"]?.stringValue, !part.__parentType.includes(typename) { return false }
-        return part.__selections.contains { selection in
+    static func hasArrived(_ part: GraphQLSelectionTree, in object: JSONObject) -> Bool {
+        if let typename = object["__typename"]?.stringValue, !part.parentType.includes(typename) { return false }
+        return part.selections.contains { selection in
             guard case .field(let field) = selection, field.responseKey != "__typename" else { return false }
             return object[field.responseKey] != nil
         }

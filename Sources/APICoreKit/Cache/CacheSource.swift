@@ -56,7 +56,7 @@ struct CacheSource<Data: GraphQLSelectionSet>: Sendable {
         // failed with) when not even that can be built.
         let read = try await store.loadPartial(operation, freshness: freshness)
         guard let value = read.value else {
-            throw read.misses.first ?? CacheError(.missingRecord, key: .root(of: Operation.operationType))
+            throw read.misses.first ?? CacheError(.missingRecord, key: .root(of: operation.__operationType))
         }
         return (value, read.errors, read.staleFields)
     }

@@ -13,13 +13,13 @@ extension APIClient {
         _ operation: Operation,
         options: RequestOptions = RequestOptions()
     ) async throws(APIError) -> APIResponse<Operation.Data> {
-        try await follow(operation, plan: plan(of: Operation.self, options: options), options: options)
+        try await follow(operation, plan: plan(of: operation, options: options), options: options)
     }
 
     /// The plan a call of `operation` with `options` follows.
-    func plan<Operation: GraphQLOperation>(of operation: Operation.Type, options: RequestOptions) -> CachePlan {
+    func plan<Operation: GraphQLOperation>(of operation: Operation, options: RequestOptions) -> CachePlan {
         CachePlan(
-            cachePolicy(of: options), operationType: Operation.operationType, hasCache: configuration.cache != nil)
+            cachePolicy(of: options), operationType: operation.__operationType, hasCache: configuration.cache != nil)
     }
 
     /// Follows `plan` for `operation` and returns its answer; a cached value the plan delivers early goes to `early`
@@ -39,7 +39,7 @@ extension APIClient {
         func read(
             _ networkError: APIError?, partial: Bool = false, freshness: CacheFreshness = freshness
         ) async -> Result<APIResponse<Operation.Data>, APIError> {
-            guard let source else { return .failure(APIError(.cacheMiss, operationName: Operation.operationName)) }
+            guard let source else { return .failure(APIError(.cacheMiss, operationName: operation.__operationName)) }
             return await cachedResponse(
                 operation, from: source, networkError: networkError, partial: partial, freshness: freshness)
         }
@@ -112,13 +112,13 @@ extension APIClient {
         do throws(CacheError) {
             let read = try await source.read(
                 operation, afterNetworkFailure: networkError != nil, partial: partial, freshness: freshness)
-            var metadata = Self.cacheMetadata(Operation.self, duration: ContinuousClock.now - start)
+            var metadata = Self.cacheMetadata(operation, duration: ContinuousClock.now - start)
             metadata.networkError = networkError
             metadata.staleFields = read.staleFields
-            observeCacheServed(metadata, operationType: Operation.operationType)
+            observeCacheServed(metadata, operationType: operation.__operationType)
             return .success(APIResponse(value: read.data, errors: read.errors, metadata: metadata))
         } catch {
-            return .failure(APIError(cacheError: error, operationName: Operation.operationName))
+            return .failure(APIError(cacheError: error, operationName: operation.__operationName))
         }
     }
 
@@ -132,9 +132,9 @@ extension APIClient {
 
     /// The metadata of a value read from the cache.
     static func cacheMetadata<Operation: GraphQLOperation>(
-        _ operation: Operation.Type,
+        _ operation: Operation,
         duration: Duration
     ) -> ResponseMetadata {
-        ResponseMetadata(source: .cache, statusCode: nil, operationName: Operation.operationName, duration: duration)
+        ResponseMetadata(source: .cache, statusCode: nil, operationName: operation.__operationName, duration: duration)
     }
 }

@@ -20,7 +20,7 @@ extension APIClient {
         let task = Task { [self, options] in
             do throws(APIError) {
                 let answer = try await follow(
-                    query, plan: plan(of: Query.self, options: options), options: options,
+                    query, plan: plan(of: query, options: options), options: options,
                     early: { continuation.yield($0) })
                 continuation.yield(answer)
                 continuation.finish()

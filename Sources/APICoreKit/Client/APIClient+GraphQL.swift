@@ -10,9 +10,9 @@ extension APIClient {
         options: RequestOptions,
         write: CacheWrite<Operation.Data>
     ) async throws(APIError) -> APIResponse<Operation.Data> {
-        let name = Operation.operationName
+        let name = operation.__operationName
         let variables = operation.variables
-        try checkPersistedQueryID(of: Operation.self, options: options)
+        try checkPersistedQueryID(of: operation, options: options)
         let pipeline = GraphQLResultPipeline(
             operation, errorPolicy: options.errorPolicy, write: write,
             observation: configuration.decodingObservation, delivery: .response)
@@ -20,11 +20,11 @@ extension APIClient {
             [self] () async throws -> APIResponse<Operation.Data> in
             let start = ContinuousClock.now
             var payload = GraphQLPayload(
-                document: Operation.document, operationName: name, operationType: Operation.operationType,
+                document: operation.__document, operationName: name, operationType: operation.__operationType,
                 variables: variables)
             payload.files = operation.fileUploads
             let exchange = try await exchange(
-                payload, persistedQueryID: Operation.operationIdentifier, options: options)
+                payload, persistedQueryID: operation.__operationIdentifier, options: options)
             return try pipeline.response(exchange.body, from: exchange.origin, start: start)
         }
     }
@@ -38,7 +38,7 @@ extension APIClient {
             return try request.process(response.map(request.map(data:)))
         } catch {
             throw APIError(
-                .mappingFailed, operationName: Request.Operation.operationName, underlying: error,
+                .mappingFailed, operationName: request.operation.__operationName, underlying: error,
                 reason: "\(type(of: error))")
         }
     }

@@ -20,7 +20,7 @@ extension APIClient {
                 try transaction.write(optimisticResult, for: mutation)
             }
         } catch {
-            throw APIError(cacheError: error, operationName: Mutation.operationName)
+            throw APIError(cacheError: error, operationName: mutation.__operationName)
         }
         do {
             return try await executeOnNetwork(mutation, options: options, write: .replacingLayer(layer, in: cache))

@@ -7,12 +7,12 @@ extension APIClient {
 
     /// Fails an operation that would be sent ID-only but has no id, before anything is sent.
     func checkPersistedQueryID<Operation: GraphQLOperation>(
-        of operation: Operation.Type,
+        of operation: Operation,
         options: RequestOptions
     ) throws(APIError) {
-        guard persistedQueryMode(options) == .identifierOnly, Operation.operationIdentifier == nil else { return }
+        guard persistedQueryMode(options) == .identifierOnly, operation.__operationIdentifier == nil else { return }
         throw APIError(
-            .invalidRequest, operationName: Operation.operationName,
+            .invalidRequest, operationName: operation.__operationName,
             reason:
                 "the operation has no persisted-query id (operationIdentifier) to send in place of its document, "
                 + "as identifierOnly persisted queries do")

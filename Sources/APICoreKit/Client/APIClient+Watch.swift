@@ -57,7 +57,7 @@ extension APIClient {
         let source = CacheSource(watch, current: current)
         do throws(APIError) {
             let answer = try await follow(
-                query, plan: plan(of: Query.self, options: options), options: options, cache: source,
+                query, plan: plan(of: query, options: options), options: options, cache: source,
                 early: { continuation.yield(.success($0)) })
             continuation.yield(.success(answer))
         } catch {
@@ -68,7 +68,7 @@ extension APIClient {
             switch change {
             case .success:
                 refetch.completeValueDelivered()
-                continuation.yield(cachedElement(change, for: Query.self))
+                continuation.yield(cachedElement(change, for: query))
             case .failure(let error) where error.isMiss && refetch.takeRefetch():
                 // The miss is not delivered: the value that repairs it (or the refetch's failure) is.
                 let element = await refetchAfterMiss(query, options: options, source: source)
@@ -77,7 +77,7 @@ extension APIClient {
                 }
                 continuation.yield(element)
             case .failure:
-                continuation.yield(cachedElement(change, for: Query.self))
+                continuation.yield(cachedElement(change, for: query))
             }
         }
         guard options.refetchesOnExpiry, cachePolicy(of: options) != .cacheOnly else {
@@ -177,9 +177,9 @@ extension APIClient {
 
     private func cachedElement<Query: GraphQLQuery>(
         _ change: Result<Query.Data, CacheError>,
-        for query: Query.Type
+        for query: Query
     ) -> APIQueryWatch<Query.Data>.Element {
-        change.map { APIResponse(value: $0, metadata: Self.cacheMetadata(Query.self, duration: .zero)) }
-            .mapError { APIError(cacheError: $0, operationName: Query.operationName) }
+        change.map { APIResponse(value: $0, metadata: Self.cacheMetadata(query, duration: .zero)) }
+            .mapError { APIError(cacheError: $0, operationName: query.__operationName) }
     }
 }

@@ -18,6 +18,8 @@ struct GraphQLResultPipeline<Data: GraphQLRootSelectionSet>: Sendable {
     /// The operation's name, which every error carries.
     let operationName: String
     let operationType: GraphQLOperationType
+    /// The selections the data is read with (``GraphQLOperation/__dataSelections``).
+    let selections: GraphQLSelectionTree
     /// The variables the data was selected with, defaults included.
     let variables: JSONObject
     let errorPolicy: RequestOptions.ErrorPolicy
@@ -33,8 +35,9 @@ struct GraphQLResultPipeline<Data: GraphQLRootSelectionSet>: Sendable {
         observation: (any GraphQLDecodingObservation)?,
         delivery: GraphQLResultDescription.Delivery
     ) where Operation.Data == Data {
-        operationName = Operation.operationName
-        operationType = Operation.operationType
+        operationName = operation.__operationName
+        operationType = operation.__operationType
+        selections = operation.__dataSelections
         variables = operation.effectiveVariables
         self.errorPolicy = errorPolicy
         self.write = write
@@ -62,7 +65,7 @@ struct GraphQLResultPipeline<Data: GraphQLRootSelectionSet>: Sendable {
             } catch  where error.reason == .nullValue {
                 // A server that broke the spec's null propagation: repair the data as the spec says, then decode the
                 // partial result (the records are those of the repaired data).
-                body = GraphQLNullPropagation.repair(body, as: Data.self, variables: variables)
+                body = GraphQLNullPropagation.repair(body, as: selections, variables: variables)
                 (data, records) = try decode(body, store: store, maxAge: directives.maxAge)
             }
         } catch {
@@ -95,10 +98,13 @@ struct GraphQLResultPipeline<Data: GraphQLRootSelectionSet>: Sendable {
             let decoded: (Data?, RecordSet)
             if let store {
                 decoded = try store.decode(
-                    Data.self, from: object, variables: variables, rootKey: .root(of: operationType),
+                    selections, as: Data.self, from: object, variables: variables, rootKey: .root(of: operationType),
                     maxAge: maxAge, observer: observer)
             } else {
-                decoded = (try body.decodeData(Data.self, variables: variables, observer: observer), RecordSet())
+                decoded = (
+                    try body.decodeData(Data.self, selections: selections, variables: variables, observer: observer),
+                    RecordSet()
+                )
             }
             if let observer { observation?.didDecode(description, observer: observer, succeeded: true) }
             return decoded

@@ -20,9 +20,9 @@ extension APIClient {
         _ operation: Operation,
         options: RequestOptions = RequestOptions()
     ) -> AsyncThrowingStream<APIResponse<Operation.Data>, any Error> {
-        let name = Operation.operationName
+        let name = operation.__operationName
         let payload = GraphQLPayload(
-            document: Operation.document, operationName: name, operationType: Operation.operationType,
+            document: operation.__document, operationName: name, operationType: operation.__operationType,
             variables: operation.variables)
         let pipeline = GraphQLResultPipeline(
             operation, errorPolicy: options.errorPolicy, write: configuration.cache.map { .publish($0) } ?? .none,
@@ -31,9 +31,9 @@ extension APIClient {
             let task = Task {
                 do throws(APIError) {
                     let start = ContinuousClock.now
-                    try checkPersistedQueryID(of: Operation.self, options: options)
+                    try checkPersistedQueryID(of: operation, options: options)
                     try await incrementalBodies(
-                        payload, persistedQueryID: Operation.operationIdentifier, options: options
+                        payload, persistedQueryID: operation.__operationIdentifier, options: options
                     ) { response, body throws(APIError) in
                         continuation.yield(
                             try pipeline.response(body, from: GraphQLResultOrigin(response), start: start))

@@ -17,7 +17,7 @@ struct APIQueryModelFeed<Value: Sendable>: Sendable {
         _ query: Query, client: APIClient, cachePolicy: CachePolicy, options: RequestOptions,
         map: @escaping @Sendable (Query.Data) throws -> Value
     ) {
-        let convert = Self.converter(operationName: Query.operationName, map: map)
+        let convert = Self.converter(operationName: query.__operationName, map: map)
         cachedValue = {
             guard cachePolicy != .networkOnly, let cache = client.configuration.cache,
                 let data = try? cache.read(query), let value = try? map(data)
@@ -34,7 +34,8 @@ struct APIQueryModelFeed<Value: Sendable>: Sendable {
 
     /// The feed of `pager`'s merged list.
     init<Query: GraphQLQuery>(pager: APIQueryPager<Query>, map: @escaping @Sendable (Query.Data) throws -> Value) {
-        let convert = Self.converter(operationName: Query.operationName, map: map)
+        let operationName = pager.operationName
+        let convert = Self.converter(operationName: operationName, map: map)
         cachedValue = {
             guard let data = pager.cachedValue(), let value = try? map(data) else { return nil }
             return Snapshot(value: value, errors: [], source: .cache)
@@ -44,12 +45,12 @@ struct APIQueryModelFeed<Value: Sendable>: Sendable {
             try await pager.refresh()
             guard let data = pager.cachedValue() else {
                 throw APIError(
-                    .cacheMiss, operationName: Query.operationName, reason: "the refreshed page is not cached")
+                    .cacheMiss, operationName: operationName, reason: "the refreshed page is not cached")
             }
             do {
                 return Snapshot(value: try map(data), errors: [], source: .network)
             } catch {
-                throw APIError(.mappingFailed, operationName: Query.operationName, underlying: error)
+                throw APIError(.mappingFailed, operationName: operationName, underlying: error)
             }
         }
     }

@@ -66,6 +66,9 @@ public final class APIQueryPager<Query: GraphQLQuery>: Sendable {
         self.pageInfo = pageInfo
     }
 
+    /// The name of the paged query, which its errors carry.
+    var operationName: String { makeQuery(.first).__operationName }
+
     /// The merged list as it grows: the first page's query watched in the cache (``APIClient/watch(_:cachePolicy:options:)``).
     public func values() -> APIQueryWatch<Query.Data> {
         client.watch(makeQuery(.first), cachePolicy: cachePolicy, options: options)
@@ -129,7 +132,7 @@ public final class APIQueryPager<Query: GraphQLQuery>: Sendable {
                 task.cancel()
             }
         } catch {
-            throw APIError(wrapping: error, operationName: Query.operationName)
+            throw APIError(wrapping: error, operationName: operationName)
         }
     }
 

@@ -13,14 +13,14 @@ extension APIClient {
         _ subscription: Subscription,
         resumption: SubscriptionResumption<Subscription>? = nil
     ) -> AsyncThrowingStream<APIResponse<Subscription.Data>, any Error> {
-        let name = Subscription.operationName
+        let name = subscription.__operationName
         guard let transport = configuration.subscriptionTransport else {
             return AsyncThrowingStream {
                 throw APIError(.invalidRequest, operationName: name, reason: "no subscription transport is configured")
             }
         }
         var request = GraphQLSubscriptionRequest(
-            operationName: name, document: Subscription.document, variables: subscription.variables)
+            operationName: name, document: subscription.__document, variables: subscription.variables)
         if let resumption {
             request.resumption = Self.resumePoints(subscription, resumption)
         }

@@ -182,7 +182,14 @@ extension OfflineMutationQueue {
         func enqueue<Mutation: GraphQLMutation>(
             _ mutation: Mutation, optimisticResult: Mutation.Data?
         ) throws(APIError) -> QueuedMutation {
-            let name = Mutation.operationName
+            let name = mutation.__operationName
+            guard mutation.__compiled == nil else {
+                throw APIError(
+                    .invalidRequest, operationName: name,
+                    reason:
+                        "a mutation compiled at run time cannot be queued: the queue replays mutations by their "
+                        + "generated type after a restart")
+            }
             guard mutation.fileUploads.isEmpty else {
                 throw APIError(
                     .invalidRequest, operationName: name,

@@ -104,8 +104,8 @@ struct SelectionSetDecodingTests {
     func observerSeesObjects() throws {
         final class Recorder: GraphQLDecodingObserver {
             var visits: [(String, String)] = []
-            func didEnter(object: JSONObject, as selectionSet: any GraphQLSelectionSet.Type, at path: ResponsePath) {
-                visits.append((String(describing: selectionSet), path.description))
+            func didEnter(object: JSONObject, as selectionSet: GraphQLSelectionTree, at path: ResponsePath) {
+                visits.append((selectionSet.generatedType.map { String(describing: $0) } ?? "?", path.description))
             }
         }
         let recorder = Recorder()
