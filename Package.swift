@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "APICoreWebSocket", targets: ["APICoreWebSocket"]),
         .library(name: "APICoreCompiler", targets: ["APICoreCompiler"]),
         .library(name: "APICoreCodegen", targets: ["APICoreCodegen"]),
+        .library(name: "APICoreDynamic", targets: ["APICoreDynamic"]),
         .executable(name: "apicore", targets: ["apicore"]),
         .plugin(name: "APICoreCodegenPlugin", targets: ["APICoreCodegenPlugin"]),
     ],
@@ -104,6 +105,11 @@ let package = Package(
         .target(name: "APICoreCompiler", swiftSettings: swiftSettings),
         .target(
             name: "APICoreCodegen", dependencies: ["APICoreCompiler", "APICoreGraphQL"], swiftSettings: swiftSettings),
+        // Operations compiled at run time from documents validated against a schema the app loads, run by the client
+        // like generated ones.
+        .target(
+            name: "APICoreDynamic", dependencies: ["APICoreCodegen", "APICoreCompiler", "APICoreGraphQL"],
+            swiftSettings: swiftSettings),
         // `apicore generate` and what every subcommand shares, apart from the rest of the command line: the build
         // plugin's tool links only this and the code generator.
         .target(
@@ -119,7 +125,7 @@ let package = Package(
             name: "APICoreCommands",
             dependencies: [
                 "APICoreKit", "APICoreWebSocket", "APICoreCompiler", "APICoreCodegen", "APICoreGenerateCommand",
-                "APICoreSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "APICoreSQLite", "APICoreDynamic", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -2,12 +2,12 @@ import APICoreCompiler
 
 /// The custom scalars that are files, uploaded by the GraphQL multipart request spec and generated as `GraphQLFile`:
 /// `Upload` unless the configuration maps it to another type, and every scalar it maps to `Upload` or `GraphQLFile`.
-struct FileScalars: Sendable {
+package struct FileScalars: Sendable {
     /// The scalars' GraphQL names.
     let names: Set<String>
 
     /// No file scalars.
-    init() {
+    package init() {
         names = []
     }
 

@@ -2,9 +2,9 @@ import APICoreCompiler
 import APICoreGraphQL
 
 /// Turns parsed documents and a schema into an ``IRCompilation``.
-enum IRCompiler {
+package enum IRCompiler {
     /// Compiles the operations and fragments of `documents`, one unit, against `schema`.
-    static func compile(
+    package static func compile(
         _ documents: [Document],
         schema: GraphQLSchema,
         namespace: String,

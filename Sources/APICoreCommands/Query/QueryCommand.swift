@@ -1,3 +1,5 @@
+import APICoreCache
+import APICoreDynamic
 import APICoreGenerateCommand
 import APICoreKit
 import ArgumentParser
@@ -12,6 +14,10 @@ import Foundation
 /// declares `$endCursor: String` and selects `pageInfo { hasNextPage endCursor }` on exactly one connection; each page
 /// is fetched with the previous page's `endCursor` until `hasNextPage` is false, and printed as one compact JSON line
 /// (`--slurp`: one JSON array of all the pages).
+///
+/// With `--schema` the document is validated against the schema before anything is sent (errors located in the
+/// document file) and the response is read with the document's selections; with `--cache` too, results are normalized
+/// into a SQLite cache file and answered from it by the cache policy, so one run reads what an earlier one cached.
 public struct QueryCommand: AsyncParsableCommand {
     /// The subcommand's name, help text and exit statuses.
     public static let configuration = CommandConfiguration(
@@ -32,6 +38,8 @@ public struct QueryCommand: AsyncParsableCommand {
             data, or a failed request, stops after what was fetched is printed, with the status a single query \
             would exit with (3, 4 or 5). A page whose hasNextPage is true but whose endCursor is null or was \
             already used (a server that would loop forever), or that has no pageInfo, stops with exit 5.
+
+            --schema: the document is validated against the schema before anything is sent (exit 1 with each             problem at its line and column) and the response is checked and normalized by its selections.             --cache FILE (needs --schema): results are written to a SQLite cache file and answered from it by             --cache-policy (cache-first by default); an answer from the cache says so on standard error, and a             cache-only miss exits 5.
             """
     )
 
@@ -39,6 +47,8 @@ public struct QueryCommand: AsyncParsableCommand {
     var endpoint: String
 
     @OptionGroup var input: OperationOptions
+
+    @OptionGroup var caching: QueryCacheOptions
 
     @Flag(name: .customLong("get"), help: "Send queries with GET instead of POST.")
     var usesGET = false
@@ -84,13 +94,19 @@ public struct QueryCommand: AsyncParsableCommand {
     /// thrown as an `ExitCode`.
     public func run() async throws {
         let (documentText, variableValues) = try input.load()
+        let (schema, cache) = try caching.load()
+        if let schema {
+            try QueryCacheOptions.check(
+                document: documentText, operationName: input.operation, file: input.document, against: schema)
+        }
+        let setup = ClientSetup(schema: schema, cache: cache, policy: caching.policy)
         if paginate {
-            try await runPages(document: documentText, variables: variableValues)
+            try await runPages(document: documentText, variables: variableValues, setup: setup)
             return
         }
         let (variables, uploads) = try loadFiles(variables: variableValues)
         let capture = ResponseCapture()
-        let client = try makeClient(capture: capture)
+        let client = try makeClient(capture: capture, setup: setup)
         let outcome = await fetch(
             document: documentText, variables: variables, files: uploads, client: client, capture: capture)
         outcome.print()
@@ -110,7 +126,7 @@ public struct QueryCommand: AsyncParsableCommand {
     }
 
     /// `--paginate`: checks the document before anything is sent, then fetches and prints every page.
-    private func runPages(document: String, variables: JSONObject) async throws {
+    private func runPages(document: String, variables: JSONObject, setup: ClientSetup) async throws {
         let plan: PaginationPlan
         do throws(CommandFailure) {
             plan = try PaginationPlan.make(document: document, file: input.document, operationName: input.operation)
@@ -119,7 +135,7 @@ public struct QueryCommand: AsyncParsableCommand {
             throw error.exitCode
         }
         let capture = ResponseCapture()
-        let client = try makeClient(capture: capture)
+        let client = try makeClient(capture: capture, setup: setup)
         let status = await QueryPaginator(plan: plan, slurps: slurp).run(variables: variables) { variables in
             await fetch(document: document, variables: variables, client: client, capture: capture)
         }
@@ -135,14 +151,26 @@ public struct QueryCommand: AsyncParsableCommand {
             let response = try await client.execute(
                 document: document, operationName: input.operation, variables: variables, files: files,
                 as: JSONValue.self)
+            if response.metadata.source == .cache {
+                StandardStreams.writeLine("note: answered from the cache", to: .error)
+                return QueryOutcome(response: response, body: nil)
+            }
             return QueryOutcome(response: response, body: Self.body(of: capture.lastResponse))
         } catch {
             return QueryOutcome(error: error, body: Self.body(of: capture.lastResponse))
         }
     }
 
-    /// The client for this run: the endpoint, headers and timeouts given, and the capturing interceptor.
-    private func makeClient(capture: ResponseCapture) throws -> APIClient {
+    /// What `--schema` and `--cache` give the client.
+    private struct ClientSetup {
+        var schema: GraphQLRuntimeSchema?
+        var cache: CacheStore?
+        var policy: CachePolicy
+    }
+
+    /// The client for this run: the endpoint, headers and timeouts given, the capturing interceptor, and the schema
+    /// and cache asked for.
+    private func makeClient(capture: ResponseCapture, setup: ClientSetup) throws -> APIClient {
         APIClient(
             configuration: APIClientConfiguration(
                 graphQLEndpoint: try endpointURL(),
@@ -151,7 +179,10 @@ public struct QueryCommand: AsyncParsableCommand {
                 headers: try input.headerFields(),
                 timeout: .seconds(timeout),
                 usesGETForQueries: usesGET,
-                persistedQueries: persisted ? PersistedQueriesConfiguration(usesGETForHashedQueries: usesGET) : nil
+                persistedQueries: persisted ? PersistedQueriesConfiguration(usesGETForHashedQueries: usesGET) : nil,
+                cache: setup.cache,
+                defaultCachePolicy: setup.policy,
+                schema: setup.schema
             ))
     }
 

@@ -39,7 +39,7 @@ struct QueryOutcome {
         case .graphQL:
             output = body ?? Self.envelope(data: nil, errors: error.graphQLErrors, extensions: JSONObject())
             exitCode = Self.errorsWithoutDataStatus
-        case .invalidRequest:
+        case .invalidRequest, .invalidDocument:
             output = nil
             exitCode = Self.invalidInputStatus
         default:

@@ -7,8 +7,11 @@
 /// code generator would have generated for the same document, so its data is normalized under the same cache keys as
 /// a generated operation's and the two see each other's writes.
 public final class GraphQLCompiledOperation: Sendable {
-    /// The operation's name; an anonymous operation's is its kind (`query`).
+    /// The operation's name, which errors, logs and metrics carry.
     public let name: String
+    /// The name the document declares for the operation, sent as the request's `operationName`; `nil` for an
+    /// anonymous operation.
+    public let declaredName: String?
     /// Whether it is a query, a mutation or a subscription.
     public let operationType: GraphQLOperationType
     /// The document text sent to the server: the operation and the fragments it uses, with `__typename` selected on
@@ -24,6 +27,7 @@ public final class GraphQLCompiledOperation: Sendable {
     /// A compiled operation; compilers build these, apps rarely need to.
     public init(
         name: String,
+        declaredName: String?,
         operationType: GraphQLOperationType,
         document: String,
         operationIdentifier: String?,
@@ -31,6 +35,7 @@ public final class GraphQLCompiledOperation: Sendable {
         dataSelections: GraphQLSelectionTree
     ) {
         self.name = name
+        self.declaredName = declaredName
         self.operationType = operationType
         self.document = document
         self.operationIdentifier = operationIdentifier
@@ -73,8 +78,14 @@ public struct GraphQLDynamicQuery: GraphQLQuery {
     /// The variables, encoded for the wire.
     public let variables: JSONObject
 
-    /// The compiled query with its variables; the operation must be a query.
-    public init(_ compiled: GraphQLCompiledOperation, variables: JSONObject = JSONObject()) {
+    /// The files in the variables, each at its path (`variables.file`), sent as a multipart upload.
+    public var fileUploads: [GraphQLFileUpload]
+
+    /// The compiled query with its variables (and files); the operation must be a query.
+    public init(
+        _ compiled: GraphQLCompiledOperation, variables: JSONObject = JSONObject(), files: [GraphQLFileUpload] = []
+    ) {
+        self.fileUploads = files
         precondition(compiled.operationType == .query, "\(compiled.name) is a \(compiled.operationType.rawValue)")
         self.compiled = compiled
         self.variables = variables
@@ -98,8 +109,14 @@ public struct GraphQLDynamicMutation: GraphQLMutation {
     /// The variables, encoded for the wire.
     public let variables: JSONObject
 
-    /// The compiled mutation with its variables; the operation must be a mutation.
-    public init(_ compiled: GraphQLCompiledOperation, variables: JSONObject = JSONObject()) {
+    /// The files in the variables, each at its path (`variables.file`), sent as a multipart upload.
+    public var fileUploads: [GraphQLFileUpload]
+
+    /// The compiled mutation with its variables (and files); the operation must be a mutation.
+    public init(
+        _ compiled: GraphQLCompiledOperation, variables: JSONObject = JSONObject(), files: [GraphQLFileUpload] = []
+    ) {
+        self.fileUploads = files
         precondition(compiled.operationType == .mutation, "\(compiled.name) is a \(compiled.operationType.rawValue)")
         self.compiled = compiled
         self.variables = variables

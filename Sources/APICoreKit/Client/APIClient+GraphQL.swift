@@ -20,8 +20,8 @@ extension APIClient {
             [self] () async throws -> APIResponse<Operation.Data> in
             let start = ContinuousClock.now
             var payload = GraphQLPayload(
-                document: operation.__document, operationName: name, operationType: operation.__operationType,
-                variables: variables)
+                document: operation.__document, operationName: operation.sentOperationName,
+                operationType: operation.__operationType, variables: variables, declaredName: name)
             payload.files = operation.fileUploads
             let exchange = try await exchange(
                 payload, persistedQueryID: operation.__operationIdentifier, options: options)
@@ -40,56 +40,6 @@ extension APIClient {
             throw APIError(
                 .mappingFailed, operationName: request.operation.__operationName, underlying: error,
                 reason: "\(type(of: error))")
-        }
-    }
-
-    /// Executes a hand-written GraphQL document and decodes its `data` as a `Decodable` type: the lightest way in,
-    /// with no code generation. Always sent to the network, and never cached: normalizing needs the selections that
-    /// generated operations carry.
-    ///
-    /// `files` are uploaded by the GraphQL multipart request spec, each at its path (`variables.file`,
-    /// `variables.files.0`, `variables.input.avatar`): the variables get `null` there (added when the last member is
-    /// missing), and a path that does not start with `variables.` or whose parent is not in the variables fails with
-    /// ``APIError/Code/invalidRequest`` before anything is sent.
-    public func execute<Response: Decodable & Sendable>(
-        document: String,
-        operationName: String? = nil,
-        variables: JSONObject = JSONObject(),
-        files: [GraphQLFileUpload] = [],
-        as type: Response.Type,
-        options: RequestOptions = RequestOptions()
-    ) async throws(APIError) -> APIResponse<Response> {
-        let selected = OperationScanner.selectedOperation(in: document, operationName: operationName)
-        let operationType = selected.kind
-        let name = operationName ?? selected.name ?? "anonymous \(operationType.rawValue)"
-        let decoder = configuration.decoder
-        var payload = GraphQLPayload(
-            document: document, operationName: operationName, operationType: operationType,
-            variables: variables, declaredName: selected.name)
-        if !files.isEmpty {
-            payload.variables = try UploadPaths.placingNulls(for: files, in: variables, operationName: name)
-            payload.files = files
-        }
-        return try await run(operationName: name, timeout: options.timeout) {
-            [self, payload] () async throws -> APIResponse<Response> in
-            let start = ContinuousClock.now
-            let exchange = try await exchange(payload, persistedQueryID: nil, options: options)
-            let body = try Self.checkedBody(exchange, operationName: name, options: options)
-            guard let data = body.data else {
-                throw Self.graphQLFailure(body, statusCode: exchange.response.statusCode, operationName: name)
-            }
-            let value: Response
-            do {
-                value = try decoder.decode(Response.self, from: .object(data))
-            } catch {
-                throw APIError(
-                    .decoding, operationName: name, statusCode: exchange.response.statusCode,
-                    graphQLErrors: body.errors, underlying: error, reason: "\(error)")
-            }
-            return APIResponse(
-                value: value, errors: body.errors, extensions: body.extensions,
-                metadata: Self.metadata(
-                    exchange.response, responseBytes: exchange.responseBytes, operationName: name, start: start))
         }
     }
 

@@ -63,6 +63,10 @@ public struct APIClientConfiguration: Sendable {
     /// Attaches an observer to the decode of every GraphQL result of a generated operation (whole responses,
     /// incremental responses, subscription events), beside the ``cache``'s normalizer when there is one.
     public var decodingObservation: (any GraphQLDecodingObservation)?
+    /// The schema documents run at run time are compiled against (`APICoreDynamic`'s `GraphQLRuntimeSchema`): with
+    /// one, ``APIClient/execute(document:operationName:variables:options:)``, `fetch(document:)` and
+    /// `watch(document:)` run any document through the cache like a generated operation. `nil` by default.
+    public var schema: (any GraphQLDocumentCompiling)?
 
     /// A configuration for a server at `graphQLEndpoint`.
     public init(
@@ -84,7 +88,8 @@ public struct APIClientConfiguration: Sendable {
         cache: CacheStore? = nil,
         defaultCachePolicy: CachePolicy = .cacheFirst,
         subscriptionTransport: (any GraphQLSubscriptionTransport)? = nil,
-        decodingObservation: (any GraphQLDecodingObservation)? = nil
+        decodingObservation: (any GraphQLDecodingObservation)? = nil,
+        schema: (any GraphQLDocumentCompiling)? = nil
     ) {
         self.graphQLEndpoint = graphQLEndpoint
         self.restBaseURL = restBaseURL ?? Self.origin(of: graphQLEndpoint)
@@ -104,6 +109,7 @@ public struct APIClientConfiguration: Sendable {
         self.defaultCachePolicy = defaultCachePolicy
         self.subscriptionTransport = subscriptionTransport
         self.decodingObservation = decodingObservation
+        self.schema = schema
     }
 
     private static func origin(of url: URL) -> URL {

@@ -43,6 +43,10 @@ public struct APIError: Error, Sendable, CustomStringConvertible, CustomDebugStr
         public static let unauthorized = Code(rawValue: "unauthorized")
         /// The request could not be built (an unencodable body, an invalid URL).
         public static let invalidRequest = Code(rawValue: "invalidRequest")
+        /// A document run at run time does not parse or does not validate against the client's schema
+        /// (``APIClientConfiguration/schema``), or the client has no schema to compile it with. ``APIError/underlying``
+        /// is the `GraphQLDocumentError` with each problem's line and column; nothing was sent.
+        public static let invalidDocument = Code(rawValue: "invalidDocument")
         /// The server does not know the persisted-query id that a call in
         /// ``PersistedQueriesConfiguration/Mode/identifierOnly`` mode sent (it answered `PersistedQueryNotFound`): the
         /// operation is not in its safelist. ``APIError/reason`` names the id and ``APIError/graphQLErrors`` holds the

@@ -22,8 +22,8 @@ extension APIClient {
     ) -> AsyncThrowingStream<APIResponse<Operation.Data>, any Error> {
         let name = operation.__operationName
         let payload = GraphQLPayload(
-            document: operation.__document, operationName: name, operationType: operation.__operationType,
-            variables: operation.variables)
+            document: operation.__document, operationName: operation.sentOperationName,
+            operationType: operation.__operationType, variables: operation.variables, declaredName: name)
         let pipeline = GraphQLResultPipeline(
             operation, errorPolicy: options.errorPolicy, write: configuration.cache.map { .publish($0) } ?? .none,
             observation: configuration.decodingObservation, delivery: .incremental)
