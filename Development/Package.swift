@@ -153,7 +153,7 @@ let package = Package(
             name: "APICoreKitTests",
             dependencies: [
                 lib("APICoreKit"), lib("APICoreTesting"), lib("APICoreSwiftMetrics"), "APICoreTestSupport",
-                lib("APICoreSQLite"),
+                lib("APICoreSQLite"), lib("APICoreDynamic"),
                 "APICoreUploadProbe",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -196,7 +196,7 @@ let package = Package(
             name: "APICoreCodegenTests",
             dependencies: [
                 lib("APICoreCodegen"), lib("APICoreCompiler"), lib("APICoreGraphQL"), lib("APICoreCache"),
-                lib("APICoreSQLite"),
+                lib("APICoreSQLite"), lib("APICoreDynamic"),
                 "APICoreTestSupport", "EscapingFixture",
             ],
             swiftSettings: swiftSettings
@@ -304,6 +304,14 @@ let package = Package(
                 "DemoApp", "DemoServerKit", "UserKit", "ProductKit", "SharedKit", lib("APICoreKit"),
                 lib("APICoreSQLite"), "APICoreTestSupport",
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "APICoreDynamicTests",
+            dependencies: [
+                lib("APICoreDynamic"), lib("APICoreKit"), lib("APICoreCache"), lib("APICoreGraphQL"), "UserKit",
+                "DemoServerKit", "APICoreTestSupport",
             ],
             swiftSettings: swiftSettings
         ),

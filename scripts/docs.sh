@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 targets=(
     APICoreGraphQL APICoreKit APICoreCache APICoreSQLite APICoreSwiftMetrics APICoreTesting APICoreTestMocks
-    APICoreWebSocket APICoreCompiler APICoreCodegen
+    APICoreWebSocket APICoreCompiler APICoreCodegen APICoreDynamic
 )
 mkdir -p .build/docs
 echo "== docs: symbol graphs"

@@ -15,7 +15,7 @@ import Foundation
 /// ```
 ///
 /// Compiling a document parses it, validates it against the schema by every rule of the specification (the errors
-/// are located in the document: ``GraphQLDocumentError``), and builds the selections the code generator would
+/// are located in the document: `GraphQLDocumentError`), and builds the selections the code generator would
 /// generate for it, `__typename` on every object included. The last compiled operations are kept, so a document run
 /// many times is compiled once.
 public final class GraphQLRuntimeSchema: GraphQLDocumentCompiling {

@@ -5,7 +5,7 @@ import Foundation
 /// decode, so typed data and normalized records come out of one walk over the JSON.
 ///
 /// For each object the decoder enters, the normalizer takes the fields its selection set selects (field names and
-/// arguments from its ``GraphQLSelectionTree``), stores leaves as values and nested objects as
+/// arguments from its `GraphQLSelectionTree`), stores leaves as values and nested objects as
 /// references to their own records. A fragment spread or type case enters the same object again with its own
 /// selections, which merge into the same record.
 ///

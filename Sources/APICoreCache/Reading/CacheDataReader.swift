@@ -511,7 +511,7 @@ struct CacheDataReader {
         return plan
     }
 
-    /// Whether a type condition holds for a record, by its stored `__typename` (``GraphQLSelectionTree/applies(toTypename:within:)``).
+    /// Whether a type condition holds for a record, by its stored `__typename` (`GraphQLSelectionTree.applies`).
     private mutating func applies(
         _ condition: GraphQLSelectionTree, to record: Record, within parent: GraphQLParentType
     ) -> Bool {

@@ -92,7 +92,7 @@ public final class CacheStore: Sendable {
     }
 
     /// Decodes response data read with `selections` as `type` and normalizes it in the same walk: for an operation's
-    /// data, whose selections (``GraphQLOperation/__dataSelections``) may have been compiled at run time.
+    /// data, whose selections (`__dataSelections`) may have been compiled at run time.
     public func decode<Selection: GraphQLSelectionSet>(
         _ selections: GraphQLSelectionTree,
         as type: Selection.Type,

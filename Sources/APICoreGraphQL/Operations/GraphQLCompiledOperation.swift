@@ -91,9 +91,9 @@ public struct GraphQLDynamicQuery: GraphQLQuery {
         self.variables = variables
     }
 
-    /// Stands in for the per-instance name: use ``GraphQLOperation/__operationName``.
+    /// Stands in for the per-instance name: use `__operationName`.
     public static var operationName: String { "dynamic query" }
-    /// Stands in for the per-instance document: use ``GraphQLOperation/__document``.
+    /// Stands in for the per-instance document: use `__document`.
     public static var document: String { "" }
     /// The compiled document.
     public var __compiled: GraphQLCompiledOperation? { compiled }
@@ -122,9 +122,9 @@ public struct GraphQLDynamicMutation: GraphQLMutation {
         self.variables = variables
     }
 
-    /// Stands in for the per-instance name: use ``GraphQLOperation/__operationName``.
+    /// Stands in for the per-instance name: use `__operationName`.
     public static var operationName: String { "dynamic mutation" }
-    /// Stands in for the per-instance document: use ``GraphQLOperation/__document``.
+    /// Stands in for the per-instance document: use `__document`.
     public static var document: String { "" }
     /// The compiled document.
     public var __compiled: GraphQLCompiledOperation? { compiled }
@@ -148,9 +148,9 @@ public struct GraphQLDynamicSubscription: GraphQLSubscription {
         self.variables = variables
     }
 
-    /// Stands in for the per-instance name: use ``GraphQLOperation/__operationName``.
+    /// Stands in for the per-instance name: use `__operationName`.
     public static var operationName: String { "dynamic subscription" }
-    /// Stands in for the per-instance document: use ``GraphQLOperation/__document``.
+    /// Stands in for the per-instance document: use `__document`.
     public static var document: String { "" }
     /// The compiled document.
     public var __compiled: GraphQLCompiledOperation? { compiled }

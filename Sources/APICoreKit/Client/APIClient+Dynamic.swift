@@ -24,7 +24,7 @@ extension APIClient {
     /// under the keys generated code would use, and watchers of either kind see it. The answer is the response's
     /// `data` as JSON.
     ///
-    /// A subscription fails with ``APIError/Code/invalidRequest``: subscribe to a ``GraphQLDynamicSubscription``.
+    /// A subscription fails with ``APIError/Code/invalidRequest``: subscribe to a `GraphQLDynamicSubscription`.
     public func execute(
         document: String,
         operationName: String? = nil,

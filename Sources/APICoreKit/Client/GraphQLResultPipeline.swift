@@ -18,7 +18,7 @@ struct GraphQLResultPipeline<Data: GraphQLRootSelectionSet>: Sendable {
     /// The operation's name, which every error carries.
     let operationName: String
     let operationType: GraphQLOperationType
-    /// The selections the data is read with (``GraphQLOperation/__dataSelections``).
+    /// The selections the data is read with (`__dataSelections`).
     let selections: GraphQLSelectionTree
     /// The variables the data was selected with, defaults included.
     let variables: JSONObject

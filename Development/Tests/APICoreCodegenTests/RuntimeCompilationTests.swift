@@ -1,0 +1,125 @@
+import APICoreDynamic
+import APICoreGraphQL
+import APICoreTestSupport
+import Foundation
+import Testing
+
+/// A document compiled at run time (`GraphQLRuntimeSchema`) against the same schema as generated code gives what the
+/// generated operation holds: the same document text and persisted-query id, the same variable defaults, and the
+/// same selections (fields, aliases, arguments, types, conditions, fragments, type cases, deferred parts), so both
+/// normalize under the same cache keys.
+@Suite("Documents compiled at run time match generated code")
+struct RuntimeCompilationTests {
+    /// What a generated operation holds as static data.
+    struct Generated: Sendable {
+        let name: String
+        let document: String
+        let identifier: String?
+        let defaults: JSONObject
+        let selections: GraphQLSelectionTree
+
+        init<Operation: GraphQLOperation>(_: Operation.Type) {
+            name = Operation.operationName
+            document = Operation.document
+            identifier = Operation.operationIdentifier
+            defaults = Operation.variableDefaults
+            selections = GraphQLSelectionTree(Operation.Data.self)
+        }
+    }
+
+    static let inputs = RepositoryLayout.root.appendingPathComponent("Development/Tests/Fixtures/CodegenInputs")
+
+    /// Every `.graphql` file of a fixture folder, as one document.
+    static func documents(in folder: String) throws -> String {
+        let url = inputs.appendingPathComponent(folder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".graphql") }
+        return try names.sorted().map { try String(contentsOf: url.appendingPathComponent($0), encoding: .utf8) }
+            .joined(separator: "\n")
+    }
+
+    static let behaviour: [Generated] = [
+        Generated(AccountsQuery.self), Generated(DefaultedQuery.self), Generated(EventQuery.self),
+        Generated(StockQuery.self), Generated(TwoAccountListsQuery.self), Generated(UploadMutation.self),
+        Generated(UsersQuery.self),
+    ]
+
+    @Test("the behaviour fixture's operations (type cases, @defer, conditions, defaults, uploads)")
+    func behaviourOperations() throws {
+        let schema = try GraphQLRuntimeSchema(contentsOf: [
+            Self.inputs.appendingPathComponent("Behaviour/schema.graphqls").path
+        ])
+        let document = try Self.documents(in: "Behaviour")
+        for generated in Self.behaviour {
+            try Self.expectSame(generated, schema.compile(document: document, operationName: generated.name))
+        }
+    }
+
+    @Test("GitHawk's issue query against GitHub's 2020 schema, from introspection JSON")
+    func gitHawkIssue() throws {
+        let schema = try GraphQLRuntimeSchema(
+            introspection: try Data(contentsOf: CorpusFiles.url("github/operations/githawk/schema-2020.json")))
+        let document = try Self.documents(in: "GitHawkIssue")
+        try Self.expectSame(Generated(IssueQuery.self), schema.compile(document: document, operationName: "Issue"))
+    }
+
+    static func expectSame(_ generated: Generated, _ compiled: GraphQLCompiledOperation) throws {
+        #expect(compiled.name == generated.name)
+        #expect(compiled.document == generated.document, "\(generated.name)")
+        #expect(compiled.operationIdentifier == generated.identifier, "\(generated.name)")
+        #expect(compiled.variableDefaults == generated.defaults, "\(generated.name)")
+        let expected = SelectionOutline.lines(of: generated.selections)
+        let actual = SelectionOutline.lines(of: compiled.dataSelections)
+        #expect(actual == expected, "\(generated.name)")
+        if actual != expected {
+            for (index, line) in expected.enumerated() where index >= actual.count || actual[index] != line {
+                Issue.record(
+                    "first difference at line \(index): \(line) / \(index < actual.count ? actual[index] : "")")
+                break
+            }
+        }
+    }
+}
+
+/// A selection tree written out one selection per line, nested trees indented, for comparing two trees: leaf types
+/// are written for the built-in scalars only, the ones a runtime compilation knows the Swift type of.
+enum SelectionOutline {
+    static let builtInScalars: Set<String> = ["String", "ID", "Int", "Float", "Boolean"]
+
+    static func lines(of tree: GraphQLSelectionTree, indent: String = "") -> [String] {
+        let parent = tree.parentType
+        var lines = ["\(indent)on \(parent.name) \(parent.kind) \(parent.possibleTypes.sorted())"]
+        for selection in tree.selections { lines += self.lines(of: selection, indent: indent + "  ") }
+        return lines
+    }
+
+    static func lines(of selection: GraphQLSelection, indent: String) -> [String] {
+        switch selection {
+        case .field(let field):
+            let arguments = field.arguments.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
+            var line =
+                "\(indent)\(field.alias.map { $0 + ": " } ?? "")\(field.name)(\(arguments)): \(shape(field.type))"
+            if case .scalar(let name) = field.type.namedType, builtInScalars.contains(name) {
+                line += " leaf \(field.leafType.map { String(describing: $0) } ?? "none")"
+            }
+            guard case .object(let tree) = field.type.namedType else { return [line] }
+            return [line] + lines(of: tree, indent: indent + "  ")
+        case .fragment(let tree):
+            return ["\(indent)...fragment"] + lines(of: tree, indent: indent + "  ")
+        case .inlineFragment(let tree):
+            return ["\(indent)...inline"] + lines(of: tree, indent: indent + "  ")
+        case .deferred(let label, let tree):
+            return ["\(indent)...deferred \(label ?? "-")"] + lines(of: tree, indent: indent + "  ")
+        case .conditional(let conditions, let inner):
+            return ["\(indent)if \(conditions.conditions)"] + inner.flatMap { lines(of: $0, indent: indent + "  ") }
+        }
+    }
+
+    static func shape(_ type: GraphQLOutputType) -> String {
+        switch type {
+        case .scalar(let name): name
+        case .object(let tree): tree.parentType.name
+        case .list(let inner): "[\(shape(inner))]"
+        case .nonNull(let inner): shape(inner) + "!"
+        }
+    }
+}
