@@ -40,45 +40,55 @@ public struct GraphQLMockEncoder: Sendable {
         precondition(
             selectionSet.parentType.includes(typename),
             "a \(typename) cannot be a \(selectionSet.parentType.name): its selection set selects it")
-        write(selectionSet.selections, of: typename, fields: mock.__fields.values, into: &object)
+        write(selectionSet, of: typename, fields: mock.__fields.values, into: &object)
         return object
     }
 
     private mutating func write(
-        _ selections: [GraphQLSelection], of typename: String, fields: [String: any Sendable],
+        _ selectionSet: GraphQLSelectionTree, of typename: String, fields: [String: any Sendable],
         into object: inout JSONObject
     ) {
-        for selection in selections {
-            switch selection {
-            case .field(let field):
-                let key = field.responseKey
-                if field.name == "__typename" {
-                    object[key] = .string(typename)
-                } else {
-                    let path = FieldPath(typename: typename, field: field.name)
-                    object[key] = value(
-                        fields[field.name], as: field.type, leaf: field.leafType, at: path, into: object[key])
-                }
-            case .fragment(let type), .inlineFragment(let type), .deferred(_, let type):
-                if type.parentType.includes(typename) {
-                    write(type.selections, of: typename, fields: fields, into: &object)
-                }
-            case .conditional(let conditions, let inner):
-                if conditions.evaluate(with: variables) {
-                    write(inner, of: typename, fields: fields, into: &object)
-                }
+        var visitor = Visitor(encoder: self, objectType: typename, fields: fields, object: object)
+        GraphQLSelectionWalker(variables: variables).walk(selectionSet, visitor: &visitor)
+        self = visitor.encoder
+        object = visitor.object
+    }
+
+    /// Writes each selected field of one object; fragments and type cases that apply to its type are written as part
+    /// of it.
+    private struct Visitor: GraphQLSelectionVisitor {
+        typealias Failure = Never
+
+        var encoder: GraphQLMockEncoder
+        /// The builder's type, which decides the fragments and type cases that apply.
+        let objectType: String
+        let fields: [String: any Sendable]
+        var object: JSONObject
+
+        var typename: String? { objectType }
+
+        mutating func visit(_ field: GraphQLField, of parent: GraphQLParentType) {
+            let key = field.responseKey
+            guard field.name != "__typename" else {
+                object[key] = .string(objectType)
+                return
             }
+            let path = FieldPath(typename: objectType, field: field.name)
+            object[key] = encoder.value(
+                fields[field.name], as: field.type, leaf: field.leafType, at: path, into: object[key])
         }
+
+        func enter(_ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind) -> Bool { true }
     }
 
     /// Where a value goes, for placeholders and messages.
-    private struct FieldPath {
+    fileprivate struct FieldPath {
         var typename: String
         var field: String
     }
 
     /// The JSON of `value` as a field of `type`, merged into what earlier selections of the same key wrote.
-    private mutating func value(
+    fileprivate mutating func value(
         _ value: Any?, as type: GraphQLOutputType, leaf: (any GraphQLOutputValue.Type)?, at path: FieldPath,
         into existing: JSONValue?
     ) -> JSONValue {
@@ -89,7 +99,7 @@ public struct GraphQLMockEncoder: Sendable {
             guard let existing else { return placeholder(inner, leaf: leaf, at: path) }
             // An unset object that an earlier selection of the key gave a placeholder: add this selection's fields.
             if case .object(let selectionSet) = inner, case .object(var object) = existing {
-                write(selectionSet.selections, of: Self.typename(of: selectionSet), fields: [:], into: &object)
+                write(selectionSet, of: Self.typename(of: selectionSet), fields: [:], into: &object)
                 return .object(object)
             }
             return existing
@@ -126,7 +136,7 @@ public struct GraphQLMockEncoder: Sendable {
             precondition(
                 selectionSet.parentType.includes(typename),
                 "\(path.typename).\(path.field) cannot be a \(typename)")
-            write(selectionSet.selections, of: typename, fields: mock.__fields.values, into: &object)
+            write(selectionSet, of: typename, fields: mock.__fields.values, into: &object)
             return .object(object)
         }
     }
@@ -142,7 +152,7 @@ public struct GraphQLMockEncoder: Sendable {
             return .array([])
         case .object(let selectionSet):
             var object = JSONObject()
-            write(selectionSet.selections, of: Self.typename(of: selectionSet), fields: [:], into: &object)
+            write(selectionSet, of: Self.typename(of: selectionSet), fields: [:], into: &object)
             return .object(object)
         case .scalar(let name):
             switch name {

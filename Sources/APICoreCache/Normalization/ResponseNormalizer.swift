@@ -21,7 +21,7 @@ import Foundation
 /// its ``records`` once the decode succeeded.
 public final class ResponseNormalizer: GraphQLDecodingObserver {
     /// One selected field, resolved once per write.
-    private final class FieldPlan {
+    fileprivate final class FieldPlan {
         let responseKey: String
         let name: String
         /// The key the field's value is stored under (its policy's, when it has one).
@@ -379,30 +379,32 @@ public final class ResponseNormalizer: GraphQLDecodingObserver {
             let id = selectionSet.id
             // An operation has a few dozen selection sets at most: a scan finds one faster than hashing its identifier.
             if let known = plans.first(where: { $0.id == id }) { return known.set }
-            var fields: [FieldPlan] = []
-            collectFields(selectionSet.selections, of: selectionSet.parentType.name, into: &fields)
+            var collector = FieldCollector(policies: resolver.typePolicies, variables: variables)
+            GraphQLSelectionWalker(variables: variables).walk(selectionSet, visitor: &collector)
+            let fields = collector.fields
             let set = PlanSet(fields: fields)
             plans.append((id, set))
             return set
         }
+    }
+}
 
-        func collectFields(_ selections: [GraphQLSelection], of typename: String, into fields: inout [FieldPlan]) {
-            let policies = resolver.typePolicies
-            for selection in selections {
-                switch selection {
-                case .field(let field):
-                    let policy = policies.fieldPolicy(for: typename, field: field.name)
-                    fields.append(FieldPlan(field: field, policy: policy, variables: variables))
-                case .conditional(let conditions, let inner):
-                    if conditions.evaluate(with: variables) { collectFields(inner, of: typename, into: &fields) }
-                case .fragment, .inlineFragment, .deferred:
-                    // The decoder enters the object again for these, with their own selections.
-                    continue
-                }
-            }
-        }
+/// The fields one selection set selects from an object, each resolved once per write; the decoder enters the object
+/// again for its fragments, type cases and deferred parts, with their own selections.
+private struct FieldCollector: GraphQLSelectionVisitor {
+    typealias Failure = Never
+    let policies: GraphQLTypePolicies
+    let variables: JSONObject
+    var fields: [ResponseNormalizer.FieldPlan] = []
+
+    var typename: String? { nil }
+
+    mutating func visit(_ field: GraphQLField, of parent: GraphQLParentType) {
+        let policy = policies.fieldPolicy(for: parent.name, field: field.name)
+        fields.append(ResponseNormalizer.FieldPlan(field: field, policy: policy, variables: variables))
     }
 
+    func enter(_ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind) -> Bool { false }
 }
 
 extension GraphQLOutputType {

@@ -34,6 +34,15 @@ struct CacheDataReader {
         case fragment(SpreadStep)
         case typeCase(SpreadStep)
         case deferred(SpreadStep)
+
+        /// How a spread step reaches its object.
+        var spreadKind: GraphQLSpreadKind {
+            switch self {
+            case .field, .fragment: .fragment
+            case .typeCase: .typeCase
+            case .deferred: .deferred(label: nil)
+            }
+        }
     }
 
     /// A selected field. A class, so that iterating a plan retains one reference per step.
@@ -309,17 +318,22 @@ struct CacheDataReader {
                     object[field.responseKey] = json
                 }
             case .fragment(let fragment):
+                guard applies(fragment.selectionSet, as: .fragment, to: record, within: type.parentType) else {
+                    continue
+                }
                 try collect(
                     fragment.plan, of: fragment.selectionSet, record: record, into: &object, mayRepeatKeys: true)
             case .typeCase(let typeCase):
                 metTypeCase = true
-                guard applies(typeCase.selectionSet, to: record, within: type.parentType) else {
+                guard applies(typeCase.selectionSet, as: .typeCase, to: record, within: type.parentType) else {
                     continue
                 }
                 try collect(
                     typeCase.plan, of: typeCase.selectionSet, record: record, into: &object, mayRepeatKeys: true)
             case .deferred(let part):
-                guard applies(part.selectionSet, to: record, within: type.parentType) else { continue }
+                guard applies(part.selectionSet, as: .deferred(label: nil), to: record, within: type.parentType) else {
+                    continue
+                }
                 // Whether a deferred part has arrived is the whole-tree check's to decide.
                 builtDataPassedChecks = false
                 // A deferred part the cache does not hold in full is left pending, as it would be on the wire.
@@ -340,7 +354,7 @@ struct CacheDataReader {
         let id = type.id
         if let plan = plans[id] { return plan }
         var steps: [Step] = []
-        appendSteps(type.selections, of: type.parentType.name, to: &steps)
+        appendSteps(of: type, to: &steps)
         var responseKeys: Set<String> = []
         var isFlat = true
         var capacity = 0
@@ -359,29 +373,55 @@ struct CacheDataReader {
         return plan
     }
 
-    private mutating func appendSteps(
-        _ selections: [GraphQLSelection], of typename: String, to steps: inout [Step]
-    ) {
-        for selection in selections {
-            switch selection {
-            case .field(let field):
-                let policy = typePolicies.fieldPolicy(for: typename, field: field.name)
-                steps.append(
-                    .field(
-                        FieldStep(
-                            responseKey: field.responseKey,
-                            storageKey: field.storageKey(variables: variables, policy: policy),
-                            type: field.type, leafType: field.leafType, isImplicitTypename: field.isImplicitTypename)))
-            case .fragment(let fragment):
-                steps.append(.fragment(SpreadStep(selectionSet: fragment, plan: plan(for: fragment))))
-            case .inlineFragment(let typeCase):
-                steps.append(.typeCase(SpreadStep(selectionSet: typeCase, plan: plan(for: typeCase))))
-            case .conditional(let conditions, let inner):
-                if conditions.evaluate(with: variables) { appendSteps(inner, of: typename, to: &steps) }
-            case .deferred(_, let part):
-                steps.append(.deferred(SpreadStep(selectionSet: part, plan: plan(for: part))))
+    private mutating func appendSteps(of type: GraphQLSelectionTree, to steps: inout [Step]) {
+        var planner = StepPlanner(typePolicies: typePolicies, variables: variables)
+        GraphQLSelectionWalker(variables: variables).walk(type, visitor: &planner)
+        for pending in planner.steps {
+            switch pending {
+            case .field(let field): steps.append(.field(field))
+            case .spread(let tree, .fragment):
+                steps.append(.fragment(SpreadStep(selectionSet: tree, plan: plan(for: tree))))
+            case .spread(let tree, .typeCase):
+                steps.append(.typeCase(SpreadStep(selectionSet: tree, plan: plan(for: tree))))
+            case .spread(let tree, .deferred):
+                steps.append(.deferred(SpreadStep(selectionSet: tree, plan: plan(for: tree))))
             }
         }
+    }
+
+    /// The steps of a selection set's plan, in order, before the plans of its fragments are worked out: every
+    /// fragment, type case and deferred part is kept, whatever type a record turns out to have, and decided per
+    /// record as it is read.
+    private struct StepPlanner: GraphQLSelectionVisitor {
+        typealias Failure = Never
+
+        enum Pending {
+            case field(FieldStep)
+            case spread(GraphQLSelectionTree, GraphQLSpreadKind)
+        }
+
+        let typePolicies: GraphQLTypePolicies
+        let variables: JSONObject
+        var steps: [Pending] = []
+
+        var typename: String? { nil }
+
+        mutating func visit(_ field: GraphQLField, of parent: GraphQLParentType) {
+            let policy = typePolicies.fieldPolicy(for: parent.name, field: field.name)
+            steps.append(
+                .field(
+                    FieldStep(
+                        responseKey: field.responseKey,
+                        storageKey: field.storageKey(variables: variables, policy: policy),
+                        type: field.type, leafType: field.leafType, isImplicitTypename: field.isImplicitTypename)))
+        }
+
+        mutating func enter(_ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind) -> Bool {
+            steps.append(.spread(tree, kind))
+            return false
+        }
+
+        func typeCaseApplies(_ tree: GraphQLSelectionTree, within parent: GraphQLParentType) -> Bool { true }
     }
 
     /// The JSON of a stored value, following references with the field's selection set. Stored JSON is checked against
@@ -484,10 +524,8 @@ struct CacheDataReader {
                 Self.forEachReference(in: value) { key in
                     wanted.append(PlannedReference(key: key, plan: fieldPlan, type: selectionSet))
                 }
-            case .fragment(let spread), .deferred(let spread):
-                references(in: record, plan: spread.plan, of: spread.selectionSet, into: &wanted)
-            case .typeCase(let spread):
-                guard Self.applies(spread.selectionSet, to: record, within: type.parentType) else {
+            case .fragment(let spread), .typeCase(let spread), .deferred(let spread):
+                guard Self.applies(spread.selectionSet, as: step.spreadKind, to: record, within: type.parentType) else {
                     continue
                 }
                 references(in: record, plan: spread.plan, of: spread.selectionSet, into: &wanted)
@@ -511,21 +549,21 @@ struct CacheDataReader {
         return plan
     }
 
-    /// Whether a type condition holds for a record, by its stored `__typename` (`GraphQLSelectionTree.applies`).
+    /// Whether a fragment, type case or deferred part applies to a record, by its stored `__typename` and the rule
+    /// every walk applies (`GraphQLSelectionTree.applies`).
     private mutating func applies(
-        _ condition: GraphQLSelectionTree, to record: Record, within parent: GraphQLParentType
+        _ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind, to record: Record, within parent: GraphQLParentType
     ) -> Bool {
         if tracksDependencies { dependencies.insert(CacheFieldID(key: record.key, field: "__typename")) }
-        return Self.applies(condition, to: record, within: parent)
+        return Self.applies(tree, as: kind, to: record, within: parent)
     }
 
     private static func applies(
-        _ condition: GraphQLSelectionTree, to record: Record, within parent: GraphQLParentType
+        _ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind, to record: Record, within parent: GraphQLParentType
     ) -> Bool {
-        guard case .value(.string(let typename))? = record.fields["__typename"] else {
-            return condition.applies(toTypename: nil, within: parent)
-        }
-        return condition.applies(toTypename: typename, within: parent)
+        var typename: String?
+        if case .value(.string(let stored))? = record.fields["__typename"] { typename = stored }
+        return tree.applies(toTypename: typename, as: kind, within: parent)
     }
 
     /// Clears ``builtDataPassedChecks`` unless `json` passes the decode's check as a value of `type`.

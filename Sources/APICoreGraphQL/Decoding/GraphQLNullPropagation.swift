@@ -46,33 +46,38 @@ public enum GraphQLNullPropagation {
 
         /// The object with its nulls propagated; `nil` when it must be `null` itself.
         mutating func object(_ object: JSONObject, as type: GraphQLSelectionTree) -> JSONObject? {
-            var object = object
-            return apply(type.selections, parent: type.parentType.name, to: &object) ? object : nil
+            var visitor = Visitor(object: object, repair: self)
+            defer { self = visitor.repair }
+            do {
+                try GraphQLSelectionWalker(variables: variables).walk(type, visitor: &visitor)
+            } catch {
+                return nil
+            }
+            return visitor.object
         }
 
-        /// Applies selections to `object`; `false` when one of its non-null fields is `null` after propagation.
-        mutating func apply(_ selections: [GraphQLSelection], parent: String, to object: inout JSONObject) -> Bool {
-            for selection in selections {
-                switch selection {
-                case .field(let field):
-                    // A missing field or a value of the wrong kind is for decoding to report.
-                    guard let value = object[field.responseKey] else { continue }
-                    path.append(.field(field.responseKey))
-                    let repaired = self.value(value, type: field.type, field: "\(parent).\(field.name)")
-                    path.removeLast()
-                    guard let repaired else { return false }
-                    object[field.responseKey] = repaired
-                case .fragment(let type), .inlineFragment(let type), .deferred(_, let type):
-                    if let typename = object["__typename"]?.stringValue, !type.parentType.includes(typename) {
-                        continue
-                    }
-                    guard apply(type.selections, parent: type.parentType.name, to: &object) else { return false }
-                case .conditional(let conditions, let selections):
-                    guard conditions.evaluate(with: variables) else { continue }
-                    guard apply(selections, parent: parent, to: &object) else { return false }
-                }
+        /// Repairs each selected field of one object; fragments and type cases that apply are walked as part of it.
+        private struct Visitor: GraphQLSelectionVisitor {
+            /// A non-null field of the object is `null` after propagation: the object itself becomes `null`.
+            struct NullReachesObject: Error {}
+            typealias Failure = NullReachesObject
+
+            var object: JSONObject
+            var repair: Walker
+
+            var typename: String? { object["__typename"]?.stringValue }
+
+            mutating func visit(_ field: GraphQLField, of parent: GraphQLParentType) throws(NullReachesObject) {
+                // A missing field or a value of the wrong kind is for decoding to report.
+                guard let value = object[field.responseKey] else { return }
+                repair.path.append(.field(field.responseKey))
+                let repaired = repair.value(value, type: field.type, field: "\(parent.name).\(field.name)")
+                repair.path.removeLast()
+                guard let repaired else { throw NullReachesObject() }
+                object[field.responseKey] = repaired
             }
-            return true
+
+            func enter(_ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind) -> Bool { true }
         }
 
         /// A field's or element's value with its nulls propagated; `nil` when it must be `null` and may not be.

@@ -75,12 +75,15 @@ public struct GraphQLSelectionTree: Sendable {
         return parent.kind == .object ? parent.name : nil
     }
 
-    /// Whether a type condition of this tree holds for an object whose `__typename` is `typename`: by its possible
-    /// types, else (no type name known) when the condition names the enclosing selection set's own type, which is the
-    /// one rule every walk applies to fragments, type cases and deferred parts.
-    public func applies(toTypename typename: String?, within enclosing: GraphQLParentType) -> Bool {
-        let parent = parentType
-        guard let typename else { return parent.name == enclosing.name }
-        return parent.includes(typename)
+    /// Whether this tree, reached from `enclosing` as `kind`, applies to an object whose `__typename` is `typename`:
+    /// the one rule every walk applies. A known type name must be one of the tree's possible types (an interface's
+    /// implementations, a union's members). Without one, a named fragment and a deferred part apply, and a type case
+    /// applies only when it names the enclosing type itself.
+    public func applies(
+        toTypename typename: String?, as kind: GraphQLSpreadKind, within enclosing: GraphQLParentType
+    ) -> Bool {
+        if let typename { return parentType.includes(typename) }
+        if case .typeCase = kind { return parentType.name == enclosing.name }
+        return true
     }
 }

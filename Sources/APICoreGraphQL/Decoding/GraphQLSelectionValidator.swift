@@ -12,14 +12,14 @@ public enum GraphQLSelectionValidator {
         _ object: JSONObject, as tree: GraphQLSelectionTree, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError) {
         context.observer?.didEnter(object: object, as: tree, in: context)
-        try validate(tree.selections, on: object, in: context)
+        try validate(selectionsOf: tree, on: object, in: context)
     }
 
     /// Checks `object` as `tree` and everything below it, for a reader whose creation told the observer already.
     public static func validateSelections(
         of tree: GraphQLSelectionTree, on object: JSONObject, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError) {
-        try validate(tree.selections, on: object, in: context)
+        try validate(selectionsOf: tree, on: object, in: context)
     }
 
     /// Checks one selected field's value as the whole-object check does, for a reader that builds an object field by
@@ -37,28 +37,39 @@ public enum GraphQLSelectionValidator {
     }
 
     private static func validate(
-        _ selections: [GraphQLSelection], on object: JSONObject, in context: GraphQLDecodingContext
+        selectionsOf tree: GraphQLSelectionTree, on object: JSONObject, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError) {
-        for selection in selections {
-            switch selection {
-            case .field(let field):
-                try validate(field, on: object, in: context)
-            case .conditional(let conditions, let inner):
-                if context.includes(conditions) { try validate(inner, on: object, in: context) }
-            case .fragment(let fragment):
-                try validate(object, as: fragment, in: context)
-            case .inlineFragment(let typeCase):
-                guard let typename = object["__typename"]?.stringValue else {
-                    throw GraphQLDecodingError(.missingTypename)
-                }
-                if typeCase.parentType.includes(typename) { try validate(object, as: typeCase, in: context) }
-            case .deferred(_, let part):
-                if GraphQLDeferredParts.hasArrived(part, in: object) { try validate(object, as: part, in: context) }
-            }
+        var visitor = Visitor(object: object, context: context)
+        try GraphQLSelectionWalker(variables: context.variables).walk(tree, visitor: &visitor)
+    }
+
+    /// What the check does at each selection: a field is checked on the object; a fragment, type case or deferred
+    /// part that has arrived is checked by entering the object again with its selections, which the observer sees.
+    private struct Visitor: GraphQLSelectionVisitor {
+        let object: JSONObject
+        let context: GraphQLDecodingContext
+
+        var typename: String? { object["__typename"]?.stringValue }
+
+        func visit(_ field: GraphQLField, of parent: GraphQLParentType) throws(GraphQLDecodingError) {
+            try GraphQLSelectionValidator.validate(field, on: object, in: context)
+        }
+
+        func enter(_ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind) throws(GraphQLDecodingError) -> Bool {
+            if case .deferred = kind, !GraphQLDeferredParts.hasArrived(tree, in: object) { return false }
+            try GraphQLSelectionValidator.validate(object, as: tree, in: context)
+            return false
+        }
+
+        /// A type case cannot be decided without the object's type name, which the response must then carry.
+        func typeCaseApplies(
+            _ tree: GraphQLSelectionTree, within parent: GraphQLParentType
+        ) throws(GraphQLDecodingError) -> Bool {
+            throw GraphQLDecodingError(.missingTypename)
         }
     }
 
-    private static func validate(
+    fileprivate static func validate(
         _ field: GraphQLField, on object: JSONObject, in context: GraphQLDecodingContext
     ) throws(GraphQLDecodingError) {
         // The type name generated code selects everywhere is read only by type cases, which check it themselves.
