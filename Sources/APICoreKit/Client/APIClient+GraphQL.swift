@@ -116,19 +116,6 @@ extension APIClient {
         statusCode == 405 || statusCode == 501
     }
 
-    /// The body, after applying the error policy.
-    static func checkedBody(
-        _ exchange: GraphQLHTTPResponse,
-        operationName: String,
-        options: RequestOptions
-    ) throws(APIError) -> GraphQLResponseBody {
-        let body = exchange.body
-        if options.errorPolicy == .failOnErrors, !body.errors.isEmpty {
-            throw graphQLFailure(body, statusCode: exchange.response.statusCode, operationName: operationName)
-        }
-        return body
-    }
-
     /// The error for a response without data, or whose errors are fatal: its GraphQL errors if it has some.
     static func graphQLFailure(_ body: GraphQLResponseBody, statusCode: Int?, operationName: String) -> APIError {
         if body.errors.isEmpty {

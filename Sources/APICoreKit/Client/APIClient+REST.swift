@@ -61,45 +61,25 @@ extension APIClient {
             isIdempotent: request.options.isIdempotent)
     }
 
+    /// The response decoded as `Response`, its status, media type and body judged by ``HTTPResponseClassifier``.
     private func decodeREST<Response: Decodable>(
         _ type: Response.Type,
         from response: HTTPResponse,
         operationName: String
     ) throws(APIError) -> Response {
-        let prefix = response.body.prefix(512)
-        guard response.isSuccess else {
-            let code: APIError.Code = response.statusCode == 401 ? .unauthorized : .httpStatus
-            throw APIError(
-                code, operationName: operationName, statusCode: response.statusCode, responseBodyPrefix: prefix,
-                responseBody: response.body)
-        }
+        let classifier = HTTPResponseClassifier(
+            api: .rest, operationName: operationName, reader: configuration.jsonReader)
         if Response.self == EmptyResponse.self, let empty = EmptyResponse() as? Response {
+            try classifier.checkRESTStatus(of: response)
             return empty
         }
-        let json: JSONValue
-        if response.body.isEmpty {
-            json = .null
-        } else {
-            let mediaType = response.mediaType
-            guard mediaType.map(HTTPResponse.isJSON) ?? true else {
-                throw APIError(
-                    .invalidResponse, operationName: operationName, statusCode: response.statusCode,
-                    reason: "unexpected content type \(mediaType ?? "none")", responseBodyPrefix: prefix)
-            }
-            do throws(JSONParseError) {
-                json = try configuration.jsonReader.read(response.body)
-            } catch {
-                throw APIError(
-                    .parsing, operationName: operationName, statusCode: response.statusCode, byteOffset: error.offset,
-                    underlying: error, reason: error.description, responseBodyPrefix: prefix)
-            }
-        }
+        let json = try classifier.restJSON(of: response)
         do {
             return try configuration.decoder.decode(Response.self, from: json)
         } catch {
             throw APIError(
                 .decoding, operationName: operationName, statusCode: response.statusCode,
-                underlying: error, reason: "\(error)", responseBodyPrefix: prefix)
+                underlying: error, reason: "\(error)", responseBodyPrefix: Data(response.body.prefix(512)))
         }
     }
 }
