@@ -19,9 +19,7 @@ public enum TestTransport: String, CaseIterable, Sendable {
     public func make(requestTimeout: Duration = .seconds(60)) -> any HTTPTransport {
         switch self {
         case .urlSession:
-            URLSessionTransport(
-                requestTimeout: TimeInterval(requestTimeout.components.seconds)
-                    + TimeInterval(requestTimeout.components.attoseconds) / 1e18)
+            URLSessionTransport(requestTimeout: requestTimeout)
         #if canImport(AsyncHTTPClient)
             case .asyncHTTPClient:
                 AsyncHTTPClientTransport(requestTimeout: requestTimeout)

@@ -74,7 +74,7 @@ struct InMemoryTransportTests {
         let transport = InMemoryTransport(defaultStub: .graphQL(data: ["user": nil]))
         let client = APIClient(
             configuration: APIClientConfiguration(
-                graphQLEndpoint: Fixtures.endpoint, transport: transport, usesGETForQueries: true))
+                graphQLEndpoint: Fixtures.endpoint, transport: transport, queryMethod: .get))
 
         _ = try await client.execute(UserDetailsQuery(id: "1+2 &x=y", withEmail: true))
         _ = try? await client.execute(CreateUserMutation(name: "Radia", email: .null))

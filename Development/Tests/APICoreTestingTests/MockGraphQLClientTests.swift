@@ -125,7 +125,7 @@ struct MockGraphQLClientTests {
                 return try await next(request)
             }
         }
-        let mock = MockGraphQLClient(interceptors: [TokenInterceptor()]) { $0.usesGETForQueries = true }
+        let mock = MockGraphQLClient(interceptors: [TokenInterceptor()]) { $0.queryMethod = .get }
         mock.stub(UserDetailsQuery.self, data: Fixtures.userData())
         _ = try await mock.client.execute(UserDetailsQuery(id: "1"))
         let sent = try #require(mock.transport.requests.first)

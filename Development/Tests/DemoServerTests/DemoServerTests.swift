@@ -51,7 +51,7 @@ struct DemoServerTests {
             let posted = try await client.execute(document: Self.userDocument, variables: variables, as: UserData.self)
             let fetched = try await client.execute(
                 document: Self.userDocument, variables: variables, as: UserData.self,
-                options: RequestOptions(usesGETForQueries: true))
+                options: RequestOptions(queryMethod: .get))
             let rest = try await client.send(RESTCall<DemoUser, EmptyBody>(.get, "/users/u2"))
             #expect(posted.value.user == rest.value)
             #expect(fetched.value.user == rest.value)

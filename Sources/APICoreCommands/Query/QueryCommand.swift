@@ -178,7 +178,7 @@ public struct QueryCommand: AsyncParsableCommand {
                 interceptors: [capture],
                 headers: try input.headerFields(),
                 timeout: .seconds(timeout),
-                usesGETForQueries: usesGET,
+                queryMethod: usesGET ? .get : .post,
                 persistedQueries: persisted ? PersistedQueriesConfiguration(usesGETForHashedQueries: usesGET) : nil,
                 cache: setup.cache,
                 defaultCachePolicy: setup.policy,

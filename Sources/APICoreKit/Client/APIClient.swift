@@ -23,9 +23,8 @@ public final class APIClient: Sendable {
     public let configuration: APIClientConfiguration
 
     let chain: InterceptorChain
-    let inFlight = InFlightRegistry()
-    /// The time limits of the calls in flight.
-    let deadlines = DeadlineTimer()
+    /// Runs each call under its time limit, cancellable by name.
+    let calls: CallRunner
     /// Turned off when the server says it does not support persisted queries.
     let persistedQueriesSupported = Lock(true)
     /// Identical queries in flight, sharing one exchange.
@@ -38,6 +37,7 @@ public final class APIClient: Sendable {
     /// A client with the given configuration.
     public init(configuration: APIClientConfiguration) {
         self.configuration = configuration
+        calls = CallRunner(defaultTimeout: configuration.timeout)
         let sharing = InFlightRequestSharing()
         inFlightRequests = sharing
         chain = InterceptorChain(
@@ -54,55 +54,25 @@ public final class APIClient: Sendable {
     /// ``APIError/Code/cancelled``. Returns how many were cancelled.
     @discardableResult
     public func cancel(operationNames: Set<String>) -> Int {
-        inFlight.cancel(operationNames: operationNames)
+        calls.cancel(operationNames: operationNames)
     }
 
     /// Cancels every call in flight.
     @discardableResult
     public func cancelAll() -> Int {
-        inFlight.cancel(operationNames: nil)
+        calls.cancel(operationNames: nil)
     }
 
     /// The operation names of the calls in flight.
-    public var operationsInFlight: [String] { inFlight.operationNames }
+    public var operationsInFlight: [String] { calls.operationNames }
 
-    /// Runs one call: registered for cancellation by name, bounded by its timeout, with every error an `APIError`.
-    ///
-    /// A timeout or a cancellation cancels the call's task; everything the package awaits inside (the transport, a
-    /// token refresh) stops at once when cancelled. A custom transport or interceptor that ignores cancellation
-    /// delays the error until it returns.
+    /// Runs one call: registered for cancellation by name, bounded by its timeout, with every error an `APIError`
+    /// (``CallRunner``).
     func run<Value: Sendable>(
         operationName: String,
         timeout: Duration?,
         _ body: @escaping @Sendable () async throws -> Value
     ) async throws(APIError) -> Value {
-        let limit = timeout ?? configuration.timeout
-        // The call runs in a task of its own, so that cancelling by name or by time limit can reach it; the time
-        // limit is an entry of the client's one deadline timer, not a sleeping task per call. A plain task, not
-        // `Task.immediate`: an immediate task carries a status record that makes every one of its task switches take
-        // the task's status lock, which costs more than the hop through the pool it saves.
-        // The call is registered before its task exists: the task may reach the network on another thread before
-        // the next line runs, and a cancellation by name in between must not miss it.
-        let cancellation = CallCancellation()
-        let id = inFlight.insert(operationName: operationName) { cancellation.cancel() }
-        defer { inFlight.remove(id) }
-        let task = Task { try await body() }
-        cancellation.attach(task)
-        let deadline = deadlines.schedule(after: limit) { task.cancel() }
-        do {
-            let value = try await withTaskCancellationHandler {
-                try await task.value
-            } onCancel: {
-                task.cancel()
-            }
-            deadlines.cancel(deadline)
-            return value
-        } catch {
-            let timedOut = !deadlines.cancel(deadline)
-            if timedOut, !Task.isCancelled {
-                throw APIError(.timeout, operationName: operationName, reason: "no response within \(limit)")
-            }
-            throw APIError(wrapping: error, operationName: operationName)
-        }
+        try await calls.run(operationName: operationName, timeout: timeout, body)
     }
 }

@@ -12,8 +12,7 @@ extension APIClientConfiguration {
             return AsyncHTTPClientTransport(requestTimeout: requestTimeout)
         #else
             // Whole seconds and the fraction: `.milliseconds(500)` is half a second, not zero.
-            let (seconds, attoseconds) = requestTimeout.components
-            return URLSessionTransport(requestTimeout: Double(seconds) + Double(attoseconds) / 1e18)
+            return URLSessionTransport(requestTimeout: requestTimeout)
         #endif
     }
 }

@@ -16,11 +16,6 @@ public struct APIClientConfiguration: Sendable {
     public var timeout: Duration
     /// The HTTP method of queries (mutations always use POST): ``GraphQLQueryMethod/post`` by default.
     public var queryMethod: GraphQLQueryMethod
-    /// Whether queries are sent with GET (``GraphQLQueryMethod/get``) rather than POST.
-    public var usesGETForQueries: Bool {
-        get { queryMethod == .get }
-        set { queryMethod = newValue ? .get : .post }
-    }
     /// The header that names the operation on GraphQL GET requests (`X-Apollo-Operation-Name` by default); `nil`
     /// sends none.
     ///
@@ -76,8 +71,7 @@ public struct APIClientConfiguration: Sendable {
         interceptors: [any APIInterceptor] = [],
         headers: HTTPHeaders = HTTPHeaders(),
         timeout: Duration = .seconds(60),
-        usesGETForQueries: Bool = false,
-        queryMethod: GraphQLQueryMethod? = nil,
+        queryMethod: GraphQLQueryMethod = .post,
         operationNameHeader: String? = "X-Apollo-Operation-Name",
         persistedQueries: PersistedQueriesConfiguration? = nil,
         clientAwareness: ClientAwareness? = nil,
@@ -97,7 +91,7 @@ public struct APIClientConfiguration: Sendable {
         self.interceptors = interceptors
         self.headers = headers
         self.timeout = timeout
-        self.queryMethod = queryMethod ?? (usesGETForQueries ? .get : .post)
+        self.queryMethod = queryMethod
         self.operationNameHeader = operationNameHeader
         self.persistedQueries = persistedQueries
         self.clientAwareness = clientAwareness

@@ -16,11 +16,6 @@ public struct RequestOptions: Sendable {
     public var headers: HTTPHeaders
     /// The HTTP method of a query; `nil` uses ``APIClientConfiguration/queryMethod``.
     public var queryMethod: GraphQLQueryMethod?
-    /// Whether to send a query with GET (``GraphQLQueryMethod/get``) or POST; `nil` when ``queryMethod`` is.
-    public var usesGETForQueries: Bool? {
-        get { queryMethod.map { $0 == .get } }
-        set { queryMethod = newValue.map { $0 ? .get : .post } }
-    }
     /// Whether to use persisted queries when the client is configured for them, or when ``persistedQueryMode`` asks
     /// for them; off, the call sends its document whatever the mode.
     public var usesPersistedQueries: Bool
@@ -75,7 +70,6 @@ public struct RequestOptions: Sendable {
         errorPolicy: ErrorPolicy = .returnPartialData,
         timeout: Duration? = nil,
         headers: HTTPHeaders = HTTPHeaders(),
-        usesGETForQueries: Bool? = nil,
         queryMethod: GraphQLQueryMethod? = nil,
         usesPersistedQueries: Bool = true,
         persistedQueryMode: PersistedQueriesConfiguration.Mode? = nil,
@@ -90,7 +84,7 @@ public struct RequestOptions: Sendable {
         self.errorPolicy = errorPolicy
         self.timeout = timeout
         self.headers = headers
-        self.queryMethod = queryMethod ?? usesGETForQueries.map { $0 ? .get : .post }
+        self.queryMethod = queryMethod
         self.usesPersistedQueries = usesPersistedQueries
         self.persistedQueryMode = persistedQueryMode
         self.deduplicates = deduplicates

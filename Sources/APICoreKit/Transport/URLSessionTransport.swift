@@ -20,7 +20,7 @@ public struct URLSessionTransport: HTTPTransport {
     public let session: URLSession
 
     /// The per-request timeout handed to `URLRequest`; the client also enforces each call's own timeout.
-    public var requestTimeout: TimeInterval
+    public var requestTimeout: Duration
 
     /// The transport's own session, with the delegate that routes each task's events: ``session`` itself when the
     /// transport made it, else a session with the passed session's configuration for streamed requests.
@@ -32,7 +32,7 @@ public struct URLSessionTransport: HTTPTransport {
     /// ``HTTPRequest/maximumResponseSize`` (or its declared `Content-Length` does). A session you pass keeps its own
     /// delegate, so its bodies arrive whole and the client checks their size afterwards; its streamed requests go
     /// through one session of the transport's own, made with the same configuration.
-    public init(session: URLSession? = nil, requestTimeout: TimeInterval = 60) {
+    public init(session: URLSession? = nil, requestTimeout: Duration = .seconds(60)) {
         let owner = URLSessionOwner(configuration: session?.configuration ?? .ephemeral)
         self.session = session ?? owner.session
         self.owner = owner
@@ -105,7 +105,8 @@ public struct URLSessionTransport: HTTPTransport {
     func urlRequest(for request: HTTPRequest) throws -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
-        urlRequest.timeoutInterval = requestTimeout
+        let (seconds, attoseconds) = requestTimeout.components
+        urlRequest.timeoutInterval = Double(seconds) + Double(attoseconds) / 1e18
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }

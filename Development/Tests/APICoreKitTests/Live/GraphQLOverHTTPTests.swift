@@ -57,7 +57,7 @@ struct GraphQLOverHTTPTests {
     @Test("queries go out as GET when configured; mutations stay POST", arguments: TestTransport.allCases)
     func getQueries(transport: TestTransport) async throws {
         let live = try await LiveClient.strawberry(transport: transport)
-        let client = live.client(usesGETForQueries: true)
+        let client = live.client(queryMethod: .get)
         let response = try await client.execute(UserDetailsQuery(id: "1", withEmail: true))
         #expect(response.value.user?.followerCount == 9_007_199_254_740_993)
         var stats = try await live.stats()
@@ -94,7 +94,7 @@ struct GraphQLOverHTTPTests {
         arguments: TestTransport.allCases)
     func operationNameHeader(transport: TestTransport) async throws {
         let live = try await LiveClient.strawberry(transport: transport)
-        let client = live.client(usesGETForQueries: true)
+        let client = live.client(queryMethod: .get)
         _ = try await client.execute(UserDetailsQuery(id: "1"))
         var stats = try await live.stats()
         #expect(stats.lastMethod == "GET")
@@ -104,13 +104,13 @@ struct GraphQLOverHTTPTests {
         #expect(stats.lastMethod == "POST")
         #expect(stats.lastHeaders["x-apollo-operation-name"] == nil)
 
-        let renamed = live.client(usesGETForQueries: true) { $0.operationNameHeader = "Apollo-Require-Preflight" }
+        let renamed = live.client(queryMethod: .get) { $0.operationNameHeader = "Apollo-Require-Preflight" }
         _ = try await renamed.execute(document: "{ users { id } }", as: JSONValue.self)
         stats = try await live.stats()
         #expect(stats.lastHeaders["apollo-require-preflight"] == "anonymous query")
         #expect(stats.lastHeaders["x-apollo-operation-name"] == nil)
 
-        let without = live.client(usesGETForQueries: true) { $0.operationNameHeader = nil }
+        let without = live.client(queryMethod: .get) { $0.operationNameHeader = nil }
         _ = try await without.execute(UserDetailsQuery(id: "1"))
         stats = try await live.stats()
         #expect(stats.lastMethod == "GET")
@@ -122,7 +122,7 @@ struct GraphQLOverHTTPTests {
         arguments: TestTransport.allCases)
     func getEscaping(transport: TestTransport) async throws {
         let live = try await LiveClient.strawberry(transport: transport)
-        let client = live.client(path: "/graphql?tag=a+b%2Fc", usesGETForQueries: true)
+        let client = live.client(path: "/graphql?tag=a+b%2Fc", queryMethod: .get)
         let id = "1+&=#é 🙂%20;x"
         let response = try await client.execute(UserDetailsQuery(id: id))
         #expect(response.value.user == nil)
@@ -178,7 +178,7 @@ struct GraphQLOverHTTPTests {
         arguments: TestTransport.allCases)
     func persistedQueriesWithGETQueries(transport: TestTransport) async throws {
         let live = try await LiveClient.strawberry(transport: transport)
-        let client = live.client(usesGETForQueries: true, persistedQueries: PersistedQueriesConfiguration())
+        let client = live.client(queryMethod: .get, persistedQueries: PersistedQueriesConfiguration())
         _ = try await client.execute(UserDetailsQuery(id: "1"))
         var stats = try await live.stats()
         #expect(stats.requests == 2)

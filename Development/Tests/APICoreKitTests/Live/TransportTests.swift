@@ -19,7 +19,7 @@ struct TransportTests {
     @Test("a redirected GET query is followed to its new location", arguments: TestTransport.allCases)
     func followsRedirects(transport: TestTransport) async throws {
         let live = try await LiveClient.strawberry(transport: transport)
-        let client = live.client(path: "/redirect/graphql", usesGETForQueries: true)
+        let client = live.client(path: "/redirect/graphql", queryMethod: .get)
         let response = try await client.execute(UserDetailsQuery(id: "1"))
         #expect(response.value.user?.name == "Ada Lovelace")
     }

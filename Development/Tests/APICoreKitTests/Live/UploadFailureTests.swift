@@ -65,7 +65,7 @@ struct UploadFailureTests {
     func queryWithGET(transport: TestTransport) async throws {
         let recorder = RequestRecorder()
         let live = try await LiveClient.strawberry(transport: transport)
-        let client = live.client(interceptors: [recorder], usesGETForQueries: true)
+        let client = live.client(interceptors: [recorder], queryMethod: .get)
         let bytes = Data("inspect me".utf8)
         let response = try await client.execute(
             document: "query Inspect($file: Upload!) { inspectFile(file: $file) { size sha256 } }",

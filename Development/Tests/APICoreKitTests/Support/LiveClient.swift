@@ -31,7 +31,7 @@ struct LiveClient {
         path: String = "/graphql",
         interceptors: [any APIInterceptor] = [],
         timeout: Duration = .seconds(120),
-        usesGETForQueries: Bool = false,
+        queryMethod: GraphQLQueryMethod = .post,
         persistedQueries: PersistedQueriesConfiguration? = nil,
         restBaseURL: URL? = nil,
         configure: (inout APIClientConfiguration) -> Void = { _ in }
@@ -45,7 +45,7 @@ struct LiveClient {
             interceptors: interceptors,
             headers: ["X-Test-Key": key],
             timeout: timeout,
-            usesGETForQueries: usesGETForQueries,
+            queryMethod: queryMethod,
             persistedQueries: persistedQueries
         )
         configure(&configuration)

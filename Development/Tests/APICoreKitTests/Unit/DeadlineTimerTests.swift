@@ -99,6 +99,6 @@ struct DeadlineTimerTests {
             }
         }
         _ = try await client.execute(document: "query Fast { a }", as: JSONValue.self)
-        #expect(client.deadlines.pendingCount == 0)
+        #expect(client.calls.deadlines.pendingCount == 0)
     }
 }

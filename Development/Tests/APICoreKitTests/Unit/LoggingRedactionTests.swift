@@ -78,7 +78,7 @@ struct LoggingRedactionTests {
                         "Authorization": "Bearer token-secret-123", "Cookie": "sid=cookie-secret-789",
                         "X-Api-Key": "key-secret-000",
                     ],
-                    usesGETForQueries: usesGET))
+                    queryMethod: usesGET ? .get : .post))
             _ = try await client.execute(UserDetailsQuery(id: "variable-secret-321"))
         }
         let log = handler.text

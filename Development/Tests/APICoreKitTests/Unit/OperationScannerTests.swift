@@ -42,7 +42,7 @@ struct OperationScannerTests {
         let client = APIClient(
             configuration: APIClientConfiguration(
                 graphQLEndpoint: URL(string: "http://127.0.0.1:1/graphql")!, transport: transport,
-                interceptors: [RetryInterceptor(policy: RetryPolicy(sleep: { _ in }))], usesGETForQueries: true))
+                interceptors: [RetryInterceptor(policy: RetryPolicy(sleep: { _ in }))], queryMethod: .get))
         _ = try await client.execute(
             document: "query A { a } mutation B { b }", operationName: "B", as: JSONValue.self)
         #expect(transport.requests.map(\.method) == [.post])

@@ -48,7 +48,7 @@ struct QueryMethodTests {
         #expect(first.metadata.statusCode == 200)
         // A call that asks for QUERY itself is POSTed too: the endpoint has said it does not do QUERY.
         _ = try await client.execute(ProductQuery(id: "1"), options: RequestOptions(queryMethod: .query))
-        _ = try await client.execute(ProductQuery(id: "1"), options: RequestOptions(usesGETForQueries: true))
+        _ = try await client.execute(ProductQuery(id: "1"), options: RequestOptions(queryMethod: .get))
         #expect(transport.requests.map(\.method.rawValue) == ["QUERY", "POST", "POST", "GET"])
     }
 
@@ -61,18 +61,5 @@ struct QueryMethodTests {
         #expect(error?.code == .httpStatus)
         #expect(error?.statusCode == 503)
         #expect(transport.requests.map(\.method.rawValue) == ["POST", "QUERY"])
-    }
-
-    @Test("usesGETForQueries reads and writes the query method")
-    func usesGETForQueries() {
-        var configuration = APIClientConfiguration(graphQLEndpoint: URL(string: "http://127.0.0.1:9/graphql")!)
-        #expect(configuration.queryMethod == .post)
-        configuration.usesGETForQueries = true
-        #expect(configuration.queryMethod == .get)
-        configuration.queryMethod = .query
-        #expect(!configuration.usesGETForQueries)
-        #expect(RequestOptions().queryMethod == nil)
-        #expect(RequestOptions(usesGETForQueries: false).queryMethod == .post)
-        #expect(RequestOptions(queryMethod: .query).usesGETForQueries == false)
     }
 }

@@ -123,7 +123,7 @@ struct PersistedQuerySafelistLiveTests {
         try await Self.withSafelistServer { server, _ in
             let client = Self.client(for: server, clientAwareness: ClientAwareness(name: "demo-ios", version: "2.4.1"))
             _ = try await client.execute(UserProfileQuery(id: "u2"))
-            _ = try await client.execute(ProductDetailQuery(id: "p2"), options: RequestOptions(usesGETForQueries: true))
+            _ = try await client.execute(ProductDetailQuery(id: "p2"), options: RequestOptions(queryMethod: .get))
             let received = server.receivedGraphQLRequests
             #expect(received.map(\.method) == ["POST", "GET"])
             #expect(received.map(\.clientName) == ["demo-ios", "demo-ios"])
