@@ -10,81 +10,6 @@ import Foundation
 /// cannot find with the record key, field and response path. It remembers every field it looked at, found or not, so
 /// a watcher knows which writes can change its result.
 struct CacheDataReader {
-    /// The steps of one selection set in this read: storage keys worked out and `@include`/`@skip` decided, once per
-    /// read, since both depend on the variables. A class, so that the plans of what a step leads to are worked out on
-    /// first use and kept on the step.
-    private final class Plan {
-        let steps: [Step]
-        /// Whether the steps are fields with distinct response keys and nothing else, so that an object built from
-        /// this plan alone cannot meet a response key twice.
-        let isFlat: Bool
-        /// The most fields an object read with this plan can hold, its fragments' and type cases' included.
-        let capacity: Int
-
-        init(steps: [Step], isFlat: Bool, capacity: Int) {
-            self.steps = steps
-            self.isFlat = isFlat
-            self.capacity = capacity
-        }
-    }
-
-    /// A selection of a plan.
-    private enum Step {
-        case field(FieldStep)
-        case fragment(SpreadStep)
-        case typeCase(SpreadStep)
-        case deferred(SpreadStep)
-
-        /// How a spread step reaches its object.
-        var spreadKind: GraphQLSpreadKind {
-            switch self {
-            case .field, .fragment: .fragment
-            case .typeCase: .typeCase
-            case .deferred: .deferred(label: nil)
-            }
-        }
-    }
-
-    /// A selected field. A class, so that iterating a plan retains one reference per step.
-    private final class FieldStep {
-        let responseKey: String
-        let storageKey: String
-        let type: GraphQLOutputType
-        let leafType: (any GraphQLOutputValue.Type)?
-        let isImplicitTypename: Bool
-        /// The selection set of a field of an object type (or a list of them).
-        let selectionSet: GraphQLSelectionTree?
-        /// The plan of ``selectionSet``, once first needed.
-        var selectionPlan: Plan?
-
-        init(
-            responseKey: String, storageKey: String, type: GraphQLOutputType,
-            leafType: (any GraphQLOutputValue.Type)?, isImplicitTypename: Bool
-        ) {
-            self.responseKey = responseKey
-            self.storageKey = storageKey
-            self.type = type
-            self.leafType = leafType
-            self.isImplicitTypename = isImplicitTypename
-            if case .object(let selectionSet) = type.namedType {
-                self.selectionSet = selectionSet
-            } else {
-                selectionSet = nil
-            }
-        }
-    }
-
-    /// A fragment, type case or deferred part read from the same record, with its plan.
-    private final class SpreadStep {
-        let selectionSet: GraphQLSelectionTree
-        let plan: Plan
-
-        init(selectionSet: GraphQLSelectionTree, plan: Plan) {
-            self.selectionSet = selectionSet
-            self.plan = plan
-        }
-    }
-
     /// Loads a record by key, with optimistic layers applied; `nil` when there is none.
     let load: (CacheKey) throws(CacheError) -> Record?
     /// Loads many records at once (a level of the query, ``prefetchTree(from:plan:of:)``), for caches where one load
@@ -114,8 +39,8 @@ struct CacheDataReader {
 
     /// Every field the read depended on, when tracked.
     private(set) var dependencies: Set<CacheFieldID> = []
-    private var loaded: [CacheKey: Record] = [:]
-    private var plans: [ObjectIdentifier: Plan] = [:]
+    var loaded: [CacheKey: Record] = [:]
+    var plans: [ObjectIdentifier: Plan] = [:]
     /// The response path of the value being read, kept as a stack and turned into a ``ResponsePath`` only for errors.
     private var path: [ResponsePath.Component] = []
     /// Whether values are checked as they are built, so that data that passes is wrapped without a second walk; when
@@ -348,82 +273,6 @@ struct CacheDataReader {
         }
     }
 
-    /// The plan of a selection set, worked out on first use in this read (fragments and type cases are planned with
-    /// it; fields of object types when first read).
-    private mutating func plan(for type: GraphQLSelectionTree) -> Plan {
-        let id = type.id
-        if let plan = plans[id] { return plan }
-        var steps: [Step] = []
-        appendSteps(of: type, to: &steps)
-        var responseKeys: Set<String> = []
-        var isFlat = true
-        var capacity = 0
-        for step in steps {
-            switch step {
-            case .field(let field):
-                capacity += 1
-                if !responseKeys.insert(field.responseKey).inserted { isFlat = false }
-            case .fragment(let spread), .typeCase(let spread), .deferred(let spread):
-                capacity += spread.plan.capacity
-                isFlat = false
-            }
-        }
-        let plan = Plan(steps: steps, isFlat: isFlat, capacity: capacity)
-        plans[id] = plan
-        return plan
-    }
-
-    private mutating func appendSteps(of type: GraphQLSelectionTree, to steps: inout [Step]) {
-        var planner = StepPlanner(typePolicies: typePolicies, variables: variables)
-        GraphQLSelectionWalker(variables: variables).walk(type, visitor: &planner)
-        for pending in planner.steps {
-            switch pending {
-            case .field(let field): steps.append(.field(field))
-            case .spread(let tree, .fragment):
-                steps.append(.fragment(SpreadStep(selectionSet: tree, plan: plan(for: tree))))
-            case .spread(let tree, .typeCase):
-                steps.append(.typeCase(SpreadStep(selectionSet: tree, plan: plan(for: tree))))
-            case .spread(let tree, .deferred):
-                steps.append(.deferred(SpreadStep(selectionSet: tree, plan: plan(for: tree))))
-            }
-        }
-    }
-
-    /// The steps of a selection set's plan, in order, before the plans of its fragments are worked out: every
-    /// fragment, type case and deferred part is kept, whatever type a record turns out to have, and decided per
-    /// record as it is read.
-    private struct StepPlanner: GraphQLSelectionVisitor {
-        typealias Failure = Never
-
-        enum Pending {
-            case field(FieldStep)
-            case spread(GraphQLSelectionTree, GraphQLSpreadKind)
-        }
-
-        let typePolicies: GraphQLTypePolicies
-        let variables: JSONObject
-        var steps: [Pending] = []
-
-        var typename: String? { nil }
-
-        mutating func visit(_ field: GraphQLField, of parent: GraphQLParentType) {
-            let policy = typePolicies.fieldPolicy(for: parent.name, field: field.name)
-            steps.append(
-                .field(
-                    FieldStep(
-                        responseKey: field.responseKey,
-                        storageKey: field.storageKey(variables: variables, policy: policy),
-                        type: field.type, leafType: field.leafType, isImplicitTypename: field.isImplicitTypename)))
-        }
-
-        mutating func enter(_ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind) -> Bool {
-            steps.append(.spread(tree, kind))
-            return false
-        }
-
-        func typeCaseApplies(_ tree: GraphQLSelectionTree, within parent: GraphQLParentType) -> Bool { true }
-    }
-
     /// The JSON of a stored value, following references with the field's selection set. Stored JSON is checked against
     /// `type` when `checksValues` is set (a field with a Swift leaf type is checked whole by the caller instead); what is
     /// built from references and lists is checked as it is built.
@@ -461,94 +310,6 @@ struct CacheDataReader {
         }
     }
 
-    /// Loads every record the read will follow from the root record, level by level through the plans: one
-    /// ``loadMany`` per level of the query rather than one load per record. Records that are missing are left for
-    /// ``record(_:)`` to report with their path.
-    private mutating func prefetchTree(
-        from root: Record, plan: Plan, of type: GraphQLSelectionTree
-    ) throws(CacheError) {
-        // Each level is one step deeper in the query's selections, so the walk ends where the query does; an object met
-        // on several paths is walked on each, as the read itself will walk it, and loaded once.
-        var level = [Planned(record: root, plan: plan, type: type)]
-        while !level.isEmpty {
-            var wanted: [PlannedReference] = []
-            for planned in level {
-                references(in: planned.record, plan: planned.plan, of: planned.type, into: &wanted)
-            }
-            var keys: Set<CacheKey> = []
-            for reference in wanted where loaded[reference.key] == nil { keys.insert(reference.key) }
-            if !keys.isEmpty {
-                let found = try loadMany(keys)
-                if loaded.isEmpty {
-                    loaded = found
-                } else {
-                    loaded.reserveCapacity(loaded.count + found.count)
-                    for (key, record) in found { loaded[key] = record }
-                }
-            }
-            level = []
-            level.reserveCapacity(wanted.count)
-            for reference in wanted {
-                guard let record = loaded[reference.key] else { continue }
-                level.append(Planned(record: record, plan: reference.plan, type: reference.type))
-            }
-        }
-    }
-
-    /// A loaded record and the plan it will be read with.
-    private struct Planned {
-        let record: Record
-        let plan: Plan
-        let type: GraphQLSelectionTree
-    }
-
-    /// A record the read will follow, and the plan it will be read with.
-    private struct PlannedReference {
-        let key: CacheKey
-        let plan: Plan
-        let type: GraphQLSelectionTree
-    }
-
-    /// The references the plan follows from `record`, with the plans they will be read with.
-    private mutating func references(
-        in record: Record, plan: Plan, of type: GraphQLSelectionTree,
-        into wanted: inout [PlannedReference]
-    ) {
-        for step in plan.steps {
-            switch step {
-            case .field(let field):
-                guard let selectionSet = field.selectionSet, let value = record.fields[field.storageKey] else {
-                    continue
-                }
-                let fieldPlan = selectionPlan(of: field, selectionSet)
-                Self.forEachReference(in: value) { key in
-                    wanted.append(PlannedReference(key: key, plan: fieldPlan, type: selectionSet))
-                }
-            case .fragment(let spread), .typeCase(let spread), .deferred(let spread):
-                guard Self.applies(spread.selectionSet, as: step.spreadKind, to: record, within: type.parentType) else {
-                    continue
-                }
-                references(in: record, plan: spread.plan, of: spread.selectionSet, into: &wanted)
-            }
-        }
-    }
-
-    private static func forEachReference(in value: RecordValue, _ body: (CacheKey) -> Void) {
-        switch value {
-        case .value: break
-        case .reference(let key): body(key)
-        case .list(let elements): for element in elements { forEachReference(in: element, body) }
-        }
-    }
-
-    /// The plan of an object field's selection set, kept on the field once worked out.
-    private mutating func selectionPlan(of field: FieldStep, _ selectionSet: GraphQLSelectionTree) -> Plan {
-        if let plan = field.selectionPlan { return plan }
-        let plan = plan(for: selectionSet)
-        field.selectionPlan = plan
-        return plan
-    }
-
     /// Whether a fragment, type case or deferred part applies to a record, by its stored `__typename` and the rule
     /// every walk applies (`GraphQLSelectionTree.applies`).
     private mutating func applies(
@@ -558,7 +319,7 @@ struct CacheDataReader {
         return Self.applies(tree, as: kind, to: record, within: parent)
     }
 
-    private static func applies(
+    static func applies(
         _ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind, to record: Record, within parent: GraphQLParentType
     ) -> Bool {
         var typename: String?

@@ -1,0 +1,163 @@
+import APICoreGraphQL
+
+/// The plans of a read: each selection set's steps, worked out once per read with the read's variables.
+extension CacheDataReader {
+    /// The steps of one selection set in this read: storage keys worked out and `@include`/`@skip` decided, once per
+    /// read, since both depend on the variables. A class, so that the plans of what a step leads to are worked out on
+    /// first use and kept on the step.
+    final class Plan {
+        let steps: [Step]
+        /// Whether the steps are fields with distinct response keys and nothing else, so that an object built from
+        /// this plan alone cannot meet a response key twice.
+        let isFlat: Bool
+        /// The most fields an object read with this plan can hold, its fragments' and type cases' included.
+        let capacity: Int
+
+        init(steps: [Step], isFlat: Bool, capacity: Int) {
+            self.steps = steps
+            self.isFlat = isFlat
+            self.capacity = capacity
+        }
+    }
+
+    /// A selection of a plan.
+    enum Step {
+        case field(FieldStep)
+        case fragment(SpreadStep)
+        case typeCase(SpreadStep)
+        case deferred(SpreadStep)
+
+        /// How a spread step reaches its object.
+        var spreadKind: GraphQLSpreadKind {
+            switch self {
+            case .field, .fragment: .fragment
+            case .typeCase: .typeCase
+            case .deferred: .deferred(label: nil)
+            }
+        }
+    }
+
+    /// A selected field. A class, so that iterating a plan retains one reference per step.
+    final class FieldStep {
+        let responseKey: String
+        let storageKey: String
+        let type: GraphQLOutputType
+        let leafType: (any GraphQLOutputValue.Type)?
+        let isImplicitTypename: Bool
+        /// The selection set of a field of an object type (or a list of them).
+        let selectionSet: GraphQLSelectionTree?
+        /// The plan of ``selectionSet``, once first needed.
+        var selectionPlan: Plan?
+
+        init(
+            responseKey: String, storageKey: String, type: GraphQLOutputType,
+            leafType: (any GraphQLOutputValue.Type)?, isImplicitTypename: Bool
+        ) {
+            self.responseKey = responseKey
+            self.storageKey = storageKey
+            self.type = type
+            self.leafType = leafType
+            self.isImplicitTypename = isImplicitTypename
+            if case .object(let selectionSet) = type.namedType {
+                self.selectionSet = selectionSet
+            } else {
+                selectionSet = nil
+            }
+        }
+    }
+
+    /// A fragment, type case or deferred part read from the same record, with its plan.
+    final class SpreadStep {
+        let selectionSet: GraphQLSelectionTree
+        let plan: Plan
+
+        init(selectionSet: GraphQLSelectionTree, plan: Plan) {
+            self.selectionSet = selectionSet
+            self.plan = plan
+        }
+    }
+
+    /// The plan of a selection set, worked out on first use in this read (fragments and type cases are planned with
+    /// it; fields of object types when first read).
+    mutating func plan(for type: GraphQLSelectionTree) -> Plan {
+        let id = type.id
+        if let plan = plans[id] { return plan }
+        var steps: [Step] = []
+        appendSteps(of: type, to: &steps)
+        var responseKeys: Set<String> = []
+        var isFlat = true
+        var capacity = 0
+        for step in steps {
+            switch step {
+            case .field(let field):
+                capacity += 1
+                if !responseKeys.insert(field.responseKey).inserted { isFlat = false }
+            case .fragment(let spread), .typeCase(let spread), .deferred(let spread):
+                capacity += spread.plan.capacity
+                isFlat = false
+            }
+        }
+        let plan = Plan(steps: steps, isFlat: isFlat, capacity: capacity)
+        plans[id] = plan
+        return plan
+    }
+
+    mutating func appendSteps(of type: GraphQLSelectionTree, to steps: inout [Step]) {
+        var planner = StepPlanner(typePolicies: typePolicies, variables: variables)
+        GraphQLSelectionWalker(variables: variables).walk(type, visitor: &planner)
+        for pending in planner.steps {
+            switch pending {
+            case .field(let field): steps.append(.field(field))
+            case .spread(let tree, .fragment):
+                steps.append(.fragment(SpreadStep(selectionSet: tree, plan: plan(for: tree))))
+            case .spread(let tree, .typeCase):
+                steps.append(.typeCase(SpreadStep(selectionSet: tree, plan: plan(for: tree))))
+            case .spread(let tree, .deferred):
+                steps.append(.deferred(SpreadStep(selectionSet: tree, plan: plan(for: tree))))
+            }
+        }
+    }
+
+    /// The steps of a selection set's plan, in order, before the plans of its fragments are worked out: every
+    /// fragment, type case and deferred part is kept, whatever type a record turns out to have, and decided per
+    /// record as it is read.
+    struct StepPlanner: GraphQLSelectionVisitor {
+        typealias Failure = Never
+
+        enum Pending {
+            case field(FieldStep)
+            case spread(GraphQLSelectionTree, GraphQLSpreadKind)
+        }
+
+        let typePolicies: GraphQLTypePolicies
+        let variables: JSONObject
+        var steps: [Pending] = []
+
+        var typename: String? { nil }
+
+        mutating func visit(_ field: GraphQLField, of parent: GraphQLParentType) {
+            let policy = typePolicies.fieldPolicy(for: parent.name, field: field.name)
+            steps.append(
+                .field(
+                    FieldStep(
+                        responseKey: field.responseKey,
+                        storageKey: field.storageKey(variables: variables, policy: policy),
+                        type: field.type, leafType: field.leafType, isImplicitTypename: field.isImplicitTypename)))
+        }
+
+        mutating func enter(_ tree: GraphQLSelectionTree, as kind: GraphQLSpreadKind) -> Bool {
+            steps.append(.spread(tree, kind))
+            return false
+        }
+
+        func typeCaseApplies(_ tree: GraphQLSelectionTree, within parent: GraphQLParentType) -> Bool { true }
+    }
+
+    /// The plan of an object field's selection set, kept on the field once worked out.
+    mutating func selectionPlan(of field: FieldStep, _ selectionSet: GraphQLSelectionTree) -> Plan {
+        if let plan = field.selectionPlan { return plan }
+        let plan = plan(for: selectionSet)
+        field.selectionPlan = plan
+        return plan
+    }
+}
