@@ -113,7 +113,7 @@ public final class GraphQLRuntimeSchema: GraphQLDocumentCompiling {
             case .subscription: .subscription
             }
         return GraphQLCompiledOperation(
-            name: compilation.operation.name, declaredName: compilation.operation.name, operationType: type,
+            name: compilation.operation.name, sentOperationName: compilation.operation.name, operationType: type,
             document: compilation.operation.document,
             operationIdentifier: compilation.operation.identifier, variableDefaults: defaults,
             dataSelections: builder.tree(of: compilation.operation.data))

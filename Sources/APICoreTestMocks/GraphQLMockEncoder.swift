@@ -2,7 +2,7 @@ import APICoreGraphQL
 
 /// Turns test-mock builders into the response objects that generated selection sets read.
 ///
-/// The encoder walks a selection set's static selections (the data the normalized cache reads too), so the object it
+/// The encoder walks a selection set's selections (the data the normalized cache reads too), so the object it
 /// writes has exactly the keys a server's response would: each field under its alias, `__typename` wherever it is
 /// selected, the fields of fragments and type cases that apply to the builder's type, and `@include`/`@skip` fields
 /// as the variables decide. A field that several selections ask for under different arguments gets the one value the
@@ -39,7 +39,8 @@ public struct GraphQLMockEncoder: Sendable {
         let typename = type(of: mock).__typename
         precondition(
             selectionSet.parentType.includes(typename),
-            "a \(typename) cannot be a \(selectionSet.parentType.name): its selection set selects it")
+            "a \(typename) cannot be a \(selectionSet.parentType.name): \(selectionSet.generatedType.map { "\($0)" } ?? "the selection set") selects it"
+        )
         write(selectionSet, of: typename, fields: mock.__fields.values, into: &object)
         return object
     }

@@ -23,7 +23,7 @@ extension GraphQLMockObject {
     /// The `data` of a response to `operation`, with this builder as its root object (the `Query`, `Mutation` or
     /// `Subscription` builder), decided with the operation's variables and their defaults.
     public func responseData<Operation: GraphQLOperation>(for operation: Operation) -> JSONObject {
-        var encoder = GraphQLMockEncoder(variables: operation.effectiveMockVariables)
+        var encoder = GraphQLMockEncoder(variables: operation.effectiveVariables)
         return encoder.object(self, as: operation.__dataSelections)
     }
 
@@ -41,14 +41,15 @@ extension GraphQLMockObject {
     ) throws(GraphQLDecodingError)
         -> Operation.Data
     {
-        try Operation.Data(mock: self, variables: operation.effectiveMockVariables)
+        let variables = operation.effectiveVariables
+        let context = GraphQLDecodingContext(variables: variables)
+        return try Operation.Data(
+            reader: GraphQLObjectReader(
+                object: responseData(for: operation), selections: operation.__dataSelections, context: context))
     }
 }
 
 extension GraphQLOperation {
-    /// The variables with the document's defaults for those left out.
-    var effectiveMockVariables: JSONObject { effectiveVariables }
-
     /// `variables` with the document's defaults for those left out.
     static func withDefaults(_ variables: JSONObject) -> JSONObject {
         var effective = variableDefaults

@@ -33,6 +33,6 @@ extension InMemoryTransport {
     public func stub<Operation: GraphQLOperation>(
         _ operation: Operation, mock root: some GraphQLMockObject, errors: [GraphQLError] = []
     ) {
-        stub(operationName: Operation.operationName, .graphQL(operation, mock: root, errors: errors))
+        stub(operationName: operation.__operationName, .graphQL(operation, mock: root, errors: errors))
     }
 }

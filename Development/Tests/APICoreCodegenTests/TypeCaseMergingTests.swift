@@ -1,3 +1,4 @@
+import APICoreCache
 import APICoreGraphQL
 import Testing
 
@@ -31,6 +32,32 @@ struct TypeCaseMergingTests {
         let context = GraphQLDecodingContext(variables: query.variables, observer: observer)
         return try AccountsQuery.Data(
             reader: GraphQLObjectReader(object: object, selectionSet: AccountsQuery.Data.self, context: context))
+    }
+
+    @Test("a named fragment on the interface reads an account of a type added after generation, checked and cached")
+    func fragmentOnNewType() throws {
+        // `Household` implements `Account` on a server newer than the generated code: no type case applies, the
+        // fragment spread on the interface does.
+        let text = """
+            {"accounts": [{"__typename": "Household", "id": "h1", "admins": [],
+                           "owner": {"__typename": "User", "id": "u9", "role": "GUEST", "nickname": "kim"}}]}
+            """
+        let object = try #require(try JSONReader().read(text).objectValue)
+        let query = AccountsQuery(withNickname: true)
+        let store = CacheStore()
+        let (data, records) = try store.decode(query, data: object)
+        let account = try #require(data.accounts.first)
+        #expect(account.fragments.accountOwner.owner.role.rawValue == "GUEST")
+        #expect(account.asOrganization == nil)
+        try store.publish(records)
+        let cached = try store.read(query)
+        #expect(cached.accounts.first?.fragments.accountOwner.owner.role.rawValue == "GUEST")
+        #expect(cached.accounts.first?.owner.nickname == "kim")
+
+        // A value of the wrong kind in the fragment's field is a decoding error, not a crash.
+        let broken = try #require(
+            try JSONReader().read(text.replacingOccurrences(of: #""role": "GUEST""#, with: #""role": 7"#)).objectValue)
+        #expect(throws: GraphQLDecodingError.self) { try store.decode(query, data: broken) }
     }
 
     @Test("a type case exposes the enclosing set's fields, its fragments' fields, and merged nested selections")

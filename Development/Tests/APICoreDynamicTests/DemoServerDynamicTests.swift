@@ -66,13 +66,13 @@ struct DemoServerDynamicTests {
             let document = #"query Names { user(id: "u2") { id name email } }"#
             var watch = client.watch(document: document).makeAsyncIterator()
             let first = try await watch.next()?.get()
-            #expect(first?.value.object["user"]?["name"] == "Alan Turing")
+            #expect(first?.value["user"]?["name"] == "Alan Turing")
             #expect(first?.metadata.source == .network)
 
             _ = try await client.execute(
                 UpdateUserMutation(id: "u2", input: UserAPI.UpdateUserInput(name: "Alan M. Turing")))
             let changed = try await watch.next()?.get()
-            #expect(changed?.value.object["user"]?["name"] == "Alan M. Turing")
+            #expect(changed?.value["user"]?["name"] == "Alan M. Turing")
             #expect(changed?.metadata.source == .cache)
 
             // The document and the mutation's fragment wrote every field the generated query selects: it reads them.

@@ -26,15 +26,6 @@ extension CacheDataReader {
         case fragment(SpreadStep)
         case typeCase(SpreadStep)
         case deferred(SpreadStep)
-
-        /// How a spread step reaches its object.
-        var spreadKind: GraphQLSpreadKind {
-            switch self {
-            case .field, .fragment: .fragment
-            case .typeCase: .typeCase
-            case .deferred: .deferred(label: nil)
-            }
-        }
     }
 
     /// A selected field. A class, so that iterating a plan retains one reference per step.

@@ -65,10 +65,16 @@ extension CacheDataReader {
                 Self.forEachReference(in: value) { key in
                     wanted.append(PlannedReference(key: key, plan: fieldPlan, type: selectionSet))
                 }
-            case .fragment(let spread), .typeCase(let spread), .deferred(let spread):
-                guard Self.applies(spread.selectionSet, as: step.spreadKind, to: record, within: type.parentType) else {
+            case .fragment(let spread):
+                references(in: record, plan: spread.plan, of: spread.selectionSet, into: &wanted)
+            case .typeCase(let spread):
+                guard Self.applies(spread.selectionSet, as: .typeCase, to: record, within: type.parentType) else {
                     continue
                 }
+                references(in: record, plan: spread.plan, of: spread.selectionSet, into: &wanted)
+            case .deferred(let spread):
+                guard Self.applies(spread.selectionSet, as: .deferred(label: nil), to: record, within: type.parentType)
+                else { continue }
                 references(in: record, plan: spread.plan, of: spread.selectionSet, into: &wanted)
             }
         }

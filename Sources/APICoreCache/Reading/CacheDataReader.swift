@@ -243,9 +243,7 @@ struct CacheDataReader {
                     object[field.responseKey] = json
                 }
             case .fragment(let fragment):
-                guard applies(fragment.selectionSet, as: .fragment, to: record, within: type.parentType) else {
-                    continue
-                }
+                // A named fragment always applies (`GraphQLSelectionTree.applies`).
                 try collect(
                     fragment.plan, of: fragment.selectionSet, record: record, into: &object, mayRepeatKeys: true)
             case .typeCase(let typeCase):

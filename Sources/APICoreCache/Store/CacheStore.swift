@@ -92,8 +92,8 @@ public final class CacheStore: Sendable {
     }
 
     /// Decodes response data read with `selections` as `type` and normalizes it in the same walk: for an operation's
-    /// data, whose selections (`__dataSelections`) may have been compiled at run time.
-    public func decode<Selection: GraphQLSelectionSet>(
+    /// data, whose selections (`__dataSelections`) may have been compiled at run time. They must describe `type`.
+    package func decode<Selection: GraphQLSelectionSet>(
         _ selections: GraphQLSelectionTree,
         as type: Selection.Type,
         from data: JSONObject,

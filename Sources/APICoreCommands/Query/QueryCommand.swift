@@ -39,7 +39,11 @@ public struct QueryCommand: AsyncParsableCommand {
             would exit with (3, 4 or 5). A page whose hasNextPage is true but whose endCursor is null or was \
             already used (a server that would loop forever), or that has no pageInfo, stops with exit 5.
 
-            --schema: the document is validated against the schema before anything is sent (exit 1 with each             problem at its line and column) and the response is checked and normalized by its selections.             --cache FILE (needs --schema): results are written to a SQLite cache file and answered from it by             --cache-policy (cache-first by default); an answer from the cache says so on standard error, and a             cache-only miss exits 5.
+            --schema: the document is validated against the schema before anything is sent (exit 1 with each \
+            problem at its line and column) and the response is checked and normalized by its selections. \
+            --cache FILE (needs --schema): results are written to a SQLite cache file and answered from it by \
+            --cache-policy (cache-first by default); an answer from the cache says so on standard error, and a \
+            cache-only miss exits 5.
             """
     )
 

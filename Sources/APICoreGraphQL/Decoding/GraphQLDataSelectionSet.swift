@@ -1,7 +1,8 @@
 /// A generated selection set that holds its response object and reads each field when it is asked for.
 ///
-/// Decoding checks the whole tree once, against the static `GraphQLSelectionSet/__selections`
-/// (``GraphQLSelectionValidator``), and builds nothing; the typed properties then read the checked data through
+/// Decoding checks the whole tree once, against the selections it is read with (its static
+/// `GraphQLSelectionSet/__selections`, or an operation's compiled ones) (``GraphQLSelectionValidator``), and builds
+/// nothing; the typed properties then read the checked data through
 /// `__field(_:)`, which cannot fail. Generated code is small: a struct stores one value, and each property is one
 /// line, whatever its type. Equality and hashing are those of the data (``GraphQLSelectionSet``).
 public protocol GraphQLDataSelectionSet: GraphQLSelectionSet {

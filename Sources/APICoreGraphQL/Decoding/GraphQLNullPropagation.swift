@@ -27,12 +27,12 @@ public enum GraphQLNullPropagation {
         variables: JSONObject
     ) -> GraphQLResponseBody {
         guard let data = body.data else { return body }
-        var walker = Walker(variables: variables, reported: Set(body.errors.compactMap(\.path)))
+        let walker = Walker(variables: variables, reported: Set(body.errors.compactMap(\.path)))
         let repaired = walker.object(data, as: type)
         return GraphQLResponseBody(data: repaired, errors: body.errors + walker.errors, extensions: body.extensions)
     }
 
-    private struct Walker {
+    private final class Walker {
         let variables: JSONObject
         /// The paths of the errors the server sent.
         let reported: Set<ResponsePath>
@@ -45,9 +45,8 @@ public enum GraphQLNullPropagation {
         }
 
         /// The object with its nulls propagated; `nil` when it must be `null` itself.
-        mutating func object(_ object: JSONObject, as type: GraphQLSelectionTree) -> JSONObject? {
+        func object(_ object: JSONObject, as type: GraphQLSelectionTree) -> JSONObject? {
             var visitor = Visitor(object: object, repair: self)
-            defer { self = visitor.repair }
             do {
                 try GraphQLSelectionWalker(variables: variables).walk(type, visitor: &visitor)
             } catch {
@@ -63,7 +62,7 @@ public enum GraphQLNullPropagation {
             typealias Failure = NullReachesObject
 
             var object: JSONObject
-            var repair: Walker
+            let repair: Walker
 
             var typename: String? { object["__typename"]?.stringValue }
 
@@ -81,7 +80,7 @@ public enum GraphQLNullPropagation {
         }
 
         /// A field's or element's value with its nulls propagated; `nil` when it must be `null` and may not be.
-        mutating func value(_ value: JSONValue, type: GraphQLOutputType, field: String) -> JSONValue? {
+        func value(_ value: JSONValue, type: GraphQLOutputType, field: String) -> JSONValue? {
             if case .nonNull(let inner) = type {
                 guard case .null = value else { return contents(value, type: inner, field: field) }
                 report(field)
@@ -92,7 +91,7 @@ public enum GraphQLNullPropagation {
         }
 
         /// A non-null value's contents (list elements, object fields) with their nulls propagated.
-        private mutating func contents(_ value: JSONValue, type: GraphQLOutputType, field: String) -> JSONValue? {
+        private func contents(_ value: JSONValue, type: GraphQLOutputType, field: String) -> JSONValue? {
             switch (type, value) {
             case (.nonNull, _):
                 return self.value(value, type: type, field: field)
@@ -114,7 +113,7 @@ public enum GraphQLNullPropagation {
             }
         }
 
-        private mutating func report(_ field: String) {
+        private func report(_ field: String) {
             let at = ResponsePath(path)
             guard !reported.contains(at) else { return }
             var extensions = JSONObject()

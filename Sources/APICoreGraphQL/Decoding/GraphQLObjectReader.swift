@@ -22,8 +22,9 @@ public struct GraphQLObjectReader {
         self.init(object: object, selections: GraphQLSelectionTree(selectionSet), context: context)
     }
 
-    /// Starts reading `object` with `selections`, telling the context's observer.
-    public init(object: JSONObject, selections: GraphQLSelectionTree, context: GraphQLDecodingContext) {
+    /// Starts reading `object` with `selections`, telling the context's observer: for an operation's data, whose
+    /// selections may have been compiled at run time. They must describe the selection set that reads the object.
+    package init(object: JSONObject, selections: GraphQLSelectionTree, context: GraphQLDecodingContext) {
         self.object = object
         self.context = context
         self.selections = selections

@@ -46,8 +46,8 @@ public struct GraphQLResponseBody: Sendable, Hashable {
     }
 
     /// Decodes `data` as `Data` read with `selections`: an operation's data selections, which for an operation
-    /// compiled at run time are not its data type's static ones.
-    public func decodeData<Data: GraphQLSelectionSet>(
+    /// compiled at run time are not its data type's static ones. The two must describe the same selection set.
+    package func decodeData<Data: GraphQLSelectionSet>(
         _ type: Data.Type,
         selections: GraphQLSelectionTree,
         variables: JSONObject,

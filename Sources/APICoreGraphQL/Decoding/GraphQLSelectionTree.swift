@@ -27,6 +27,10 @@ public struct GraphQLSelectionTree: Sendable {
 
     @usableFromInline let storage: Storage
 
+    /// A selection set that selects nothing and so checks nothing: data read with it is kept as it came, and
+    /// normalizing it writes no field. For data no schema describes (a document run without one).
+    public static let unchecked = GraphQLSelectionTree(parentType: .object(""), selections: [])
+
     /// The selections of a generated (or hand-written) selection set, read from its static members when asked for.
     @inlinable
     public init(_ type: any GraphQLSelectionSet.Type) {
@@ -76,12 +80,18 @@ public struct GraphQLSelectionTree: Sendable {
     }
 
     /// Whether this tree, reached from `enclosing` as `kind`, applies to an object whose `__typename` is `typename`:
-    /// the one rule every walk applies. A known type name must be one of the tree's possible types (an interface's
-    /// implementations, a union's members). Without one, a named fragment and a deferred part apply, and a type case
-    /// applies only when it names the enclosing type itself.
+    /// the one rule every walk applies.
+    ///
+    /// A named fragment always applies: the code generator (and a document compiled at run time, through the same
+    /// compiler) spreads a fragment directly only where its type condition holds for every object of the enclosing
+    /// type, including types the server adds later, and puts a narrower one in a type case. A type case or a deferred
+    /// part applies to an object whose type name is one of its possible types (an interface's implementations, a
+    /// union's members); without a type name, a deferred part applies and a type case applies only when it names the
+    /// enclosing type itself.
     public func applies(
         toTypename typename: String?, as kind: GraphQLSpreadKind, within enclosing: GraphQLParentType
     ) -> Bool {
+        if case .fragment = kind { return true }
         if let typename { return parentType.includes(typename) }
         if case .typeCase = kind { return parentType.name == enclosing.name }
         return true

@@ -1,4 +1,4 @@
-/// Checks response data against a selection set's static `GraphQLSelectionSet/__selections`, one walk over the
+/// Checks response data against a selection set's ``GraphQLSelectionTree``, one walk over the
 /// JSON for the whole tree, without building any value: the decode of a ``GraphQLDataSelectionSet``.
 ///
 /// Every selected field must be present (unless `@include`/`@skip` leave it out), leaves must decode as their Swift

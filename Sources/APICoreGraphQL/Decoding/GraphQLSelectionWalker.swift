@@ -4,9 +4,9 @@
 ///
 /// The walk decides what all of them must decide alike:
 /// - `@include`/`@skip`: a conditional group is walked only when its conditions pass with the variables;
-/// - type conditions, by ``GraphQLSelectionTree/applies(toTypename:as:within:)``: a named fragment, a type case or a
-///   deferred part applies to an object whose `__typename` its parent type includes; to an object whose type name is
-///   not known, a named fragment and a deferred part apply, and a type case applies when the visitor says so
+/// - type conditions, by ``GraphQLSelectionTree/applies(toTypename:as:within:)``: a named fragment always applies; a
+///   type case or a deferred part applies to an object whose `__typename` its parent type includes; to an object
+///   whose type name is not known, a deferred part applies, and a type case applies when the visitor says so
 ///   (``GraphQLSelectionVisitor/typeCaseApplies(_:within:)``: by default, when it names the enclosing type itself);
 /// - fragments: a spread that applies is handed to the visitor, which walks it as part of the same object or enters
 ///   the object again with the spread's own selections.

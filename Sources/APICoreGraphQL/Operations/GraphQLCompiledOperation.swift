@@ -9,9 +9,9 @@
 public final class GraphQLCompiledOperation: Sendable {
     /// The operation's name, which errors, logs and metrics carry.
     public let name: String
-    /// The name the document declares for the operation, sent as the request's `operationName`; `nil` for an
-    /// anonymous operation.
-    public let declaredName: String?
+    /// The `operationName` a request for it carries: the name the document declares (or the caller chose); `nil`
+    /// sends none, for a document whose only operation is anonymous.
+    public let sentOperationName: String?
     /// Whether it is a query, a mutation or a subscription.
     public let operationType: GraphQLOperationType
     /// The document text sent to the server: the operation and the fragments it uses, with `__typename` selected on
@@ -27,7 +27,7 @@ public final class GraphQLCompiledOperation: Sendable {
     /// A compiled operation; compilers build these, apps rarely need to.
     public init(
         name: String,
-        declaredName: String?,
+        sentOperationName: String?,
         operationType: GraphQLOperationType,
         document: String,
         operationIdentifier: String?,
@@ -35,7 +35,7 @@ public final class GraphQLCompiledOperation: Sendable {
         dataSelections: GraphQLSelectionTree
     ) {
         self.name = name
-        self.declaredName = declaredName
+        self.sentOperationName = sentOperationName
         self.operationType = operationType
         self.document = document
         self.operationIdentifier = operationIdentifier
@@ -51,7 +51,7 @@ public final class GraphQLCompiledOperation: Sendable {
 /// operation's ``GraphQLCompiledOperation/dataSelections``.
 public struct GraphQLDynamicData: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
     /// Not used: a dynamic operation's data is read with its compiled selections.
-    public static var __parentType: GraphQLParentType { .object("") }
+    public static var __parentType: GraphQLParentType { GraphQLSelectionTree.unchecked.parentType }
     /// Not used: a dynamic operation's data is read with its compiled selections.
     public static var __selections: [GraphQLSelection] { [] }
 

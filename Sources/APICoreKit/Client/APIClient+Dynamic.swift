@@ -32,7 +32,8 @@ extension APIClient {
         options: RequestOptions = RequestOptions()
     ) async throws(APIError) -> APIResponse<JSONObject> {
         let compiled = try compile(document: document, operationName: operationName)
-        return try await execute(compiled, variables: variables, options: options).map(\.object)
+        return try await execute(compiled, variables: variables, files: [], cached: true, options: options)
+            .map(\.object)
     }
 
     /// Fetches a document's query as ``fetch(_:cachePolicy:options:)`` does: one value, or the cached value then the
@@ -74,17 +75,24 @@ extension APIClient {
         variables: JSONObject = JSONObject(),
         cachePolicy: CachePolicy? = nil,
         options: RequestOptions = RequestOptions()
-    ) -> APIQueryWatch<GraphQLDynamicData> {
+    ) -> APIQueryWatch<JSONObject> {
+        let (stream, continuation) = AsyncStream.makeStream(of: APIQueryWatch<JSONObject>.Element.self)
+        let query: GraphQLDynamicQuery
         do throws(APIError) {
-            let query = GraphQLDynamicQuery(
+            query = GraphQLDynamicQuery(
                 try compiledQuery(document: document, operationName: operationName), variables: variables)
-            return watch(query, cachePolicy: cachePolicy, options: options)
         } catch {
-            let (stream, continuation) = AsyncStream.makeStream(of: APIQueryWatch<GraphQLDynamicData>.Element.self)
             continuation.yield(.failure(error))
             continuation.finish()
             return APIQueryWatch(stream: stream)
         }
+        let changes = watch(query, cachePolicy: cachePolicy, options: options)
+        let task = Task {
+            for await change in changes { continuation.yield(change.map { $0.map(\.object) }) }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return APIQueryWatch(stream: stream)
     }
 
     /// Executes a document and decodes its `data` as a `Decodable` type: the lightest way in, with no code
@@ -111,21 +119,18 @@ extension APIClient {
         let response: APIResponse<GraphQLDynamicData>
         if configuration.schema != nil, files.isEmpty {
             let compiled = try compile(document: document, operationName: operationName)
-            response = try await execute(compiled, variables: variables, options: options)
+            response = try await execute(compiled, variables: variables, files: [], cached: true, options: options)
         } else {
             let selected = OperationScanner.selectedOperation(in: document, operationName: operationName)
             let name = operationName ?? selected.name ?? "anonymous \(selected.kind.rawValue)"
             // No schema: the data is kept as sent, unchecked and not normalized.
             let compiled = GraphQLCompiledOperation(
-                name: name, declaredName: operationName, operationType: selected.kind, document: document,
+                name: name, sentOperationName: operationName, operationType: selected.kind, document: document,
                 operationIdentifier: documentHashes.hash(of: document), variableDefaults: JSONObject(),
-                dataSelections: GraphQLSelectionTree(parentType: .object(""), selections: []))
+                dataSelections: .unchecked)
             let sent =
-                files.isEmpty
-                ? variables
-                : try UploadPaths.placingNulls(
-                    for: files, in: variables, operationName: name)
-            response = try await executeUncached(compiled, variables: sent, files: files, options: options)
+                files.isEmpty ? variables : try UploadPaths.placingNulls(for: files, in: variables, operationName: name)
+            response = try await execute(compiled, variables: sent, files: files, cached: false, options: options)
         }
         do {
             let decoder = configuration.decoder
@@ -137,41 +142,34 @@ extension APIClient {
         }
     }
 
-    /// Runs a compiled query or mutation with its variables through ``execute(_:options:)``.
+    /// Runs a compiled operation with its variables: through ``execute(_:options:)`` and its cache policy when
+    /// `cached`, else straight to the network with nothing written. A subscription is only sent uncached, as one HTTP
+    /// request whose answer is its first result.
     private func execute(
         _ compiled: GraphQLCompiledOperation,
         variables: JSONObject,
+        files: [GraphQLFileUpload],
+        cached: Bool,
         options: RequestOptions
     ) async throws(APIError) -> APIResponse<GraphQLDynamicData> {
-        switch compiled.operationType {
-        case .query: return try await execute(GraphQLDynamicQuery(compiled, variables: variables), options: options)
-        case .mutation:
+        switch (compiled.operationType, cached) {
+        case (.query, true):
+            return try await execute(GraphQLDynamicQuery(compiled, variables: variables), options: options)
+        case (.mutation, true):
             return try await execute(GraphQLDynamicMutation(compiled, variables: variables), options: options)
-        case .subscription:
+        case (.subscription, true):
             throw APIError(
                 .invalidRequest, operationName: compiled.name,
                 reason: "a subscription is not executed: subscribe to it as a GraphQLDynamicSubscription")
-        }
-    }
-
-    /// Sends a compiled operation to the network without the cache.
-    private func executeUncached(
-        _ compiled: GraphQLCompiledOperation,
-        variables: JSONObject,
-        files: [GraphQLFileUpload],
-        options: RequestOptions
-    ) async throws(APIError) -> APIResponse<GraphQLDynamicData> {
-        switch compiled.operationType {
-        case .query:
+        case (.query, false):
             return try await executeOnNetwork(
                 GraphQLDynamicQuery(compiled, variables: variables, files: files), options: options, write: .none)
-        case .mutation:
+        case (.mutation, false):
             return try await executeOnNetwork(
                 GraphQLDynamicMutation(compiled, variables: variables, files: files), options: options, write: .none)
-        case .subscription:
-            throw APIError(
-                .invalidRequest, operationName: compiled.name,
-                reason: "a subscription is not executed: subscribe to it with subscribe(_:)")
+        case (.subscription, false):
+            return try await executeOnNetwork(
+                GraphQLDynamicSubscription(compiled, variables: variables), options: options, write: .none)
         }
     }
 
@@ -193,7 +191,7 @@ extension GraphQLOperation {
     /// The `operationName` a request for the operation sends: a generated operation's name, or the name a compiled
     /// document declares (none for an anonymous one).
     var sentOperationName: String? {
-        if let compiled = __compiled { return compiled.declaredName }
+        if let compiled = __compiled { return compiled.sentOperationName }
         return Self.operationName
     }
 }

@@ -11,7 +11,6 @@ extension APIClientConfiguration {
         #if SwiftNIO && (os(Linux) || os(Android))
             return AsyncHTTPClientTransport(requestTimeout: requestTimeout)
         #else
-            // Whole seconds and the fraction: `.milliseconds(500)` is half a second, not zero.
             return URLSessionTransport(requestTimeout: requestTimeout)
         #endif
     }

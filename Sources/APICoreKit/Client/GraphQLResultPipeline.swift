@@ -9,7 +9,7 @@ import Foundation
 /// 2. the result's `Cache-Control`: `no-store` keeps its records out of the cache, `max-age` bounds how long they are
 ///    served;
 /// 3. one walk over the JSON that decodes the data and normalizes it
-///    (``CacheStore/decode(_:from:variables:rootKey:maxAge:observer:)``), seen by the configured
+///    (`CacheStore.decode(_:as:from:variables:rootKey:maxAge:observer:)`), seen by the configured
 ///    ``GraphQLDecodingObservation`` too;
 /// 4. the spec's null propagation, when a server broke it: the data is repaired and decoded again;
 /// 5. errors without data fail with ``APIError/Code/graphQL`` (``APIError/Code/noData`` without errors);

@@ -54,8 +54,9 @@ extension APIClient {
         let lastPosition = Lock<Int?>(nil)
         let variables = subscription.effectiveVariables
         return { body in
-            guard let object = body.data,
-                let data = try? Subscription.Data(data: object, variables: variables)
+            let selections = subscription.__dataSelections
+            guard
+                let data = try? body.decodeData(Subscription.Data.self, selections: selections, variables: variables)
             else { return GraphQLSubscriptionResumePoint() }
             let position = resumption.position(data)
             let isDuplicate = lastPosition.withLock { last in

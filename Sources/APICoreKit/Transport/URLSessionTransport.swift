@@ -105,6 +105,7 @@ public struct URLSessionTransport: HTTPTransport {
     func urlRequest(for request: HTTPRequest) throws -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
+        // Whole seconds and the fraction: `.milliseconds(500)` is half a second, not zero.
         let (seconds, attoseconds) = requestTimeout.components
         urlRequest.timeoutInterval = Double(seconds) + Double(attoseconds) / 1e18
         for field in request.headers {
