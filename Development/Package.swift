@@ -184,7 +184,7 @@ let package = Package(
         ),
         .testTarget(
             name: "APICoreWebSocketTests",
-            dependencies: [lib("APICoreWebSocket"), lib("APICoreKit"), "APICoreTestSupport"],
+            dependencies: [lib("APICoreWebSocket"), lib("APICoreKit"), lib("APICoreDynamic"), "APICoreTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

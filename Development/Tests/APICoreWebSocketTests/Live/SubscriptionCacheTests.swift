@@ -1,3 +1,4 @@
+import APICoreDynamic
 import APICoreKit
 import APICoreTestSupport
 import APICoreWebSocket
@@ -34,5 +35,32 @@ struct SubscriptionCacheTests {
         #expect(try store.read(subscription).countdown == 0)
         let root = try #require(try store.record(for: .subscriptionRoot))
         #expect(root[#"countdown(from:3,intervalMs:0)"#] == .value(.int(0)))
+    }
+
+    @Test(
+        "a subscription compiled at run time streams its events through the pipeline into the records a generated one reads"
+    )
+    func dynamicSubscription() async throws {
+        let schemaPath = RepositoryLayout.root.appendingPathComponent(
+            "Development/Tests/ReferenceServers/schema.graphql")
+        let schema = try GraphQLRuntimeSchema(contentsOf: [schemaPath.path])
+        let compiled = try schema.compile(document: CountdownSubscription.document)
+        #expect(compiled.operationType == .subscription)
+        let store = CacheStore()
+        let live = LiveSubscriptionClient(try await ReferenceServer.shared(.strawberry), cache: store)
+
+        let (events, error) = await collect(
+            live.client.subscribe(GraphQLDynamicSubscription(compiled, variables: ["from": 2, "intervalMs": 0])))
+        #expect(error == nil)
+        #expect(events.map { $0.value.object["countdown"] } == [2, 1, 0])
+        #expect(events.allSatisfy { $0.metadata.operationName == "Countdown" })
+        // The events were normalized under the generated operation's keys.
+        #expect(try store.read(CountdownSubscription(from: 2)).countdown == 0)
+
+        // A subscription document that does not validate is refused with its problem located.
+        let invalid = #expect(throws: GraphQLDocumentError.self) {
+            try schema.compile(document: "subscription { countdown }")
+        }
+        #expect(invalid?.problems.first?.rule == "ProvidedRequiredArguments")
     }
 }
