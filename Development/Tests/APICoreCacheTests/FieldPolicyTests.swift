@@ -188,7 +188,7 @@ private struct FeedQuery: GraphQLQuery {
 
     var variables: JSONObject { JSONObject(variables: ["tag": tag, "offset": offset, "limit": limit]) }
 
-    struct Data: GraphQLRootSelectionSet {
+    struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         static let __parentType = GraphQLParentType.object("Query")
         static let __selections: [GraphQLSelection] = [
             .field(
@@ -199,29 +199,21 @@ private struct FeedQuery: GraphQLQuery {
                     ]))
         ]
 
-        let __data: JSONObject
-        let feed: [Item]
+        let __object: GraphQLCheckedObject
 
-        init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            feed = try reader.field("feed")
-        }
+        var feed: [Item] { __field("feed") }
 
-        struct Item: GraphQLSelectionSet {
+        struct Item: GraphQLDataSelectionSet {
             static let __parentType = GraphQLParentType.object("Item")
             static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("title", .nonNull(.scalar("String")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
-            let __data: JSONObject
-            let title: String
+            let __object: GraphQLCheckedObject
 
-            init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                title = try reader.field("title")
-            }
+            var title: String { __field("title") }
         }
     }
 }

@@ -251,98 +251,37 @@ enum PropertySchema {
     }
 }
 
-// MARK: - Selection sets read field by field
+// MARK: - A second shape of the query
 
 extension PropertySchema {
-    /// The query read eagerly: a fragment first, its own fields in another order than selected, a fragment last.
-    struct ReaderRoot: GraphQLSelectionSet {
+    /// ```graphql
+    /// { hero { ... } first: items(first: 2) { id title } grid(size: $n) { id title part }
+    ///   tags @include(if: $withTags) { id label } ...RootExtras ...RootMore }
+    /// ```
+    /// The grid sized by a variable, both fragments spread unconditionally, and a type case under `@include`.
+    struct VariantRoot: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         static let __parentType = query
         static let __selections: [GraphQLSelection] = [
-            .object("hero", .object(ReaderHero.self)),
+            .object("hero", .object(VariantHero.self)),
             .object(
                 "items", alias: "first", .nonNull(.list(.object(ItemBrief.self))), arguments: [("first", .literal(2))]),
-            .object("grid", .list(.list(.object(ReaderItem.self))), arguments: [("size", .variable("n"))]),
+            .object("grid", .list(.list(.object(ItemFull.self))), arguments: [("size", .variable("n"))]),
             .conditional(.include("withTags"), [.object("tags", .nonNull(.list(.nonNull(.object(TagFields.self)))))]),
             .fragment(RootExtras.self),
             .fragment(RootMore.self),
         ]
-        let __data: JSONObject
-        let extras: RootExtras
-        let grid: [[ReaderItem?]?]?
-        let tags: [TagFields]?
-        let first: [ItemBrief?]
-        let hero: ReaderHero?
-        let more: RootMore
-
-        init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            extras = try reader.fragment(RootExtras.self)
-            grid = try reader.field("grid")
-            tags = try reader.field("tags", if: .include("withTags"), as: [TagFields].self)
-            first = try reader.field("first")
-            hero = try reader.field("hero")
-            more = try reader.fragment(RootMore.self)
-        }
+        let __object: GraphQLCheckedObject
     }
 
-    /// The hero read eagerly: its fragment first, then its fields backwards, then its type cases.
-    struct ReaderHero: GraphQLSelectionSet {
+    /// `hero { __typename id name best { __typename id } ...NodeDetails ... on User { ... }
+    /// ... on Bot @include(if: $withTags) { ... } }`
+    struct VariantHero: GraphQLDataSelectionSet {
         static let __parentType = node
         static let __selections: [GraphQLSelection] = [
             .typename, .id, .name, .object("best", .object(NodeID.self)), .fragment(NodeDetails.self),
-            .inlineFragment(ReaderHeroAsUser.self),
+            .inlineFragment(HeroAsUser.self),
             .conditional(.include("withTags"), [.inlineFragment(HeroAsBot.self)]),
         ]
-        let __data: JSONObject
-        let details: NodeDetails
-        let best: NodeID?
-        let name: String
-        let id: String
-        let asUser: ReaderHeroAsUser?
-        let asBot: HeroAsBot?
-
-        init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            details = try reader.fragment(NodeDetails.self)
-            best = try reader.field("best")
-            name = try reader.field("name")
-            id = try reader.field("id")
-            asUser = try reader.typeCase(ReaderHeroAsUser.self)
-            asBot = reader.context.includes(.include("withTags")) ? try reader.typeCase(HeroAsBot.self) : nil
-        }
-    }
-
-    struct ReaderHeroAsUser: GraphQLSelectionSet {
-        static let __parentType = GraphQLParentType.object("User")
-        static let __selections = HeroAsUser.__selections
-        let __data: JSONObject
-        let pets: [[ItemFull?]?]?
-        let tags: [TagFields]
-        let best: NodeNamed?
-        let age: Int?
-
-        init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            pets = try reader.field("pets")
-            tags = try reader.field("tags")
-            best = try reader.field("best")
-            age = try reader.field("age")
-        }
-    }
-
-    struct ReaderItem: GraphQLSelectionSet {
-        static let __parentType = GraphQLParentType.object("Item")
-        static let __selections = ItemFull.__selections
-        let __data: JSONObject
-        let part: PartSize?
-        let title: String
-        let id: String?
-
-        init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            part = try reader.field("part")
-            title = try reader.field("title")
-            id = try reader.field("id")
-        }
+        let __object: GraphQLCheckedObject
     }
 }

@@ -30,21 +30,22 @@ struct NormalizerPropertyTests {
             "never generated: \(Set(ResponseFeature.allCases).subtracting(coverage))")
     }
 
-    @Test("eager readers: the records of a decode, and of a normalizer observing one, equal the reference's")
-    func eagerReaders() throws {
+    @Test("a second shape: the records of a decode, and of a normalizer observing one, equal the reference's")
+    func secondShape() throws {
         var coverage: Set<ResponseFeature> = []
         for seed in Self.seeds {
-            let response = GeneratedResponse(seed: seed, root: GraphQLSelectionTree(PropertySchema.ReaderRoot.self))
+            let response = GeneratedResponse(seed: seed, root: GraphQLSelectionTree(PropertySchema.VariantRoot.self))
             let expected = try Self.reference(
-                response, as: GraphQLSelectionTree(PropertySchema.ReaderRoot.self), coverage: &coverage)
+                response, as: GraphQLSelectionTree(PropertySchema.VariantRoot.self), coverage: &coverage)
             let store = CacheStore()
             let decoded = try store.decode(
-                PropertySchema.ReaderRoot.self, from: response.data, variables: response.variables, rootKey: .queryRoot)
+                PropertySchema.VariantRoot.self, from: response.data, variables: response.variables, rootKey: .queryRoot
+            )
             try Self.require(decoded.records, equals: expected, for: response)
 
             let normalizer = store.normalizer(rootKey: .queryRoot, variables: response.variables)
             let context = GraphQLDecodingContext(variables: response.variables, observer: normalizer)
-            let value = try PropertySchema.ReaderRoot.decode(from: .object(response.data), in: context)
+            let value = try PropertySchema.VariantRoot.decode(from: .object(response.data), in: context)
             try Self.require(normalizer.records, equals: expected, for: response)
             #expect(value == decoded.data, "\(response)")
         }
@@ -74,14 +75,14 @@ struct NormalizerPropertyTests {
                 #expect(read.__data == expected, "\(response)")
             }
 
-            let eager = GeneratedResponse(seed: seed, root: GraphQLSelectionTree(PropertySchema.ReaderRoot.self))
-            let eagerStore = CacheStore()
-            let decoded = try eagerStore.decode(
-                PropertySchema.ReaderRoot.self, from: eager.data, variables: eager.variables, rootKey: .queryRoot)
-            try eagerStore.publish(decoded.records)
-            let read = try eagerStore.readFragment(
-                PropertySchema.ReaderRoot.self, key: .queryRoot, variables: eager.variables)
-            #expect(read == decoded.data, "\(eager)")
+            let variant = GeneratedResponse(seed: seed, root: GraphQLSelectionTree(PropertySchema.VariantRoot.self))
+            let variantStore = CacheStore()
+            let decoded = try variantStore.decode(
+                PropertySchema.VariantRoot.self, from: variant.data, variables: variant.variables, rootKey: .queryRoot)
+            try variantStore.publish(decoded.records)
+            let read = try variantStore.readFragment(
+                PropertySchema.VariantRoot.self, key: .queryRoot, variables: variant.variables)
+            #expect(read == decoded.data, "\(variant)")
         }
     }
 

@@ -15,7 +15,7 @@ struct PriceChangedSubscription: GraphQLSubscription {
         JSONObject(variables: ["productId": productId])
     }
 
-    struct Data: GraphQLRootSelectionSet {
+    struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         static let __parentType = GraphQLParentType.object("Subscription")
         static let __selections: [GraphQLSelection] = [
             .field(
@@ -24,32 +24,23 @@ struct PriceChangedSubscription: GraphQLSubscription {
                     arguments: [("productId", .variable("productId"))]))
         ]
 
-        let __data: JSONObject
-        let priceChanged: PriceChanged
+        let __object: GraphQLCheckedObject
 
-        init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            priceChanged = try reader.field("priceChanged")
-        }
+        var priceChanged: PriceChanged { __field("priceChanged") }
 
         /// `Product`
-        struct PriceChanged: GraphQLSelectionSet {
+        struct PriceChanged: GraphQLDataSelectionSet {
             static let __parentType = GraphQLParentType.object("Product")
             static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("priceCents", .nonNull(.scalar("Long")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("priceCents", .nonNull(.scalar("Long")), leaf: Int64.self)),
             ]
 
-            let __data: JSONObject
-            let id: String
-            let priceCents: Int64
+            let __object: GraphQLCheckedObject
 
-            init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                priceCents = try reader.field("priceCents")
-            }
+            var id: String { __field("id") }
+            var priceCents: Int64 { __field("priceCents") }
         }
     }
 }

@@ -38,11 +38,6 @@ public final class GraphQLDecodingContext {
     @inlinable public func leave() {
         if tracksPath { pathComponents.removeLast() }
     }
-
-    /// Whether a field or fragment guarded by `conditions` is selected with this context's variables.
-    public func includes(_ conditions: GraphQLConditions) -> Bool {
-        conditions.evaluate(with: variables)
-    }
 }
 
 /// Sees the objects of response data as they are decoded; the normalized cache implements it to write records in

@@ -1,10 +1,10 @@
 /// A selection set: an immutable struct that lists its selections as static data and is read from one response
 /// object.
 ///
-/// Generated selection sets are ``GraphQLDataSelectionSet``s, which check the whole response once against the static
-/// selections and read each field when it is asked for; a hand-written one can read its fields eagerly through a
-/// ``GraphQLObjectReader`` in ``init(reader:)``. The same initializer runs whether the object came from the network
-/// or from the normalized cache, so the two can never drift apart.
+/// Generated selection sets, and hand-written ones in the same shape, are ``GraphQLDataSelectionSet``s: they check the
+/// whole response object once against the static selections and read each field when it is asked for. Decoding enters
+/// every one through ``init(reader:)``, whether the object came from the network or from the normalized cache, so the
+/// two can never drift apart.
 public protocol GraphQLSelectionSet: GraphQLOutputValue, Hashable {
     /// The schema type the selections apply to, with its possible concrete types.
     static var __parentType: GraphQLParentType { get }
@@ -12,7 +12,7 @@ public protocol GraphQLSelectionSet: GraphQLOutputValue, Hashable {
     /// The selections, as static data the cache reads (field names, aliases, arguments and types).
     static var __selections: [GraphQLSelection] { get }
 
-    /// Reads the selected fields from one response object.
+    /// Decodes one response object; a ``GraphQLDataSelectionSet`` checks it against the selections and keeps it.
     init(reader: GraphQLObjectReader) throws(GraphQLDecodingError)
 
     /// The response object the value was read from, so a fragment or type case can be read from it later and the

@@ -3,9 +3,9 @@
 ///
 /// Every selected field must be present (unless `@include`/`@skip` leave it out), leaves must decode as their Swift
 /// type (``GraphQLField/leafType``), objects and lists must have the right shape, and type cases, fragments and
-/// deferred parts that apply to an object are checked on it too. Errors are the ``GraphQLDecodingError``s the
-/// field-by-field decode reports, with the same response paths. The context's observer sees every object with each
-/// selection set read from it, as it would in a field-by-field decode, so normalization still takes one walk.
+/// deferred parts that apply to an object are checked on it too. Errors are ``GraphQLDecodingError``s carrying the
+/// response path of the value at fault. The context's observer sees every object with each selection set that applies
+/// to it, so normalization needs no walk of its own.
 public enum GraphQLSelectionValidator {
     /// Checks `object` as `tree`, and everything below it; the observer sees `object` as `tree` first.
     public static func validate(

@@ -6,45 +6,33 @@ import Testing
 @Suite("Null propagation")
 struct NullPropagationTests {
     /// `{ viewer! { name! tags: [String!] pets: [Pet!]! } }`, `Pet { name! }`.
-    struct Root: GraphQLRootSelectionSet {
+    struct Root: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         static let __parentType = GraphQLParentType.object("Query")
         static let __selections: [GraphQLSelection] = [.field(GraphQLField("viewer", .nonNull(.object(Viewer.self))))]
-        let __data: JSONObject
-        let viewer: Viewer
-        init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            viewer = try reader.field("viewer")
-        }
+        let __object: GraphQLCheckedObject
+        var viewer: Viewer { __field("viewer") }
     }
 
-    struct Viewer: GraphQLSelectionSet {
+    struct Viewer: GraphQLDataSelectionSet {
         static let __parentType = GraphQLParentType.object("User")
         static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("name", .nonNull(.scalar("String")))),
-            .field(GraphQLField("tags", .list(.nonNull(.scalar("String"))))),
+            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+            .field(GraphQLField("tags", .list(.nonNull(.scalar("String"))), leaf: [String]?.self)),
             .field(GraphQLField("pet", .object(Pet.self))),
         ]
-        let __data: JSONObject
-        let name: String
-        let tags: [String]?
-        let pet: Pet?
-        init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            name = try reader.field("name")
-            tags = try reader.field("tags")
-            pet = try reader.field("pet")
-        }
+        let __object: GraphQLCheckedObject
+        var name: String { __field("name") }
+        var tags: [String]? { __field("tags") }
+        var pet: Pet? { __field("pet") }
     }
 
-    struct Pet: GraphQLSelectionSet {
+    struct Pet: GraphQLDataSelectionSet {
         static let __parentType = GraphQLParentType.object("Pet")
-        static let __selections: [GraphQLSelection] = [.field(GraphQLField("name", .nonNull(.scalar("String"))))]
-        let __data: JSONObject
-        let name: String
-        init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            name = try reader.field("name")
-        }
+        static let __selections: [GraphQLSelection] = [
+            .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))
+        ]
+        let __object: GraphQLCheckedObject
+        var name: String { __field("name") }
     }
 
     private func repair(_ json: String) throws -> GraphQLResponseBody {

@@ -360,33 +360,25 @@ private struct VersionQuery: GraphQLQuery {
 
     var variables: JSONObject { JSONObject() }
 
-    struct Data: GraphQLRootSelectionSet {
+    struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         static let __parentType = GraphQLParentType.object("Query")
         static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Item.self))))))
         ]
 
-        let __data: JSONObject
-        let items: [Item]
+        let __object: GraphQLCheckedObject
 
-        init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            items = try reader.field("items")
-        }
+        var items: [Item] { __field("items") }
 
-        struct Item: GraphQLSelectionSet {
+        struct Item: GraphQLDataSelectionSet {
             static let __parentType = GraphQLParentType.object("Item")
             static let __selections: [GraphQLSelection] = [
-                .field(GraphQLField("version", .nonNull(.scalar("Int"))))
+                .field(GraphQLField("version", .nonNull(.scalar("Int")), leaf: Int.self))
             ]
 
-            let __data: JSONObject
-            let version: Int
+            let __object: GraphQLCheckedObject
 
-            init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                version = try reader.field("version")
-            }
+            var version: Int { __field("version") }
         }
     }
 }

@@ -2,28 +2,22 @@ import APICoreGraphQL
 import APICoreSQLite
 
 /// A fragment written by hand in the shape `apicore generate` gives generated fragments.
-struct PersonDetails: GraphQLFragment {
+struct PersonDetails: GraphQLFragment, GraphQLDataSelectionSet {
     static let fragmentName = "PersonDetails"
     static let fragmentDefinition = "fragment PersonDetails on Person { __typename id name height }"
     static let __parentType = GraphQLParentType.object("Person")
     static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-        .field(GraphQLField("height", .scalar("Float"))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("height", .scalar("Float"), leaf: Double?.self)),
     ]
 
-    let __data: JSONObject
-    let id: String
-    let name: String
-    let height: Double?
+    let __object: GraphQLCheckedObject
 
-    init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        name = try reader.field("name")
-        height = try reader.field("height")
-    }
+    var id: String { __field("id") }
+    var name: String { __field("name") }
+    var height: Double? { __field("height") }
 
     /// The fragment as a response would carry it.
     static func make(id: String, name: String, height: Double? = nil) throws -> PersonDetails {

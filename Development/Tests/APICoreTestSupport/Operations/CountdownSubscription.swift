@@ -20,21 +20,21 @@ public struct CountdownSubscription: GraphQLSubscription {
         JSONObject(variables: ["from": from, "intervalMs": intervalMs])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.subscription
         public static let __selections: [GraphQLSelection] = [
             .field(
                 GraphQLField(
                     "countdown", .nonNull(.scalar("Int")),
-                    arguments: [("from", .variable("from")), ("intervalMs", .variable("intervalMs"))]))
+                    arguments: [("from", .variable("from")), ("intervalMs", .variable("intervalMs"))], leaf: Int.self))
         ]
 
-        public let __data: JSONObject
-        public let countdown: Int
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            countdown = try reader.field("countdown")
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
+
+        public var countdown: Int { __field("countdown") }
     }
 }

@@ -18,41 +18,39 @@ public struct EventsSubscription: GraphQLSubscription {
         JSONObject(variables: ["key": key])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.subscription
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("events", .nonNull(.object(Events.self)), arguments: [("key", .variable("key"))]))
         ]
 
-        public let __data: JSONObject
-        public let events: Events
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            events = try reader.field("events")
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
+        public var events: Events { __field("events") }
+
         /// `Event`
-        public struct Events: GraphQLSelectionSet {
+        public struct Events: GraphQLDataSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.event
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("key", .nonNull(.scalar("String")))),
-                .field(GraphQLField("sequence", .nonNull(.scalar("Int")))),
-                .field(GraphQLField("text", .nonNull(.scalar("String")))),
+                .field(GraphQLField("key", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("sequence", .nonNull(.scalar("Int")), leaf: Int.self)),
+                .field(GraphQLField("text", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
-            public let __data: JSONObject
-            public let key: String
-            public let sequence: Int
-            public let text: String
+            public let __object: GraphQLCheckedObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                key = try reader.field("key")
-                sequence = try reader.field("sequence")
-                text = try reader.field("text")
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
+
+            public var key: String { __field("key") }
+            public var sequence: Int { __field("sequence") }
+            public var text: String { __field("text") }
         }
     }
 }

@@ -17,18 +17,20 @@ public struct FailAfterSubscription: GraphQLSubscription {
         JSONObject(variables: ["count": count])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.subscription
         public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("failAfter", .nonNull(.scalar("Int")), arguments: [("count", .variable("count"))]))
+            .field(
+                GraphQLField(
+                    "failAfter", .nonNull(.scalar("Int")), arguments: [("count", .variable("count"))], leaf: Int.self))
         ]
 
-        public let __data: JSONObject
-        public let failAfter: Int
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            failAfter = try reader.field("failAfter")
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
+
+        public var failAfter: Int { __field("failAfter") }
     }
 }

@@ -26,57 +26,58 @@ public struct GatedDeferredQuery: GraphQLQuery {
         JSONObject(variables: ["id": id, "gate": gate])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.query
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))])),
             .deferred(label: "gated", DeferredGated.self),
         ]
 
-        public let __data: JSONObject
-        public let user: User?
-        public let deferredGated: DeferredGated?
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            user = try reader.field("user")
-            deferredGated = try reader.deferred(DeferredGated.self)
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
+        public var user: User? { __field("user") }
+        public var deferredGated: DeferredGated? { __deferred() }
+
         /// `User`
-        public struct User: GraphQLSelectionSet {
+        public struct User: GraphQLDataSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.user
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
-            public let __data: JSONObject
-            public let id: String
-            public let name: String
+            public let __object: GraphQLCheckedObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                name = try reader.field("name")
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
+
+            public var id: String { __field("id") }
+            public var name: String { __field("name") }
         }
 
         /// `Query`, deferred with the label "gated".
-        public struct DeferredGated: GraphQLSelectionSet {
+        public struct DeferredGated: GraphQLDataSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.query
             public static let __selections: [GraphQLSelection] = [
-                .field(GraphQLField("gated", .nonNull(.scalar("String")), arguments: [("key", .variable("gate"))]))
+                .field(
+                    GraphQLField(
+                        "gated", .nonNull(.scalar("String")), arguments: [("key", .variable("gate"))], leaf: String.self
+                    ))
             ]
 
-            public let __data: JSONObject
-            public let gated: String
+            public let __object: GraphQLCheckedObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                gated = try reader.field("gated")
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
+
+            public var gated: String { __field("gated") }
         }
     }
 }

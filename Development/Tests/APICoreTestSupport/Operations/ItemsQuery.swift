@@ -37,7 +37,7 @@ public struct ItemsQuery: GraphQLQuery {
         JSONObject(variables: ["first": first, "after": after, "last": last, "before": before])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.query
         public static let __selections: [GraphQLSelection] = [
             .field(
@@ -49,103 +49,95 @@ public struct ItemsQuery: GraphQLQuery {
                     ]))
         ]
 
-        public let __data: JSONObject
-        public let items: Items
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            items = try reader.field("items")
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
+        public var items: Items { __field("items") }
+
         /// `ItemConnection`
-        public struct Items: GraphQLSelectionSet {
+        public struct Items: GraphQLDataSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.itemConnection
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .field(GraphQLField("edges", .nonNull(.list(.nonNull(.object(Edge.self)))))),
                 .field(GraphQLField("pageInfo", .nonNull(.object(PageInfo.self)))),
-                .field(GraphQLField("totalCount", .nonNull(.scalar("Int")))),
+                .field(GraphQLField("totalCount", .nonNull(.scalar("Int")), leaf: Int.self)),
             ]
 
-            public let __data: JSONObject
-            public let edges: [Edge]
-            public let pageInfo: PageInfo
-            public let totalCount: Int
+            public let __object: GraphQLCheckedObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                edges = try reader.field("edges")
-                pageInfo = try reader.field("pageInfo")
-                totalCount = try reader.field("totalCount")
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
+            public var edges: [Edge] { __field("edges") }
+            public var pageInfo: PageInfo { __field("pageInfo") }
+            public var totalCount: Int { __field("totalCount") }
+
             /// `ItemEdge`
-            public struct Edge: GraphQLSelectionSet {
+            public struct Edge: GraphQLDataSelectionSet {
                 public static let __parentType = ReferenceSchema.Objects.itemEdge
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("cursor", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("cursor", .nonNull(.scalar("String")), leaf: String.self)),
                     .field(GraphQLField("node", .nonNull(.object(Node.self)))),
                 ]
 
-                public let __data: JSONObject
-                public let cursor: String
-                public let node: Node
+                public let __object: GraphQLCheckedObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    cursor = try reader.field("cursor")
-                    node = try reader.field("node")
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
 
+                public var cursor: String { __field("cursor") }
+                public var node: Node { __field("node") }
+
                 /// `Item`
-                public struct Node: GraphQLSelectionSet {
+                public struct Node: GraphQLDataSelectionSet {
                     public static let __parentType = ReferenceSchema.Objects.item
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                        .field(GraphQLField("position", .nonNull(.scalar("Int")))),
-                        .field(GraphQLField("title", .nonNull(.scalar("String")))),
+                        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                        .field(GraphQLField("position", .nonNull(.scalar("Int")), leaf: Int.self)),
+                        .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
                     ]
 
-                    public let __data: JSONObject
-                    public let id: String
-                    public let position: Int
-                    public let title: String
+                    public let __object: GraphQLCheckedObject
 
-                    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                        __data = reader.object
-                        id = try reader.field("id")
-                        position = try reader.field("position")
-                        title = try reader.field("title")
+                    public init(__object: GraphQLCheckedObject) {
+                        self.__object = __object
                     }
+
+                    public var id: String { __field("id") }
+                    public var position: Int { __field("position") }
+                    public var title: String { __field("title") }
                 }
             }
 
             /// `PageInfo`
-            public struct PageInfo: GraphQLSelectionSet {
+            public struct PageInfo: GraphQLDataSelectionSet {
                 public static let __parentType = ReferenceSchema.Objects.pageInfo
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")))),
-                    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")))),
-                    .field(GraphQLField("startCursor", .scalar("String"))),
-                    .field(GraphQLField("endCursor", .scalar("String"))),
+                    .field(GraphQLField("hasNextPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    .field(GraphQLField("hasPreviousPage", .nonNull(.scalar("Boolean")), leaf: Bool.self)),
+                    .field(GraphQLField("startCursor", .scalar("String"), leaf: String?.self)),
+                    .field(GraphQLField("endCursor", .scalar("String"), leaf: String?.self)),
                 ]
 
-                public let __data: JSONObject
-                public let hasNextPage: Bool
-                public let hasPreviousPage: Bool
-                public let startCursor: String?
-                public let endCursor: String?
+                public let __object: GraphQLCheckedObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    hasNextPage = try reader.field("hasNextPage")
-                    hasPreviousPage = try reader.field("hasPreviousPage")
-                    startCursor = try reader.field("startCursor")
-                    endCursor = try reader.field("endCursor")
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
+
+                public var hasNextPage: Bool { __field("hasNextPage") }
+                public var hasPreviousPage: Bool { __field("hasPreviousPage") }
+                public var startCursor: String? { __field("startCursor") }
+                public var endCursor: String? { __field("endCursor") }
             }
         }
     }

@@ -21,63 +21,59 @@ public struct ProductQuery: GraphQLQuery {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.query
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("product", .object(Product.self), arguments: [("id", .variable("id"))]))
         ]
 
-        public let __data: JSONObject
-        public let product: Product?
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            product = try reader.field("product")
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
+        public var product: Product? { __field("product") }
+
         /// `Product`
-        public struct Product: GraphQLSelectionSet {
+        public struct Product: GraphQLDataSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.product
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                .field(GraphQLField("priceCents", .nonNull(.scalar("Int")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("priceCents", .nonNull(.scalar("Int")), leaf: Int.self)),
                 .field(GraphQLField("owner", .object(Owner.self))),
             ]
 
-            public let __data: JSONObject
-            public let id: String
-            public let title: String
-            public let priceCents: Int
-            public let owner: Owner?
+            public let __object: GraphQLCheckedObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                title = try reader.field("title")
-                priceCents = try reader.field("priceCents")
-                owner = try reader.field("owner")
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
+            public var id: String { __field("id") }
+            public var title: String { __field("title") }
+            public var priceCents: Int { __field("priceCents") }
+            public var owner: Owner? { __field("owner") }
+
             /// `User`
-            public struct Owner: GraphQLSelectionSet {
+            public struct Owner: GraphQLDataSelectionSet {
                 public static let __parentType = ReferenceSchema.Objects.user
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                    .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                    .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                    .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 ]
 
-                public let __data: JSONObject
-                public let id: String
-                public let name: String
+                public let __object: GraphQLCheckedObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    id = try reader.field("id")
-                    name = try reader.field("name")
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
+
+                public var id: String { __field("id") }
+                public var name: String { __field("name") }
             }
         }
     }

@@ -20,7 +20,7 @@ public struct TicksSubscription: GraphQLSubscription {
         JSONObject(variables: ["after": after, "intervalMs": intervalMs])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.subscription
         public static let __selections: [GraphQLSelection] = [
             .field(
@@ -29,31 +29,30 @@ public struct TicksSubscription: GraphQLSubscription {
                     arguments: [("after", .variable("after")), ("intervalMs", .variable("intervalMs"))]))
         ]
 
-        public let __data: JSONObject
-        public let ticks: Ticks
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            ticks = try reader.field("ticks")
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
+        public var ticks: Ticks { __field("ticks") }
+
         /// `Tick`
-        public struct Ticks: GraphQLSelectionSet {
+        public struct Ticks: GraphQLDataSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.tick
             public static let __selections: [GraphQLSelection] = [
-                .field(GraphQLField("sequence", .nonNull(.scalar("Int")))),
-                .field(GraphQLField("server", .nonNull(.scalar("String")))),
+                .field(GraphQLField("sequence", .nonNull(.scalar("Int")), leaf: Int.self)),
+                .field(GraphQLField("server", .nonNull(.scalar("String")), leaf: String.self)),
             ]
 
-            public let __data: JSONObject
-            public let sequence: Int
-            public let server: String
+            public let __object: GraphQLCheckedObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                sequence = try reader.field("sequence")
-                server = try reader.field("server")
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
+
+            public var sequence: Int { __field("sequence") }
+            public var server: String { __field("server") }
         }
     }
 }

@@ -11,18 +11,18 @@ public struct UnknownFieldSubscription: GraphQLSubscription {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.subscription
         public static let __selections: [GraphQLSelection] = [
-            .field(GraphQLField("noSuchField", .scalar("Int")))
+            .field(GraphQLField("noSuchField", .scalar("Int"), leaf: Int?.self))
         ]
 
-        public let __data: JSONObject
-        public let noSuchField: Int?
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            noSuchField = try reader.field("noSuchField")
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
+
+        public var noSuchField: Int? { __field("noSuchField") }
     }
 }

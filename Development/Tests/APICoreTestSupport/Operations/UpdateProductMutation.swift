@@ -25,7 +25,7 @@ public struct UpdateProductMutation: GraphQLMutation {
         JSONObject(variables: ["id": id, "title": title, "priceCents": priceCents])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.mutation
         public static let __selections: [GraphQLSelection] = [
             .field(
@@ -38,35 +38,33 @@ public struct UpdateProductMutation: GraphQLMutation {
                 ))
         ]
 
-        public let __data: JSONObject
-        public let updateProduct: UpdateProduct?
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            updateProduct = try reader.field("updateProduct")
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
+        public var updateProduct: UpdateProduct? { __field("updateProduct") }
+
         /// `Product`
-        public struct UpdateProduct: GraphQLSelectionSet {
+        public struct UpdateProduct: GraphQLDataSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.product
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("title", .nonNull(.scalar("String")))),
-                .field(GraphQLField("priceCents", .nonNull(.scalar("Int")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("title", .nonNull(.scalar("String")), leaf: String.self)),
+                .field(GraphQLField("priceCents", .nonNull(.scalar("Int")), leaf: Int.self)),
             ]
 
-            public let __data: JSONObject
-            public let id: String
-            public let title: String
-            public let priceCents: Int
+            public let __object: GraphQLCheckedObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                title = try reader.field("title")
-                priceCents = try reader.field("priceCents")
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
+
+            public var id: String { __field("id") }
+            public var title: String { __field("title") }
+            public var priceCents: Int { __field("priceCents") }
         }
     }
 }

@@ -22,7 +22,7 @@ public struct UploadFileMutation: GraphQLMutation {
         GraphQLFileUpload.files(inVariables: ["file": file])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.mutation
         public static let __selections: [GraphQLSelection] = [
             .field(
@@ -30,12 +30,12 @@ public struct UploadFileMutation: GraphQLMutation {
                     "uploadFile", .nonNull(.object(UploadedFileFields.self)), arguments: [("file", .variable("file"))]))
         ]
 
-        public let __data: JSONObject
-        public let uploadFile: UploadedFileFields
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            uploadFile = try reader.field("uploadFile")
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
+
+        public var uploadFile: UploadedFileFields { __field("uploadFile") }
     }
 }

@@ -22,7 +22,7 @@ public struct UploadFilesMutation: GraphQLMutation {
         GraphQLFileUpload.files(inVariables: ["files": files])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.mutation
         public static let __selections: [GraphQLSelection] = [
             .field(
@@ -31,12 +31,12 @@ public struct UploadFilesMutation: GraphQLMutation {
                     arguments: [("files", .variable("files"))]))
         ]
 
-        public let __data: JSONObject
-        public let uploadFiles: [UploadedFileFields]
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            uploadFiles = try reader.field("uploadFiles")
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
+
+        public var uploadFiles: [UploadedFileFields] { __field("uploadFiles") }
     }
 }

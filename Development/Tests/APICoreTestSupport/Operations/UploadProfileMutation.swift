@@ -24,7 +24,7 @@ public struct UploadProfileMutation: GraphQLMutation {
         GraphQLFileUpload.files(inVariables: ["input": input])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.mutation
         public static let __selections: [GraphQLSelection] = [
             .field(
@@ -32,31 +32,30 @@ public struct UploadProfileMutation: GraphQLMutation {
                     "uploadProfile", .nonNull(.object(UploadProfile.self)), arguments: [("input", .variable("input"))]))
         ]
 
-        public let __data: JSONObject
-        public let uploadProfile: UploadProfile
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            uploadProfile = try reader.field("uploadProfile")
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
+        public var uploadProfile: UploadProfile { __field("uploadProfile") }
+
         /// `Profile`
-        public struct UploadProfile: GraphQLSelectionSet {
+        public struct UploadProfile: GraphQLDataSelectionSet {
             public static let __parentType = GraphQLParentType.object("Profile")
             public static let __selections: [GraphQLSelection] = [
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .field(GraphQLField("avatar", .object(UploadedFileFields.self))),
             ]
 
-            public let __data: JSONObject
-            public let name: String
-            public let avatar: UploadedFileFields?
+            public let __object: GraphQLCheckedObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                name = try reader.field("name")
-                avatar = try reader.field("avatar")
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
+
+            public var name: String { __field("name") }
+            public var avatar: UploadedFileFields? { __field("avatar") }
         }
     }
 }

@@ -1,28 +1,25 @@
 import APICoreGraphQL
 
 /// `UploadedFile { filename contentType size sha256 }`: what the reference servers read of an uploaded file.
-public struct UploadedFileFields: GraphQLSelectionSet {
+public struct UploadedFileFields: GraphQLDataSelectionSet {
     public static let __parentType = GraphQLParentType.object("UploadedFile")
     public static let __selections: [GraphQLSelection] = [
-        .field(GraphQLField("filename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("contentType", .nonNull(.scalar("String")))),
-        .field(GraphQLField("size", .nonNull(.scalar("Int")))),
-        .field(GraphQLField("sha256", .nonNull(.scalar("String")))),
+        .field(GraphQLField("filename", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("contentType", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("size", .nonNull(.scalar("Int")), leaf: Int.self)),
+        .field(GraphQLField("sha256", .nonNull(.scalar("String")), leaf: String.self)),
     ]
 
-    public let __data: JSONObject
-    public let filename: String
-    public let contentType: String
-    public let size: Int
-    public let sha256: String
+    public let __object: GraphQLCheckedObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        filename = try reader.field("filename")
-        contentType = try reader.field("contentType")
-        size = try reader.field("size")
-        sha256 = try reader.field("sha256")
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
+
+    public var filename: String { __field("filename") }
+    public var contentType: String { __field("contentType") }
+    public var size: Int { __field("size") }
+    public var sha256: String { __field("sha256") }
 }
 
 extension ReferenceSchema {

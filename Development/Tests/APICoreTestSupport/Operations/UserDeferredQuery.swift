@@ -20,60 +20,57 @@ public struct UserDeferredQuery: GraphQLQuery {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.query
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))]))
         ]
 
-        public let __data: JSONObject
-        public let user: User?
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            user = try reader.field("user")
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
+        public var user: User? { __field("user") }
+
         /// `User`
-        public struct User: GraphQLSelectionSet {
+        public struct User: GraphQLDataSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.user
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-                .field(GraphQLField("name", .nonNull(.scalar("String")))),
+                .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+                .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
                 .deferred(label: "details", DeferredDetails.self),
             ]
 
-            public let __data: JSONObject
-            public let id: String
-            public let name: String
-            public let deferredDetails: DeferredDetails?
+            public let __object: GraphQLCheckedObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                id = try reader.field("id")
-                name = try reader.field("name")
-                deferredDetails = try reader.deferred(DeferredDetails.self)
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
 
+            public var id: String { __field("id") }
+            public var name: String { __field("name") }
+            public var deferredDetails: DeferredDetails? { __deferred() }
+
             /// `User`, deferred with the label "details".
-            public struct DeferredDetails: GraphQLSelectionSet {
+            public struct DeferredDetails: GraphQLDataSelectionSet {
                 public static let __parentType = ReferenceSchema.Objects.user
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-                    .field(GraphQLField("email", .scalar("String"))),
-                    .field(GraphQLField("followerCount", .nonNull(.scalar("Long")))),
+                    .field(GraphQLField("email", .scalar("String"), leaf: String?.self)),
+                    .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: ReferenceSchema.Long.self)),
                 ]
 
-                public let __data: JSONObject
-                public let email: String?
-                public let followerCount: ReferenceSchema.Long
+                public let __object: GraphQLCheckedObject
 
-                public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                    __data = reader.object
-                    email = try reader.field("email")
-                    followerCount = try reader.field("followerCount")
+                public init(__object: GraphQLCheckedObject) {
+                    self.__object = __object
                 }
+
+                public var email: String? { __field("email") }
+                public var followerCount: ReferenceSchema.Long { __field("followerCount") }
             }
         }
     }

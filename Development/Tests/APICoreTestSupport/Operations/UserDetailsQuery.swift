@@ -24,47 +24,49 @@ public struct UserDetailsQuery: GraphQLQuery {
         JSONObject(variables: ["id": id, "withEmail": withEmail])
     }
 
-    public struct Data: GraphQLRootSelectionSet {
+    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.query
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))]))
         ]
 
-        public let __data: JSONObject
-        public let user: User?
+        public let __object: GraphQLCheckedObject
 
-        public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-            __data = reader.object
-            user = try reader.field("user")
+        public init(__object: GraphQLCheckedObject) {
+            self.__object = __object
         }
 
+        public var user: User? { __field("user") }
+
         /// `User`
-        public struct User: GraphQLSelectionSet {
+        public struct User: GraphQLDataSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.user
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
                 .fragment(UserFields.self),
-                .conditional(.include("withEmail"), [.field(GraphQLField("email", .scalar("String")))]),
+                .conditional(
+                    .include("withEmail"), [.field(GraphQLField("email", .scalar("String"), leaf: String?.self))]),
             ]
 
-            public let __data: JSONObject
-            public let email: String?
-            public let fragments: Fragments
+            public let __object: GraphQLCheckedObject
 
-            public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-                __data = reader.object
-                email = try reader.field("email", if: .include("withEmail"), as: String?.self)
-                fragments = Fragments(userFields: try reader.fragment(UserFields.self))
+            public init(__object: GraphQLCheckedObject) {
+                self.__object = __object
             }
+
+            public var email: String? { __field("email", if: .include("withEmail")) }
 
             public var id: String { fragments.userFields.id }
             public var name: String { fragments.userFields.name }
             public var role: GraphQLEnum<ReferenceSchema.Role> { fragments.userFields.role }
             public var followerCount: ReferenceSchema.Long { fragments.userFields.followerCount }
 
-            public struct Fragments: Sendable, Hashable {
-                public let userFields: UserFields
-            }
+            public typealias Fragments = GraphQLFragmentSpreads<Self>
+            public var fragments: Fragments { Fragments(__owner: self) }
         }
     }
+}
+
+extension GraphQLFragmentSpreads where Owner == UserDetailsQuery.Data.User {
+    public var userFields: UserFields { __fragment() }
 }

@@ -1,29 +1,26 @@
 import APICoreGraphQL
 
 /// `fragment UserFields on User { __typename id name role followerCount }`
-public struct UserFields: GraphQLFragment {
+public struct UserFields: GraphQLFragment, GraphQLDataSelectionSet {
     public static let fragmentName = "UserFields"
     public static let fragmentDefinition = "fragment UserFields on User { __typename id name role followerCount }"
     public static let __parentType = ReferenceSchema.Objects.user
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
-        .field(GraphQLField("id", .nonNull(.scalar("ID")))),
-        .field(GraphQLField("name", .nonNull(.scalar("String")))),
-        .field(GraphQLField("role", .nonNull(.scalar("Role")))),
-        .field(GraphQLField("followerCount", .nonNull(.scalar("Long")))),
+        .field(GraphQLField("id", .nonNull(.scalar("ID")), leaf: String.self)),
+        .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
+        .field(GraphQLField("role", .nonNull(.scalar("Role")), leaf: GraphQLEnum<ReferenceSchema.Role>.self)),
+        .field(GraphQLField("followerCount", .nonNull(.scalar("Long")), leaf: ReferenceSchema.Long.self)),
     ]
 
-    public let __data: JSONObject
-    public let id: String
-    public let name: String
-    public let role: GraphQLEnum<ReferenceSchema.Role>
-    public let followerCount: ReferenceSchema.Long
+    public let __object: GraphQLCheckedObject
 
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        __data = reader.object
-        id = try reader.field("id")
-        name = try reader.field("name")
-        role = try reader.field("role")
-        followerCount = try reader.field("followerCount")
+    public init(__object: GraphQLCheckedObject) {
+        self.__object = __object
     }
+
+    public var id: String { __field("id") }
+    public var name: String { __field("name") }
+    public var role: GraphQLEnum<ReferenceSchema.Role> { __field("role") }
+    public var followerCount: ReferenceSchema.Long { __field("followerCount") }
 }
