@@ -74,7 +74,7 @@ let package = Package(
             name: "APICoreSQLiteTests",
             dependencies: [
                 lib("APICoreSQLite"), lib("APICoreCache"), lib("APICoreGraphQL"), lib("APICoreKit"),
-                "APICoreSQLiteCrashWriter",
+                lib("APICoreDynamic"), "APICoreSQLiteCrashWriter",
                 "APICoreMutationQueueCrashApp", "APICoreTestSupport",
                 "GitHubApolloFixture", .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -96,7 +96,7 @@ let package = Package(
         .target(
             name: "APICoreTestSupport",
             dependencies: [
-                lib("APICoreGraphQL"), lib("APICoreCache"), lib("APICoreKit"),
+                lib("APICoreGraphQL"), lib("APICoreCache"), lib("APICoreKit"), lib("APICoreDynamic"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -209,7 +209,8 @@ let package = Package(
         .testTarget(
             name: "APICoreTestingTests",
             dependencies: [
-                lib("APICoreTesting"), lib("APICoreTestMocks"), "APICoreTestSupport", "GitHawkFixture",
+                lib("APICoreTesting"), lib("APICoreTestMocks"), lib("APICoreDynamic"), "APICoreTestSupport",
+                "GitHawkFixture",
                 "GitHawkMocksFixture",
             ],
             swiftSettings: swiftSettings

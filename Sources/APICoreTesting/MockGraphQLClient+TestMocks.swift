@@ -18,4 +18,19 @@ extension MockGraphQLClient {
     ) {
         stub(operation, data: root.responseData(for: operation, variables: variables), errors: errors, delay: delay)
     }
+
+    /// Queues a response for an operation compiled at run time whose `data` is built from the generated test mocks:
+    /// `root` encoded with the operation's selections, decided with `variables` and the document's defaults.
+    public func stub(
+        _ operation: GraphQLCompiledOperation,
+        mock root: some GraphQLMockObject,
+        variables: JSONObject = JSONObject(),
+        errors: [GraphQLError] = [],
+        delay: Duration? = nil
+    ) {
+        var effective = operation.variableDefaults
+        for (name, value) in variables.members { effective[name] = value }
+        var encoder = GraphQLMockEncoder(variables: effective)
+        stub(operation, data: encoder.object(root, as: operation.dataSelections), errors: errors, delay: delay)
+    }
 }

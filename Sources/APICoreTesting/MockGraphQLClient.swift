@@ -50,9 +50,7 @@ public final class MockGraphQLClient: Sendable {
         extensions: JSONObject = JSONObject(),
         delay: Duration? = nil
     ) {
-        var stub = InMemoryTransport.Stub.graphQL(data: data, errors: errors, extensions: extensions)
-        stub.delay = delay
-        self.stub(operation, stub)
+        stub(operationName: Operation.operationName, data: data, errors: errors, extensions: extensions, delay: delay)
     }
 
     /// Queues a response with a generated `Data` value, built for instance with `Operation.Data(data:variables:)`.
@@ -90,6 +88,14 @@ public final class MockGraphQLClient: Sendable {
     /// The variables of each request for `operation`, in order.
     public func performed<Operation: GraphQLOperation>(_ operation: Operation.Type) -> [JSONObject] {
         performedOperations.filter { $0.name == Operation.operationName }.map(\.variables)
+    }
+
+    /// Queues a GraphQL response for the operation named `operationName`.
+    func stub(operationName: String, data: JSONObject, errors: [GraphQLError], extensions: JSONObject, delay: Duration?)
+    {
+        var stub = InMemoryTransport.Stub.graphQL(data: data, errors: errors, extensions: extensions)
+        stub.delay = delay
+        transport.stub(operationName: operationName, stub)
     }
 
     /// Forgets every stub and every recorded request.

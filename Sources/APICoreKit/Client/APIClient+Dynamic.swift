@@ -121,16 +121,9 @@ extension APIClient {
             let compiled = try compile(document: document, operationName: operationName)
             response = try await execute(compiled, variables: variables, files: [], cached: true, options: options)
         } else {
-            let selected = OperationScanner.selectedOperation(in: document, operationName: operationName)
-            let name = operationName ?? selected.name ?? "anonymous \(selected.kind.rawValue)"
-            // No schema: the data is kept as sent, unchecked and not normalized.
-            let compiled = GraphQLCompiledOperation(
-                name: name, sentOperationName: operationName, operationType: selected.kind, document: document,
-                operationIdentifier: documentHashes.hash(of: document), variableDefaults: JSONObject(),
-                dataSelections: .unchecked)
-            let sent =
-                files.isEmpty ? variables : try UploadPaths.placingNulls(for: files, in: variables, operationName: name)
-            response = try await execute(compiled, variables: sent, files: files, cached: false, options: options)
+            response = try await send(
+                document: document, operationName: operationName, variables: variables, files: files,
+                options: options)
         }
         do {
             let decoder = configuration.decoder
@@ -140,6 +133,27 @@ extension APIClient {
                 .decoding, operationName: response.metadata.operationName, statusCode: response.metadata.statusCode,
                 graphQLErrors: response.errors, underlying: error, reason: "\(error)")
         }
+    }
+
+    /// Sends a document as it is written, without compiling it: its data is kept as sent, unchecked, and nothing is
+    /// written to the cache. For a document no schema describes, or a stored request replayed after its operation
+    /// changed (the offline mutation queue's).
+    package func send(
+        document: String,
+        operationName: String?,
+        variables: JSONObject,
+        files: [GraphQLFileUpload] = [],
+        options: RequestOptions
+    ) async throws(APIError) -> APIResponse<GraphQLDynamicData> {
+        let selected = OperationScanner.selectedOperation(in: document, operationName: operationName)
+        let name = operationName ?? selected.name ?? "anonymous \(selected.kind.rawValue)"
+        let compiled = GraphQLCompiledOperation(
+            name: name, sentOperationName: operationName, operationType: selected.kind, document: document,
+            operationIdentifier: documentHashes.hash(of: document), variableDefaults: JSONObject(),
+            dataSelections: .unchecked)
+        let sent =
+            files.isEmpty ? variables : try UploadPaths.placingNulls(for: files, in: variables, operationName: name)
+        return try await execute(compiled, variables: sent, files: files, cached: false, options: options)
     }
 
     /// Runs a compiled operation with its variables: through ``execute(_:options:)`` and its cache policy when

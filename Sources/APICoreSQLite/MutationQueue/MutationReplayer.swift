@@ -15,12 +15,13 @@ struct ReplayedMutation<Base: GraphQLMutation>: GraphQLMutation {
     let variables: JSONObject
 }
 
-/// What the queue needs to know of one mutation type to replay its stored rows typed, in a later process too: how
-/// to show a stored optimistic result again, and how to send stored variables so that the server's result is
-/// normalized into the cache.
+/// What the queue needs to know of one mutation to replay its stored rows typed, in a later process too: how to show
+/// a stored optimistic result again, and how to send stored variables so that the server's result is normalized into
+/// the cache. A generated mutation type gives one, and so does a mutation compiled at run time (from the document it
+/// was enqueued with, compiled again against the client's schema after a restart).
 struct MutationReplayer: Sendable {
-    /// The document the type sends; a row stored with another document (the app changed the operation since) is
-    /// sent as it was stored, untyped.
+    /// The document the mutation sends; a row stored with another document (the app changed the operation since) is
+    /// not replayed by this replayer.
     let document: String
     let addOptimisticLayer:
         @Sendable (CacheStore, _ data: JSONObject, _ variables: JSONObject) throws -> OptimisticLayerID
@@ -28,18 +29,29 @@ struct MutationReplayer: Sendable {
         @Sendable (APIClient, _ variables: JSONObject, OptimisticLayerID?, RequestOptions) async throws(APIError) ->
             Void
 
+    /// Replays rows of a generated mutation type.
     init<Mutation: GraphQLMutation>(_: Mutation.Type) {
-        document = Mutation.document
+        self.init(document: Mutation.document) { ReplayedMutation<Mutation>(variables: $0) }
+    }
+
+    /// Replays rows of a mutation compiled at run time.
+    init(_ compiled: GraphQLCompiledOperation) {
+        self.init(document: compiled.document) { GraphQLDynamicMutation(compiled, variables: $0) }
+    }
+
+    private init<Mutation: GraphQLMutation>(
+        document: String, mutation: @escaping @Sendable (_ variables: JSONObject) -> Mutation
+    ) {
+        self.document = document
         addOptimisticLayer = { cache, data, variables in
-            let mutation = ReplayedMutation<Mutation>(variables: variables)
+            let mutation = mutation(variables)
             let value = try Mutation.Data(data: data, variables: mutation.effectiveVariables)
             return try cache.addOptimisticLayer { transaction throws(CacheError) in
                 try transaction.write(value, for: mutation)
             }
         }
         send = { client, variables, layer, options throws(APIError) in
-            _ = try await client.execute(
-                ReplayedMutation<Mutation>(variables: variables), replacingOptimisticLayer: layer, options: options)
+            _ = try await client.execute(mutation(variables), replacingOptimisticLayer: layer, options: options)
         }
     }
 }

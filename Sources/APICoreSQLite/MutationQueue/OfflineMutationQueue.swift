@@ -38,9 +38,11 @@ public final class OfflineMutationQueue: Sendable {
     /// Opens the queue stored at `fileURL` (creating it if needed) and starts replaying what it holds through `client`.
     ///
     /// `operations` are the mutation types a queue made by an earlier process may hold: their stored optimistic
-    /// results are shown again at once, and their server results are normalized into the cache. A stored mutation of a
-    /// type not listed (or whose document changed since) is still sent, exactly as it was stored, without a cache
-    /// write. Types given to ``enqueue(_:optimisticResult:)`` are known from then on.
+    /// results are shown again at once, and their server results are normalized into the cache. A stored mutation
+    /// that was compiled at run time (a `GraphQLDynamicMutation`) is compiled again against the client's
+    /// `APIClientConfiguration/schema`, and replayed typed the same way. Any other stored mutation (of a type not
+    /// listed, whose document changed since, or that no longer compiles) is still sent, exactly as it was stored,
+    /// without a cache write. Types given to ``enqueue(_:optimisticResult:)`` are known from then on.
     ///
     /// Fails with `APIError/Code/mutationQueueStorage` if the file cannot be opened.
     public init(
@@ -79,6 +81,9 @@ public final class OfflineMutationQueue: Sendable {
     /// `optimisticResult` is written to the client's cache as an optimistic layer before this returns, so watchers
     /// show it at once; it stays while the mutation waits (after a restart too) and is replaced by the server's
     /// result, or rolled back if the mutation fails for good.
+    ///
+    /// A mutation compiled at run time is queued like a generated one; after a restart it is replayed typed when the
+    /// client holds a schema it still compiles against.
     ///
     /// Fails, queueing nothing, with `APIError/Code/mutationQueueFull` when the queue holds its maximum,
     /// `APIError/Code/invalidRequest` for a mutation with files (a file's bytes are not kept across a
@@ -130,7 +135,11 @@ extension OfflineMutationQueue {
         let doorbell = Doorbell()
 
         private struct State {
+            /// The replayers of generated mutation types, by operation name.
             var replayers: [String: MutationReplayer] = [:]
+            /// The replayers of mutations compiled at run time, by the document they send; `nil` for a stored
+            /// document the client's schema does not compile as a mutation, so it is compiled once.
+            var compiledReplayers: [String: MutationReplayer?] = [:]
             /// The optimistic layer of each queued mutation that has one, by idempotency key (known before the row is
             /// written, so the worker never sees a row whose layer is not recorded yet).
             var layers: [String: OptimisticLayerID] = [:]
@@ -173,29 +182,44 @@ extension OfflineMutationQueue {
             }
         }
 
+        /// How to replay `row` typed: its generated type's replayer when the type is known and sends the same
+        /// document; else the replayer of the stored document compiled against the client's schema; else none.
         private func replayer(for row: MutationQueueStorage.Row) -> MutationReplayer? {
-            state.withLock { state in
-                state.replayers[row.operationName].flatMap { $0.document == row.document ? $0 : nil }
+            let known = state.withLock { state -> MutationReplayer?? in
+                if let generated = state.replayers[row.operationName], generated.document == row.document {
+                    return .some(generated)
+                }
+                return state.compiledReplayers[row.document]
             }
+            if let known { return known }
+            let compiled = compiledReplayer(of: row.document)
+            state.withLock { $0.compiledReplayers[row.document] = .some(compiled) }
+            return compiled
+        }
+
+        /// The replayer of a stored document compiled against the client's schema, if it compiles as a mutation.
+        private func compiledReplayer(of document: String) -> MutationReplayer? {
+            guard client.configuration.schema != nil,
+                let compiled = try? client.compile(document: document), compiled.operationType == .mutation
+            else { return nil }
+            return MutationReplayer(compiled)
         }
 
         func enqueue<Mutation: GraphQLMutation>(
             _ mutation: Mutation, optimisticResult: Mutation.Data?
         ) throws(APIError) -> QueuedMutation {
             let name = mutation.__operationName
-            guard mutation.__compiled == nil else {
-                throw APIError(
-                    .invalidRequest, operationName: name,
-                    reason:
-                        "a mutation compiled at run time cannot be queued: the queue replays mutations by their "
-                        + "generated type after a restart")
-            }
             guard mutation.fileUploads.isEmpty else {
                 throw APIError(
                     .invalidRequest, operationName: name,
                     reason: "a mutation with files cannot be queued: its files would not survive a restart")
             }
-            register(Mutation.self)
+            if let compiled = mutation.__compiled {
+                let replayer = MutationReplayer(compiled)
+                state.withLock { $0.compiledReplayers[replayer.document] = .some(replayer) }
+            } else {
+                register(Mutation.self)
+            }
             let key = UUID().uuidString.lowercased()
             if let optimisticResult, let cache = client.configuration.cache {
                 do throws(CacheError) {
@@ -208,8 +232,8 @@ extension OfflineMutationQueue {
                 }
             }
             let row = MutationQueueStorage.Content(
-                idempotencyKey: key, operationName: name, document: Mutation.document,
-                operationIdentifier: Mutation.operationIdentifier, variables: mutation.variables,
+                idempotencyKey: key, operationName: name, document: mutation.__document,
+                operationIdentifier: mutation.__operationIdentifier, variables: mutation.variables,
                 optimisticData: optimisticResult?.__data, enqueuedAt: Date())
             let stored: (row: MutationQueueStorage.Row, pendingCount: Int)
             do {
@@ -326,9 +350,9 @@ extension OfflineMutationQueue {
                 if let replayer {
                     try await replayer.send(client, row.variables, layer, options)
                 } else {
-                    _ = try await client.execute(
+                    _ = try await client.send(
                         document: row.document, operationName: row.operationName, variables: row.variables,
-                        as: JSONValue.self, options: options)
+                        options: options)
                 }
                 return .applied
             } catch {

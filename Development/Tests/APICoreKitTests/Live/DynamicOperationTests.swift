@@ -10,14 +10,7 @@ import Testing
 /// cache as the hand-written generated-style operations of the test support.
 @Suite("Dynamic operations, live")
 struct DynamicOperationTests {
-    static let schema: GraphQLRuntimeSchema = {
-        let path = RepositoryLayout.root.appendingPathComponent("Development/Tests/ReferenceServers/schema.graphql")
-        do {
-            return try GraphQLRuntimeSchema(contentsOf: [path.path])
-        } catch {
-            preconditionFailure("the reference schema builds: \(error)")
-        }
-    }()
+    static let schema = ReferenceSchema.runtime
 
     static let productDocument = """
         query Product($id: ID!) { product(id: $id) { id title ...Owner } }

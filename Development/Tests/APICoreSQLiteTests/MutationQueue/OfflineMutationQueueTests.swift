@@ -1,4 +1,5 @@
 import APICoreCache
+import APICoreDynamic
 import APICoreGraphQL
 import APICoreKit
 import APICoreSQLite
@@ -197,6 +198,73 @@ import Testing
         await fourth.queue.close()
         try await server.shutdown()
     }
+
+    /// A mutation compiled at run time is queued like a generated one: its optimistic value is what a generated query
+    /// reads at once. After a restart, a queue whose client holds the schema compiles the stored document again,
+    /// shows the optimistic value and normalizes the server's answer; a queue whose client has no schema still sends
+    /// it as stored, with its key, and writes nothing.
+    @Test func aMutationCompiledAtRunTimeIsQueuedAndReplayedAfterARestart() async throws {
+        let server = try await MutationLedgerServer()
+        try await server.stop()
+        let directory = try TemporaryDirectory()
+        let first = try QueueSetup(server: server, directory: directory, schema: Self.schema)
+        let queued = try first.enqueueCompiled(title: "A")
+        #expect(queued.operationName == "Rename")
+        #expect(try first.title() == "A")
+        await first.queue.close()
+
+        let second = try QueueSetup(server: server, directory: directory, schema: Self.schema)
+        #expect(try second.title() == "A")
+        var events = second.queue.events.makeAsyncIterator()
+        try await server.start()
+        second.queue.retryNow()
+        _ = await nextEvent(&events) { if case .sent = $0 { true } else { false } }
+        #expect(server.appliedKeys == [queued.idempotencyKey])
+        #expect(server.entries.last?.body.contains("mutation Rename(") == true)
+        #expect(try second.title() == "A [server]")
+        await second.queue.close()
+
+        try await server.stop()
+        let third = try QueueSetup(server: server, directory: directory, file: "unchecked.sqlite", schema: Self.schema)
+        let unchecked = try third.enqueueCompiled(title: "B")
+        await third.queue.close()
+        let fourth = try QueueSetup(server: server, directory: directory, file: "unchecked.sqlite")
+        #expect(try fourth.title() == "Original")
+        var fourthEvents = fourth.queue.events.makeAsyncIterator()
+        try await server.start()
+        fourth.queue.retryNow()
+        _ = await nextEvent(&fourthEvents) { if case .sent = $0 { true } else { false } }
+        #expect(server.appliedKeys == [queued.idempotencyKey, unchecked.idempotencyKey])
+        #expect(try fourth.title() == "Original")
+        await fourth.queue.close()
+        try await server.shutdown()
+    }
+
+    /// An optimistic result that does not fit a compiled mutation's selections is refused with a cache failure, and
+    /// nothing is queued or shown.
+    @Test func aCompiledMutationWithAnIllFittingOptimisticResultIsRefused() async throws {
+        let server = try await MutationLedgerServer()
+        try await server.stop()
+        let setup = try QueueSetup(server: server, schema: Self.schema)
+        let compiled = try setup.client.compile(document: Self.renameDocument)
+        let missingTitle = try GraphQLDynamicData(data: ["updateProduct": ["__typename": "Product", "id": "p1"]])
+        #expect {
+            try setup.queue.enqueue(
+                GraphQLDynamicMutation(compiled, variables: ["id": "p1", "title": "C"]), optimisticResult: missingTitle)
+        } throws: { error in
+            (error as? APIError)?.code == .cacheFailure
+        }
+        #expect(setup.queue.pendingCount == 0)
+        #expect(try setup.queue.pendingMutations().isEmpty)
+        #expect(try setup.title() == "Original")
+        await setup.queue.close()
+        try await server.shutdown()
+    }
+
+    static let renameDocument =
+        "mutation Rename($id: ID!, $title: String) { updateProduct(id: $id, title: $title) { id title } }"
+
+    static let schema = ReferenceSchema.runtime
 }
 
 /// The next event that `matches`, within 30 s; `nil` if the stream ends or none comes.
@@ -224,10 +292,13 @@ private struct QueueSetup {
         file: String = "queue.sqlite",
         maximumPendingCount: Int = 1000,
         maximumServerErrorAttempts: Int = 5,
-        operations: [any GraphQLMutation.Type] = []
+        operations: [any GraphQLMutation.Type] = [],
+        schema: (any GraphQLDocumentCompiling)? = nil
     ) throws {
         self.directory = try directory ?? TemporaryDirectory()
-        client = APIClient(configuration: APIClientConfiguration(graphQLEndpoint: server.endpoint, cache: cache))
+        var configuration = APIClientConfiguration(graphQLEndpoint: server.endpoint, cache: cache)
+        configuration.schema = schema
+        client = APIClient(configuration: configuration)
         let product: JSONObject = [
             "__typename": "Product", "id": "p1", "title": "Original", "priceCents": 100, "owner": .null,
         ]
@@ -249,6 +320,17 @@ private struct QueueSetup {
             ])
         ])
         return try queue.enqueue(UpdateProductMutation(id: "p1", title: .some(title)), optimisticResult: optimistic)
+    }
+
+    /// Enqueues a new title for `p1` as a mutation compiled at run time, with that title as the optimistic result.
+    func enqueueCompiled(title: String) throws -> QueuedMutation {
+        let compiled = try client.compile(document: OfflineMutationQueueTests.renameDocument)
+        let optimistic = try GraphQLDynamicData(data: [
+            "updateProduct": .object(["__typename": "Product", "id": "p1", "title": .string(title)])
+        ])
+        return try queue.enqueue(
+            GraphQLDynamicMutation(compiled, variables: ["id": "p1", "title": .string(title)]),
+            optimisticResult: optimistic)
     }
 
     /// The title of `p1` the cache reads now.

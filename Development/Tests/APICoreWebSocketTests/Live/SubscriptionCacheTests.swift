@@ -41,10 +41,7 @@ struct SubscriptionCacheTests {
         "a subscription compiled at run time streams its events through the pipeline into the records a generated one reads"
     )
     func dynamicSubscription() async throws {
-        let schemaPath = RepositoryLayout.root.appendingPathComponent(
-            "Development/Tests/ReferenceServers/schema.graphql")
-        let schema = try GraphQLRuntimeSchema(contentsOf: [schemaPath.path])
-        let compiled = try schema.compile(document: CountdownSubscription.document)
+        let compiled = try ReferenceSchema.runtime.compile(document: CountdownSubscription.document)
         #expect(compiled.operationType == .subscription)
         let store = CacheStore()
         let live = LiveSubscriptionClient(try await ReferenceServer.shared(.strawberry), cache: store)
@@ -59,7 +56,7 @@ struct SubscriptionCacheTests {
 
         // A subscription document that does not validate is refused with its problem located.
         let invalid = #expect(throws: GraphQLDocumentError.self) {
-            try schema.compile(document: "subscription { countdown }")
+            try ReferenceSchema.runtime.compile(document: "subscription { countdown }")
         }
         #expect(invalid?.problems.first?.rule == "ProvidedRequiredArguments")
     }
