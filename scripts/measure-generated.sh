@@ -2,7 +2,9 @@
 # Measures what the code generator's output costs an app: the generated source, the time to compile it as one module
 # against a prebuilt runtime, and the text segment of the release library, for the corpus apps and the GitHub sets.
 #
-#   scripts/measure-generated.sh [--runs N] [--sets "pocket-ios bcc-media-tvos github-apollo githawk"]
+#   scripts/measure-generated.sh [--runs N] [--sets "pocket-ios bcc-media-tvos github-apollo githawk"] [--keep DIR]
+#
+# --keep DIR leaves the runtime, the generated sources and the libraries in DIR, for `size -A` and `nm` afterwards.
 #
 # The runtime (APICoreGraphQL) is compiled once, optimized, as an app's package would build it. Each set is generated
 # by `apicore generate` and compiled the way an app's build compiles a module:
@@ -18,16 +20,23 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 corpus="$root/../shared/corpus"
 runs=5
 sets="pocket-ios bcc-media-tvos github-apollo githawk"
+keep=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --sets) sets="$2"; shift 2 ;;
-    *) echo "usage: $0 [--runs N] [--sets \"NAMES\"]" >&2; exit 2 ;;
+    --keep) keep="$2"; shift 2 ;;
+    *) echo "usage: $0 [--runs N] [--sets \"NAMES\"] [--keep DIR]" >&2; exit 2 ;;
     esac
 done
 
-work="$(mktemp -d "${TMPDIR:-/tmp}/apicore-measure.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
+if [ -n "$keep" ]; then
+    mkdir -p "$keep"
+    work="$(cd "$keep" && pwd)"
+else
+    work="$(mktemp -d "${TMPDIR:-/tmp}/apicore-measure.XXXXXX")"
+    trap 'rm -rf "$work"' EXIT
+fi
 
 say() { printf 'measure: %s\n' "$*" >&2; }
 
