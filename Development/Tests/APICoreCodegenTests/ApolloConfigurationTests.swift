@@ -56,9 +56,9 @@ struct ApolloConfigurationTests {
         #expect(configuration.operationManifest == .init(path: "./operationIDs.json", format: .persistedQueries))
         #expect(
             configuration.warnings.map(\.description) == [
-                "\(path):22:3: warning: The Apollo key \"experimentalFeatures\" is ignored: apicore has no experimental "
-                    + "features; Apollo's operation ids are already the default for an Apollo configuration "
-                    + "(\"options.operationIdentifiers\": \"apollo\")."
+                "\(path):22:30: warning: The Apollo key \"experimentalFeatures.legacySafelistingCompatibleOperations\" "
+                    + "is ignored: Apollo's operation ids are already the default for an Apollo configuration "
+                    + "(\"options.operationIdentifiers\": \"apollo\"), and the documents sent are Apollo's."
             ])
     }
 
@@ -126,7 +126,8 @@ struct ApolloConfigurationTests {
              "output": {"schemaTypes": {"path": "API", "moduleType": {"swiftPackage": {"apolloSDKDependency": {}}}},
                         "testMocks": {"absolute": {"path": "Mocks", "accessModifier": "internal"}}},
              "options": {"schemaDocumentation": "exclude", "deprecatedEnumCases": "include",
-                         "pruneGeneratedFiles": false, "apqs": "automaticallyPersist", "conversionStrategies": {},
+                         "pruneGeneratedFiles": false, "apqs": "automaticallyPersist",
+                         "conversionStrategies": {"enumCases": "none", "fieldAccessors": "camelCase"},
                          "markOperationDefinitionsAsFinal": true, "cocoapodsCompatibleImportStatements": true,
                          "queryStringLiteralFormat": "multiline", "additionalInflectionRules": [],
                          "schemaCustomization": {}, "warningsOnDeprecatedUsage": "exclude", "futureOption": 1},
@@ -138,7 +139,8 @@ struct ApolloConfigurationTests {
             "output.schemaTypes.moduleType.swiftPackage.apolloSDKDependency",
             "output.testMocks.absolute.accessModifier",
             "options.schemaDocumentation", "options.pruneGeneratedFiles", "options.apqs",
-            "options.conversionStrategies", "options.cocoapodsCompatibleImportStatements",
+            "options.conversionStrategies.enumCases", "options.conversionStrategies.fieldAccessors",
+            "options.cocoapodsCompatibleImportStatements",
             "options.queryStringLiteralFormat", "options.additionalInflectionRules", "options.schemaCustomization",
             "options.warningsOnDeprecatedUsage", "options.futureOption",
             "operationManifest.generateManifestOnCodeGeneration", "schemaDownload",
@@ -179,6 +181,103 @@ struct ApolloConfigurationTests {
         let none = try parse(#"{"none": {}}"#)
         #expect(none.testMocks == nil)
         #expect(none.warnings.isEmpty)
+    }
+
+    @Test("no warning quotes a header value, a URL's credentials or its query values from the configuration")
+    func secretsAreRedacted() throws {
+        let secrets = ["s3cr3t-bearer-token", "hunter2", "k3y-in-query", "alice"]
+        let configuration = try ApolloConfigurationReaderHarness.parse(
+            """
+            {"schemaNamespace": "API",
+             "output": {"schemaTypes": {"path": "API", "moduleType": {"swiftPackageManager": {}}}},
+             "schemaDownloadConfiguration": {
+               "downloadMethod": {"introspection": {
+                 "endpointURL": "https://alice:hunter2@api.example.com/graphql?api_key=k3y-in-query&v=2"}},
+               "headers": [{"key": "Authorization", "value": "Bearer s3cr3t-bearer-token"},
+                           {"key": "X-Client", "value": "hunter2"}],
+               "outputPath": "schema.graphqls"}}
+            """)
+        let text = configuration.warnings.map(\.description).joined(separator: "\n")
+        for secret in secrets { #expect(!text.contains(secret), "\(secret) in \(text)") }
+        #expect(
+            configuration.warnings.map(\.message) == [
+                "The Apollo key \"schemaDownloadConfiguration\" is ignored: download the schema with `apicore "
+                    + "fetch-schema --endpoint https://<redacted>:<redacted>@api.example.com/graphql?api_key=<redacted>"
+                    + "&v=<redacted> --header 'Authorization: <redacted>' --header 'X-Client: <redacted>' --output "
+                    + "schema.graphqls`."
+            ])
+    }
+
+    @Test("experimental features turned off and default conversion strategies say nothing; the others are reported")
+    func membersReportedOneByOne() throws {
+        let quiet = try ApolloConfigurationReaderHarness.parse(
+            """
+            {"schemaNamespace": "API",
+             "output": {"schemaTypes": {"path": "API", "moduleType": {"swiftPackageManager": {}}}},
+             "options": {"conversionStrategies": {"enumCases": "camelCase"}},
+             "experimentalFeatures": {"legacySafelistingCompatibleOperations": false,
+                                      "clientControlledNullability": false}}
+            """)
+        #expect(quiet.warnings.isEmpty, "\(quiet.warnings)")
+        let loud = try ApolloConfigurationReaderHarness.parse(
+            """
+            {"schemaNamespace": "API",
+             "output": {"schemaTypes": {"path": "API", "moduleType": {"swiftPackageManager": {}}},
+                        "operations": {"relative": {"subpath": "Generated", "extension": "swift"}}},
+             "experimentalFeatures": {"clientControlledNullability": true, "fieldMerging": ["siblings"],
+                                      "somethingNew": true}}
+            """)
+        let messages = loud.warnings.map(\.message)
+        for key in [
+            "experimentalFeatures.clientControlledNullability", "experimentalFeatures.fieldMerging",
+            "experimentalFeatures.somethingNew", "output.operations.relative.extension",
+        ] {
+            #expect(messages.filter { $0.contains("\"\(key)\"") }.count == 1, "\(key) in \(messages)")
+        }
+    }
+
+    @Test("schema types embedded in the app's target are internal unless the configuration says otherwise")
+    func embeddedTypesAreInternal() throws {
+        func parse(_ embedded: String) throws -> CodegenConfiguration {
+            try ApolloConfigurationReaderHarness.parse(
+                #"{"schemaNamespace": "API", "output": {"schemaTypes": {"path": "API", "moduleType": "#
+                    + #"{"embeddedInTarget": \#(embedded)}}}}"#)
+        }
+        #expect(try parse(#"{"name": "App"}"#).accessLevel == .internal)
+        #expect(try parse(#"{"name": "App", "accessModifier": "public"}"#).accessLevel == .public)
+    }
+
+    @Test("a search path that matches nothing is a located warning while another matches, an error when none does")
+    func unmatchedSearchPaths() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apollo-paths-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("type Query { hello: String }\n".utf8).write(to: folder.appendingPathComponent("schema.graphqls"))
+        try Data("query Hello { hello }\n".utf8).write(to: folder.appendingPathComponent("Hello.graphql"))
+        func run(schemaPaths: String) throws -> CodeGenerator.Result {
+            let path = folder.appendingPathComponent("apollo-codegen-config.json").path
+            try Data(
+                """
+                {"schemaNamespace": "API",
+                 "input": {"schemaSearchPaths": \(schemaPaths), "operationSearchPaths": ["./*.graphql"]},
+                 "output": {"schemaTypes": {"path": "./Out", "moduleType": {"swiftPackageManager": {}}}}}
+                """.utf8
+            ).write(to: URL(fileURLWithPath: path))
+            return try CodeGenerator().run(configuration: CodegenConfiguration.load(from: path))
+        }
+        let result = try run(schemaPaths: #"["./*.graphqls", "./Schemas/*.graphqls"]"#)
+        #expect(result.files.contains { $0.path.hasSuffix("HelloQuery.graphql.swift") })
+        #expect(
+            result.warnings.map(\.description).contains(
+                folder.appendingPathComponent("apollo-codegen-config.json").path
+                    + ":2:50: warning: The schema search path \"./Schemas/*.graphqls\" matches no files; it is "
+                    + "ignored, as another search path matches."))
+        #expect {
+            try run(schemaPaths: #"["./Schemas/*.graphqls", "./More/*.json"]"#)
+        } throws: { error in
+            "\(error)".contains(
+                "error: No schema search path matches a file: \"./Schemas/*.graphqls\", \"./More/*.json\".")
+        }
     }
 
     @Test("our own configuration with a typo is still ours, and its unknown key an error")

@@ -59,8 +59,28 @@ struct ConfigurationTests {
         let absolute = try parse(#"{"absolute": {"path": "Tests/Mocks", "schemaTypesModule": "AKit"}}"#)
         #expect(absolute.testMocks == .init(path: "Tests/Mocks", schemaTypesModule: "AKit"))
         #expect(absolute.outputFolders == ["/kit/S", "/kit/O", "/kit/Tests/Mocks"])
-        let package = try parse(#"{"swiftPackage": {"targetName": "AMocks"}}"#)
+        // The schema types' folder names no SwiftPM target: the mocks must say what they import.
+        #expect {
+            try parse(#"{"swiftPackage": {"targetName": "AMocks"}}"#)
+        } throws: { error in
+            "\(error)".contains(
+                "\"output.testMocks.swiftPackage\" puts the test mocks in \"Sources/AMocks\", outside the schema types' "
+                    + "folder \"S\", which names no SwiftPM target (Sources/<Target>/): add \"schemaTypesModule\"")
+        }
+        let package = try parse(#"{"swiftPackage": {"targetName": "AMocks", "schemaTypesModule": null}}"#)
         #expect(package.testMocks == .init(path: "Sources/AMocks", schemaTypesModule: nil))
+        // Inferred from a SwiftPM layout: a target of their own imports the schema types' target; inside it, none.
+        let beside = try parse(
+            #"{"absolute": {"path": "Sources/AppMocks"}}"#, schemaTypes: #"{"path": "./Sources/App/Schema"}"#)
+        #expect(beside.testMocks == .init(path: "Sources/AppMocks", schemaTypesModule: "App"))
+        let tests = try parse(
+            #"{"absolute": {"path": "Tests/AppTests/Mocks"}}"#, schemaTypes: #"{"path": "Sources/App/Schema"}"#)
+        #expect(tests.testMocks?.schemaTypesModule == "App")
+        let inside = try parse(
+            #"{"absolute": {"path": "Sources/App/Mocks"}}"#, schemaTypes: #"{"path": "Sources/App/Schema"}"#)
+        #expect(inside.testMocks == .init(path: "Sources/App/Mocks", schemaTypesModule: nil))
+        let nested = try parse(#"{"absolute": {"path": "S/Mocks"}}"#)
+        #expect(nested.testMocks == .init(path: "S/Mocks", schemaTypesModule: nil))
         let shared = try parse(
             #"{"swiftPackage": {"targetName": "AMocks"}}"#, schemaTypes: #"{"path": "S", "module": "Shared"}"#)
         #expect(shared.testMocks == .init(path: "Sources/AMocks", schemaTypesModule: "Shared"))

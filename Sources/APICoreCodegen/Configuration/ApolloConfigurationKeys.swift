@@ -1,4 +1,5 @@
 import APICoreCompiler
+import Foundation
 
 /// Every key of Apollo iOS 1.x's and 2.x's `apollo-codegen-config.json` that apicore does not honour, with what to do
 /// instead. ``ApolloConfigurationReader`` reports each such key once, at the key; the keys it honours are read there.
@@ -43,13 +44,22 @@ enum ApolloConfigurationKeys {
             advice: "apicore names the struct of a list field after the field as written, without inflection"),
         "options.cocoapodsCompatibleImportStatements": .ignored(
             advice: "generated files import the APICoreGraphQL module; CocoaPods is not supported"),
-        "options.conversionStrategies": .ignored(
-            advice: "apicore names enum cases in camelCase and keeps field names as the schema writes them"),
+        "options.conversionStrategies.enumCases": .when(
+            value: "camelCase", otherwise: "apicore names enum cases in camelCase"),
+        "options.conversionStrategies.fieldAccessors": .ignored(
+            advice: "apicore keeps field names as the schema writes them"),
         "options.schemaCustomization": .ignored(
             advice: "rename types in the operations with aliases, or in the app's domain models"),
-        "experimentalFeatures": .ignored(
-            advice: "apicore has no experimental features; Apollo's operation ids are already the default for an "
-                + "Apollo configuration (\"options.operationIdentifiers\": \"apollo\")"),
+        "output.operations.relative.extension": .ignored(
+            advice: "apicore names every generated file <Name>.graphql.swift"),
+        "experimentalFeatures.legacySafelistingCompatibleOperations": .when(
+            value: "false",
+            otherwise: "Apollo's operation ids are already the default for an Apollo configuration "
+                + "(\"options.operationIdentifiers\": \"apollo\"), and the documents sent are Apollo's"),
+        "experimentalFeatures.clientControlledNullability": .when(
+            value: "false", otherwise: "apicore does not generate the client-controlled nullability proposal's ! and ?"),
+        "experimentalFeatures.fieldMerging": .ignored(
+            advice: "apicore merges fields into each selection set as Apollo's default (\"all\") does"),
         "schemaDownloadConfiguration": .ignored(advice: "download the schema with `apicore fetch-schema`"),
         "schemaDownload": .ignored(advice: "download the schema with `apicore fetch-schema`"),
     ]
@@ -72,25 +82,45 @@ enum ApolloConfigurationKeys {
         }
     }
 
-    /// For a schema download over introspection, the `apicore fetch-schema` command that does the same.
+    /// For a schema download over introspection, the `apicore fetch-schema` command that does the same, with each
+    /// header's value and the endpoint's credentials and query values redacted: a token committed in a configuration
+    /// must not reach a build log.
     private static func downloadAdvice(path: String, value: LocatedJSON) -> String? {
         guard path == "schemaDownload" || path == "schemaDownloadConfiguration",
             let method = value.member("downloadMethod"), let introspection = method.member("introspection"),
             case .string(let endpoint)? = introspection.member("endpointURL")?.kind
         else { return nil }
-        var command = "apicore fetch-schema --endpoint \(endpoint)"
+        var command = "apicore fetch-schema --endpoint \(redacted(url: endpoint))"
         if case .array(let headers)? = value.member("headers")?.kind {
             for header in headers {
-                if case .string(let key)? = header.member("key")?.kind,
-                    case .string(let headerValue)? = header.member("value")?.kind
-                {
-                    command += " --header '\(key): \(headerValue)'"
+                if case .string(let key)? = header.member("key")?.kind {
+                    command += " --header '\(key): \(redactedPlaceholder)'"
                 }
             }
         }
         if case .string(let output)? = value.member("outputPath")?.kind { command += " --output \(output)" }
         return "download the schema with `\(command)`"
     }
+}
+
+/// What stands in a message for a secret of a configuration: the placeholder the client's logging writes.
+let redactedPlaceholder = "<redacted>"
+
+/// `text` with a URL's user and password and the values of its query items replaced by the placeholder; a text that
+/// is not a URL is redacted whole when it has a user part.
+func redacted(url text: String) -> String {
+    guard var components = URLComponents(string: text) else {
+        return text.contains("@") ? redactedPlaceholder : text
+    }
+    if components.user != nil { components.user = redactedPlaceholder }
+    if components.password != nil { components.password = redactedPlaceholder }
+    if let items = components.queryItems, !items.isEmpty {
+        components.queryItems = items.map {
+            URLQueryItem(name: $0.name, value: $0.value.map { _ in redactedPlaceholder })
+        }
+    }
+    return (components.string ?? redactedPlaceholder).replacingOccurrences(
+        of: "%3Credacted%3E", with: redactedPlaceholder)
 }
 
 extension LocatedJSON {

@@ -44,7 +44,13 @@ enum ApolloConfigurationReader {
         var warnings = Warnings()
         let root = ConfigurationReader(try LocatedJSON.parse(text, file: file), path: "")
         try warnings.ignore(
-            root, keeping: ["schemaNamespace", "schemaName", "input", "output", "options", "operationManifest"])
+            root,
+            keeping: [
+                "schemaNamespace", "schemaName", "input", "output", "options", "operationManifest",
+                "experimentalFeatures",
+            ])
+        // Each feature is reported on its own, and only when turned on.
+        if let features = try root.optional("experimentalFeatures") { try warnings.ignore(features, keeping: []) }
         // `schemaName` is the key's older name, which Apollo still reads.
         let namespaceKey = try root.optional("schemaNamespace") == nil ? "schemaName" : "schemaNamespace"
         let namespace = try CodegenConfiguration.namespace(root.required(namespaceKey))
@@ -78,6 +84,9 @@ enum ApolloConfigurationReader {
                 try warnings.ignore(embedded, keeping: ["name", "accessModifier"])
                 schemaModule = nil
                 mocksImport = try embedded.optional("name")?.identifier()
+                // Types embedded in the app's target are internal unless the configuration says otherwise, as in
+                // Apollo.
+                accessLevel = .internal
                 if let modifier = try embedded.optional("accessModifier") { accessLevel = try access(modifier) }
             }
         }
@@ -91,7 +100,7 @@ enum ApolloConfigurationReader {
                 operationsModule = schemaModule
                 if let modifier = try absolute.optional("accessModifier") { accessLevel = try access(modifier) }
             } else if let relative = try operations.optional("relative") {
-                try warnings.ignore(relative, keeping: ["subpath", "extension", "accessModifier"])
+                try warnings.ignore(relative, keeping: ["subpath", "accessModifier"])
                 // apicore writes operations into one folder, not beside each `.graphql` file: the folder of the first
                 // operation search path (up to its first glob), plus the subpath.
                 let subpath = try relative.optional("subpath")?.string()
@@ -110,6 +119,8 @@ enum ApolloConfigurationReader {
             operationsPath: operationsPath, accessLevel: accessLevel, baseDirectory: baseDirectory)
         configuration.schemaSearchPathLocations = schemaSearchPaths.locations
         configuration.operationSearchPathLocations = operationSearchPaths.locations
+        // As Apollo: a search path that matches nothing is a warning while another one matches.
+        configuration.allowsUnmatchedSearchPaths = true
         configuration.schemaTypesModule = operationsModule
         configuration.testMocks = mocks
         // The ids the app's server already knows from Apollo's generated code and manifest.
@@ -131,7 +142,14 @@ enum ApolloConfigurationReader {
         }
         if let options = try root.optional("options") {
             try warnings.ignore(
-                options, keeping: ["customScalars", "operationIdentifiers", "strictSchema", "selectionSetInitializers"])
+                options,
+                keeping: [
+                    "customScalars", "operationIdentifiers", "strictSchema", "selectionSetInitializers",
+                    "conversionStrategies",
+                ])
+            if let strategies = try options.optional("conversionStrategies") {
+                try warnings.ignore(strategies, keeping: [])
+            }
             if let initializers = try options.optional("selectionSetInitializers") {
                 configuration.selectionSetInitializers = try CodegenConfiguration.selectionSetInitializers(initializers)
             }

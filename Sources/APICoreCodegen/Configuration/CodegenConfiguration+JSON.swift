@@ -26,7 +26,11 @@ extension CodegenConfiguration {
         }
         if let testMocks {
             var absolute: [(String, ConfigurationJSON)] = [("path", .string(path(testMocks.path)))]
-            if let module = testMocks.schemaTypesModule, module != schemaTypesModule {
+            // Written unless it is the schema types' module: `null` says the mocks import none, where the reader would
+            // otherwise infer one from the paths.
+            if testMocks.schemaTypesModule == nil {
+                absolute.append(("schemaTypesModule", .null))
+            } else if let module = testMocks.schemaTypesModule, module != schemaTypesModule {
                 absolute.append(("schemaTypesModule", .string(module)))
             }
             output.append(("testMocks", .object([("absolute", .object(absolute))])))
@@ -104,12 +108,14 @@ enum ConfigurationJSON {
     case bool(Bool)
     case array([ConfigurationJSON])
     case object([(String, ConfigurationJSON)])
+    case null
 
     /// The text, its nested lines indented by `indent` and two more spaces per level.
     func text(indent: String) -> String {
         switch self {
         case .string(let value): return Self.quoted(value)
         case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
         case .array(let values):
             return "[" + values.map { $0.text(indent: indent) }.joined(separator: ", ") + "]"
         case .object(let members):

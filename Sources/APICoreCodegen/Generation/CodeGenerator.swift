@@ -27,11 +27,14 @@ public struct CodeGenerator: Sendable {
 
     /// Loads the configured schema and documents and generates the files, with the schema's warnings.
     public func run(configuration: CodegenConfiguration) throws(CompilerError) -> Result {
-        let schemaPaths = try expand(configuration.schemaSearchPaths, configuration: configuration, what: "schema")
+        var searchWarnings: [Diagnostic] = []
+        let schemaPaths = try expand(
+            configuration.schemaSearchPaths, configuration: configuration, what: "schema", warnings: &searchWarnings)
         let schema = try GraphQLSchema.load(
             paths: schemaPaths, options: SchemaBuildOptions(isStrict: configuration.isStrictSchema))
         let operationPaths = try expand(
-            configuration.operationSearchPaths, configuration: configuration, what: "operation")
+            configuration.operationSearchPaths, configuration: configuration, what: "operation",
+            warnings: &searchWarnings)
         var documents: [Document] = []
         for path in operationPaths {
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -50,7 +53,7 @@ public struct CodeGenerator: Sendable {
             else { return nil }
             return Self.unmappedScalarWarning(name, at: type.location)
         }
-        return Result(files: generated.files, warnings: schema.warnings + unmapped)
+        return Result(files: generated.files, warnings: searchWarnings + schema.warnings + unmapped)
     }
 
     /// The warning for a custom scalar the operations use that `options.customScalars` does not map: it is generated
@@ -184,28 +187,44 @@ public struct CodeGenerator: Sendable {
         }
     }
 
+    /// The files the search paths `patterns` match. A path that matches nothing is an error, or, for a configuration
+    /// that allows it (Apollo's), a warning while another path matches; when none does, it is an error.
     private func expand(
-        _ patterns: [String], configuration: CodegenConfiguration, what: String
+        _ patterns: [String], configuration: CodegenConfiguration, what: String, warnings: inout [Diagnostic]
     ) throws(CompilerError) -> [String] {
         var paths: [String] = []
+        var unmatched: [Diagnostic] = []
         let locations =
             what == "schema" ? configuration.schemaSearchPathLocations : configuration.operationSearchPathLocations
+        // Where a path is written; a configuration built in code, or a default path, has no place but the start of
+        // its file.
+        let file =
+            configuration.file ?? (configuration.baseDirectory as NSString).appendingPathComponent("apicore.json")
+        let start = SourceLocation(file: file, line: 1, column: 1, offset: 0)
         for pattern in patterns {
             let found = PathGlob.files(matching: configuration.resolved(pattern))
             guard !found.isEmpty else {
-                // Where the path is written; a configuration built in code, or a default path, has no place but the
-                // start of its file.
-                let file =
-                    configuration.file
-                    ?? (configuration.baseDirectory as NSString).appendingPathComponent("apicore.json")
-                let location = locations[pattern] ?? SourceLocation(file: file, line: 1, column: 1, offset: 0)
-                throw CompilerError(
+                let message = "The \(what) search path \"\(pattern)\" matches no files"
+                let location = locations[pattern] ?? start
+                guard configuration.allowsUnmatchedSearchPaths else {
+                    throw CompilerError(Diagnostic(.error, message + ".", at: [location], rule: "Configuration"))
+                }
+                unmatched.append(
                     Diagnostic(
-                        .error, "The \(what) search path \"\(pattern)\" matches no files.", at: [location],
+                        .warning, message + "; it is ignored, as another search path matches.", at: [location],
                         rule: "Configuration"))
+                continue
             }
             paths += found.filter { !paths.contains($0) }
         }
+        guard !paths.isEmpty || patterns.isEmpty else {
+            let listed = patterns.map { "\"\($0)\"" }.joined(separator: ", ")
+            throw CompilerError(
+                Diagnostic(
+                    .error, "No \(what) search path matches a file: \(listed).",
+                    at: [locations[patterns[0]] ?? start], rule: "Configuration"))
+        }
+        warnings += unmatched
         return paths
     }
 }
