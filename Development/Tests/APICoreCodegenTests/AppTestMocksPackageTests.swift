@@ -58,14 +58,7 @@ struct AppTestMocksPackageTests {
     /// The package: the runtime and the test-mock support (links to their sources), `API` (the schema types and
     /// operations under `Sources`) and `APIMocks` (the mocks), each with warnings as errors.
     static func writeManifest() throws {
-        let manager = FileManager.default
-        for module in ["APICoreGraphQL", "APICoreTestMocks"] {
-            let link = "\(package)/\(module)"
-            if (try? manager.destinationOfSymbolicLink(atPath: link)) == nil {
-                try manager.createSymbolicLink(
-                    atPath: link, withDestinationPath: CorpusSet.root + "/../Sources/" + module)
-            }
-        }
+        try HostileCorpus.linkRuntime(into: package)
         try HostileCorpus.write(
             """
             // swift-tools-version: 6.0
@@ -77,10 +70,7 @@ struct AppTestMocksPackageTests {
                 name: "AppTestMocks",
                 platforms: [.macOS(.v14), .iOS(.v17)],
                 targets: [
-                    .target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict),
-                    .target(
-                        name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], path: "APICoreTestMocks",
-                        swiftSettings: strict),
+            \(HostileCorpus.runtimeTargets)
                     .target(name: "API", dependencies: ["APICoreGraphQL"], path: "Sources", swiftSettings: strict),
                     .target(
                         name: "APIMocks", dependencies: ["API", "APICoreTestMocks"], path: "Mocks",

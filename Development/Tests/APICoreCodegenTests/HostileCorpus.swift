@@ -153,15 +153,7 @@ struct HostileCorpus: Sendable {
     static func writePackage(at path: String, modules: [String]) throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: path + "/Sources", withIntermediateDirectories: true)
-        let link = path + "/APICoreGraphQL"
-        if (try? manager.destinationOfSymbolicLink(atPath: link)) == nil {
-            try manager.createSymbolicLink(atPath: link, withDestinationPath: root + "/../Sources/APICoreGraphQL")
-        }
-        let mocksLink = path + "/APICoreTestMocks"
-        if (try? manager.destinationOfSymbolicLink(atPath: mocksLink)) == nil {
-            try manager.createSymbolicLink(
-                atPath: mocksLink, withDestinationPath: root + "/../Sources/APICoreTestMocks")
-        }
+        try linkRuntime(into: path)
         let names = modules.map { "\"\($0)\"" }.joined(separator: ", ")
         let manifest = """
             // swift-tools-version: 6.0
@@ -174,10 +166,7 @@ struct HostileCorpus: Sendable {
                 name: "HostileNames",
                 platforms: [.macOS(.v14), .iOS(.v17)],
                 targets: [
-                    .target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict),
-                    .target(
-                        name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], path: "APICoreTestMocks",
-                        swiftSettings: strict),
+            \(runtimeTargets)
                 ]
                     + cases.map {
                         .target(name: $0, dependencies: ["APICoreGraphQL", "APICoreTestMocks"], swiftSettings: strict)
@@ -209,6 +198,27 @@ struct HostileCorpus: Sendable {
         let calls = modules.map { "print(try check\($0)())" }.joined(separator: "\n")
         try write(calls + "\n", to: folder + "/main.swift")
     }
+
+    /// Links the sources of the runtime and of the test-mock support into a scratch package at `path`, as folders
+    /// `APICoreGraphQL` and `APICoreTestMocks`, which ``runtimeTargets`` declares.
+    static func linkRuntime(into path: String) throws {
+        for module in ["APICoreGraphQL", "APICoreTestMocks"] {
+            let link = "\(path)/\(module)"
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == nil {
+                try FileManager.default.createSymbolicLink(
+                    atPath: link, withDestinationPath: root + "/../Sources/" + module)
+            }
+        }
+    }
+
+    /// The manifest's targets of the linked runtime, with warnings as errors (`strict`), indented for a `targets`
+    /// list.
+    static let runtimeTargets = """
+                .target(name: "APICoreGraphQL", path: "APICoreGraphQL", swiftSettings: strict),
+                .target(
+                    name: "APICoreTestMocks", dependencies: ["APICoreGraphQL"], path: "APICoreTestMocks",
+                    swiftSettings: strict),
+        """
 
     /// Writes `text` unless the file holds it already, so that unchanged files do not rebuild.
     static func write(_ text: String, to path: String) throws {
