@@ -188,7 +188,7 @@ private struct FeedQuery: GraphQLQuery {
 
     var variables: JSONObject { JSONObject(variables: ["tag": tag, "offset": offset, "limit": limit]) }
 
-    struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    struct Data: GraphQLRootSelectionSet {
         static let __parentType = GraphQLParentType.object("Query")
         static let __selections: [GraphQLSelection] = [
             .field(
@@ -203,7 +203,7 @@ private struct FeedQuery: GraphQLQuery {
 
         var feed: [Item] { __field("feed") }
 
-        struct Item: GraphQLDataSelectionSet {
+        struct Item: GraphQLSelectionSet {
             static let __parentType = GraphQLParentType.object("Item")
             static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),

@@ -56,7 +56,7 @@ enum PropertySchema {
     ///   grid(size: 2) { id title part } search(term: "a") { ... } tags @include(if: $withTags) { id label }
     ///   viewer { part recent } ...RootExtras ...RootMore @skip(if: $withTags) }
     /// ```
-    struct Root: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    struct Root: GraphQLRootSelectionSet {
         static let __parentType = query
         static let __selections: [GraphQLSelection] = [
             .object("hero", .object(Hero.self)),
@@ -77,7 +77,7 @@ enum PropertySchema {
     }
 
     /// `fragment RootExtras on Query { hero { __typename id rank(by: $term) } viewer { part { note } } }`
-    struct RootExtras: GraphQLDataSelectionSet {
+    struct RootExtras: GraphQLSelectionSet {
         static let __parentType = query
         static let __selections: [GraphQLSelection] = [
             .object("hero", .object(NodeRank.self)), .object("viewer", .object(ViewerNote.self)),
@@ -86,7 +86,7 @@ enum PropertySchema {
     }
 
     /// `fragment RootMore on Query { viewer { part { size } recent { id title } } found: search(term: "b") { ... } }`
-    struct RootMore: GraphQLDataSelectionSet {
+    struct RootMore: GraphQLSelectionSet {
         static let __parentType = query
         static let __selections: [GraphQLSelection] = [
             .object("viewer", .object(Viewer.self)),
@@ -98,7 +98,7 @@ enum PropertySchema {
     }
 
     /// `hero { __typename id name best { __typename id } ...NodeDetails ... on User { ... } ... on Bot { ... } }`
-    struct Hero: GraphQLDataSelectionSet {
+    struct Hero: GraphQLSelectionSet {
         static let __parentType = node
         static let __selections: [GraphQLSelection] = [
             .typename, .id, .name, .object("best", .object(NodeID.self)), .fragment(NodeDetails.self),
@@ -109,7 +109,7 @@ enum PropertySchema {
 
     /// `fragment NodeDetails on Node { name top: rank(by: "top") low: rank(by: "low") best { id rank(by: $term) }
     /// ...NodeRank }`: a fragment within a fragment.
-    struct NodeDetails: GraphQLDataSelectionSet {
+    struct NodeDetails: GraphQLSelectionSet {
         static let __parentType = node
         static let __selections: [GraphQLSelection] = [
             .typename, .name, .fragment(NodeRank.self),
@@ -122,7 +122,7 @@ enum PropertySchema {
 
     /// `... on User { age best { __typename id name ... on Bot { model } } tags { id label } pets { id title part } }`:
     /// `best` again, with another selection.
-    struct HeroAsUser: GraphQLDataSelectionSet {
+    struct HeroAsUser: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("User")
         static let __selections: [GraphQLSelection] = [
             .typename, .leaf("age", .scalar("Int"), Int?.self), .object("best", .object(NodeNamed.self)),
@@ -133,7 +133,7 @@ enum PropertySchema {
     }
 
     /// `... on Bot { model owner { __typename id name } }`
-    struct HeroAsBot: GraphQLDataSelectionSet {
+    struct HeroAsBot: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("Bot")
         static let __selections: [GraphQLSelection] = [
             .typename, .leaf("model", .scalar("String"), String?.self), .object("owner", .object(Owner.self)),
@@ -141,19 +141,19 @@ enum PropertySchema {
         let __object: GraphQLCheckedObject
     }
 
-    struct Owner: GraphQLDataSelectionSet {
+    struct Owner: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("User")
         static let __selections: [GraphQLSelection] = [.typename, .id, .name]
         let __object: GraphQLCheckedObject
     }
 
-    struct NodeID: GraphQLDataSelectionSet {
+    struct NodeID: GraphQLSelectionSet {
         static let __parentType = node
         static let __selections: [GraphQLSelection] = [.typename, .id]
         let __object: GraphQLCheckedObject
     }
 
-    struct NodeRank: GraphQLDataSelectionSet {
+    struct NodeRank: GraphQLSelectionSet {
         static let __parentType = node
         static let __selections: [GraphQLSelection] = [
             .typename, .id, .leaf("rank", .scalar("Int"), Int?.self, arguments: [("by", .variable("term"))]),
@@ -161,7 +161,7 @@ enum PropertySchema {
         let __object: GraphQLCheckedObject
     }
 
-    struct NodeNamed: GraphQLDataSelectionSet {
+    struct NodeNamed: GraphQLSelectionSet {
         static let __parentType = node
         static let __selections: [GraphQLSelection] = [
             .typename, .id, .name, .object("best", .object(NodeID.self)), .inlineFragment(BotModel.self),
@@ -169,7 +169,7 @@ enum PropertySchema {
         let __object: GraphQLCheckedObject
     }
 
-    struct BotModel: GraphQLDataSelectionSet {
+    struct BotModel: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("Bot")
         static let __selections: [GraphQLSelection] = [.typename, .leaf("model", .scalar("String"), String?.self)]
         let __object: GraphQLCheckedObject
@@ -177,7 +177,7 @@ enum PropertySchema {
 
     /// `search(term: "a") { __typename ... on Node { id name best { id } } ... on Item { id title }
     /// ... on User { age best { id name ... } } }`: list elements entered again after their children.
-    struct SearchResult: GraphQLDataSelectionSet {
+    struct SearchResult: GraphQLSelectionSet {
         static let __parentType = result
         static let __selections: [GraphQLSelection] = [
             .typename, .inlineFragment(SearchNode.self), .inlineFragment(SearchItem.self),
@@ -186,19 +186,19 @@ enum PropertySchema {
         let __object: GraphQLCheckedObject
     }
 
-    struct SearchNode: GraphQLDataSelectionSet {
+    struct SearchNode: GraphQLSelectionSet {
         static let __parentType = node
         static let __selections: [GraphQLSelection] = [.typename, .id, .name, .object("best", .object(NodeID.self))]
         let __object: GraphQLCheckedObject
     }
 
-    struct SearchItem: GraphQLDataSelectionSet {
+    struct SearchItem: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("Item")
         static let __selections: [GraphQLSelection] = [.typename, .nullableID, .title]
         let __object: GraphQLCheckedObject
     }
 
-    struct SearchUser: GraphQLDataSelectionSet {
+    struct SearchUser: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("User")
         static let __selections: [GraphQLSelection] = [
             .typename, .leaf("age", .scalar("Int"), Int?.self), .object("best", .object(NodeNamed.self)),
@@ -206,37 +206,37 @@ enum PropertySchema {
         let __object: GraphQLCheckedObject
     }
 
-    struct TagFields: GraphQLDataSelectionSet {
+    struct TagFields: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("Tag")
         static let __selections: [GraphQLSelection] = [.id, .leaf("label", .nonNull(.scalar("String")), String.self)]
         let __object: GraphQLCheckedObject
     }
 
-    struct ItemBrief: GraphQLDataSelectionSet {
+    struct ItemBrief: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("Item")
         static let __selections: [GraphQLSelection] = [.nullableID, .title]
         let __object: GraphQLCheckedObject
     }
 
-    struct ItemFull: GraphQLDataSelectionSet {
+    struct ItemFull: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("Item")
         static let __selections: [GraphQLSelection] = [.nullableID, .title, .object("part", .object(PartSize.self))]
         let __object: GraphQLCheckedObject
     }
 
-    struct PartSize: GraphQLDataSelectionSet {
+    struct PartSize: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("Part")
         static let __selections: [GraphQLSelection] = [.leaf("size", .scalar("Int"), Int?.self)]
         let __object: GraphQLCheckedObject
     }
 
-    struct PartNote: GraphQLDataSelectionSet {
+    struct PartNote: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("Part")
         static let __selections: [GraphQLSelection] = [.leaf("note", .scalar("String"), String?.self)]
         let __object: GraphQLCheckedObject
     }
 
-    struct Viewer: GraphQLDataSelectionSet {
+    struct Viewer: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("Viewer")
         static let __selections: [GraphQLSelection] = [
             .object("part", .nonNull(.object(PartSize.self))), .object("recent", .list(.object(ItemBrief.self))),
@@ -244,7 +244,7 @@ enum PropertySchema {
         let __object: GraphQLCheckedObject
     }
 
-    struct ViewerNote: GraphQLDataSelectionSet {
+    struct ViewerNote: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("Viewer")
         static let __selections: [GraphQLSelection] = [.object("part", .nonNull(.object(PartNote.self)))]
         let __object: GraphQLCheckedObject
@@ -259,7 +259,7 @@ extension PropertySchema {
     ///   tags @include(if: $withTags) { id label } ...RootExtras ...RootMore }
     /// ```
     /// The grid sized by a variable, both fragments spread unconditionally, and a type case under `@include`.
-    struct VariantRoot: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    struct VariantRoot: GraphQLRootSelectionSet {
         static let __parentType = query
         static let __selections: [GraphQLSelection] = [
             .object("hero", .object(VariantHero.self)),
@@ -275,7 +275,7 @@ extension PropertySchema {
 
     /// `hero { __typename id name best { __typename id } ...NodeDetails ... on User { ... }
     /// ... on Bot @include(if: $withTags) { ... } }`
-    struct VariantHero: GraphQLDataSelectionSet {
+    struct VariantHero: GraphQLSelectionSet {
         static let __parentType = node
         static let __selections: [GraphQLSelection] = [
             .typename, .id, .name, .object("best", .object(NodeID.self)), .fragment(NodeDetails.self),

@@ -33,7 +33,7 @@ struct GeneratedIdentityTests {
     func selectedID() throws {
         let direct = try Self.declaration(
             of: "User", operations: "query Q { user { id name } }", file: "Operations/QQuery.graphql.swift")
-        #expect(direct.hasSuffix("GraphQLDataSelectionSet, Identifiable {"))
+        #expect(direct.hasSuffix("GraphQLSelectionSet, Identifiable {"))
 
         let files = try GeneratorHarness.generate(
             sdl: Self.sdl,
@@ -42,9 +42,9 @@ struct GeneratedIdentityTests {
                 fragment UserBits on User { id name }
                 """)
         let fragment = GeneratorHarness.file("Operations/UserBits.graphql.swift", in: files)
-        #expect(fragment.contains("struct UserBits: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {"))
+        #expect(fragment.contains("struct UserBits: GraphQLFragment, Identifiable {"))
         let query = GeneratorHarness.file("Operations/QQuery.graphql.swift", in: files)
-        #expect(query.contains("struct Users: GraphQLDataSelectionSet, Identifiable {"))
+        #expect(query.contains("struct Users: GraphQLSelectionSet, Identifiable {"))
 
         let aliased = try Self.declaration(
             of: "User", operations: "query Q { user { id: login } }", file: "Operations/QQuery.graphql.swift")
@@ -73,7 +73,7 @@ struct GeneratedIdentityTests {
     func oneKeyField() throws {
         let files = try GeneratorHarness.generate(sdl: Self.sdl, operations: "query Q { product { sku name } }")
         let query = GeneratorHarness.file("Operations/QQuery.graphql.swift", in: files)
-        #expect(query.contains("struct Product: GraphQLDataSelectionSet, Identifiable {"))
+        #expect(query.contains("struct Product: GraphQLSelectionSet, Identifiable {"))
         #expect(query.contains("public var id: String { sku }"))
 
         // A selected `id` of another meaning wins over the key fields: it already is the struct's `id`.
@@ -87,7 +87,7 @@ struct GeneratedIdentityTests {
     func severalKeyFields() throws {
         let files = try GeneratorHarness.generate(sdl: Self.sdl, operations: "query Q { variant { store sku color } }")
         let query = GeneratorHarness.file("Operations/QQuery.graphql.swift", in: files)
-        #expect(query.contains("struct Variant: GraphQLDataSelectionSet, Identifiable {"))
+        #expect(query.contains("struct Variant: GraphQLSelectionSet, Identifiable {"))
         #expect(query.contains("public var id: [AnyHashable] { [sku, store] }"))
 
         let partial = try GeneratorHarness.generate(sdl: Self.sdl, operations: "query Q { variant { sku color } }")

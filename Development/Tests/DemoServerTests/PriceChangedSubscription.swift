@@ -15,7 +15,7 @@ struct PriceChangedSubscription: GraphQLSubscription {
         JSONObject(variables: ["productId": productId])
     }
 
-    struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    struct Data: GraphQLRootSelectionSet {
         static let __parentType = GraphQLParentType.object("Subscription")
         static let __selections: [GraphQLSelection] = [
             .field(
@@ -29,7 +29,7 @@ struct PriceChangedSubscription: GraphQLSubscription {
         var priceChanged: PriceChanged { __field("priceChanged") }
 
         /// `Product`
-        struct PriceChanged: GraphQLDataSelectionSet {
+        struct PriceChanged: GraphQLSelectionSet {
             static let __parentType = GraphQLParentType.object("Product")
             static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),

@@ -128,11 +128,8 @@ struct CacheDataReader {
     private func decode<Selection: GraphQLSelectionSet>(
         _ selections: GraphQLSelectionTree, as type: Selection.Type, _ object: JSONObject, key: CacheKey
     ) throws(CacheError) -> Selection {
-        if checksWhileBuilding, builtDataPassedChecks, let checkedType = type as? any GraphQLDataSelectionSet.Type,
-            let value = checkedType.init(__object: GraphQLCheckedObject(data: object, variables: variables))
-                as? Selection
-        {
-            return value
+        if checksWhileBuilding, builtDataPassedChecks {
+            return Selection(__object: GraphQLCheckedObject(data: object, variables: variables))
         }
         let context = GraphQLDecodingContext(variables: variables)
         do throws(GraphQLDecodingError) {

@@ -10,7 +10,7 @@ import APICoreCompiler
 struct SelectionSetTemplate {
     let context: TemplateContext
 
-    /// The struct, indented by `indent`, conforming to `conformance` (and ``GraphQLDataSelectionSet``), with `header`
+    /// The struct, indented by `indent`, conforming to `conformance` (else `GraphQLSelectionSet`), with `header`
     /// lines (already indented) first.
     ///
     /// A nested struct whose text, apart from its name, is the same as one rendered before it in the file is a
@@ -41,7 +41,7 @@ struct SelectionSetTemplate {
         let inner = indent + "    "
         let identity = identity(of: set)
         let conformances =
-            (conformance.map { [$0] } ?? []) + ["GraphQLDataSelectionSet"] + (identity == nil ? [] : ["Identifiable"])
+            [conformance ?? "GraphQLSelectionSet"] + (identity == nil ? [] : ["Identifiable"])
         var lines: [String] = [
             "\(indent)\(context.typeModifiers)struct \(set.typeName): \(conformances.joined(separator: ", ")) {"
         ]

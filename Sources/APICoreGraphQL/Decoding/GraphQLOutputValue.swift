@@ -8,7 +8,7 @@ public protocol GraphQLOutputValue: Sendable {
     static func decode(from value: JSONValue, in context: GraphQLDecodingContext) throws(GraphQLDecodingError) -> Self
 
     /// Reads the value from JSON that was already checked against its type (``GraphQLSelectionValidator``), as the
-    /// properties of a ``GraphQLDataSelectionSet`` do; a selection set is wrapped without being checked again. The
+    /// properties of a ``GraphQLSelectionSet`` do; a selection set is wrapped without being checked again. The
     /// default decodes, and traps if that fails, which checked data rules out.
     static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Self
 

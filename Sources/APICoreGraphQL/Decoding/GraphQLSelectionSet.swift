@@ -1,10 +1,15 @@
-/// A selection set: an immutable struct that lists its selections as static data and is read from one response
-/// object.
+/// A selection set: an immutable struct that lists its selections as static data and holds the response object it
+/// was read from.
 ///
-/// Generated selection sets, and hand-written ones in the same shape, are ``GraphQLDataSelectionSet``s: they check the
-/// whole response object once against the static selections and read each field when it is asked for. Decoding enters
-/// every one through ``init(reader:)``, whether the object came from the network or from the normalized cache, so the
-/// two can never drift apart.
+/// Decoding checks the whole object once, against the selections it is read with (the static `__selections`, or an
+/// operation's compiled ones), with ``GraphQLSelectionValidator``, and builds nothing; the typed properties then read
+/// the checked data through `__field(_:)`, which cannot fail. Every decode enters through ``init(reader:)``, whether
+/// the object came from the network or from the normalized cache, so the two can never drift apart. Generated code is
+/// small: a struct stores one reference and each property is one line, whatever its type. Equality and hashing are
+/// those of the data.
+///
+/// The four requirements are all a struct declares; everything else is shared, so that each generated struct costs
+/// one conformance and four witnesses.
 public protocol GraphQLSelectionSet: GraphQLOutputValue, Hashable {
     /// The schema type the selections apply to, with its possible concrete types.
     static var __parentType: GraphQLParentType { get }
@@ -12,13 +17,15 @@ public protocol GraphQLSelectionSet: GraphQLOutputValue, Hashable {
     /// The selections, as static data the cache reads (field names, aliases, arguments and types).
     static var __selections: [GraphQLSelection] { get }
 
-    /// Decodes one response object; a ``GraphQLDataSelectionSet`` checks it against the selections and keeps it.
-    init(reader: GraphQLObjectReader) throws(GraphQLDecodingError)
+    /// The checked response object, with the variables it was decoded for.
+    var __object: GraphQLCheckedObject { get }
 
-    /// The response object the value was read from, so a fragment or type case can be read from it later and the
-    /// value can be written back to the cache or printed.
-    var __data: JSONObject { get }
+    /// Wraps an object that was checked against this selection set (or that came from a value of it).
+    init(__object: GraphQLCheckedObject)
 }
+
+/// The former name of ``GraphQLSelectionSet``, which generated code of earlier versions conforms to.
+public typealias GraphQLDataSelectionSet = GraphQLSelectionSet
 
 /// The selection set of an operation's `data`.
 public protocol GraphQLRootSelectionSet: GraphQLSelectionSet {}
@@ -26,6 +33,12 @@ public protocol GraphQLRootSelectionSet: GraphQLSelectionSet {}
 extension GraphQLSelectionSet {
     /// The response object the value reads.
     public var __outputJSON: JSONValue { .object(__data) }
+
+    /// Checks the object and everything below it against the reader's selections, then keeps it.
+    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
+        try GraphQLSelectionValidator.validateSelections(of: reader.selections, on: reader.object, in: reader.context)
+        self.init(__object: GraphQLCheckedObject(data: reader.object, variables: reader.context.variables))
+    }
 
     /// Decodes the selection set from a JSON object through ``GraphQLSelectionSet/init(reader:)``; any other kind is
     /// a type mismatch.

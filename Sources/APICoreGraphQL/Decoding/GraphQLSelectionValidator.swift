@@ -1,5 +1,5 @@
 /// Checks response data against a selection set's ``GraphQLSelectionTree``, one walk over the
-/// JSON for the whole tree, without building any value: the decode of a ``GraphQLDataSelectionSet``.
+/// JSON for the whole tree, without building any value: the decode of a ``GraphQLSelectionSet``.
 ///
 /// Every selected field must be present (unless `@include`/`@skip` leave it out), leaves must decode as their Swift
 /// type (``GraphQLField/leafType``), objects and lists must have the right shape, and type cases, fragments and

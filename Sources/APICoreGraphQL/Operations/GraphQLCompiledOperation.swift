@@ -49,7 +49,7 @@ public final class GraphQLCompiledOperation: Sendable {
 ///
 /// Its static selection-set members describe nothing: the pipeline reads a dynamic operation's data with the
 /// operation's ``GraphQLCompiledOperation/dataSelections``.
-public struct GraphQLDynamicData: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+public struct GraphQLDynamicData: GraphQLRootSelectionSet {
     /// Not used: a dynamic operation's data is read with its compiled selections.
     public static var __parentType: GraphQLParentType { GraphQLSelectionTree.unchecked.parentType }
     /// Not used: a dynamic operation's data is read with its compiled selections.

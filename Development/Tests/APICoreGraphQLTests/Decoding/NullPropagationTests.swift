@@ -6,14 +6,14 @@ import Testing
 @Suite("Null propagation")
 struct NullPropagationTests {
     /// `{ viewer! { name! tags: [String!] pets: [Pet!]! } }`, `Pet { name! }`.
-    struct Root: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    struct Root: GraphQLRootSelectionSet {
         static let __parentType = GraphQLParentType.object("Query")
         static let __selections: [GraphQLSelection] = [.field(GraphQLField("viewer", .nonNull(.object(Viewer.self))))]
         let __object: GraphQLCheckedObject
         var viewer: Viewer { __field("viewer") }
     }
 
-    struct Viewer: GraphQLDataSelectionSet {
+    struct Viewer: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("User")
         static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),
@@ -26,7 +26,7 @@ struct NullPropagationTests {
         var pet: Pet? { __field("pet") }
     }
 
-    struct Pet: GraphQLDataSelectionSet {
+    struct Pet: GraphQLSelectionSet {
         static let __parentType = GraphQLParentType.object("Pet")
         static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self))

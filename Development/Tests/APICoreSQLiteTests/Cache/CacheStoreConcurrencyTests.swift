@@ -360,7 +360,7 @@ private struct VersionQuery: GraphQLQuery {
 
     var variables: JSONObject { JSONObject() }
 
-    struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    struct Data: GraphQLRootSelectionSet {
         static let __parentType = GraphQLParentType.object("Query")
         static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("items", .nonNull(.list(.nonNull(.object(Item.self))))))
@@ -370,7 +370,7 @@ private struct VersionQuery: GraphQLQuery {
 
         var items: [Item] { __field("items") }
 
-        struct Item: GraphQLDataSelectionSet {
+        struct Item: GraphQLSelectionSet {
             static let __parentType = GraphQLParentType.object("Item")
             static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("version", .nonNull(.scalar("Int")), leaf: Int.self))

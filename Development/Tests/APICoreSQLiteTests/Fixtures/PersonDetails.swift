@@ -2,7 +2,7 @@ import APICoreGraphQL
 import APICoreSQLite
 
 /// A fragment written by hand in the shape `apicore generate` gives generated fragments.
-struct PersonDetails: GraphQLFragment, GraphQLDataSelectionSet {
+struct PersonDetails: GraphQLFragment {
     static let fragmentName = "PersonDetails"
     static let fragmentDefinition = "fragment PersonDetails on Person { __typename id name height }"
     static let __parentType = GraphQLParentType.object("Person")

@@ -20,7 +20,7 @@ public struct CountdownSubscription: GraphQLSubscription {
         JSONObject(variables: ["from": from, "intervalMs": intervalMs])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.subscription
         public static let __selections: [GraphQLSelection] = [
             .field(

@@ -29,7 +29,7 @@ public struct CreateUserMutation: GraphQLMutation {
         JSONObject(variables: ["name": name, "email": email, "role": role])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.mutation
         public static let __selections: [GraphQLSelection] = [
             .field(
@@ -50,7 +50,7 @@ public struct CreateUserMutation: GraphQLMutation {
         public var createUser: CreateUser { __field("createUser") }
 
         /// `User`
-        public struct CreateUser: GraphQLDataSelectionSet {
+        public struct CreateUser: GraphQLSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.user
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),

@@ -18,7 +18,7 @@ public struct EventsSubscription: GraphQLSubscription {
         JSONObject(variables: ["key": key])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.subscription
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("events", .nonNull(.object(Events.self)), arguments: [("key", .variable("key"))]))
@@ -33,7 +33,7 @@ public struct EventsSubscription: GraphQLSubscription {
         public var events: Events { __field("events") }
 
         /// `Event`
-        public struct Events: GraphQLDataSelectionSet {
+        public struct Events: GraphQLSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.event
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),

@@ -17,7 +17,7 @@ public struct FailAfterSubscription: GraphQLSubscription {
         JSONObject(variables: ["count": count])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.subscription
         public static let __selections: [GraphQLSelection] = [
             .field(

@@ -26,7 +26,7 @@ public struct GatedDeferredQuery: GraphQLQuery {
         JSONObject(variables: ["id": id, "gate": gate])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.query
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))])),
@@ -43,7 +43,7 @@ public struct GatedDeferredQuery: GraphQLQuery {
         public var deferredGated: DeferredGated? { __deferred() }
 
         /// `User`
-        public struct User: GraphQLDataSelectionSet {
+        public struct User: GraphQLSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.user
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
@@ -62,7 +62,7 @@ public struct GatedDeferredQuery: GraphQLQuery {
         }
 
         /// `Query`, deferred with the label "gated".
-        public struct DeferredGated: GraphQLDataSelectionSet {
+        public struct DeferredGated: GraphQLSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.query
             public static let __selections: [GraphQLSelection] = [
                 .field(

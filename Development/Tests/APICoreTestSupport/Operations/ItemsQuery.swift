@@ -37,7 +37,7 @@ public struct ItemsQuery: GraphQLQuery {
         JSONObject(variables: ["first": first, "after": after, "last": last, "before": before])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.query
         public static let __selections: [GraphQLSelection] = [
             .field(
@@ -58,7 +58,7 @@ public struct ItemsQuery: GraphQLQuery {
         public var items: Items { __field("items") }
 
         /// `ItemConnection`
-        public struct Items: GraphQLDataSelectionSet {
+        public struct Items: GraphQLSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.itemConnection
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
@@ -78,7 +78,7 @@ public struct ItemsQuery: GraphQLQuery {
             public var totalCount: Int { __field("totalCount") }
 
             /// `ItemEdge`
-            public struct Edge: GraphQLDataSelectionSet {
+            public struct Edge: GraphQLSelectionSet {
                 public static let __parentType = ReferenceSchema.Objects.itemEdge
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
@@ -96,7 +96,7 @@ public struct ItemsQuery: GraphQLQuery {
                 public var node: Node { __field("node") }
 
                 /// `Item`
-                public struct Node: GraphQLDataSelectionSet {
+                public struct Node: GraphQLSelectionSet {
                     public static let __parentType = ReferenceSchema.Objects.item
                     public static let __selections: [GraphQLSelection] = [
                         .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
@@ -118,7 +118,7 @@ public struct ItemsQuery: GraphQLQuery {
             }
 
             /// `PageInfo`
-            public struct PageInfo: GraphQLDataSelectionSet {
+            public struct PageInfo: GraphQLSelectionSet {
                 public static let __parentType = ReferenceSchema.Objects.pageInfo
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),

@@ -21,7 +21,7 @@ public struct ProductQuery: GraphQLQuery {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.query
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("product", .object(Product.self), arguments: [("id", .variable("id"))]))
@@ -36,7 +36,7 @@ public struct ProductQuery: GraphQLQuery {
         public var product: Product? { __field("product") }
 
         /// `Product`
-        public struct Product: GraphQLDataSelectionSet {
+        public struct Product: GraphQLSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.product
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
@@ -58,7 +58,7 @@ public struct ProductQuery: GraphQLQuery {
             public var owner: Owner? { __field("owner") }
 
             /// `User`
-            public struct Owner: GraphQLDataSelectionSet {
+            public struct Owner: GraphQLSelectionSet {
                 public static let __parentType = ReferenceSchema.Objects.user
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),

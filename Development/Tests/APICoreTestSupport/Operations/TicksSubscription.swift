@@ -20,7 +20,7 @@ public struct TicksSubscription: GraphQLSubscription {
         JSONObject(variables: ["after": after, "intervalMs": intervalMs])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.subscription
         public static let __selections: [GraphQLSelection] = [
             .field(
@@ -38,7 +38,7 @@ public struct TicksSubscription: GraphQLSubscription {
         public var ticks: Ticks { __field("ticks") }
 
         /// `Tick`
-        public struct Ticks: GraphQLDataSelectionSet {
+        public struct Ticks: GraphQLSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.tick
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("sequence", .nonNull(.scalar("Int")), leaf: Int.self)),

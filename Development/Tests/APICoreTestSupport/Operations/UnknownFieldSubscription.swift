@@ -11,7 +11,7 @@ public struct UnknownFieldSubscription: GraphQLSubscription {
 
     public init() {}
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.subscription
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("noSuchField", .scalar("Int"), leaf: Int?.self))

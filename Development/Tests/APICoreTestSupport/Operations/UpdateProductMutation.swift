@@ -25,7 +25,7 @@ public struct UpdateProductMutation: GraphQLMutation {
         JSONObject(variables: ["id": id, "title": title, "priceCents": priceCents])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.mutation
         public static let __selections: [GraphQLSelection] = [
             .field(
@@ -47,7 +47,7 @@ public struct UpdateProductMutation: GraphQLMutation {
         public var updateProduct: UpdateProduct? { __field("updateProduct") }
 
         /// `Product`
-        public struct UpdateProduct: GraphQLDataSelectionSet {
+        public struct UpdateProduct: GraphQLSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.product
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),

@@ -22,7 +22,7 @@ public struct UploadFileMutation: GraphQLMutation {
         GraphQLFileUpload.files(inVariables: ["file": file])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.mutation
         public static let __selections: [GraphQLSelection] = [
             .field(

@@ -22,7 +22,7 @@ public struct UploadFilesMutation: GraphQLMutation {
         GraphQLFileUpload.files(inVariables: ["files": files])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.mutation
         public static let __selections: [GraphQLSelection] = [
             .field(

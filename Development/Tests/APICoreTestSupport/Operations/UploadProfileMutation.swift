@@ -24,7 +24,7 @@ public struct UploadProfileMutation: GraphQLMutation {
         GraphQLFileUpload.files(inVariables: ["input": input])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.mutation
         public static let __selections: [GraphQLSelection] = [
             .field(
@@ -41,7 +41,7 @@ public struct UploadProfileMutation: GraphQLMutation {
         public var uploadProfile: UploadProfile { __field("uploadProfile") }
 
         /// `Profile`
-        public struct UploadProfile: GraphQLDataSelectionSet {
+        public struct UploadProfile: GraphQLSelectionSet {
             public static let __parentType = GraphQLParentType.object("Profile")
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("name", .nonNull(.scalar("String")), leaf: String.self)),

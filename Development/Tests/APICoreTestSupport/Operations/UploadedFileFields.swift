@@ -1,7 +1,7 @@
 import APICoreGraphQL
 
 /// `UploadedFile { filename contentType size sha256 }`: what the reference servers read of an uploaded file.
-public struct UploadedFileFields: GraphQLDataSelectionSet {
+public struct UploadedFileFields: GraphQLSelectionSet {
     public static let __parentType = GraphQLParentType.object("UploadedFile")
     public static let __selections: [GraphQLSelection] = [
         .field(GraphQLField("filename", .nonNull(.scalar("String")), leaf: String.self)),

@@ -20,7 +20,7 @@ public struct UserDeferredQuery: GraphQLQuery {
         JSONObject(variables: ["id": id])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.query
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))]))
@@ -35,7 +35,7 @@ public struct UserDeferredQuery: GraphQLQuery {
         public var user: User? { __field("user") }
 
         /// `User`
-        public struct User: GraphQLDataSelectionSet {
+        public struct User: GraphQLSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.user
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),
@@ -55,7 +55,7 @@ public struct UserDeferredQuery: GraphQLQuery {
             public var deferredDetails: DeferredDetails? { __deferred() }
 
             /// `User`, deferred with the label "details".
-            public struct DeferredDetails: GraphQLDataSelectionSet {
+            public struct DeferredDetails: GraphQLSelectionSet {
                 public static let __parentType = ReferenceSchema.Objects.user
                 public static let __selections: [GraphQLSelection] = [
                     .field(GraphQLField("__typename", .nonNull(.scalar("String")))),

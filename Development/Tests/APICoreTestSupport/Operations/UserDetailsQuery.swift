@@ -24,7 +24,7 @@ public struct UserDetailsQuery: GraphQLQuery {
         JSONObject(variables: ["id": id, "withEmail": withEmail])
     }
 
-    public struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public struct Data: GraphQLRootSelectionSet {
         public static let __parentType = ReferenceSchema.Objects.query
         public static let __selections: [GraphQLSelection] = [
             .field(GraphQLField("user", .object(User.self), arguments: [("id", .variable("id"))]))
@@ -39,7 +39,7 @@ public struct UserDetailsQuery: GraphQLQuery {
         public var user: User? { __field("user") }
 
         /// `User`
-        public struct User: GraphQLDataSelectionSet {
+        public struct User: GraphQLSelectionSet {
             public static let __parentType = ReferenceSchema.Objects.user
             public static let __selections: [GraphQLSelection] = [
                 .field(GraphQLField("__typename", .nonNull(.scalar("String")))),

@@ -1,7 +1,7 @@
 import APICoreGraphQL
 
 /// `fragment UserFields on User { __typename id name role followerCount }`
-public struct UserFields: GraphQLFragment, GraphQLDataSelectionSet {
+public struct UserFields: GraphQLFragment {
     public static let fragmentName = "UserFields"
     public static let fragmentDefinition = "fragment UserFields on User { __typename id name role followerCount }"
     public static let __parentType = ReferenceSchema.Objects.user

@@ -4,7 +4,7 @@
 import APICoreGraphQL
 import Foundation
 
-public nonisolated struct AccountOwner: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct AccountOwner: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "AccountOwner" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AccountOwner on Account { __typename owner { __typename role } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
@@ -34,7 +34,7 @@ public nonisolated struct AccountOwner: GraphQLFragment, GraphQLDataSelectionSet
 
     @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
-    public nonisolated struct Owner: GraphQLDataSelectionSet {
+    public nonisolated struct Owner: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -19,7 +19,7 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
         .init(variables: ["withNickname": withNickname])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var accounts: [Accounts] { __field("accounts") }
 
-        public nonisolated struct Accounts: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Accounts: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -92,7 +92,7 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             @_alwaysEmitIntoClient public var asOrganization: AsOrganization? { __typeCase() }
 
-            public nonisolated struct Admins: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Admins: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -120,7 +120,7 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
-            public nonisolated struct Owner: GraphQLDataSelectionSet {
+            public nonisolated struct Owner: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -153,7 +153,7 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var role: GraphQLEnum<BehaviourAPI.Role> { __field("role") }
             }
 
-            public nonisolated struct AsOrganization: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsOrganization: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Organization }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -196,7 +196,7 @@ public nonisolated struct AccountsQuery: GraphQLQuery {
                 public typealias Fragments = GraphQLFragmentSpreads<Self>
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                public nonisolated struct Owner: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Owner: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

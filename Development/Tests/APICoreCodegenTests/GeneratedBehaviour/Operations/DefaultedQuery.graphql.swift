@@ -36,7 +36,7 @@ public nonisolated struct DefaultedQuery: GraphQLQuery {
         "filter": ["role": "ADMIN", "minFollowers": 10, "name": "Ada \"A\" \\ é"],
     ]
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -60,7 +60,7 @@ public nonisolated struct DefaultedQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
 
-        public nonisolated struct Users: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Users: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

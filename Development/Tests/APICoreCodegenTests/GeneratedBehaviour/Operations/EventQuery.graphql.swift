@@ -27,7 +27,7 @@ public nonisolated struct EventQuery: GraphQLQuery {
         .init(variables: ["at": at, "price": price, "views": views])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public nonisolated struct EventQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var event: Event? { __field("event") }
 
-        public nonisolated struct Event: GraphQLDataSelectionSet {
+        public nonisolated struct Event: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Event }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -11,7 +11,7 @@ public nonisolated struct StockQuery: GraphQLQuery {
 
     public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -40,7 +40,7 @@ public nonisolated struct StockQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var users: [Users] { __field("users") }
 
-        public nonisolated struct Stock: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Stock: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Stock }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -81,7 +81,7 @@ public nonisolated struct StockQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var id: [AnyHashable] { [sku, store] }
         }
 
-        public nonisolated struct Users: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Users: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

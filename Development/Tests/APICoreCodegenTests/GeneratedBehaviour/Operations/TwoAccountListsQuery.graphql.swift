@@ -11,7 +11,7 @@ public nonisolated struct TwoAccountListsQuery: GraphQLQuery {
 
     public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -40,7 +40,7 @@ public nonisolated struct TwoAccountListsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var second: [Second] { __field("second") }
 
-        public nonisolated struct First: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct First: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Interfaces.Account }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -73,7 +73,7 @@ public nonisolated struct TwoAccountListsQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
-            public nonisolated struct Owner: GraphQLDataSelectionSet {
+            public nonisolated struct Owner: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.User }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

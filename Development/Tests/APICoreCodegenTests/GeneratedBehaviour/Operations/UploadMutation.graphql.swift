@@ -37,7 +37,7 @@ public nonisolated struct UploadMutation: GraphQLMutation {
         GraphQLFileUpload.files(inVariables: ["file": file, "files": files, "profile": profile, "batch": batch])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -61,7 +61,7 @@ public nonisolated struct UploadMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var upload: Upload { __field("upload") }
 
-        public nonisolated struct Upload: GraphQLDataSelectionSet {
+        public nonisolated struct Upload: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { BehaviourAPI.Objects.UploadResult }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

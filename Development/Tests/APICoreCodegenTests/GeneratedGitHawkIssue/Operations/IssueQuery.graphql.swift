@@ -22,7 +22,7 @@ public nonisolated struct IssueQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "repo": repo, "number": number])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -47,7 +47,7 @@ public nonisolated struct IssueQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public nonisolated struct Repository: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Repository: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -86,7 +86,7 @@ public nonisolated struct IssueQuery: GraphQLQuery {
             /// Returns a single issue from the current repository by number.
             @_alwaysEmitIntoClient public var issue: Issue? { __field("issue") }
 
-            public nonisolated struct Issue: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Issue: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Issue }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -191,7 +191,7 @@ public nonisolated struct IssueQuery: GraphQLQuery {
                 /// Did the viewer author this comment.
                 @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-                public nonisolated struct Author: GraphQLDataSelectionSet {
+                public nonisolated struct Author: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -227,7 +227,7 @@ public nonisolated struct IssueQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
 
-                public nonisolated struct Editor: GraphQLDataSelectionSet {
+                public nonisolated struct Editor: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Interfaces.Actor }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -257,7 +257,7 @@ public nonisolated struct IssueQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
 
-                public nonisolated struct Labels: GraphQLDataSelectionSet {
+                public nonisolated struct Labels: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.LabelConnection }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -285,7 +285,7 @@ public nonisolated struct IssueQuery: GraphQLQuery {
                     /// A list of nodes.
                     @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                    public nonisolated struct Nodes: GraphQLDataSelectionSet {
+                    public nonisolated struct Nodes: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.Label }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -321,7 +321,7 @@ public nonisolated struct IssueQuery: GraphQLQuery {
                     }
                 }
 
-                public nonisolated struct ReactionGroups: GraphQLDataSelectionSet {
+                public nonisolated struct ReactionGroups: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactionGroup }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -361,7 +361,7 @@ public nonisolated struct IssueQuery: GraphQLQuery {
                     /// Whether or not the authenticated user has left a reaction on the subject.
                     @_alwaysEmitIntoClient public var viewerHasReacted: Bool { __field("viewerHasReacted") }
 
-                    public nonisolated struct Users: GraphQLDataSelectionSet {
+                    public nonisolated struct Users: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkIssueAPI.Objects.ReactingUserConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

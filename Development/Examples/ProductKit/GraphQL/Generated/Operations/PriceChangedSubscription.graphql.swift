@@ -18,7 +18,7 @@ public nonisolated struct PriceChangedSubscription: GraphQLSubscription {
         .init(variables: ["productId": productId])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Subscription }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public nonisolated struct PriceChangedSubscription: GraphQLSubscription {
         /// Each new price of one product, as a mutation sets it.
         @_alwaysEmitIntoClient public var priceChanged: PriceChanged { __field("priceChanged") }
 
-        public nonisolated struct PriceChanged: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct PriceChanged: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

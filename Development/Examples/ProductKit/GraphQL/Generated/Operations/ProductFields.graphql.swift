@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ProductFields: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct ProductFields: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ProductFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductFields on Product { __typename id name category priceCents inStock }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }

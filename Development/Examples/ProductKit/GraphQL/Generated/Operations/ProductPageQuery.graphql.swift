@@ -26,7 +26,7 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
         .init(variables: ["first": first, "after": after, "category": category])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
         /// The products a page at a time, in catalogue order: the first `first` after the cursor `after`.
         @_alwaysEmitIntoClient public var productPage: ProductPage { __field("productPage") }
 
-        public nonisolated struct ProductPage: GraphQLDataSelectionSet {
+        public nonisolated struct ProductPage: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.ProductConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -83,7 +83,7 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-            public nonisolated struct Edges: GraphQLDataSelectionSet {
+            public nonisolated struct Edges: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.ProductEdge }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -115,7 +115,7 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var node: Node { __field("node") }
 
-                public nonisolated struct Node: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -163,7 +163,7 @@ public nonisolated struct ProductPageQuery: GraphQLQuery {
                 }
             }
 
-            public nonisolated struct PageInfo: GraphQLDataSelectionSet {
+            public nonisolated struct PageInfo: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.PageInfo }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -18,7 +18,7 @@ public nonisolated struct ProductsQuery: GraphQLQuery {
         .init(variables: ["category": category])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct ProductsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var products: [Products] { __field("products") }
 
-        public nonisolated struct Products: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Products: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ProductAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

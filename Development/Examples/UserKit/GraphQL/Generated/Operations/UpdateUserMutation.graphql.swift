@@ -20,7 +20,7 @@ public nonisolated struct UpdateUserMutation: GraphQLMutation {
         .init(variables: ["id": id, "input": input])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public nonisolated struct UpdateUserMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var updateUser: UpdateUser? { __field("updateUser") }
 
-        public nonisolated struct UpdateUser: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct UpdateUser: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -24,7 +24,7 @@ public nonisolated struct UploadAvatarMutation: GraphQLMutation {
         GraphQLFileUpload.files(inVariables: ["file": file])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -49,7 +49,7 @@ public nonisolated struct UploadAvatarMutation: GraphQLMutation {
         /// Sets the user's avatar to the uploaded image.
         @_alwaysEmitIntoClient public var uploadAvatar: UploadAvatar? { __field("uploadAvatar") }
 
-        public nonisolated struct UploadAvatar: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct UploadAvatar: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -82,7 +82,7 @@ public nonisolated struct UploadAvatarMutation: GraphQLMutation {
             /// The image the user last uploaded as their avatar, if any.
             @_alwaysEmitIntoClient public var avatar: Avatar? { __field("avatar") }
 
-            public nonisolated struct Avatar: GraphQLDataSelectionSet {
+            public nonisolated struct Avatar: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Avatar }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -18,7 +18,7 @@ public nonisolated struct UserProfileQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct UserProfileQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-        public nonisolated struct User: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct User: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UserAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

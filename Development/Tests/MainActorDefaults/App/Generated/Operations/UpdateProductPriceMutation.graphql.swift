@@ -20,7 +20,7 @@ public nonisolated struct UpdateProductPriceMutation: GraphQLMutation {
         .init(variables: ["id": id, "priceCents": priceCents])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public nonisolated struct UpdateProductPriceMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var updateProductPrice: UpdateProductPrice? { __field("updateProductPrice") }
 
-        public nonisolated struct UpdateProductPrice: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct UpdateProductPrice: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CatalogAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -10,7 +10,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
     public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-        public nonisolated struct AllAnimals: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct AllAnimals: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -111,7 +111,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var deferredCat: DeferredCat? { __deferred() }
             @_alwaysEmitIntoClient public var deferredDog: DeferredDog? { __deferred() }
 
-            public nonisolated struct Height: GraphQLDataSelectionSet {
+            public nonisolated struct Height: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -149,7 +149,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var meters: Int { __field("meters") }
             }
 
-            public nonisolated struct Predators: GraphQLDataSelectionSet {
+            public nonisolated struct Predators: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -184,7 +184,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var species: String { __field("species") }
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
 
-                public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet {
+                public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -233,7 +233,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
                     public typealias Fragments = GraphQLFragmentSpreads<Self>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                    public nonisolated struct Predators: GraphQLDataSelectionSet {
+                    public nonisolated struct Predators: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -264,7 +264,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
                 }
             }
 
-            public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -312,7 +312,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public nonisolated struct AsPet: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsPet: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -380,7 +380,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
                 @_alwaysEmitIntoClient public var deferredPetAnimal: DeferredPetAnimal? { __deferred() }
 
-                public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -440,7 +440,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
-                public nonisolated struct DeferredPetAnimal: GraphQLDataSelectionSet {
+                public nonisolated struct DeferredPetAnimal: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -468,7 +468,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var height: Height { __field("height") }
 
-                    public nonisolated struct Height: GraphQLDataSelectionSet {
+                    public nonisolated struct Height: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -503,7 +503,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
                 }
             }
 
-            public nonisolated struct AsClassroomPet: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsClassroomPet: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -556,7 +556,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
-                public nonisolated struct AsBird: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsBird: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -608,7 +608,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
                 }
             }
 
-            public nonisolated struct DeferredCat: GraphQLDataSelectionSet {
+            public nonisolated struct DeferredCat: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -636,7 +636,7 @@ public nonisolated struct AllAnimalsDeferQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var isJellicle: Bool { __field("isJellicle") }
             }
 
-            public nonisolated struct DeferredDog: GraphQLDataSelectionSet {
+            public nonisolated struct DeferredDog: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

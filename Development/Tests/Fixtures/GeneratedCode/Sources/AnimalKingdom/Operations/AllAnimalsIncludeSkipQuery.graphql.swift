@@ -26,7 +26,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
         .init(variables: ["includeSpecies": includeSpecies, "skipHeightInMeters": skipHeightInMeters, "getCat": getCat, "getWarmBlooded": getWarmBlooded, "varA": varA])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -50,7 +50,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allAnimals: [AllAnimals] { __field("allAnimals") }
 
-        public nonisolated struct AllAnimals: GraphQLDataSelectionSet {
+        public nonisolated struct AllAnimals: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -125,7 +125,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asCat: AsCat? { __typeCase(if: .include("getCat")) }
             @_alwaysEmitIntoClient public var asClassroomPet: AsClassroomPet? { __typeCase() }
 
-            public nonisolated struct Height: GraphQLDataSelectionSet {
+            public nonisolated struct Height: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -163,7 +163,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var meters: Int? { __field("meters", if: .skip("skipHeightInMeters")) }
             }
 
-            public nonisolated struct Predators: GraphQLDataSelectionSet {
+            public nonisolated struct Predators: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -198,7 +198,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var species: String? { __field("species", if: .include("includeSpecies")) }
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase(if: .include("getWarmBlooded")) }
 
-                public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet {
+                public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -245,7 +245,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 }
             }
 
-            public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet {
+            public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -289,7 +289,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public nonisolated struct AsPet: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsPet: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -362,7 +362,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asWarmBlooded: AsWarmBlooded? { __typeCase() }
                 @_alwaysEmitIntoClient public var asAnimal: AsAnimal? { __typeCase() }
 
-                public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsWarmBlooded: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -422,7 +422,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
-                public nonisolated struct AsAnimal: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsAnimal: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -481,7 +481,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     public typealias Fragments = GraphQLFragmentSpreads<Self>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                    public nonisolated struct Height: GraphQLDataSelectionSet {
+                    public nonisolated struct Height: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -531,7 +531,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 }
             }
 
-            public nonisolated struct AsCat: GraphQLDataSelectionSet {
+            public nonisolated struct AsCat: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -578,7 +578,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public nonisolated struct AsClassroomPet: GraphQLDataSelectionSet {
+            public nonisolated struct AsClassroomPet: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -627,7 +627,7 @@ public nonisolated struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
 
-                public nonisolated struct AsBird: GraphQLDataSelectionSet {
+                public nonisolated struct AsBird: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

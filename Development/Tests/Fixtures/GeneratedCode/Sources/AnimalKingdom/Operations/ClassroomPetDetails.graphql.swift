@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct ClassroomPetDetails: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ClassroomPetDetails" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ClassroomPetDetails on ClassroomPet { __typename ... on Animal { __typename species } ... on Pet { __typename humanName } ... on WarmBlooded { __typename laysEggs } ... on Cat { __typename bodyTemperature isJellicle } ... on Bird { __typename wingspan } ... on PetRock { __typename favoriteToy } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Unions.ClassroomPet }
@@ -68,7 +68,7 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelec
     @_alwaysEmitIntoClient public var asBird: AsBird? { __typeCase() }
     @_alwaysEmitIntoClient public var asPetRock: AsPetRock? { __typeCase() }
 
-    public nonisolated struct AsAnimal: GraphQLDataSelectionSet {
+    public nonisolated struct AsAnimal: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -101,7 +101,7 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelec
         @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
     }
 
-    public nonisolated struct AsWarmBlooded: GraphQLDataSelectionSet {
+    public nonisolated struct AsWarmBlooded: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -134,7 +134,7 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelec
         @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
     }
 
-    public nonisolated struct AsCat: GraphQLDataSelectionSet {
+    public nonisolated struct AsCat: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Cat }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -171,7 +171,7 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelec
         @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
     }
 
-    public nonisolated struct AsBird: GraphQLDataSelectionSet {
+    public nonisolated struct AsBird: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Bird }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -203,7 +203,7 @@ public nonisolated struct ClassroomPetDetails: GraphQLFragment, GraphQLDataSelec
         @_alwaysEmitIntoClient public var humanName: String? { __field("humanName") }
     }
 
-    public nonisolated struct AsPetRock: GraphQLDataSelectionSet {
+    public nonisolated struct AsPetRock: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.PetRock }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

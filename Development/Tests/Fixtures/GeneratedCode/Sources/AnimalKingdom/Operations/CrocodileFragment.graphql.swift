@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CrocodileFragment: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CrocodileFragment: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CrocodileFragment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CrocodileFragment on Crocodile { __typename species age tag(id: \"albino\") }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Crocodile }

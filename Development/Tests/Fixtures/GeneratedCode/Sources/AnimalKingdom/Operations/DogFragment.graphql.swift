@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DogFragment: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct DogFragment: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "DogFragment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DogFragment on Dog { __typename species }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Dog }

@@ -18,7 +18,7 @@ public nonisolated struct FindPetQuery: GraphQLQuery {
         .init(variables: ["input": input])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct FindPetQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var findPet: [FindPet] { __field("findPet") }
 
-        public nonisolated struct FindPet: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct FindPet: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

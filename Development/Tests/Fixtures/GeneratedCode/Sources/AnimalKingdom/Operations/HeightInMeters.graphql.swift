@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct HeightInMeters: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct HeightInMeters: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "HeightInMeters" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HeightInMeters on Animal { __typename height { __typename meters } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Animal }
@@ -33,7 +33,7 @@ public nonisolated struct HeightInMeters: GraphQLFragment, GraphQLDataSelectionS
 
     @_alwaysEmitIntoClient public var height: Height { __field("height") }
 
-    public nonisolated struct Height: GraphQLDataSelectionSet {
+    public nonisolated struct Height: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Height }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

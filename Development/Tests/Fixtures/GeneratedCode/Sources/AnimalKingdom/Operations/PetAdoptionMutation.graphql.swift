@@ -18,7 +18,7 @@ public nonisolated struct PetAdoptionMutation: GraphQLMutation {
         .init(variables: ["input": input])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct PetAdoptionMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var adoptPet: AdoptPet { __field("adoptPet") }
 
-        public nonisolated struct AdoptPet: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct AdoptPet: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PetDetails: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct PetDetails: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PetDetails" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetails on Pet { __typename id humanName favoriteToy owner { __typename firstName } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
@@ -48,7 +48,7 @@ public nonisolated struct PetDetails: GraphQLFragment, GraphQLDataSelectionSet, 
 
     @_alwaysEmitIntoClient public var owner: Owner? { __field("owner") }
 
-    public nonisolated struct Owner: GraphQLDataSelectionSet {
+    public nonisolated struct Owner: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

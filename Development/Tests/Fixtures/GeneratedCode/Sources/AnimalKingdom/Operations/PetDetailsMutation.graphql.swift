@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PetDetailsMutation: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct PetDetailsMutation: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PetDetailsMutation" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PetDetailsMutation on Pet @apollo_client_ios_localCacheMutation { __typename owner { __typename firstName } adoptionDate }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
@@ -38,7 +38,7 @@ public nonisolated struct PetDetailsMutation: GraphQLFragment, GraphQLDataSelect
 
     @_alwaysEmitIntoClient public var adoptionDate: AnimalKingdomAPI.CustomDate? { __field("adoptionDate") }
 
-    public nonisolated struct Owner: GraphQLDataSelectionSet {
+    public nonisolated struct Owner: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Human }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -23,7 +23,7 @@ public nonisolated struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
         "filters": ["species": ["Dog", "Cat"], "size": "SMALL", "measurements": [["height": 10.5, "weight": 5.0]]],
     ]
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -47,7 +47,7 @@ public nonisolated struct PetSearchLocalCacheMutationQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var pets: [Pets] { __field("pets") }
 
-        public nonisolated struct Pets: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Pets: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.Pet }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

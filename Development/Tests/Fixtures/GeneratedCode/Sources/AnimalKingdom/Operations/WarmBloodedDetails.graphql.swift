@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct WarmBloodedDetails: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct WarmBloodedDetails: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "WarmBloodedDetails" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment WarmBloodedDetails on WarmBlooded { __typename bodyTemperature ...HeightInMeters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { AnimalKingdomAPI.Interfaces.WarmBlooded }

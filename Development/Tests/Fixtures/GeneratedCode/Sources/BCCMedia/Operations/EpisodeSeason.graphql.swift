@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct EpisodeSeason: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "EpisodeSeason" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment EpisodeSeason on Season { __typename title show { __typename title description seasons(first: 100) { __typename items { __typename id title } } } episodes(first: 100) { __typename items { __typename id title description image } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
@@ -42,7 +42,7 @@ public nonisolated struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSe
 
     @_alwaysEmitIntoClient public var episodes: Episodes { __field("episodes") }
 
-    public nonisolated struct Show: GraphQLDataSelectionSet {
+    public nonisolated struct Show: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -79,7 +79,7 @@ public nonisolated struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSe
 
         @_alwaysEmitIntoClient public var seasons: Seasons { __field("seasons") }
 
-        public nonisolated struct Seasons: GraphQLDataSelectionSet {
+        public nonisolated struct Seasons: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SeasonPagination }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -106,7 +106,7 @@ public nonisolated struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSe
 
             @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-            public nonisolated struct Items: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -141,7 +141,7 @@ public nonisolated struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSe
         }
     }
 
-    public nonisolated struct Episodes: GraphQLDataSelectionSet {
+    public nonisolated struct Episodes: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodePagination }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -168,7 +168,7 @@ public nonisolated struct EpisodeSeason: GraphQLFragment, GraphQLDataSelectionSe
 
         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-        public nonisolated struct Items: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

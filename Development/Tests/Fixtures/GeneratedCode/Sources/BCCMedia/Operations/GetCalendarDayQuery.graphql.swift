@@ -18,7 +18,7 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
         .init(variables: ["day": day])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var calendar: Calendar? { __field("calendar") }
 
-        public nonisolated struct Calendar: GraphQLDataSelectionSet {
+        public nonisolated struct Calendar: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Calendar }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -69,7 +69,7 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var day: Day { __field("day") }
 
-            public nonisolated struct Day: GraphQLDataSelectionSet {
+            public nonisolated struct Day: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.CalendarDay }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -101,7 +101,7 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var entries: [Entries] { __field("entries") }
 
-                public nonisolated struct Events: GraphQLDataSelectionSet {
+                public nonisolated struct Events: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Event }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -129,7 +129,7 @@ public nonisolated struct GetCalendarDayQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var title: String { __field("title") }
                 }
 
-                public nonisolated struct Entries: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Entries: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.CalendarEntry }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -10,7 +10,7 @@ public nonisolated struct GetConfigQuery: GraphQLQuery {
 
     public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -39,7 +39,7 @@ public nonisolated struct GetConfigQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var languages: [API.Language] { __field("languages") }
 
-        public nonisolated struct Application: GraphQLDataSelectionSet {
+        public nonisolated struct Application: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -66,7 +66,7 @@ public nonisolated struct GetConfigQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var page: Page? { __field("page") }
 
-            public nonisolated struct Page: GraphQLDataSelectionSet {
+            public nonisolated struct Page: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -18,7 +18,7 @@ public nonisolated struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var studyTopic: StudyTopic { __field("studyTopic") }
 
-        public nonisolated struct StudyTopic: GraphQLDataSelectionSet {
+        public nonisolated struct StudyTopic: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.StudyTopic }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public nonisolated struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
             /// Should not be used actively in lists, as it could affect query speeds.
             @_alwaysEmitIntoClient public var defaultLesson: DefaultLesson { __field("defaultLesson") }
 
-            public nonisolated struct DefaultLesson: GraphQLDataSelectionSet {
+            public nonisolated struct DefaultLesson: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Lesson }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -100,7 +100,7 @@ public nonisolated struct GetDefaultEpisodeIdForStudyTopicQuery: GraphQLQuery {
                 /// Should not be used actively in lists, as it could affect query speeds.
                 @_alwaysEmitIntoClient public var defaultEpisode: DefaultEpisode? { __field("defaultEpisode") }
 
-                public nonisolated struct DefaultEpisode: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct DefaultEpisode: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -20,7 +20,7 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
         .init(variables: ["id": id, "context": context])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-        public nonisolated struct Episode: GraphQLDataSelectionSet {
+        public nonisolated struct Episode: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var context: Context? { __field("context") }
 
-            public nonisolated struct Context: GraphQLDataSelectionSet {
+            public nonisolated struct Context: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.EpisodeContextUnion }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -101,7 +101,7 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asContextCollection: AsContextCollection? { __typeCase() }
 
-                public nonisolated struct AsContextCollection: GraphQLDataSelectionSet {
+                public nonisolated struct AsContextCollection: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ContextCollection }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -128,7 +128,7 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
 
                     @_alwaysEmitIntoClient public var items: Items? { __field("items") }
 
-                    public nonisolated struct Items: GraphQLDataSelectionSet {
+                    public nonisolated struct Items: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -155,7 +155,7 @@ public nonisolated struct GetEpisodeContextQuery: GraphQLQuery {
 
                         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-                        public nonisolated struct Items: GraphQLDataSelectionSet, Identifiable {
+                        public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [

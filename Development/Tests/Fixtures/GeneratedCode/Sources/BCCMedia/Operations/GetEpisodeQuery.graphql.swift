@@ -20,7 +20,7 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
         .init(variables: ["id": id, "context": context])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-        public nonisolated struct Episode: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Episode: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -142,7 +142,7 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var season: Season? { __field("season") }
 
-            public nonisolated struct Next: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Next: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -170,7 +170,7 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
-            public nonisolated struct Season: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Season: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Season }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -207,7 +207,7 @@ public nonisolated struct GetEpisodeQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var show: Show { __field("show") }
 
-                public nonisolated struct Show: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Show: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Show }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

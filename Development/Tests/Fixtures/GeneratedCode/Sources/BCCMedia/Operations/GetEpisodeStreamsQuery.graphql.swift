@@ -18,7 +18,7 @@ public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-        public nonisolated struct Episode: GraphQLDataSelectionSet {
+        public nonisolated struct Episode: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -74,7 +74,7 @@ public nonisolated struct GetEpisodeStreamsQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var streams: [Streams] { __field("streams") }
 
-            public nonisolated struct Streams: GraphQLDataSelectionSet {
+            public nonisolated struct Streams: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Stream }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -18,7 +18,7 @@ public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var playlist: Playlist { __field("playlist") }
 
-        public nonisolated struct Playlist: GraphQLDataSelectionSet {
+        public nonisolated struct Playlist: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Playlist }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -69,7 +69,7 @@ public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var items: Items { __field("items") }
 
-            public nonisolated struct Items: GraphQLDataSelectionSet {
+            public nonisolated struct Items: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.PlaylistItemPagination }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -96,7 +96,7 @@ public nonisolated struct GetFirstEpisodeInPlaylistQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-                public nonisolated struct Items: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.PlaylistItem }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -20,7 +20,7 @@ public nonisolated struct GetNextEpisodeQuery: GraphQLQuery {
         .init(variables: ["id": id, "context": context])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public nonisolated struct GetNextEpisodeQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var episode: Episode { __field("episode") }
 
-        public nonisolated struct Episode: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Episode: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -82,7 +82,7 @@ public nonisolated struct GetNextEpisodeQuery: GraphQLQuery {
             /// Should probably be used asynchronously, and retrieved separately from the episode, as it can be slow in some cases (a few db requests can occur)
             @_alwaysEmitIntoClient public var next: [Next] { __field("next") }
 
-            public nonisolated struct Next: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Next: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -18,7 +18,7 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var page: Page { __field("page") }
 
-        public nonisolated struct Page: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -89,7 +89,7 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var sections: Sections { __field("sections") }
 
-            public nonisolated struct Sections: GraphQLDataSelectionSet {
+            public nonisolated struct Sections: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionPagination }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -116,7 +116,7 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-                public nonisolated struct Items: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.Section }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -161,7 +161,7 @@ public nonisolated struct GetPageQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var description: String? { __field("description") }
                     @_alwaysEmitIntoClient public var asItemSection: AsItemSection? { __typeCase() }
 
-                    public nonisolated struct AsItemSection: GraphQLDataSelectionSet, Identifiable {
+                    public nonisolated struct AsItemSection: GraphQLSelectionSet, Identifiable {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

@@ -10,7 +10,7 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
 
     public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -39,7 +39,7 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var application: Application { __field("application") }
 
-        public nonisolated struct Me: GraphQLDataSelectionSet {
+        public nonisolated struct Me: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -76,7 +76,7 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var analytics: Analytics { __field("analytics") }
 
-            public nonisolated struct Analytics: GraphQLDataSelectionSet {
+            public nonisolated struct Analytics: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Analytics }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -105,7 +105,7 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
             }
         }
 
-        public nonisolated struct Application: GraphQLDataSelectionSet {
+        public nonisolated struct Application: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Application }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -147,7 +147,7 @@ public nonisolated struct GetSetupQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var searchPage: SearchPage? { __field("searchPage") }
 
-            public nonisolated struct Page: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Page }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

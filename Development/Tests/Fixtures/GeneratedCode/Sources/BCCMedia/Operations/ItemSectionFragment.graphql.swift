@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct ItemSectionFragment: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ItemSectionFragment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSectionFragment on ItemSection { __typename title metadata { __typename prependLiveElement useContext collectionId } items { __typename items { __typename id title description image item { __typename ... on Episode { __typename progress duration locked } } } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.ItemSection }
@@ -43,7 +43,7 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelec
 
     @_alwaysEmitIntoClient public var items: Items { __field("items") }
 
-    public nonisolated struct Metadata: GraphQLDataSelectionSet {
+    public nonisolated struct Metadata: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.ItemSectionMetadata }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -81,7 +81,7 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelec
         @_alwaysEmitIntoClient public var collectionId: String { __field("collectionId") }
     }
 
-    public nonisolated struct Items: GraphQLDataSelectionSet {
+    public nonisolated struct Items: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItemPagination }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -108,7 +108,7 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelec
 
         @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-        public nonisolated struct Items: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SectionItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -155,7 +155,7 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelec
 
             @_alwaysEmitIntoClient public var item: Item { __field("item") }
 
-            public nonisolated struct Item: GraphQLDataSelectionSet {
+            public nonisolated struct Item: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Unions.SectionItemType }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -185,7 +185,7 @@ public nonisolated struct ItemSectionFragment: GraphQLFragment, GraphQLDataSelec
                 }
                 @_alwaysEmitIntoClient public var asEpisode: AsEpisode? { __typeCase() }
 
-                public nonisolated struct AsEpisode: GraphQLDataSelectionSet {
+                public nonisolated struct AsEpisode: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

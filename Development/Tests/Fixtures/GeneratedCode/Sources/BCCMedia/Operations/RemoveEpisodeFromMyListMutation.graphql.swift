@@ -18,7 +18,7 @@ public nonisolated struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
         .init(variables: ["id": id])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct RemoveEpisodeFromMyListMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var removeEntryFromMyList: RemoveEntryFromMyList { __field("removeEntryFromMyList") }
 
-        public nonisolated struct RemoveEntryFromMyList: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct RemoveEntryFromMyList: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.UserCollection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -20,7 +20,7 @@ public nonisolated struct SearchQuery: GraphQLQuery {
         .init(variables: ["query": query, "collection": collection])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public nonisolated struct SearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-        public nonisolated struct Search: GraphQLDataSelectionSet {
+        public nonisolated struct Search: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.SearchResult }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public nonisolated struct SearchQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var result: [Result_] { __field("result") }
 
-            public nonisolated struct Result_: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Result_: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Interfaces.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -131,7 +131,7 @@ public nonisolated struct SearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var url: String { __field("url") }
                 @_alwaysEmitIntoClient public var asEpisodeSearchItem: AsEpisodeSearchItem? { __typeCase() }
 
-                public nonisolated struct AsEpisodeSearchItem: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsEpisodeSearchItem: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.EpisodeSearchItem }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

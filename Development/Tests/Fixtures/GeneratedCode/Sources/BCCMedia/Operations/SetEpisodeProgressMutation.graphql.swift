@@ -20,7 +20,7 @@ public nonisolated struct SetEpisodeProgressMutation: GraphQLMutation {
         .init(variables: ["id": id, "progress": progress])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.MutationRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public nonisolated struct SetEpisodeProgressMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var setEpisodeProgress: SetEpisodeProgress { __field("setEpisodeProgress") }
 
-        public nonisolated struct SetEpisodeProgress: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct SetEpisodeProgress: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { API.Objects.Episode }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct EchoFields: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct EchoFields: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "EchoFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment EchoFields on Query { __typename fragmentEcho: echo(text: \"fragment \\\"\\\"\\\" */ \u{202e} \\u0000\") }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }

@@ -32,7 +32,7 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
 
     public static let variableDefaults: JSONObject = ["where": true]
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -61,7 +61,7 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var `protocol`: Protocol_? { __field("protocol") }
 
-        public nonisolated struct Thing: GraphQLDataSelectionSet {
+        public nonisolated struct Thing: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -174,7 +174,7 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
             public typealias Fragments = GraphQLFragmentSpreads<Self>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-            public nonisolated struct String_: GraphQLDataSelectionSet {
+            public nonisolated struct String_: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -203,7 +203,7 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
             }
         }
 
-        public nonisolated struct Protocol_: GraphQLDataSelectionSet {
+        public nonisolated struct Protocol_: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Protocol_ }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -230,7 +230,7 @@ public nonisolated struct EscapingQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var Type__: Type_? { __field("Type") }
 
-            public nonisolated struct Type_: GraphQLDataSelectionSet {
+            public nonisolated struct Type_: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Type_ }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

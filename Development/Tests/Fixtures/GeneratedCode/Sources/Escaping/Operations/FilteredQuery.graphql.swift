@@ -18,7 +18,7 @@ public nonisolated struct FilteredQuery: GraphQLQuery {
         .init(variables: ["filter": filter])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct FilteredQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var filtered: [Filtered]? { __field("filtered") }
 
-        public nonisolated struct Filtered: GraphQLDataSelectionSet {
+        public nonisolated struct Filtered: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

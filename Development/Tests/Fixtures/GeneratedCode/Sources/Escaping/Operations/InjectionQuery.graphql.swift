@@ -46,7 +46,7 @@ public nonisolated struct InjectionQuery: GraphQLQuery {
         "options": ["prefix": "\0\"", "kind": "Any", "Self": false, "case": ["\\(x)", "\u{202e}"]],
     ]
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -181,7 +181,7 @@ public nonisolated struct InjectionQuery: GraphQLQuery {
         public typealias Fragments = GraphQLFragmentSpreads<Self>
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-        public nonisolated struct Thing: GraphQLDataSelectionSet {
+        public nonisolated struct Thing: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

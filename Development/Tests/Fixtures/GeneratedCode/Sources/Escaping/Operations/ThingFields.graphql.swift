@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ThingFields: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct ThingFields: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ThingFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ThingFields on Thing { __typename hash data old }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { EscapingAPI.Objects.Thing }

@@ -20,7 +20,7 @@ public nonisolated struct AddCommentMutation: GraphQLMutation {
         .init(variables: ["subject_id": subject_id, "body": body])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public nonisolated struct AddCommentMutation: GraphQLMutation {
         /// Adds a comment to an Issue or Pull Request.
         @_alwaysEmitIntoClient public var addComment: AddComment? { __field("addComment") }
 
-        public nonisolated struct AddComment: GraphQLDataSelectionSet {
+        public nonisolated struct AddComment: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddCommentPayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -73,7 +73,7 @@ public nonisolated struct AddCommentMutation: GraphQLMutation {
             /// The edge from the subject's comment connection.
             @_alwaysEmitIntoClient public var commentEdge: CommentEdge { __field("commentEdge") }
 
-            public nonisolated struct CommentEdge: GraphQLDataSelectionSet {
+            public nonisolated struct CommentEdge: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueCommentEdge }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -101,7 +101,7 @@ public nonisolated struct AddCommentMutation: GraphQLMutation {
                 /// The item at the end of the edge.
                 @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                public nonisolated struct Node: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -20,7 +20,7 @@ public nonisolated struct AddReactionMutation: GraphQLMutation {
         .init(variables: ["subject_id": subject_id, "content": content])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public nonisolated struct AddReactionMutation: GraphQLMutation {
         /// Adds a reaction to a subject.
         @_alwaysEmitIntoClient public var addReaction: AddReaction? { __field("addReaction") }
 
-        public nonisolated struct AddReaction: GraphQLDataSelectionSet {
+        public nonisolated struct AddReaction: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AddReactionPayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -73,7 +73,7 @@ public nonisolated struct AddReactionMutation: GraphQLMutation {
             /// The reactable subject.
             @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
 
-            public nonisolated struct Subject: GraphQLDataSelectionSet {
+            public nonisolated struct Subject: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct AssigneeFields: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct AssigneeFields: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "assigneeFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment assigneeFields on Assignable { __typename assignees(first: $page_size) { __typename nodes { __typename login avatarUrl } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Assignable }
@@ -34,7 +34,7 @@ public nonisolated struct AssigneeFields: GraphQLFragment, GraphQLDataSelectionS
     /// A list of Users assigned to this object.
     @_alwaysEmitIntoClient public var assignees: Assignees { __field("assignees") }
 
-    public nonisolated struct Assignees: GraphQLDataSelectionSet {
+    public nonisolated struct Assignees: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -62,7 +62,7 @@ public nonisolated struct AssigneeFields: GraphQLFragment, GraphQLDataSelectionS
         /// A list of nodes.
         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-        public nonisolated struct Nodes: GraphQLDataSelectionSet {
+        public nonisolated struct Nodes: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

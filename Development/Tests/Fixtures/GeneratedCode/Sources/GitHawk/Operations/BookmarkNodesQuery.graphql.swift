@@ -18,7 +18,7 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
         .init(variables: ["ids": ids])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
         /// Lookup nodes by a list of IDs.
         @_alwaysEmitIntoClient public var nodes: [Nodes?] { __field("nodes") }
 
-        public nonisolated struct Nodes: GraphQLDataSelectionSet {
+        public nonisolated struct Nodes: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -87,7 +87,7 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
             @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
 
-            public nonisolated struct AsIssue: GraphQLDataSelectionSet {
+            public nonisolated struct AsIssue: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -133,7 +133,7 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
                 /// The repository associated with this node.
                 @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
 
-                public nonisolated struct Repository: GraphQLDataSelectionSet {
+                public nonisolated struct Repository: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -167,7 +167,7 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
                     /// The name of the repository.
                     @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-                    public nonisolated struct Owner: GraphQLDataSelectionSet {
+                    public nonisolated struct Owner: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -199,7 +199,7 @@ public nonisolated struct BookmarkNodesQuery: GraphQLQuery {
                 }
             }
 
-            public nonisolated struct AsPullRequest: GraphQLDataSelectionSet {
+            public nonisolated struct AsPullRequest: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ClosableFields: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct ClosableFields: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "closableFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment closableFields on Closable { __typename closed }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Closable }

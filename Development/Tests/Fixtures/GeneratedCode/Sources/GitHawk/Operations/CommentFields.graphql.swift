@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CommentFields: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CommentFields: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "commentFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commentFields on Comment { __typename author { __typename login avatarUrl } editor { __typename login } lastEditedAt body createdAt viewerDidAuthor }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
@@ -64,7 +64,7 @@ public nonisolated struct CommentFields: GraphQLFragment, GraphQLDataSelectionSe
     /// Did the viewer author this comment.
     @_alwaysEmitIntoClient public var viewerDidAuthor: Bool { __field("viewerDidAuthor") }
 
-    public nonisolated struct Author: GraphQLDataSelectionSet {
+    public nonisolated struct Author: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -100,7 +100,7 @@ public nonisolated struct CommentFields: GraphQLFragment, GraphQLDataSelectionSe
         @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
     }
 
-    public nonisolated struct Editor: GraphQLDataSelectionSet {
+    public nonisolated struct Editor: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

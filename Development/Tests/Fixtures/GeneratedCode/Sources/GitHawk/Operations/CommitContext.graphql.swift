@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CommitContext: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct CommitContext: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "commitContext" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment commitContext on Commit { __typename id status { __typename contexts { __typename id context state creator { __typename login avatarUrl } description targetUrl } state } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
@@ -38,7 +38,7 @@ public nonisolated struct CommitContext: GraphQLFragment, GraphQLDataSelectionSe
     /// Status information for this commit
     @_alwaysEmitIntoClient public var status: Status? { __field("status") }
 
-    public nonisolated struct Status: GraphQLDataSelectionSet {
+    public nonisolated struct Status: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -72,7 +72,7 @@ public nonisolated struct CommitContext: GraphQLFragment, GraphQLDataSelectionSe
         /// The combined commit status.
         @_alwaysEmitIntoClient public var state: GraphQLEnum<GitHawkAPI.StatusState> { __field("state") }
 
-        public nonisolated struct Contexts: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Contexts: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StatusContext }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -129,7 +129,7 @@ public nonisolated struct CommitContext: GraphQLFragment, GraphQLDataSelectionSe
             /// The URL for this status context.
             @_alwaysEmitIntoClient public var targetUrl: GitHawkAPI.URI? { __field("targetUrl") }
 
-            public nonisolated struct Creator: GraphQLDataSelectionSet {
+            public nonisolated struct Creator: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

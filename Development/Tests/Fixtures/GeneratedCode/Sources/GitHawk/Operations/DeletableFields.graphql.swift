@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DeletableFields: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct DeletableFields: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "deletableFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment deletableFields on Deletable { __typename viewerCanDelete }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Deletable }

@@ -22,7 +22,7 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "name": name, "after": after])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -47,7 +47,7 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public nonisolated struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -75,7 +75,7 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
             /// Fetch a list of refs from the repository
             @_alwaysEmitIntoClient public var refs: Refs? { __field("refs") }
 
-            public nonisolated struct Refs: GraphQLDataSelectionSet {
+            public nonisolated struct Refs: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -109,7 +109,7 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
                 /// Information to aid in pagination.
                 @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-                public nonisolated struct Edges: GraphQLDataSelectionSet {
+                public nonisolated struct Edges: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RefEdge }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -137,7 +137,7 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
                     /// The item at the end of the edge.
                     @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                    public nonisolated struct Node: GraphQLDataSelectionSet {
+                    public nonisolated struct Node: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -167,7 +167,7 @@ public nonisolated struct FetchRepositoryBranchesQuery: GraphQLQuery {
                     }
                 }
 
-                public nonisolated struct PageInfo: GraphQLDataSelectionSet {
+                public nonisolated struct PageInfo: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

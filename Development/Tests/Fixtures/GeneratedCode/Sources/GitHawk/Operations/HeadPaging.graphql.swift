@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct HeadPaging: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct HeadPaging: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "headPaging" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment headPaging on PageInfo { __typename hasPreviousPage startCursor }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }

@@ -20,7 +20,7 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
         .init(variables: ["query": query, "page_size": page_size])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
         /// Perform a search across resources.
         @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-        public nonisolated struct Search: GraphQLDataSelectionSet {
+        public nonisolated struct Search: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -73,7 +73,7 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
             /// A list of nodes.
             @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-            public nonisolated struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -110,7 +110,7 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                public nonisolated struct AsIssue: GraphQLDataSelectionSet {
+                public nonisolated struct AsIssue: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -145,7 +145,7 @@ public nonisolated struct IssueAutocompleteQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var title: String { __field("title") }
                 }
 
-                public nonisolated struct AsPullRequest: GraphQLDataSelectionSet {
+                public nonisolated struct AsPullRequest: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -26,7 +26,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "repo": repo, "number": number, "page_size": page_size, "before": before])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public nonisolated struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -127,7 +127,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
             /// Returns a single issue-like object from the current repository by number.
             @_alwaysEmitIntoClient public var issueOrPullRequest: IssueOrPullRequest? { __field("issueOrPullRequest") }
 
-            public nonisolated struct MentionableUsers: GraphQLDataSelectionSet {
+            public nonisolated struct MentionableUsers: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UserConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -155,7 +155,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 /// A list of nodes.
                 @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                public nonisolated struct Nodes: GraphQLDataSelectionSet {
+                public nonisolated struct Nodes: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -191,7 +191,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 }
             }
 
-            public nonisolated struct DefaultBranchRef: GraphQLDataSelectionSet {
+            public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -220,7 +220,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
 
-            public nonisolated struct IssueOrPullRequest: GraphQLDataSelectionSet {
+            public nonisolated struct IssueOrPullRequest: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueOrPullRequest }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -257,7 +257,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                public nonisolated struct AsIssue: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsIssue: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -370,7 +370,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     public typealias Fragments = GraphQLFragmentSpreads<Self>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                    public nonisolated struct Timeline: GraphQLDataSelectionSet {
+                    public nonisolated struct Timeline: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueTimelineConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -404,7 +404,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                        public nonisolated struct PageInfo: GraphQLDataSelectionSet {
+                        public nonisolated struct PageInfo: GraphQLSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -439,7 +439,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                         }
 
-                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.IssueTimelineItem }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -567,7 +567,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                             @_alwaysEmitIntoClient public var asMilestonedEvent: AsMilestonedEvent? { __typeCase() }
                             @_alwaysEmitIntoClient public var asDemilestonedEvent: AsDemilestonedEvent? { __typeCase() }
 
-                            public nonisolated struct AsCommit: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsCommit: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -615,7 +615,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Fragments = GraphQLFragmentSpreads<Self>
                                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                                public nonisolated struct Author: GraphQLDataSelectionSet {
+                                public nonisolated struct Author: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -643,7 +643,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                     /// The GitHub user corresponding to the email field. Null if no such user exists.
                                     @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-                                    public nonisolated struct User: GraphQLDataSelectionSet {
+                                    public nonisolated struct User: GraphQLSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -680,7 +680,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public nonisolated struct AsIssueComment: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsIssueComment: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueComment }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -755,7 +755,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                             }
 
-                            public nonisolated struct AsLabeledEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsLabeledEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabeledEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -803,7 +803,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Fragments = GraphQLFragmentSpreads<Self>
                                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                                public nonisolated struct Actor_: GraphQLDataSelectionSet {
+                                public nonisolated struct Actor_: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -833,7 +833,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                     @_alwaysEmitIntoClient public var login: String { __field("login") }
                                 }
 
-                                public nonisolated struct Label: GraphQLDataSelectionSet {
+                                public nonisolated struct Label: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -869,7 +869,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public nonisolated struct AsUnlabeledEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsUnlabeledEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlabeledEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -922,7 +922,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Label = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Label
                             }
 
-                            public nonisolated struct AsClosedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsClosedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ClosedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -972,7 +972,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public nonisolated struct Closer: GraphQLDataSelectionSet {
+                                public nonisolated struct Closer: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.Closer }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -1009,7 +1009,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                     @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
                                     @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                                    public nonisolated struct AsCommit: GraphQLDataSelectionSet {
+                                    public nonisolated struct AsCommit: GraphQLSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -1038,7 +1038,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                         @_alwaysEmitIntoClient public var oid: GitHawkAPI.GitObjectID { __field("oid") }
                                     }
 
-                                    public nonisolated struct AsPullRequest: GraphQLDataSelectionSet {
+                                    public nonisolated struct AsPullRequest: GraphQLSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -1071,7 +1071,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public nonisolated struct AsReopenedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsReopenedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReopenedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1116,7 +1116,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public nonisolated struct AsRenamedTitleEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsRenamedTitleEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RenamedTitleEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1173,7 +1173,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public nonisolated struct AsLockedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsLockedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LockedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1218,7 +1218,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public nonisolated struct AsUnlockedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsUnlockedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnlockedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1263,7 +1263,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public nonisolated struct AsCrossReferencedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsCrossReferencedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CrossReferencedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1313,7 +1313,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public nonisolated struct Source: GraphQLDataSelectionSet {
+                                public nonisolated struct Source: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -1350,7 +1350,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                     @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                                     @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                                    public nonisolated struct AsIssue: GraphQLDataSelectionSet {
+                                    public nonisolated struct AsIssue: GraphQLSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -1396,7 +1396,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                         /// The repository associated with this node.
                                         @_alwaysEmitIntoClient public var repository: Repository { __field("repository") }
 
-                                        public nonisolated struct Repository: GraphQLDataSelectionSet {
+                                        public nonisolated struct Repository: GraphQLSelectionSet {
                                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                                             public static var __selections: [GraphQLSelection] { __selectionTable }
                                             private static let __selectionTable: [GraphQLSelection] = [
@@ -1430,7 +1430,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                             /// The User owner of the repository.
                                             @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
-                                            public nonisolated struct Owner: GraphQLDataSelectionSet {
+                                            public nonisolated struct Owner: GraphQLSelectionSet {
                                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
                                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1462,7 +1462,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                         }
                                     }
 
-                                    public nonisolated struct AsPullRequest: GraphQLDataSelectionSet {
+                                    public nonisolated struct AsPullRequest: GraphQLSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -1519,7 +1519,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public nonisolated struct AsReferencedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsReferencedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1583,7 +1583,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public nonisolated struct CommitRepository: GraphQLDataSelectionSet {
+                                public nonisolated struct CommitRepository: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -1618,7 +1618,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                                 }
 
-                                public nonisolated struct Subject: GraphQLDataSelectionSet {
+                                public nonisolated struct Subject: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.ReferencedSubject }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -1655,7 +1655,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                     @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                                     @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                                    public nonisolated struct AsIssue: GraphQLDataSelectionSet {
+                                    public nonisolated struct AsIssue: GraphQLSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -1696,7 +1696,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                         @_alwaysEmitIntoClient public var closed: Bool { __field("closed") }
                                     }
 
-                                    public nonisolated struct AsPullRequest: GraphQLDataSelectionSet {
+                                    public nonisolated struct AsPullRequest: GraphQLSelectionSet {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -1745,7 +1745,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public nonisolated struct AsAssignedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsAssignedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.AssignedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1795,7 +1795,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public nonisolated struct User: GraphQLDataSelectionSet {
+                                public nonisolated struct User: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -1825,7 +1825,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public nonisolated struct AsUnassignedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsUnassignedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.UnassignedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1878,7 +1878,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias User = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsAssignedEvent.User
                             }
 
-                            public nonisolated struct AsMilestonedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsMilestonedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MilestonedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1929,7 +1929,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public nonisolated struct AsDemilestonedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsDemilestonedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.DemilestonedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -1982,7 +1982,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                         }
                     }
 
-                    public nonisolated struct Milestone: GraphQLDataSelectionSet {
+                    public nonisolated struct Milestone: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -2034,7 +2034,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     }
                 }
 
-                public nonisolated struct AsPullRequest: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsPullRequest: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -2201,7 +2201,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                     public typealias Fragments = GraphQLFragmentSpreads<Self>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                    public nonisolated struct Timeline: GraphQLDataSelectionSet {
+                    public nonisolated struct Timeline: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestTimelineConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -2237,7 +2237,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                         public typealias PageInfo = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.PageInfo
 
-                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.PullRequestTimelineItem }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -2418,7 +2418,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public typealias AsUnlockedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnlockedEvent
 
-                            public nonisolated struct AsMergedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsMergedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.MergedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -2471,7 +2471,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
                             }
 
-                            public nonisolated struct AsPullRequestReviewThread: GraphQLDataSelectionSet {
+                            public nonisolated struct AsPullRequestReviewThread: GraphQLSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewThread }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -2499,7 +2499,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 /// A list of pull request comments associated with the thread.
                                 @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
 
-                                public nonisolated struct Comments: GraphQLDataSelectionSet {
+                                public nonisolated struct Comments: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -2527,7 +2527,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                     /// A list of nodes.
                                     @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                                    public nonisolated struct Nodes: GraphQLDataSelectionSet, Identifiable {
+                                    public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
                                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewComment }
                                         public static var __selections: [GraphQLSelection] { __selectionTable }
                                         private static let __selectionTable: [GraphQLSelection] = [
@@ -2606,7 +2606,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public nonisolated struct AsPullRequestReview: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsPullRequestReview: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReview }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -2681,7 +2681,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 public typealias Fragments = GraphQLFragmentSpreads<Self>
                                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                                public nonisolated struct Author: GraphQLDataSelectionSet {
+                                public nonisolated struct Author: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -2717,7 +2717,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                     @_alwaysEmitIntoClient public var avatarUrl: GitHawkAPI.URI { __field("avatarUrl") }
                                 }
 
-                                public nonisolated struct Comments: GraphQLDataSelectionSet {
+                                public nonisolated struct Comments: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestReviewCommentConnection }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -2749,7 +2749,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public typealias AsCrossReferencedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsCrossReferencedEvent
 
-                            public nonisolated struct AsReferencedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsReferencedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReferencedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -2814,7 +2814,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                             public typealias AsUnassignedEvent = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsUnassignedEvent
 
-                            public nonisolated struct AsReviewRequestedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsReviewRequestedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -2864,7 +2864,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
 
                                 public typealias Actor_ = IssueOrPullRequestQuery.Data.Repository.IssueOrPullRequest.AsIssue.Timeline.Nodes.AsLabeledEvent.Actor_
 
-                                public nonisolated struct RequestedReviewer: GraphQLDataSelectionSet {
+                                public nonisolated struct RequestedReviewer: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -2898,7 +2898,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                                 }
                             }
 
-                            public nonisolated struct AsReviewRequestRemovedEvent: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct AsReviewRequestRemovedEvent: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestRemovedEvent }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -2957,7 +2957,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                         }
                     }
 
-                    public nonisolated struct ReviewRequests: GraphQLDataSelectionSet {
+                    public nonisolated struct ReviewRequests: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequestConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -2985,7 +2985,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReviewRequest }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -3013,7 +3013,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                             /// The reviewer that is requested.
                             @_alwaysEmitIntoClient public var requestedReviewer: RequestedReviewer? { __field("requestedReviewer") }
 
-                            public nonisolated struct RequestedReviewer: GraphQLDataSelectionSet {
+                            public nonisolated struct RequestedReviewer: GraphQLSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.RequestedReviewer }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -3048,7 +3048,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                         }
                     }
 
-                    public nonisolated struct Commits: GraphQLDataSelectionSet {
+                    public nonisolated struct Commits: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -3076,7 +3076,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -3104,7 +3104,7 @@ public nonisolated struct IssueOrPullRequestQuery: GraphQLQuery {
                             /// The Git commit object
                             @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
 
-                            public nonisolated struct Commit: GraphQLDataSelectionSet, Identifiable {
+                            public nonisolated struct Commit: GraphQLSelectionSet, Identifiable {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [

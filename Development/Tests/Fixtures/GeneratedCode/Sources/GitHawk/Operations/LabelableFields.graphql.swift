@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct LabelableFields: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct LabelableFields: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "labelableFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment labelableFields on Labelable { __typename labels(first: 30) { __typename nodes { __typename color name } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Labelable }
@@ -34,7 +34,7 @@ public nonisolated struct LabelableFields: GraphQLFragment, GraphQLDataSelection
     /// A list of labels associated with the object.
     @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
 
-    public nonisolated struct Labels: GraphQLDataSelectionSet {
+    public nonisolated struct Labels: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -62,7 +62,7 @@ public nonisolated struct LabelableFields: GraphQLFragment, GraphQLDataSelection
         /// A list of nodes.
         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-        public nonisolated struct Nodes: GraphQLDataSelectionSet {
+        public nonisolated struct Nodes: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

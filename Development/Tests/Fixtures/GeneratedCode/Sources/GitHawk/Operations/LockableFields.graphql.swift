@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct LockableFields: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct LockableFields: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "lockableFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment lockableFields on Lockable { __typename locked }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Lockable }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MilestoneFields: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct MilestoneFields: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "milestoneFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment milestoneFields on Milestone { __typename number title url dueOn openCount: issues(states: [OPEN]) { __typename totalCount } totalCount: issues { __typename totalCount } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Milestone }
@@ -63,7 +63,7 @@ public nonisolated struct MilestoneFields: GraphQLFragment, GraphQLDataSelection
     /// A list of issues associated with the milestone.
     @_alwaysEmitIntoClient public var totalCount: TotalCount { __field("totalCount") }
 
-    public nonisolated struct OpenCount: GraphQLDataSelectionSet {
+    public nonisolated struct OpenCount: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.IssueConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

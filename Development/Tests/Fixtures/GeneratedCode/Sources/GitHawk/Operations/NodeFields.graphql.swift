@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct NodeFields: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct NodeFields: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "nodeFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment nodeFields on Node { __typename id }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Node }

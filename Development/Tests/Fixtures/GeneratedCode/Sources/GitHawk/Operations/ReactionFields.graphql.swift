@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ReactionFields: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct ReactionFields: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "reactionFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment reactionFields on Reactable { __typename viewerCanReact reactionGroups { __typename viewerHasReacted users(first: 3) { __typename nodes { __typename login } totalCount } content } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
@@ -40,7 +40,7 @@ public nonisolated struct ReactionFields: GraphQLFragment, GraphQLDataSelectionS
     /// A list of reactions grouped by content left on the subject.
     @_alwaysEmitIntoClient public var reactionGroups: [ReactionGroups]? { __field("reactionGroups") }
 
-    public nonisolated struct ReactionGroups: GraphQLDataSelectionSet {
+    public nonisolated struct ReactionGroups: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactionGroup }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -80,7 +80,7 @@ public nonisolated struct ReactionFields: GraphQLFragment, GraphQLDataSelectionS
         /// Identifies the emoji reaction.
         @_alwaysEmitIntoClient public var content: GraphQLEnum<GitHawkAPI.ReactionContent> { __field("content") }
 
-        public nonisolated struct Users: GraphQLDataSelectionSet {
+        public nonisolated struct Users: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.ReactingUserConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -114,7 +114,7 @@ public nonisolated struct ReactionFields: GraphQLFragment, GraphQLDataSelectionS
             /// Identifies the total count of items in the connection.
             @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
 
-            public nonisolated struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ReferencedRepositoryFields: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct ReferencedRepositoryFields: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "referencedRepositoryFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment referencedRepositoryFields on RepositoryInfo { __typename name owner { __typename login } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryInfo }
@@ -40,7 +40,7 @@ public nonisolated struct ReferencedRepositoryFields: GraphQLFragment, GraphQLDa
     /// The User owner of the repository.
     @_alwaysEmitIntoClient public var owner: Owner { __field("owner") }
 
-    public nonisolated struct Owner: GraphQLDataSelectionSet {
+    public nonisolated struct Owner: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -20,7 +20,7 @@ public nonisolated struct RemoveReactionMutation: GraphQLMutation {
         .init(variables: ["subject_id": subject_id, "content": content])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public nonisolated struct RemoveReactionMutation: GraphQLMutation {
         /// Removes a reaction from a subject.
         @_alwaysEmitIntoClient public var removeReaction: RemoveReaction? { __field("removeReaction") }
 
-        public nonisolated struct RemoveReaction: GraphQLDataSelectionSet {
+        public nonisolated struct RemoveReaction: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.RemoveReactionPayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -73,7 +73,7 @@ public nonisolated struct RemoveReactionMutation: GraphQLMutation {
             /// The reactable subject.
             @_alwaysEmitIntoClient public var subject: Subject { __field("subject") }
 
-            public nonisolated struct Subject: GraphQLDataSelectionSet {
+            public nonisolated struct Subject: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Reactable }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct RepoEventFields: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct RepoEventFields: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "repoEventFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment repoEventFields on Comment { __typename createdAt author { __typename login } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Comment }
@@ -40,7 +40,7 @@ public nonisolated struct RepoEventFields: GraphQLFragment, GraphQLDataSelection
     /// The actor who authored the comment.
     @_alwaysEmitIntoClient public var author: Author? { __field("author") }
 
-    public nonisolated struct Author: GraphQLDataSelectionSet {
+    public nonisolated struct Author: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Actor }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

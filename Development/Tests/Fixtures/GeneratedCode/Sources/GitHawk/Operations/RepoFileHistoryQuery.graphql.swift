@@ -35,7 +35,7 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "name": name, "branch": branch, "path": path, "after": after, "page_size": page_size])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -60,7 +60,7 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public nonisolated struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -88,7 +88,7 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
             /// A Git object in the repository
             @_alwaysEmitIntoClient public var object: Object? { __field("object") }
 
-            public nonisolated struct Object: GraphQLDataSelectionSet {
+            public nonisolated struct Object: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -118,7 +118,7 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asCommit: AsCommit? { __typeCase() }
 
-                public nonisolated struct AsCommit: GraphQLDataSelectionSet {
+                public nonisolated struct AsCommit: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -146,7 +146,7 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
                     /// The linear commit history starting from (and including) this commit, in the same order as `git log`.
                     @_alwaysEmitIntoClient public var history: History { __field("history") }
 
-                    public nonisolated struct History: GraphQLDataSelectionSet {
+                    public nonisolated struct History: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.CommitHistoryConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -180,7 +180,7 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
                         /// Information to aid in pagination.
                         @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -238,7 +238,7 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
                             /// Committership details of the commit.
                             @_alwaysEmitIntoClient public var committer: Committer? { __field("committer") }
 
-                            public nonisolated struct Author: GraphQLDataSelectionSet {
+                            public nonisolated struct Author: GraphQLSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.GitActor }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -266,7 +266,7 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
                                 /// The GitHub user corresponding to the email field. Null if no such user exists.
                                 @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-                                public nonisolated struct User: GraphQLDataSelectionSet {
+                                public nonisolated struct User: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.User }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -299,7 +299,7 @@ public nonisolated struct RepoFileHistoryQuery: GraphQLQuery {
                             public typealias Committer = RepoFileHistoryQuery.Data.Repository.Object.AsCommit.History.Nodes.Author
                         }
 
-                        public nonisolated struct PageInfo: GraphQLDataSelectionSet {
+                        public nonisolated struct PageInfo: GraphQLSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [

@@ -22,7 +22,7 @@ public nonisolated struct RepoFileQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "name": name, "branchAndPath": branchAndPath])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -47,7 +47,7 @@ public nonisolated struct RepoFileQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public nonisolated struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -75,7 +75,7 @@ public nonisolated struct RepoFileQuery: GraphQLQuery {
             /// A Git object in the repository
             @_alwaysEmitIntoClient public var object: Object? { __field("object") }
 
-            public nonisolated struct Object: GraphQLDataSelectionSet {
+            public nonisolated struct Object: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -105,7 +105,7 @@ public nonisolated struct RepoFileQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asBlob: AsBlob? { __typeCase() }
 
-                public nonisolated struct AsBlob: GraphQLDataSelectionSet {
+                public nonisolated struct AsBlob: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Blob }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

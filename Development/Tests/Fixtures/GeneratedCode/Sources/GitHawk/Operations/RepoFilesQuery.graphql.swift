@@ -22,7 +22,7 @@ public nonisolated struct RepoFilesQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "name": name, "branchAndPath": branchAndPath])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -47,7 +47,7 @@ public nonisolated struct RepoFilesQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public nonisolated struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -75,7 +75,7 @@ public nonisolated struct RepoFilesQuery: GraphQLQuery {
             /// A Git object in the repository
             @_alwaysEmitIntoClient public var object: Object? { __field("object") }
 
-            public nonisolated struct Object: GraphQLDataSelectionSet {
+            public nonisolated struct Object: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.GitObject }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -105,7 +105,7 @@ public nonisolated struct RepoFilesQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asTree: AsTree? { __typeCase() }
 
-                public nonisolated struct AsTree: GraphQLDataSelectionSet {
+                public nonisolated struct AsTree: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Tree }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -133,7 +133,7 @@ public nonisolated struct RepoFilesQuery: GraphQLQuery {
                     /// A list of tree entries.
                     @_alwaysEmitIntoClient public var entries: [Entries]? { __field("entries") }
 
-                    public nonisolated struct Entries: GraphQLDataSelectionSet {
+                    public nonisolated struct Entries: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.TreeEntry }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

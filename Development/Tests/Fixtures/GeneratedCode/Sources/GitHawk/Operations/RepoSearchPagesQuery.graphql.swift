@@ -22,7 +22,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
         .init(variables: ["query": query, "after": after, "page_size": page_size])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -47,7 +47,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
         /// Perform a search across resources.
         @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-        public nonisolated struct Search: GraphQLDataSelectionSet {
+        public nonisolated struct Search: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -81,7 +81,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
             /// Information to aid in pagination.
             @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-            public nonisolated struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -118,7 +118,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
                 @_alwaysEmitIntoClient public var asPullRequest: AsPullRequest? { __typeCase() }
 
-                public nonisolated struct AsIssue: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsIssue: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -181,7 +181,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
-                public nonisolated struct AsPullRequest: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsPullRequest: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequest }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -249,7 +249,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
                     public typealias Fragments = GraphQLFragmentSpreads<Self>
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-                    public nonisolated struct Commits: GraphQLDataSelectionSet {
+                    public nonisolated struct Commits: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommitConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -277,7 +277,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PullRequestCommit }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [
@@ -305,7 +305,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
                             /// The Git commit object
                             @_alwaysEmitIntoClient public var commit: Commit { __field("commit") }
 
-                            public nonisolated struct Commit: GraphQLDataSelectionSet {
+                            public nonisolated struct Commit: GraphQLSelectionSet {
                                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Commit }
                                 public static var __selections: [GraphQLSelection] { __selectionTable }
                                 private static let __selectionTable: [GraphQLSelection] = [
@@ -333,7 +333,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
                                 /// Status information for this commit
                                 @_alwaysEmitIntoClient public var status: Status? { __field("status") }
 
-                                public nonisolated struct Status: GraphQLDataSelectionSet {
+                                public nonisolated struct Status: GraphQLSelectionSet {
                                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Status }
                                     public static var __selections: [GraphQLSelection] { __selectionTable }
                                     private static let __selectionTable: [GraphQLSelection] = [
@@ -367,7 +367,7 @@ public nonisolated struct RepoSearchPagesQuery: GraphQLQuery {
                 }
             }
 
-            public nonisolated struct PageInfo: GraphQLDataSelectionSet {
+            public nonisolated struct PageInfo: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -24,7 +24,7 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "name": name, "issueQuery": issueQuery, "prQuery": prQuery])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -61,7 +61,7 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
         /// Perform a search across resources.
         @_alwaysEmitIntoClient public var repoPullRequestOverView: RepoPullRequestOverView { __field("repoPullRequestOverView") }
 
-        public nonisolated struct Repository: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Repository: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -100,7 +100,7 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
             /// Indicates if the repository has issues feature enabled.
             @_alwaysEmitIntoClient public var hasIssuesEnabled: Bool { __field("hasIssuesEnabled") }
 
-            public nonisolated struct DefaultBranchRef: GraphQLDataSelectionSet {
+            public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -130,7 +130,7 @@ public nonisolated struct RepositoryInfoQuery: GraphQLQuery {
             }
         }
 
-        public nonisolated struct RepoIssueOverview: GraphQLDataSelectionSet {
+        public nonisolated struct RepoIssueOverview: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

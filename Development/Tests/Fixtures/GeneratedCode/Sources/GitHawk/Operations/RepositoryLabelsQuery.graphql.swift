@@ -20,7 +20,7 @@ public nonisolated struct RepositoryLabelsQuery: GraphQLQuery {
         .init(variables: ["owner": owner, "repo": repo])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public nonisolated struct RepositoryLabelsQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public nonisolated struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -73,7 +73,7 @@ public nonisolated struct RepositoryLabelsQuery: GraphQLQuery {
             /// A list of labels associated with the repository.
             @_alwaysEmitIntoClient public var labels: Labels? { __field("labels") }
 
-            public nonisolated struct Labels: GraphQLDataSelectionSet {
+            public nonisolated struct Labels: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.LabelConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -101,7 +101,7 @@ public nonisolated struct RepositoryLabelsQuery: GraphQLQuery {
                 /// A list of nodes.
                 @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                public nonisolated struct Nodes: GraphQLDataSelectionSet {
+                public nonisolated struct Nodes: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Label }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -20,7 +20,7 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
         .init(variables: ["search": search, "before": before])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
         /// Perform a search across resources.
         @_alwaysEmitIntoClient public var search: Search { __field("search") }
 
-        public nonisolated struct Search: GraphQLDataSelectionSet {
+        public nonisolated struct Search: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -85,7 +85,7 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
             /// The number of repositories that matched the search query.
             @_alwaysEmitIntoClient public var repositoryCount: Int { __field("repositoryCount") }
 
-            public nonisolated struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Unions.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -115,7 +115,7 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asRepository: AsRepository? { __typeCase() }
 
-                public nonisolated struct AsRepository: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsRepository: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Repository }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -190,7 +190,7 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
                     /// The Ref associated with the repository's default branch.
                     @_alwaysEmitIntoClient public var defaultBranchRef: DefaultBranchRef? { __field("defaultBranchRef") }
 
-                    public nonisolated struct Owner: GraphQLDataSelectionSet {
+                    public nonisolated struct Owner: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.RepositoryOwner }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -220,7 +220,7 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
                         @_alwaysEmitIntoClient public var login: String { __field("login") }
                     }
 
-                    public nonisolated struct PrimaryLanguage: GraphQLDataSelectionSet {
+                    public nonisolated struct PrimaryLanguage: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Language }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -255,7 +255,7 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
                         @_alwaysEmitIntoClient public var color: String? { __field("color") }
                     }
 
-                    public nonisolated struct Stargazers: GraphQLDataSelectionSet {
+                    public nonisolated struct Stargazers: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.StargazerConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -284,7 +284,7 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
                         @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
                     }
 
-                    public nonisolated struct DefaultBranchRef: GraphQLDataSelectionSet {
+                    public nonisolated struct DefaultBranchRef: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.Ref }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -315,7 +315,7 @@ public nonisolated struct SearchReposQuery: GraphQLQuery {
                 }
             }
 
-            public nonisolated struct PageInfo: GraphQLDataSelectionSet {
+            public nonisolated struct PageInfo: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Objects.PageInfo }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct UpdatableFields: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct UpdatableFields: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "updatableFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment updatableFields on Updatable { __typename viewerCanUpdate }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHawkAPI.Interfaces.Updatable }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct AuthorDetails: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct AuthorDetails: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "AuthorDetails" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment AuthorDetails on Actor { __typename login ... on User { __typename id name } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
@@ -41,7 +41,7 @@ public nonisolated struct AuthorDetails: GraphQLFragment, GraphQLDataSelectionSe
     @_alwaysEmitIntoClient public var login: String { __field("login") }
     @_alwaysEmitIntoClient public var asUser: AsUser? { __typeCase() }
 
-    public nonisolated struct AsUser: GraphQLDataSelectionSet, Identifiable {
+    public nonisolated struct AsUser: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.User }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -10,7 +10,7 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
 
     public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -35,7 +35,7 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public nonisolated struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -69,7 +69,7 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
             /// A list of issues that have been opened in the repository.
             @_alwaysEmitIntoClient public var issues: Issues { __field("issues") }
 
-            public nonisolated struct Issues: GraphQLDataSelectionSet {
+            public nonisolated struct Issues: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -97,7 +97,7 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                 /// A list of nodes.
                 @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                public nonisolated struct Nodes: GraphQLDataSelectionSet {
+                public nonisolated struct Nodes: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -143,7 +143,7 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                     /// A list of comments associated with the Issue.
                     @_alwaysEmitIntoClient public var comments: Comments { __field("comments") }
 
-                    public nonisolated struct Author: GraphQLDataSelectionSet {
+                    public nonisolated struct Author: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -175,7 +175,7 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                     }
 
-                    public nonisolated struct Comments: GraphQLDataSelectionSet {
+                    public nonisolated struct Comments: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueCommentConnection }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -203,7 +203,7 @@ public nonisolated struct IssuesAndCommentsForRepositoryQuery: GraphQLQuery {
                         /// A list of nodes.
                         @_alwaysEmitIntoClient public var nodes: [Nodes?]? { __field("nodes") }
 
-                        public nonisolated struct Nodes: GraphQLDataSelectionSet {
+                        public nonisolated struct Nodes: GraphQLSelectionSet {
                             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.IssueComment }
                             public static var __selections: [GraphQLSelection] { __selectionTable }
                             private static let __selectionTable: [GraphQLSelection] = [

@@ -10,7 +10,7 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
 
     public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -35,7 +35,7 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
         /// Lookup a given repository by the owner and repository name.
         @_alwaysEmitIntoClient public var repository: Repository? { __field("repository") }
 
-        public nonisolated struct Repository: GraphQLDataSelectionSet {
+        public nonisolated struct Repository: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Repository }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -63,7 +63,7 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
             /// Returns a single issue-like object from the current repository by number.
             @_alwaysEmitIntoClient public var issueOrPullRequest: IssueOrPullRequest? { __field("issueOrPullRequest") }
 
-            public nonisolated struct IssueOrPullRequest: GraphQLDataSelectionSet {
+            public nonisolated struct IssueOrPullRequest: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Unions.IssueOrPullRequest }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -105,7 +105,7 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var author: Author? { __field("author") }
                 @_alwaysEmitIntoClient public var asIssue: AsIssue? { __typeCase() }
 
-                public nonisolated struct Author: GraphQLDataSelectionSet {
+                public nonisolated struct Author: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -135,7 +135,7 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var login: String { __field("login") }
                 }
 
-                public nonisolated struct AsIssue: GraphQLDataSelectionSet {
+                public nonisolated struct AsIssue: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Objects.Issue }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -180,7 +180,7 @@ public nonisolated struct RepositoryQuery: GraphQLQuery {
                     /// Can user react to this subject
                     @_alwaysEmitIntoClient public var viewerCanReact: Bool { __field("viewerCanReact") }
 
-                    public nonisolated struct Author: GraphQLDataSelectionSet {
+                    public nonisolated struct Author: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { GitHubAPI.Interfaces.Actor }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

@@ -4,7 +4,7 @@
 import APICoreGraphQL
 import SharedKit
 
-public nonisolated struct KitACharacter: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct KitACharacter: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "KitACharacter" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment KitACharacter on Character { __typename name appearsIn }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Interfaces.Character }

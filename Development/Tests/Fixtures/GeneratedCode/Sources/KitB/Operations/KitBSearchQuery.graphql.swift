@@ -19,7 +19,7 @@ public nonisolated struct KitBSearchQuery: GraphQLQuery {
         .init(variables: ["text": text])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public nonisolated struct KitBSearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
 
-        public nonisolated struct Search: GraphQLDataSelectionSet {
+        public nonisolated struct Search: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Unions.SearchResult }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -80,7 +80,7 @@ public nonisolated struct KitBSearchQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
             @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
 
-            public nonisolated struct AsHuman: GraphQLDataSelectionSet {
+            public nonisolated struct AsHuman: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Human }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -115,7 +115,7 @@ public nonisolated struct KitBSearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var height: Double? { __field("height") }
             }
 
-            public nonisolated struct AsStarship: GraphQLDataSelectionSet {
+            public nonisolated struct AsStarship: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SharedAPI.Objects.Starship }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Comment: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Comment: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Comment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Comment on Comment { __typename id }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Comment2: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct Comment2: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "comment2" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment2 on Comment { __typename NamesAPI Type self init default fragments data description hashValue }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }

@@ -18,7 +18,7 @@ public nonisolated struct CommentQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct CommentQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
 
-        public nonisolated struct Comment__: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Comment__: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -82,7 +82,7 @@ public nonisolated struct CommentQuery: GraphQLQuery {
             public typealias Fragments = GraphQLFragmentSpreads<Self>
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-            public nonisolated struct Comment__: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Comment__: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

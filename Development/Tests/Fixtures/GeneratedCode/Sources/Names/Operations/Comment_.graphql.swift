@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Comment_: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Comment_: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "comment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment comment on Comment { __typename id Comment kind comment { __typename ...comment2 } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
@@ -47,7 +47,7 @@ public nonisolated struct Comment_: GraphQLFragment, GraphQLDataSelectionSet, Id
 
     @_alwaysEmitIntoClient public var comment: Comment___? { __field("comment") }
 
-    public nonisolated struct Comment___: GraphQLDataSelectionSet {
+    public nonisolated struct Comment___: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

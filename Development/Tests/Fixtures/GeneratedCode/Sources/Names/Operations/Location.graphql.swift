@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Location: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Location: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "location" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment location on Location { __typename id location }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }

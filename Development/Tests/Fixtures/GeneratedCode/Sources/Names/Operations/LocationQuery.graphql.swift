@@ -18,7 +18,7 @@ public nonisolated struct LocationQuery: GraphQLQuery {
         .init(variables: ["location": location])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -62,7 +62,7 @@ public nonisolated struct LocationQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var String_: String? { __field("String") }
 
-        public nonisolated struct Location_: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Location_: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -97,7 +97,7 @@ public nonisolated struct LocationQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct Node: GraphQLDataSelectionSet {
+        public nonisolated struct Node: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Interfaces.Node }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -134,7 +134,7 @@ public nonisolated struct LocationQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asComment: AsComment? { __typeCase() }
             @_alwaysEmitIntoClient public var asLocation: AsLocation? { __typeCase() }
 
-            public nonisolated struct AsComment: GraphQLDataSelectionSet {
+            public nonisolated struct AsComment: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -161,7 +161,7 @@ public nonisolated struct LocationQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var comment: Comment__? { __field("comment") }
 
-                public nonisolated struct Comment__: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Comment__: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Comment }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -190,7 +190,7 @@ public nonisolated struct LocationQuery: GraphQLQuery {
                 }
             }
 
-            public nonisolated struct AsLocation: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsLocation: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Location }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -223,7 +223,7 @@ public nonisolated struct LocationQuery: GraphQLQuery {
             }
         }
 
-        public nonisolated struct Protocol_: GraphQLDataSelectionSet {
+        public nonisolated struct Protocol_: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Protocol_ }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -250,7 +250,7 @@ public nonisolated struct LocationQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var Error__: Error_? { __field("Error") }
 
-            public nonisolated struct Error_: GraphQLDataSelectionSet {
+            public nonisolated struct Error_: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { NamesAPI.Objects.Error }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

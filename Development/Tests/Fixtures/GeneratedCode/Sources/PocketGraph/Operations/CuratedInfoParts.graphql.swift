@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CuratedInfoParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CuratedInfoParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CuratedInfoParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CuratedInfoParts on CuratedInfo { __typename excerpt imageSrc title }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DomainMetadataParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct DomainMetadataParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "DomainMetadataParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DomainMetadataParts on DomainMetadata { __typename name logo }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }

@@ -18,7 +18,7 @@ public nonisolated struct FavoriteItemMutation: GraphQLMutation {
         .init(variables: ["itemID": itemID])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public nonisolated struct FavoriteItemMutation: GraphQLMutation {
         /// Favorites a SavedItem
         @_alwaysEmitIntoClient public var updateSavedItemFavorite: UpdateSavedItemFavorite { __field("updateSavedItemFavorite") }
 
-        public nonisolated struct UpdateSavedItemFavorite: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct UpdateSavedItemFavorite: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

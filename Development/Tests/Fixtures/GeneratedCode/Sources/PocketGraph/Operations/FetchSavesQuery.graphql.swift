@@ -26,7 +26,7 @@ public nonisolated struct FetchSavesQuery: GraphQLQuery {
         .init(variables: ["token": token, "pagination": pagination, "savedItemsFilter": savedItemsFilter])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public nonisolated struct FetchSavesQuery: GraphQLQuery {
         /// Gets a user entity for a given access token
         @_alwaysEmitIntoClient public var userByToken: UserByToken? { __field("userByToken") }
 
-        public nonisolated struct UserByToken: GraphQLDataSelectionSet {
+        public nonisolated struct UserByToken: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -79,7 +79,7 @@ public nonisolated struct FetchSavesQuery: GraphQLQuery {
             /// Get a general paginated listing of all SavedItems for the user
             @_alwaysEmitIntoClient public var savedItems: SavedItems? { __field("savedItems") }
 
-            public nonisolated struct SavedItems: GraphQLDataSelectionSet {
+            public nonisolated struct SavedItems: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -119,7 +119,7 @@ public nonisolated struct FetchSavesQuery: GraphQLQuery {
                 /// A list of edges.
                 @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-                public nonisolated struct PageInfo: GraphQLDataSelectionSet {
+                public nonisolated struct PageInfo: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -154,7 +154,7 @@ public nonisolated struct FetchSavesQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
                 }
 
-                public nonisolated struct Edges: GraphQLDataSelectionSet {
+                public nonisolated struct Edges: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItemEdge }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -188,7 +188,7 @@ public nonisolated struct FetchSavesQuery: GraphQLQuery {
                     /// The SavedItem at the end of the edge.
                     @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                    public nonisolated struct Node: GraphQLDataSelectionSet {
+                    public nonisolated struct Node: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

@@ -20,7 +20,7 @@ public nonisolated struct GetSlateLineupQuery: GraphQLQuery {
         .init(variables: ["lineupID": lineupID, "maxRecommendations": maxRecommendations])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -46,7 +46,7 @@ public nonisolated struct GetSlateLineupQuery: GraphQLQuery {
         @available(*, deprecated, message: "Please use queries specific to the surface ex. setMomentSlate. If a named query for your surface does not yet exit please reach out to the Data Products team and they will happily provide you with a named query.")
         @_alwaysEmitIntoClient public var getSlateLineup: GetSlateLineup? { __field("getSlateLineup") }
 
-        public nonisolated struct GetSlateLineup: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct GetSlateLineup: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SlateLineup }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -92,7 +92,7 @@ public nonisolated struct GetSlateLineupQuery: GraphQLQuery {
             /// An ordered list of slates for the client to display
             @_alwaysEmitIntoClient public var slates: [Slates] { __field("slates") }
 
-            public nonisolated struct Slates: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Slates: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ImageParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct ImageParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ImageParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ImageParts on Image { __typename caption credit imageID: imageId src height width }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }

@@ -18,7 +18,7 @@ public nonisolated struct ItemByIDQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public nonisolated struct ItemByIDQuery: GraphQLQuery {
         /// Look up {Item} info by ID.
         @_alwaysEmitIntoClient public var itemByItemId: ItemByItemId? { __field("itemByItemId") }
 
-        public nonisolated struct ItemByItemId: GraphQLDataSelectionSet {
+        public nonisolated struct ItemByItemId: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

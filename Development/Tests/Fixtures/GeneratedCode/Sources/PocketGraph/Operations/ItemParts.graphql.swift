@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct ItemParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ItemParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemParts on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } marticle { __typename ...MarticleTextParts ...ImageParts ...MarticleDividerParts ...MarticleTableParts ...MarticleHeadingParts ...MarticleCodeBlockParts ...VideoParts ...MarticleBulletedListParts ...MarticleNumberedListParts ...MarticleBlockquoteParts } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
@@ -138,7 +138,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
     /// If the item has a syndicated counterpart the syndication information
     @_alwaysEmitIntoClient public var syndicatedArticle: SyndicatedArticle? { __field("syndicatedArticle") }
 
-    public nonisolated struct Authors: GraphQLDataSelectionSet, Identifiable {
+    public nonisolated struct Authors: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -179,7 +179,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public var url: String? { __field("url") }
     }
 
-    public nonisolated struct Marticle: GraphQLDataSelectionSet {
+    public nonisolated struct Marticle: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Unions.MarticleComponent }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -272,7 +272,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public var asMarticleNumberedList: AsMarticleNumberedList? { __typeCase() }
         @_alwaysEmitIntoClient public var asMarticleBlockquote: AsMarticleBlockquote? { __typeCase() }
 
-        public nonisolated struct AsMarticleText: GraphQLDataSelectionSet {
+        public nonisolated struct AsMarticleText: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleText }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -300,7 +300,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsImage: GraphQLDataSelectionSet {
+        public nonisolated struct AsImage: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -349,7 +349,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsMarticleDivider: GraphQLDataSelectionSet {
+        public nonisolated struct AsMarticleDivider: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -377,7 +377,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsMarticleTable: GraphQLDataSelectionSet {
+        public nonisolated struct AsMarticleTable: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -405,7 +405,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsMarticleHeading: GraphQLDataSelectionSet {
+        public nonisolated struct AsMarticleHeading: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleHeading }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -437,7 +437,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsMarticleCodeBlock: GraphQLDataSelectionSet {
+        public nonisolated struct AsMarticleCodeBlock: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -469,7 +469,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsVideo: GraphQLDataSelectionSet {
+        public nonisolated struct AsVideo: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Video }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -521,7 +521,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsMarticleBulletedList: GraphQLDataSelectionSet {
+        public nonisolated struct AsMarticleBulletedList: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBulletedList }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -549,7 +549,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsMarticleNumberedList: GraphQLDataSelectionSet {
+        public nonisolated struct AsMarticleNumberedList: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -577,7 +577,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsMarticleBlockquote: GraphQLDataSelectionSet {
+        public nonisolated struct AsMarticleBlockquote: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBlockquote }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -606,7 +606,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
         }
     }
 
-    public nonisolated struct DomainMetadata: GraphQLDataSelectionSet {
+    public nonisolated struct DomainMetadata: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -641,7 +641,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct Images: GraphQLDataSelectionSet {
+    public nonisolated struct Images: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -689,7 +689,7 @@ public nonisolated struct ItemParts: GraphQLFragment, GraphQLDataSelectionSet {
         @_alwaysEmitIntoClient public var imageId: Int { __field("imageId") }
     }
 
-    public nonisolated struct SyndicatedArticle: GraphQLDataSelectionSet {
+    public nonisolated struct SyndicatedArticle: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct ItemSummary: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ItemSummary" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ItemSummary on Item { __typename remoteID: itemId givenUrl resolvedUrl title language topImageUrl topImageUrl timeToRead domain datePublished isArticle hasImage hasVideo authors { __typename id name url } excerpt domainMetadata { __typename ...DomainMetadataParts } images { __typename height width src imageId } syndicatedArticle { __typename itemId mainImage title excerpt publisher { __typename name } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
@@ -132,7 +132,7 @@ public nonisolated struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet 
     /// If the item has a syndicated counterpart the syndication information
     @_alwaysEmitIntoClient public var syndicatedArticle: SyndicatedArticle? { __field("syndicatedArticle") }
 
-    public nonisolated struct Authors: GraphQLDataSelectionSet, Identifiable {
+    public nonisolated struct Authors: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Author }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -173,7 +173,7 @@ public nonisolated struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet 
         @_alwaysEmitIntoClient public var url: String? { __field("url") }
     }
 
-    public nonisolated struct DomainMetadata: GraphQLDataSelectionSet {
+    public nonisolated struct DomainMetadata: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.DomainMetadata }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -208,7 +208,7 @@ public nonisolated struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet 
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct Images: GraphQLDataSelectionSet {
+    public nonisolated struct Images: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Image }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -256,7 +256,7 @@ public nonisolated struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet 
         @_alwaysEmitIntoClient public var imageId: Int { __field("imageId") }
     }
 
-    public nonisolated struct SyndicatedArticle: GraphQLDataSelectionSet {
+    public nonisolated struct SyndicatedArticle: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SyndicatedArticle }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -308,7 +308,7 @@ public nonisolated struct ItemSummary: GraphQLFragment, GraphQLDataSelectionSet 
         /// The manually set publisher information for this article
         @_alwaysEmitIntoClient public var publisher: Publisher? { __field("publisher") }
 
-        public nonisolated struct Publisher: GraphQLDataSelectionSet {
+        public nonisolated struct Publisher: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Publisher }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

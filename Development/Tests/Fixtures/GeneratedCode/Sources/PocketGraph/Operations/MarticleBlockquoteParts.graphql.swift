@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleBlockquoteParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct MarticleBlockquoteParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleBlockquoteParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleBlockquoteParts on MarticleBlockquote { __typename content }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBlockquote }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleBulletedListParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct MarticleBulletedListParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleBulletedListParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleBulletedListParts on MarticleBulletedList { __typename rows { __typename content level } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleBulletedList }
@@ -32,7 +32,7 @@ public nonisolated struct MarticleBulletedListParts: GraphQLFragment, GraphQLDat
 
     @_alwaysEmitIntoClient public var rows: [Rows] { __field("rows") }
 
-    public nonisolated struct Rows: GraphQLDataSelectionSet {
+    public nonisolated struct Rows: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.BulletedListElement }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

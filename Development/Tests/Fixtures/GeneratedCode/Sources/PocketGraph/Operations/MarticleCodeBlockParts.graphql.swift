@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleCodeBlockParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct MarticleCodeBlockParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleCodeBlockParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleCodeBlockParts on MarticleCodeBlock { __typename text language }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleCodeBlock }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleDividerParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct MarticleDividerParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleDividerParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleDividerParts on MarticleDivider { __typename content }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleDivider }

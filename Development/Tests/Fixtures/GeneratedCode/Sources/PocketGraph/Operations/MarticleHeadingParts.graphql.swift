@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleHeadingParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct MarticleHeadingParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleHeadingParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleHeadingParts on MarticleHeading { __typename content level }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleHeading }

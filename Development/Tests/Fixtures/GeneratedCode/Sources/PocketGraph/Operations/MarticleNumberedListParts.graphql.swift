@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleNumberedListParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct MarticleNumberedListParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleNumberedListParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleNumberedListParts on MarticleNumberedList { __typename rows { __typename content level index } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleNumberedList }
@@ -32,7 +32,7 @@ public nonisolated struct MarticleNumberedListParts: GraphQLFragment, GraphQLDat
 
     @_alwaysEmitIntoClient public var rows: [Rows] { __field("rows") }
 
-    public nonisolated struct Rows: GraphQLDataSelectionSet {
+    public nonisolated struct Rows: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.NumberedListElement }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleTableParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct MarticleTableParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleTableParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleTableParts on MarticleTable { __typename html }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleTable }

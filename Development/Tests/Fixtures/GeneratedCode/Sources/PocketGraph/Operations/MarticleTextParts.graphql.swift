@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MarticleTextParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct MarticleTextParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "MarticleTextParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MarticleTextParts on MarticleText { __typename content }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.MarticleText }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PendingItemParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct PendingItemParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PendingItemParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PendingItemParts on PendingItem { __typename url status }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PendingItem }

@@ -18,7 +18,7 @@ public nonisolated struct ReplaceSavedItemTagsMutation: GraphQLMutation {
         .init(variables: ["input": input])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -48,7 +48,7 @@ public nonisolated struct ReplaceSavedItemTagsMutation: GraphQLMutation {
         /// Returns the SavedItem for which the tags have been modified.
         @_alwaysEmitIntoClient public var replaceSavedItemTags: [ReplaceSavedItemTags] { __field("replaceSavedItemTags") }
 
-        public nonisolated struct ReplaceSavedItemTags: GraphQLDataSelectionSet {
+        public nonisolated struct ReplaceSavedItemTags: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

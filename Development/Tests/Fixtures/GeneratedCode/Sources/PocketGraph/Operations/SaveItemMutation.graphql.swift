@@ -18,7 +18,7 @@ public nonisolated struct SaveItemMutation: GraphQLMutation {
         .init(variables: ["input": input])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public nonisolated struct SaveItemMutation: GraphQLMutation {
         /// and creates it if it doesn't.
         @_alwaysEmitIntoClient public var upsertSavedItem: UpsertSavedItem { __field("upsertSavedItem") }
 
-        public nonisolated struct UpsertSavedItem: GraphQLDataSelectionSet {
+        public nonisolated struct UpsertSavedItem: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

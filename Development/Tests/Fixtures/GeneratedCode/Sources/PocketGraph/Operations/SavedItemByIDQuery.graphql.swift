@@ -18,7 +18,7 @@ public nonisolated struct SavedItemByIDQuery: GraphQLQuery {
         .init(variables: ["id": id])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public nonisolated struct SavedItemByIDQuery: GraphQLQuery {
         /// Get a user entity for an authenticated client
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-        public nonisolated struct User: GraphQLDataSelectionSet {
+        public nonisolated struct User: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public nonisolated struct SavedItemByIDQuery: GraphQLQuery {
             /// Get a SavedItem by its id
             @_alwaysEmitIntoClient public var savedItemById: SavedItemById? { __field("savedItemById") }
 
-            public nonisolated struct SavedItemById: GraphQLDataSelectionSet {
+            public nonisolated struct SavedItemById: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

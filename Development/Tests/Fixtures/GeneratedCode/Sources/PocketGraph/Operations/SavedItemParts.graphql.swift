@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct SavedItemParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct SavedItemParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "SavedItemParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SavedItemParts on SavedItem { __typename url remoteID: id isArchived isFavorite _deletedAt _createdAt archivedAt tags { __typename ...TagParts } item { __typename ...ItemParts ...PendingItemParts } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
@@ -81,7 +81,7 @@ public nonisolated struct SavedItemParts: GraphQLFragment, GraphQLDataSelectionS
     /// Link to the underlying Pocket Item for the URL
     @_alwaysEmitIntoClient public var item: Item { __field("item") }
 
-    public nonisolated struct Tags: GraphQLDataSelectionSet, Identifiable {
+    public nonisolated struct Tags: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -116,7 +116,7 @@ public nonisolated struct SavedItemParts: GraphQLFragment, GraphQLDataSelectionS
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct Item: GraphQLDataSelectionSet {
+    public nonisolated struct Item: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Unions.ItemResult }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -153,7 +153,7 @@ public nonisolated struct SavedItemParts: GraphQLFragment, GraphQLDataSelectionS
         @_alwaysEmitIntoClient public var asItem: AsItem? { __typeCase() }
         @_alwaysEmitIntoClient public var asPendingItem: AsPendingItem? { __typeCase() }
 
-        public nonisolated struct AsItem: GraphQLDataSelectionSet {
+        public nonisolated struct AsItem: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -250,7 +250,7 @@ public nonisolated struct SavedItemParts: GraphQLFragment, GraphQLDataSelectionS
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsPendingItem: GraphQLDataSelectionSet {
+        public nonisolated struct AsPendingItem: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PendingItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

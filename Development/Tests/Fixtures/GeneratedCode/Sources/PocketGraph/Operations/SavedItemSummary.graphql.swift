@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct SavedItemSummary: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct SavedItemSummary: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "SavedItemSummary" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SavedItemSummary on SavedItem { __typename url remoteID: id isArchived isFavorite _deletedAt _createdAt archivedAt tags { __typename name } item { __typename ...ItemSummary } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
@@ -81,7 +81,7 @@ public nonisolated struct SavedItemSummary: GraphQLFragment, GraphQLDataSelectio
     /// Link to the underlying Pocket Item for the URL
     @_alwaysEmitIntoClient public var item: Item { __field("item") }
 
-    public nonisolated struct Tags: GraphQLDataSelectionSet {
+    public nonisolated struct Tags: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -110,7 +110,7 @@ public nonisolated struct SavedItemSummary: GraphQLFragment, GraphQLDataSelectio
         @_alwaysEmitIntoClient public var name: String { __field("name") }
     }
 
-    public nonisolated struct Item: GraphQLDataSelectionSet {
+    public nonisolated struct Item: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Unions.ItemResult }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -140,7 +140,7 @@ public nonisolated struct SavedItemSummary: GraphQLFragment, GraphQLDataSelectio
         }
         @_alwaysEmitIntoClient public var asItem: AsItem? { __typeCase() }
 
-        public nonisolated struct AsItem: GraphQLDataSelectionSet {
+        public nonisolated struct AsItem: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct SlateParts: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "SlateParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SlateParts on Slate { __typename id requestId experimentId displayName description recommendations { __typename id item { __typename ...ItemSummary } curatedInfo { __typename ...CuratedInfoParts } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Slate }
@@ -62,7 +62,7 @@ public nonisolated struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet, 
     /// An ordered list of the recommendations to show to the user
     @_alwaysEmitIntoClient public var recommendations: [Recommendations] { __field("recommendations") }
 
-    public nonisolated struct Recommendations: GraphQLDataSelectionSet {
+    public nonisolated struct Recommendations: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Recommendation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -103,7 +103,7 @@ public nonisolated struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet, 
 
         @_alwaysEmitIntoClient public var curatedInfo: CuratedInfo? { __field("curatedInfo") }
 
-        public nonisolated struct Item: GraphQLDataSelectionSet {
+        public nonisolated struct Item: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Item }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -199,7 +199,7 @@ public nonisolated struct SlateParts: GraphQLFragment, GraphQLDataSelectionSet, 
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct CuratedInfo: GraphQLDataSelectionSet {
+        public nonisolated struct CuratedInfo: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.CuratedInfo }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct TagParts: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct TagParts: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "TagParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment TagParts on Tag { __typename name id }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }

@@ -18,7 +18,7 @@ public nonisolated struct TagUpdateMutation: GraphQLMutation {
         .init(variables: ["input": input])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -46,7 +46,7 @@ public nonisolated struct TagUpdateMutation: GraphQLMutation {
         /// a duplicate Tag object.
         @_alwaysEmitIntoClient public var updateTag: UpdateTag { __field("updateTag") }
 
-        public nonisolated struct UpdateTag: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct UpdateTag: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -18,7 +18,7 @@ public nonisolated struct TagsQuery: GraphQLQuery {
         .init(variables: ["pagination": pagination])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public nonisolated struct TagsQuery: GraphQLQuery {
         /// Get a user entity for an authenticated client
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-        public nonisolated struct User: GraphQLDataSelectionSet {
+        public nonisolated struct User: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public nonisolated struct TagsQuery: GraphQLQuery {
             /// Get a paginated listing of all a user's Tags
             @_alwaysEmitIntoClient public var tags: Tags? { __field("tags") }
 
-            public nonisolated struct Tags: GraphQLDataSelectionSet {
+            public nonisolated struct Tags: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -111,7 +111,7 @@ public nonisolated struct TagsQuery: GraphQLQuery {
                 /// Identifies the total count of Tags in the connection.
                 @_alwaysEmitIntoClient public var totalCount: Int { __field("totalCount") }
 
-                public nonisolated struct Edges: GraphQLDataSelectionSet {
+                public nonisolated struct Edges: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.TagEdge }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -145,7 +145,7 @@ public nonisolated struct TagsQuery: GraphQLQuery {
                     /// A cursor for use in pagination.
                     @_alwaysEmitIntoClient public var cursor: String { __field("cursor") }
 
-                    public nonisolated struct Node: GraphQLDataSelectionSet, Identifiable {
+                    public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Tag }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -181,7 +181,7 @@ public nonisolated struct TagsQuery: GraphQLQuery {
                     }
                 }
 
-                public nonisolated struct PageInfo: GraphQLDataSelectionSet {
+                public nonisolated struct PageInfo: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.PageInfo }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

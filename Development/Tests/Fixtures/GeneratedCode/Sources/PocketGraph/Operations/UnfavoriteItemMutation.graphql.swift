@@ -18,7 +18,7 @@ public nonisolated struct UnfavoriteItemMutation: GraphQLMutation {
         .init(variables: ["itemID": itemID])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -43,7 +43,7 @@ public nonisolated struct UnfavoriteItemMutation: GraphQLMutation {
         /// Unfavorites a SavedItem
         @_alwaysEmitIntoClient public var updateSavedItemUnFavorite: UpdateSavedItemUnFavorite { __field("updateSavedItemUnFavorite") }
 
-        public nonisolated struct UpdateSavedItemUnFavorite: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct UpdateSavedItemUnFavorite: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -18,7 +18,7 @@ public nonisolated struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
         .init(variables: ["savedItemId": savedItemId])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -46,7 +46,7 @@ public nonisolated struct UpdateSavedItemRemoveTagsMutation: GraphQLMutation {
         /// to a SavedItem, the Tag object will be deleted.
         @_alwaysEmitIntoClient public var updateSavedItemRemoveTags: UpdateSavedItemRemoveTags { __field("updateSavedItemRemoveTags") }
 
-        public nonisolated struct UpdateSavedItemRemoveTags: GraphQLDataSelectionSet {
+        public nonisolated struct UpdateSavedItemRemoveTags: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.SavedItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

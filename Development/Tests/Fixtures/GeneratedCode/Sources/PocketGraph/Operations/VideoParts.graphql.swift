@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct VideoParts: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct VideoParts: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "VideoParts" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment VideoParts on Video { __typename height src type vid videoID: videoId width length }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { PocketGraph.Objects.Video }

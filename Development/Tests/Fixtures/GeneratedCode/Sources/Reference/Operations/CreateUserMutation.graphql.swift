@@ -26,7 +26,7 @@ public nonisolated struct CreateUserMutation: GraphQLMutation {
         .init(variables: ["name": name, "email": email, "role": role])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -50,7 +50,7 @@ public nonisolated struct CreateUserMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var createUser: CreateUser { __field("createUser") }
 
-        public nonisolated struct CreateUser: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct CreateUser: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -20,7 +20,7 @@ public nonisolated struct UserDetailsQuery: GraphQLQuery {
         .init(variables: ["id": id, "withEmail": withEmail])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public nonisolated struct UserDetailsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var user: User? { __field("user") }
 
-        public nonisolated struct User: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct User: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct UserFields: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct UserFields: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "UserFields" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment UserFields on User { __typename id name role followerCount }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { ReferenceSchema.Objects.User }

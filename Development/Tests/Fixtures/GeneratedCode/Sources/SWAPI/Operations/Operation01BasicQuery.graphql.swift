@@ -10,7 +10,7 @@ public nonisolated struct Operation01BasicQuery: GraphQLQuery {
 
     public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public nonisolated struct Operation01BasicQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var person: Person? { __field("person") }
 
-        public nonisolated struct Person: GraphQLDataSelectionSet {
+        public nonisolated struct Person: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -10,7 +10,7 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
 
     public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var person: Person? { __field("person") }
 
-        public nonisolated struct Person: GraphQLDataSelectionSet {
+        public nonisolated struct Person: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -80,7 +80,7 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var starshipConnection: StarshipConnection? { __field("starshipConnection") }
 
-            public nonisolated struct Homeworld: GraphQLDataSelectionSet {
+            public nonisolated struct Homeworld: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -109,7 +109,7 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var name: String? { __field("name") }
             }
 
-            public nonisolated struct StarshipConnection: GraphQLDataSelectionSet {
+            public nonisolated struct StarshipConnection: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -137,7 +137,7 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
                 /// A list of edges.
                 @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-                public nonisolated struct Edges: GraphQLDataSelectionSet {
+                public nonisolated struct Edges: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.PersonStarshipsEdge }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -165,7 +165,7 @@ public nonisolated struct Operation03NestedFieldsQuery: GraphQLQuery {
                     /// The item at the end of the edge
                     @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                    public nonisolated struct Node: GraphQLDataSelectionSet, Identifiable {
+                    public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

@@ -10,7 +10,7 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
 
     public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var allStarships: AllStarships? { __field("allStarships") }
 
-        public nonisolated struct AllStarships: GraphQLDataSelectionSet {
+        public nonisolated struct AllStarships: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -62,7 +62,7 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
             /// A list of edges.
             @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-            public nonisolated struct Edges: GraphQLDataSelectionSet {
+            public nonisolated struct Edges: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipsEdge }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -90,7 +90,7 @@ public nonisolated struct Operation07FragmentsQuery: GraphQLQuery {
                 /// The item at the end of the edge
                 @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-                public nonisolated struct Node: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Node: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

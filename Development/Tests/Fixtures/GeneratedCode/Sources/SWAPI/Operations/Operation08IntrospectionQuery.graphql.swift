@@ -10,7 +10,7 @@ public nonisolated struct Operation08IntrospectionQuery: GraphQLQuery {
 
     public init() {}
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Root }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -34,7 +34,7 @@ public nonisolated struct Operation08IntrospectionQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var __type: __Type? { __field("__type") }
 
-        public nonisolated struct __Type: GraphQLDataSelectionSet {
+        public nonisolated struct __Type: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -66,7 +66,7 @@ public nonisolated struct Operation08IntrospectionQuery: GraphQLQuery {
 
             @_alwaysEmitIntoClient public var fields: [Fields]? { __field("fields") }
 
-            public nonisolated struct Fields: GraphQLDataSelectionSet {
+            public nonisolated struct Fields: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Field }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -103,7 +103,7 @@ public nonisolated struct Operation08IntrospectionQuery: GraphQLQuery {
 
                 @_alwaysEmitIntoClient public var type: Type_ { __field("type") }
 
-                public nonisolated struct Type_: GraphQLDataSelectionSet {
+                public nonisolated struct Type_: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.__Type }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

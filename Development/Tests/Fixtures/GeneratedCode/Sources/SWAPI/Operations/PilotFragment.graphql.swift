@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PilotFragment: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct PilotFragment: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "pilotFragment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment pilotFragment on Person { __typename name homeworld { __typename name } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
@@ -39,7 +39,7 @@ public nonisolated struct PilotFragment: GraphQLFragment, GraphQLDataSelectionSe
     /// A planet that this person was born on or inhabits.
     @_alwaysEmitIntoClient public var homeworld: Homeworld? { __field("homeworld") }
 
-    public nonisolated struct Homeworld: GraphQLDataSelectionSet {
+    public nonisolated struct Homeworld: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Planet }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

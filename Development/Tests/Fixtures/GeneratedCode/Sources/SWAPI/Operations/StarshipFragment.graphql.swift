@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct StarshipFragment: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct StarshipFragment: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "starshipFragment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment starshipFragment on Starship { __typename id name model costInCredits pilotConnection { __typename edges { __typename node { __typename ...pilotFragment } } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Starship }
@@ -57,7 +57,7 @@ public nonisolated struct StarshipFragment: GraphQLFragment, GraphQLDataSelectio
 
     @_alwaysEmitIntoClient public var pilotConnection: PilotConnection? { __field("pilotConnection") }
 
-    public nonisolated struct PilotConnection: GraphQLDataSelectionSet {
+    public nonisolated struct PilotConnection: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -85,7 +85,7 @@ public nonisolated struct StarshipFragment: GraphQLFragment, GraphQLDataSelectio
         /// A list of edges.
         @_alwaysEmitIntoClient public var edges: [Edges?]? { __field("edges") }
 
-        public nonisolated struct Edges: GraphQLDataSelectionSet {
+        public nonisolated struct Edges: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.StarshipPilotsEdge }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -113,7 +113,7 @@ public nonisolated struct StarshipFragment: GraphQLFragment, GraphQLDataSelectio
             /// The item at the end of the edge
             @_alwaysEmitIntoClient public var node: Node? { __field("node") }
 
-            public nonisolated struct Node: GraphQLDataSelectionSet {
+            public nonisolated struct Node: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { SWAPI.Objects.Person }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

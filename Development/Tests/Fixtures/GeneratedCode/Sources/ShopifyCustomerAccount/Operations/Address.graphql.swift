@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Address: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Address: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Address" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Address on CustomerAddress { __typename id formatted firstName lastName company address1 address2 territoryCode zoneCode city zip phoneNumber }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Customer: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Customer: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Customer" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Customer on Customer { __typename id firstName lastName defaultAddress { __typename ...Address } addresses(first: 6) { __typename nodes { __typename ...Address } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
@@ -57,7 +57,7 @@ public nonisolated struct Customer: GraphQLFragment, GraphQLDataSelectionSet, Id
     /// The addresses associated with the customer.
     @_alwaysEmitIntoClient public var addresses: Addresses { __field("addresses") }
 
-    public nonisolated struct DefaultAddress: GraphQLDataSelectionSet, Identifiable {
+    public nonisolated struct DefaultAddress: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -132,7 +132,7 @@ public nonisolated struct Customer: GraphQLFragment, GraphQLDataSelectionSet, Id
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct Addresses: GraphQLDataSelectionSet {
+    public nonisolated struct Addresses: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -26,7 +26,7 @@ public nonisolated struct CustomerAddressCreateMutation: GraphQLMutation {
         .init(variables: ["address": address, "defaultAddress": defaultAddress, "language": language])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public nonisolated struct CustomerAddressCreateMutation: GraphQLMutation {
         /// Creates a new address for a customer.
         @_alwaysEmitIntoClient public var customerAddressCreate: CustomerAddressCreate? { __field("customerAddressCreate") }
 
-        public nonisolated struct CustomerAddressCreate: GraphQLDataSelectionSet {
+        public nonisolated struct CustomerAddressCreate: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressCreatePayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -85,7 +85,7 @@ public nonisolated struct CustomerAddressCreateMutation: GraphQLMutation {
             /// The list of errors that occurred from executing the mutation.
             @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
 
-            public nonisolated struct CustomerAddress: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct CustomerAddress: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -114,7 +114,7 @@ public nonisolated struct CustomerAddressCreateMutation: GraphQLMutation {
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
-            public nonisolated struct UserErrors: GraphQLDataSelectionSet {
+            public nonisolated struct UserErrors: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -20,7 +20,7 @@ public nonisolated struct CustomerAddressDeleteMutation: GraphQLMutation {
         .init(variables: ["addressId": addressId, "language": language])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -45,7 +45,7 @@ public nonisolated struct CustomerAddressDeleteMutation: GraphQLMutation {
         /// Deletes a specific address for a customer.
         @_alwaysEmitIntoClient public var customerAddressDelete: CustomerAddressDelete? { __field("customerAddressDelete") }
 
-        public nonisolated struct CustomerAddressDelete: GraphQLDataSelectionSet {
+        public nonisolated struct CustomerAddressDelete: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressDeletePayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -79,7 +79,7 @@ public nonisolated struct CustomerAddressDeleteMutation: GraphQLMutation {
             /// The list of errors that occurred from executing the mutation.
             @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
 
-            public nonisolated struct UserErrors: GraphQLDataSelectionSet {
+            public nonisolated struct UserErrors: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

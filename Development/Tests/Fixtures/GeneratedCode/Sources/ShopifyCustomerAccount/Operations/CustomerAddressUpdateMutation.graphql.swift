@@ -29,7 +29,7 @@ public nonisolated struct CustomerAddressUpdateMutation: GraphQLMutation {
         .init(variables: ["address": address, "addressId": addressId, "defaultAddress": defaultAddress, "language": language])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -54,7 +54,7 @@ public nonisolated struct CustomerAddressUpdateMutation: GraphQLMutation {
         /// Updates a specific address for a customer.
         @_alwaysEmitIntoClient public var customerAddressUpdate: CustomerAddressUpdate? { __field("customerAddressUpdate") }
 
-        public nonisolated struct CustomerAddressUpdate: GraphQLDataSelectionSet {
+        public nonisolated struct CustomerAddressUpdate: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddressUpdatePayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -88,7 +88,7 @@ public nonisolated struct CustomerAddressUpdateMutation: GraphQLMutation {
             /// The list of errors that occurred from executing the mutation.
             @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
 
-            public nonisolated struct CustomerAddress: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct CustomerAddress: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -117,7 +117,7 @@ public nonisolated struct CustomerAddressUpdateMutation: GraphQLMutation {
                 @_alwaysEmitIntoClient public var id: String { __field("id") }
             }
 
-            public nonisolated struct UserErrors: GraphQLDataSelectionSet {
+            public nonisolated struct UserErrors: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerAddressUserErrors }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CustomerOrders: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CustomerOrders" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CustomerOrders on Customer { __typename orders(sortKey: PROCESSED_AT reverse: true first: $first last: $last before: $startCursor after: $endCursor query: $query) { __typename nodes { __typename ...OrderItem } pageInfo { __typename hasPreviousPage hasNextPage endCursor startCursor } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
@@ -33,7 +33,7 @@ public nonisolated struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionS
     /// The orders associated with the customer.
     @_alwaysEmitIntoClient public var orders: Orders { __field("orders") }
 
-    public nonisolated struct Orders: GraphQLDataSelectionSet {
+    public nonisolated struct Orders: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.OrderConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -67,7 +67,7 @@ public nonisolated struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionS
         /// An object that’s used to retrieve [cursor information](https://shopify.dev/api/usage/pagination-graphql) about the current page.
         @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-        public nonisolated struct Nodes: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -126,7 +126,7 @@ public nonisolated struct CustomerOrders: GraphQLFragment, GraphQLDataSelectionS
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct PageInfo: GraphQLDataSelectionSet {
+        public nonisolated struct PageInfo: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PageInfo }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -23,7 +23,7 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
         .init(variables: ["customer": customer, "language": language])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -48,7 +48,7 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
         /// Updates the customer's personal information.
         @_alwaysEmitIntoClient public var customerUpdate: CustomerUpdate? { __field("customerUpdate") }
 
-        public nonisolated struct CustomerUpdate: GraphQLDataSelectionSet {
+        public nonisolated struct CustomerUpdate: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerUpdatePayload }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -82,7 +82,7 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
             /// The list of errors that occurred from executing the mutation.
             @_alwaysEmitIntoClient public var userErrors: [UserErrors] { __field("userErrors") }
 
-            public nonisolated struct Customer_: GraphQLDataSelectionSet {
+            public nonisolated struct Customer_: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Customer }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -128,7 +128,7 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
                 /// The phone number of the customer.
                 @_alwaysEmitIntoClient public var phoneNumber: PhoneNumber? { __field("phoneNumber") }
 
-                public nonisolated struct EmailAddress: GraphQLDataSelectionSet {
+                public nonisolated struct EmailAddress: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerEmailAddress }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -157,7 +157,7 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
                     @_alwaysEmitIntoClient public var emailAddress: String? { __field("emailAddress") }
                 }
 
-                public nonisolated struct PhoneNumber: GraphQLDataSelectionSet {
+                public nonisolated struct PhoneNumber: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerPhoneNumber }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -187,7 +187,7 @@ public nonisolated struct CustomerUpdateMutation: GraphQLMutation {
                 }
             }
 
-            public nonisolated struct UserErrors: GraphQLDataSelectionSet {
+            public nonisolated struct UserErrors: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.UserErrorsCustomerUserErrors }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DiscountApplication: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct DiscountApplication: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "DiscountApplication" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DiscountApplication on DiscountApplication { __typename value { __typename ... on MoneyV2 { __typename ...OrderMoney } ... on PricingPercentageValue { __typename percentage } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
@@ -34,7 +34,7 @@ public nonisolated struct DiscountApplication: GraphQLFragment, GraphQLDataSelec
     /// The value of the discount application.
     @_alwaysEmitIntoClient public var value: Value { __field("value") }
 
-    public nonisolated struct Value: GraphQLDataSelectionSet {
+    public nonisolated struct Value: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Unions.PricingValue }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public nonisolated struct DiscountApplication: GraphQLFragment, GraphQLDataSelec
         @_alwaysEmitIntoClient public var asMoneyV2: AsMoneyV2? { __typeCase() }
         @_alwaysEmitIntoClient public var asPricingPercentageValue: AsPricingPercentageValue? { __typeCase() }
 
-        public nonisolated struct AsMoneyV2: GraphQLDataSelectionSet {
+        public nonisolated struct AsMoneyV2: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -106,7 +106,7 @@ public nonisolated struct DiscountApplication: GraphQLFragment, GraphQLDataSelec
             @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
         }
 
-        public nonisolated struct AsPricingPercentageValue: GraphQLDataSelectionSet {
+        public nonisolated struct AsPricingPercentageValue: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.PricingPercentageValue }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

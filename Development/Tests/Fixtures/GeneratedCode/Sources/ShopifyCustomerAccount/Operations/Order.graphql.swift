@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Order: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Order: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Order" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Order on Order { __typename id name confirmationNumber statusPageUrl fulfillmentStatus processedAt fulfillments(first: 1) { __typename nodes { __typename status } } totalTax { __typename ...OrderMoney } totalPrice { __typename ...OrderMoney } subtotal { __typename ...OrderMoney } shippingAddress { __typename name formatted(withName: true) formattedArea } discountApplications(first: 100) { __typename nodes { __typename ...DiscountApplication } } lineItems(first: 100) { __typename nodes { __typename ...OrderLineItemFull } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
@@ -110,7 +110,7 @@ public nonisolated struct Order: GraphQLFragment, GraphQLDataSelectionSet, Ident
     /// The list of line items of the order.
     @_alwaysEmitIntoClient public var lineItems: LineItems { __field("lineItems") }
 
-    public nonisolated struct Fulfillments: GraphQLDataSelectionSet {
+    public nonisolated struct Fulfillments: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -138,7 +138,7 @@ public nonisolated struct Order: GraphQLFragment, GraphQLDataSelectionSet, Ident
         /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
         @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-        public nonisolated struct Nodes: GraphQLDataSelectionSet {
+        public nonisolated struct Nodes: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -168,7 +168,7 @@ public nonisolated struct Order: GraphQLFragment, GraphQLDataSelectionSet, Ident
         }
     }
 
-    public nonisolated struct TotalTax: GraphQLDataSelectionSet {
+    public nonisolated struct TotalTax: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -207,7 +207,7 @@ public nonisolated struct Order: GraphQLFragment, GraphQLDataSelectionSet, Ident
 
     public typealias Subtotal = Order.TotalTax
 
-    public nonisolated struct ShippingAddress: GraphQLDataSelectionSet {
+    public nonisolated struct ShippingAddress: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.CustomerAddress }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -248,7 +248,7 @@ public nonisolated struct Order: GraphQLFragment, GraphQLDataSelectionSet, Ident
         @_alwaysEmitIntoClient public var formattedArea: String? { __field("formattedArea") }
     }
 
-    public nonisolated struct DiscountApplications: GraphQLDataSelectionSet {
+    public nonisolated struct DiscountApplications: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountApplicationConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -276,7 +276,7 @@ public nonisolated struct Order: GraphQLFragment, GraphQLDataSelectionSet, Ident
         /// A list of nodes that are contained in DiscountApplicationEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
         @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-        public nonisolated struct Nodes: GraphQLDataSelectionSet {
+        public nonisolated struct Nodes: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -309,7 +309,7 @@ public nonisolated struct Order: GraphQLFragment, GraphQLDataSelectionSet, Ident
         }
     }
 
-    public nonisolated struct LineItems: GraphQLDataSelectionSet {
+    public nonisolated struct LineItems: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItemConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -337,7 +337,7 @@ public nonisolated struct Order: GraphQLFragment, GraphQLDataSelectionSet, Ident
         /// A list of nodes that are contained in LineItemEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
         @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-        public nonisolated struct Nodes: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct OrderItem: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "OrderItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderItem on Order { __typename totalPrice { __typename amount currencyCode } financialStatus fulfillmentStatus fulfillments(first: 1) { __typename nodes { __typename status } } id number confirmationNumber processedAt }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Order }
@@ -79,7 +79,7 @@ public nonisolated struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet, I
     /// If no value is provided, it will be auto-generated based on current date and time.
     @_alwaysEmitIntoClient public var processedAt: CustomerAccountAPI.DateTime { __field("processedAt") }
 
-    public nonisolated struct TotalPrice: GraphQLDataSelectionSet {
+    public nonisolated struct TotalPrice: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -117,7 +117,7 @@ public nonisolated struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet, I
         @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<CustomerAccountAPI.CurrencyCode> { __field("currencyCode") }
     }
 
-    public nonisolated struct Fulfillments: GraphQLDataSelectionSet {
+    public nonisolated struct Fulfillments: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.FulfillmentConnection }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -145,7 +145,7 @@ public nonisolated struct OrderItem: GraphQLFragment, GraphQLDataSelectionSet, I
         /// A list of nodes that are contained in FulfillmentEdge. You can fetch data about an individual node, or you can follow the edges to fetch data about a collection of related nodes. At each node, you specify the fields that you want to retrieve.
         @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-        public nonisolated struct Nodes: GraphQLDataSelectionSet {
+        public nonisolated struct Nodes: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Fulfillment }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct OrderLineItemFull: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "OrderLineItemFull" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderLineItemFull on LineItem { __typename id title quantity price { __typename ...OrderMoney } discountAllocations { __typename allocatedAmount { __typename ...OrderMoney } discountApplication { __typename ...DiscountApplication } } totalDiscount { __typename ...OrderMoney } image { __typename altText height url id width } variantTitle }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.LineItem }
@@ -75,7 +75,7 @@ public nonisolated struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelecti
     /// The name of the variant.
     @_alwaysEmitIntoClient public var variantTitle: String? { __field("variantTitle") }
 
-    public nonisolated struct Price: GraphQLDataSelectionSet {
+    public nonisolated struct Price: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -110,7 +110,7 @@ public nonisolated struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelecti
         @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     }
 
-    public nonisolated struct DiscountAllocations: GraphQLDataSelectionSet {
+    public nonisolated struct DiscountAllocations: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.DiscountAllocation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -146,7 +146,7 @@ public nonisolated struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelecti
 
         public typealias AllocatedAmount = OrderLineItemFull.Price
 
-        public nonisolated struct DiscountApplication_: GraphQLDataSelectionSet {
+        public nonisolated struct DiscountApplication_: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Interfaces.DiscountApplication }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -181,7 +181,7 @@ public nonisolated struct OrderLineItemFull: GraphQLFragment, GraphQLDataSelecti
 
     public typealias TotalDiscount = OrderLineItemFull.Price
 
-    public nonisolated struct Image: GraphQLDataSelectionSet {
+    public nonisolated struct Image: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.Image }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct OrderMoney: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct OrderMoney: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "OrderMoney" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment OrderMoney on MoneyV2 { __typename amount currencyCode }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { CustomerAccountAPI.Objects.MoneyV2 }

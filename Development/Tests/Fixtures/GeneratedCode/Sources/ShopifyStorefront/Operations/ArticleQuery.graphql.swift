@@ -29,7 +29,7 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
         .init(variables: ["articleHandle": articleHandle, "blogHandle": blogHandle, "country": country, "language": language])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -55,7 +55,7 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var blog: Blog? { __field("blog") }
 
-        public nonisolated struct Blog: GraphQLDataSelectionSet {
+        public nonisolated struct Blog: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -90,7 +90,7 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
             /// Find an article by its handle.
             @_alwaysEmitIntoClient public var articleByHandle: ArticleByHandle? { __field("articleByHandle") }
 
-            public nonisolated struct ArticleByHandle: GraphQLDataSelectionSet {
+            public nonisolated struct ArticleByHandle: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -154,7 +154,7 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
                 /// The article’s SEO information.
                 @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
 
-                public nonisolated struct Author: GraphQLDataSelectionSet {
+                public nonisolated struct Author: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ArticleAuthor }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -183,7 +183,7 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var name: String { __field("name") }
                 }
 
-                public nonisolated struct Image: GraphQLDataSelectionSet {
+                public nonisolated struct Image: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -243,7 +243,7 @@ public nonisolated struct ArticleQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var height: Int? { __field("height") }
                 }
 
-                public nonisolated struct Seo: GraphQLDataSelectionSet {
+                public nonisolated struct Seo: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -35,7 +35,7 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
         .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "startCursor": startCursor])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -61,7 +61,7 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var blogs: Blogs { __field("blogs") }
 
-        public nonisolated struct Blogs: GraphQLDataSelectionSet {
+        public nonisolated struct Blogs: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.BlogConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -95,7 +95,7 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
             /// A list of the nodes contained in BlogEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-            public nonisolated struct PageInfo: GraphQLDataSelectionSet {
+            public nonisolated struct PageInfo: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -142,7 +142,7 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var endCursor: String? { __field("endCursor") }
             }
 
-            public nonisolated struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -183,7 +183,7 @@ public nonisolated struct BlogsQuery: GraphQLQuery {
                 /// The blog's SEO information.
                 @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
 
-                public nonisolated struct Seo: GraphQLDataSelectionSet {
+                public nonisolated struct Seo: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

@@ -35,7 +35,7 @@ public nonisolated struct CatalogQuery: GraphQLQuery {
         .init(variables: ["country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -63,7 +63,7 @@ public nonisolated struct CatalogQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-        public nonisolated struct Products: GraphQLDataSelectionSet {
+        public nonisolated struct Products: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -97,7 +97,7 @@ public nonisolated struct CatalogQuery: GraphQLQuery {
             /// Information to aid in pagination.
             @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-            public nonisolated struct Nodes: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -144,7 +144,7 @@ public nonisolated struct CatalogQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public nonisolated struct PageInfo: GraphQLDataSelectionSet {
+            public nonisolated struct PageInfo: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

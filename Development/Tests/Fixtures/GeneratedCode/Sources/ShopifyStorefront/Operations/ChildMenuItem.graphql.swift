@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ChildMenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct ChildMenuItem: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ChildMenuItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ChildMenuItem on MenuItem { __typename ...MenuItem }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }

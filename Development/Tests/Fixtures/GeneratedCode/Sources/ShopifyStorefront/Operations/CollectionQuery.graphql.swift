@@ -38,7 +38,7 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
         .init(variables: ["handle": handle, "country": country, "language": language, "first": first, "last": last, "startCursor": startCursor, "endCursor": endCursor])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -64,7 +64,7 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var collection: Collection__? { __field("collection") }
 
-        public nonisolated struct Collection__: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Collection__: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -118,7 +118,7 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
             /// List of products in the collection.
             @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-            public nonisolated struct Products: GraphQLDataSelectionSet {
+            public nonisolated struct Products: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductConnection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -152,7 +152,7 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
                 /// Information to aid in pagination.
                 @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-                public nonisolated struct Nodes: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -199,7 +199,7 @@ public nonisolated struct CollectionQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
                 }
 
-                public nonisolated struct PageInfo: GraphQLDataSelectionSet {
+                public nonisolated struct PageInfo: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

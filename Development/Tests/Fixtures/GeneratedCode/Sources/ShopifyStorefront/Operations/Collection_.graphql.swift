@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Collection_: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Collection_: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Collection" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Collection on Collection { __typename id title handle image { __typename id url altText width height } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
@@ -53,7 +53,7 @@ public nonisolated struct Collection_: GraphQLFragment, GraphQLDataSelectionSet,
     /// Image associated with the collection.
     @_alwaysEmitIntoClient public var image: Image? { __field("image") }
 
-    public nonisolated struct Image: GraphQLDataSelectionSet {
+    public nonisolated struct Image: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

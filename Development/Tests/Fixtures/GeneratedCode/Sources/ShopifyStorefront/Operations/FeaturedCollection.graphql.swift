@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct FeaturedCollection: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct FeaturedCollection: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "FeaturedCollection" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FeaturedCollection on Collection { __typename id title image { __typename id url altText width height } handle }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
@@ -53,7 +53,7 @@ public nonisolated struct FeaturedCollection: GraphQLFragment, GraphQLDataSelect
     ///
     @_alwaysEmitIntoClient public var handle: String { __field("handle") }
 
-    public nonisolated struct Image: GraphQLDataSelectionSet {
+    public nonisolated struct Image: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -23,7 +23,7 @@ public nonisolated struct FeaturedCollectionQuery: GraphQLQuery {
         .init(variables: ["country": country, "language": language])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -49,7 +49,7 @@ public nonisolated struct FeaturedCollectionQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var collections: Collections { __field("collections") }
 
-        public nonisolated struct Collections: GraphQLDataSelectionSet {
+        public nonisolated struct Collections: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.CollectionConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -77,7 +77,7 @@ public nonisolated struct FeaturedCollectionQuery: GraphQLQuery {
             /// A list of the nodes contained in CollectionEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-            public nonisolated struct Nodes: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Nodes: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -26,7 +26,7 @@ public nonisolated struct FooterQuery: GraphQLQuery {
         .init(variables: ["country": country, "footerMenuHandle": footerMenuHandle, "language": language])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -54,7 +54,7 @@ public nonisolated struct FooterQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var menu: Menu_? { __field("menu") }
 
-        public nonisolated struct Menu_: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Menu_: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

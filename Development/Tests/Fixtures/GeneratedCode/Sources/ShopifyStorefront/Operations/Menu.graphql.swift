@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Menu: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Menu: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Menu" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Menu on Menu { __typename id items { __typename ...ParentMenuItem } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Menu }
@@ -39,7 +39,7 @@ public nonisolated struct Menu: GraphQLFragment, GraphQLDataSelectionSet, Identi
     /// The menu's child items.
     @_alwaysEmitIntoClient public var items: [Items] { __field("items") }
 
-    public nonisolated struct Items: GraphQLDataSelectionSet, Identifiable {
+    public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

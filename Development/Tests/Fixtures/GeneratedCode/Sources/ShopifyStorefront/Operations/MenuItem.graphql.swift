@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct MenuItem: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "MenuItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MenuItem on MenuItem { __typename id resourceId tags title type url }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }

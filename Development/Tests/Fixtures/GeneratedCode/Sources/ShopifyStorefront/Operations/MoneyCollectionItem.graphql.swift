@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MoneyCollectionItem: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct MoneyCollectionItem: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "MoneyCollectionItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MoneyCollectionItem on MoneyV2 { __typename amount currencyCode }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct MoneyProductItem: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct MoneyProductItem: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "MoneyProductItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment MoneyProductItem on MoneyV2 { __typename amount currencyCode }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }

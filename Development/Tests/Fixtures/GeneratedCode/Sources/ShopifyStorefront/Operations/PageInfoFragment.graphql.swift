@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PageInfoFragment: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct PageInfoFragment: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PageInfoFragment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PageInfoFragment on PageInfo { __typename hasNextPage hasPreviousPage startCursor endCursor }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }

@@ -26,7 +26,7 @@ public nonisolated struct PageQuery: GraphQLQuery {
         .init(variables: ["language": language, "country": country, "handle": handle])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -54,7 +54,7 @@ public nonisolated struct PageQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var page: Page? { __field("page") }
 
-        public nonisolated struct Page: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Page: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -106,7 +106,7 @@ public nonisolated struct PageQuery: GraphQLQuery {
             /// The page's SEO information.
             @_alwaysEmitIntoClient public var seo: Seo? { __field("seo") }
 
-            public nonisolated struct Seo: GraphQLDataSelectionSet {
+            public nonisolated struct Seo: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

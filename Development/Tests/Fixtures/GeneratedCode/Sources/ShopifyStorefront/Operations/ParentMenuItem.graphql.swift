@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct ParentMenuItem: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ParentMenuItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ParentMenuItem on MenuItem { __typename ...MenuItem items { __typename ...ChildMenuItem } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
@@ -61,7 +61,7 @@ public nonisolated struct ParentMenuItem: GraphQLFragment, GraphQLDataSelectionS
     public typealias Fragments = GraphQLFragmentSpreads<Self>
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
 
-    public nonisolated struct Items: GraphQLDataSelectionSet, Identifiable {
+    public nonisolated struct Items: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MenuItem }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

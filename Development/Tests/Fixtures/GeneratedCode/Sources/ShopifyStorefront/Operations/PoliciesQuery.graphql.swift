@@ -23,7 +23,7 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
         .init(variables: ["country": country, "language": language])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -51,7 +51,7 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
 
-        public nonisolated struct Shop_: GraphQLDataSelectionSet {
+        public nonisolated struct Shop_: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -103,7 +103,7 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
             /// The shop’s subscription policy.
             @_alwaysEmitIntoClient public var subscriptionPolicy: SubscriptionPolicy? { __field("subscriptionPolicy") }
 
-            public nonisolated struct PrivacyPolicy: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct PrivacyPolicy: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -148,7 +148,7 @@ public nonisolated struct PoliciesQuery: GraphQLQuery {
 
             public typealias RefundPolicy = PoliciesQuery.Data.Shop_.PrivacyPolicy
 
-            public nonisolated struct SubscriptionPolicy: GraphQLDataSelectionSet {
+            public nonisolated struct SubscriptionPolicy: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicyWithDefault }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

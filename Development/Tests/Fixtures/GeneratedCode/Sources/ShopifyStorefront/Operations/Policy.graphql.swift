@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Policy: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Policy: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Policy" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Policy on ShopPolicy { __typename body handle id title url }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }

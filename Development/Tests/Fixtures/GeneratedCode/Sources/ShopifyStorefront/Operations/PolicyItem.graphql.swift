@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PolicyItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct PolicyItem: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PolicyItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PolicyItem on ShopPolicy { __typename id title handle }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }

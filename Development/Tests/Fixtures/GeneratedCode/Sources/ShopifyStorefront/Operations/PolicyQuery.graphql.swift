@@ -35,7 +35,7 @@ public nonisolated struct PolicyQuery: GraphQLQuery {
         .init(variables: ["country": country, "language": language, "privacyPolicy": privacyPolicy, "refundPolicy": refundPolicy, "shippingPolicy": shippingPolicy, "termsOfService": termsOfService])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -63,7 +63,7 @@ public nonisolated struct PolicyQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var shop: Shop_ { __field("shop") }
 
-        public nonisolated struct Shop_: GraphQLDataSelectionSet {
+        public nonisolated struct Shop_: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -109,7 +109,7 @@ public nonisolated struct PolicyQuery: GraphQLQuery {
             /// The shop’s refund policy.
             @_alwaysEmitIntoClient public var refundPolicy: RefundPolicy? { __field("refundPolicy", if: .include("refundPolicy")) }
 
-            public nonisolated struct PrivacyPolicy: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct PrivacyPolicy: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ShopPolicy }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

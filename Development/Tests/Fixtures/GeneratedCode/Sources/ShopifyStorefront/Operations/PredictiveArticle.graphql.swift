@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PredictiveArticle: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct PredictiveArticle: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveArticle" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveArticle on Article { __typename id title handle blog { __typename handle } image { __typename url altText width height } trackingParameters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
@@ -63,7 +63,7 @@ public nonisolated struct PredictiveArticle: GraphQLFragment, GraphQLDataSelecti
     /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
     @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-    public nonisolated struct Blog: GraphQLDataSelectionSet {
+    public nonisolated struct Blog: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Blog }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -93,7 +93,7 @@ public nonisolated struct PredictiveArticle: GraphQLFragment, GraphQLDataSelecti
         @_alwaysEmitIntoClient public var handle: String { __field("handle") }
     }
 
-    public nonisolated struct Image: GraphQLDataSelectionSet {
+    public nonisolated struct Image: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

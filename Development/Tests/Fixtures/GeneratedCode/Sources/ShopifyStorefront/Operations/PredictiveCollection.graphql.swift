@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PredictiveCollection: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct PredictiveCollection: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveCollection" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveCollection on Collection { __typename id title handle image { __typename url altText width height } trackingParameters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
@@ -59,7 +59,7 @@ public nonisolated struct PredictiveCollection: GraphQLFragment, GraphQLDataSele
     /// URL parameters to be added to a page URL to track the origin of on-site search traffic for [analytics reporting](https://help.shopify.com/manual/reports-and-analytics/shopify-reports/report-types/default-reports/behaviour-reports). Returns a result when accessed through the [search](https://shopify.dev/docs/api/storefront/current/queries/search) or [predictiveSearch](https://shopify.dev/docs/api/storefront/current/queries/predictiveSearch) queries, otherwise returns null.
     @_alwaysEmitIntoClient public var trackingParameters: String? { __field("trackingParameters") }
 
-    public nonisolated struct Image: GraphQLDataSelectionSet {
+    public nonisolated struct Image: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

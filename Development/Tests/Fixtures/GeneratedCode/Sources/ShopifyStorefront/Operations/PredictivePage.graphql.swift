@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PredictivePage: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct PredictivePage: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PredictivePage" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictivePage on Page { __typename id title handle trackingParameters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }

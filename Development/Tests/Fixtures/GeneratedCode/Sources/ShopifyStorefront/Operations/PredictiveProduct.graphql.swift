@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PredictiveProduct: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct PredictiveProduct: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveProduct" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveProduct on Product { __typename id title handle trackingParameters selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
@@ -66,7 +66,7 @@ public nonisolated struct PredictiveProduct: GraphQLFragment, GraphQLDataSelecti
     ///
     @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
 
-    public nonisolated struct SelectedOrFirstAvailableVariant: GraphQLDataSelectionSet, Identifiable {
+    public nonisolated struct SelectedOrFirstAvailableVariant: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -106,7 +106,7 @@ public nonisolated struct PredictiveProduct: GraphQLFragment, GraphQLDataSelecti
         /// The product variant’s price.
         @_alwaysEmitIntoClient public var price: Price { __field("price") }
 
-        public nonisolated struct Image: GraphQLDataSelectionSet {
+        public nonisolated struct Image: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -160,7 +160,7 @@ public nonisolated struct PredictiveProduct: GraphQLFragment, GraphQLDataSelecti
             @_alwaysEmitIntoClient public var height: Int? { __field("height") }
         }
 
-        public nonisolated struct Price: GraphQLDataSelectionSet {
+        public nonisolated struct Price: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct PredictiveQuery: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct PredictiveQuery: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "PredictiveQuery" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment PredictiveQuery on SearchQuerySuggestion { __typename text styledText trackingParameters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }

@@ -35,7 +35,7 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
         .init(variables: ["country": country, "language": language, "limit": limit, "limitScope": limitScope, "term": term, "types": types])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -63,7 +63,7 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var predictiveSearch: PredictiveSearch? { __field("predictiveSearch") }
 
-        public nonisolated struct PredictiveSearch: GraphQLDataSelectionSet {
+        public nonisolated struct PredictiveSearch: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PredictiveSearchResult }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -115,7 +115,7 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
             /// The query suggestions that are relevant to the search query.
             @_alwaysEmitIntoClient public var queries: [Queries] { __field("queries") }
 
-            public nonisolated struct Articles: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Articles: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -166,7 +166,7 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public nonisolated struct Collections: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Collections: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Collection }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -213,7 +213,7 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public nonisolated struct Pages: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Pages: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -256,7 +256,7 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public nonisolated struct Products: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct Products: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -303,7 +303,7 @@ public nonisolated struct PredictiveSearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public nonisolated struct Queries: GraphQLDataSelectionSet {
+            public nonisolated struct Queries: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchQuerySuggestion }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

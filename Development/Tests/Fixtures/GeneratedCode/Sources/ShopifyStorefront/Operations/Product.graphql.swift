@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Product: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Product: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Product" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Product on Product { __typename id title vendor handle descriptionHtml description encodedVariantExistence encodedVariantAvailability options { __typename name optionValues { __typename name firstSelectableVariant { __typename ...ProductVariant } swatch { __typename color image { __typename previewImage { __typename url } } } } } selectedOrFirstAvailableVariant(selectedOptions: $selectedOptions ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename ...ProductVariant } adjacentVariants(selectedOptions: $selectedOptions) { __typename ...ProductVariant } seo { __typename description title } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
@@ -175,7 +175,7 @@ public nonisolated struct Product: GraphQLFragment, GraphQLDataSelectionSet, Ide
     ///
     @_alwaysEmitIntoClient public var seo: Seo { __field("seo") }
 
-    public nonisolated struct Options: GraphQLDataSelectionSet {
+    public nonisolated struct Options: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOption }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -209,7 +209,7 @@ public nonisolated struct Product: GraphQLFragment, GraphQLDataSelectionSet, Ide
         /// The corresponding option value to the product option.
         @_alwaysEmitIntoClient public var optionValues: [OptionValues] { __field("optionValues") }
 
-        public nonisolated struct OptionValues: GraphQLDataSelectionSet {
+        public nonisolated struct OptionValues: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValue }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -253,7 +253,7 @@ public nonisolated struct Product: GraphQLFragment, GraphQLDataSelectionSet, Ide
             /// The swatch of the product option value.
             @_alwaysEmitIntoClient public var swatch: Swatch? { __field("swatch") }
 
-            public nonisolated struct FirstSelectableVariant: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct FirstSelectableVariant: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -320,7 +320,7 @@ public nonisolated struct Product: GraphQLFragment, GraphQLDataSelectionSet, Ide
                 @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
             }
 
-            public nonisolated struct Swatch: GraphQLDataSelectionSet {
+            public nonisolated struct Swatch: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductOptionValueSwatch }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -354,7 +354,7 @@ public nonisolated struct Product: GraphQLFragment, GraphQLDataSelectionSet, Ide
                 /// The swatch image.
                 @_alwaysEmitIntoClient public var image: Image? { __field("image") }
 
-                public nonisolated struct Image: GraphQLDataSelectionSet {
+                public nonisolated struct Image: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Interfaces.Media }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -383,7 +383,7 @@ public nonisolated struct Product: GraphQLFragment, GraphQLDataSelectionSet, Ide
                     /// The preview image for the media.
                     @_alwaysEmitIntoClient public var previewImage: PreviewImage? { __field("previewImage") }
 
-                    public nonisolated struct PreviewImage: GraphQLDataSelectionSet {
+                    public nonisolated struct PreviewImage: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -427,7 +427,7 @@ public nonisolated struct Product: GraphQLFragment, GraphQLDataSelectionSet, Ide
 
     public typealias AdjacentVariants = Product.Options.OptionValues.FirstSelectableVariant
 
-    public nonisolated struct Seo: GraphQLDataSelectionSet {
+    public nonisolated struct Seo: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SEO }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ProductItem: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct ProductItem: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ProductItem" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductItem on Product { __typename id handle title featuredImage { __typename id altText url width height } priceRange { __typename minVariantPrice { __typename ...MoneyProductItem } maxVariantPrice { __typename ...MoneyProductItem } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
@@ -68,7 +68,7 @@ public nonisolated struct ProductItem: GraphQLFragment, GraphQLDataSelectionSet,
     ///
     @_alwaysEmitIntoClient public var priceRange: PriceRange { __field("priceRange") }
 
-    public nonisolated struct FeaturedImage: GraphQLDataSelectionSet {
+    public nonisolated struct FeaturedImage: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -128,7 +128,7 @@ public nonisolated struct ProductItem: GraphQLFragment, GraphQLDataSelectionSet,
         @_alwaysEmitIntoClient public var height: Int? { __field("height") }
     }
 
-    public nonisolated struct PriceRange: GraphQLDataSelectionSet {
+    public nonisolated struct PriceRange: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -162,7 +162,7 @@ public nonisolated struct ProductItem: GraphQLFragment, GraphQLDataSelectionSet,
         /// The highest variant's price.
         @_alwaysEmitIntoClient public var maxVariantPrice: MaxVariantPrice { __field("maxVariantPrice") }
 
-        public nonisolated struct MinVariantPrice: GraphQLDataSelectionSet {
+        public nonisolated struct MinVariantPrice: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -29,7 +29,7 @@ public nonisolated struct ProductQuery: GraphQLQuery {
         .init(variables: ["country": country, "handle": handle, "language": language, "selectedOptions": selectedOptions])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -55,7 +55,7 @@ public nonisolated struct ProductQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var product: Product_? { __field("product") }
 
-        public nonisolated struct Product_: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct Product_: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

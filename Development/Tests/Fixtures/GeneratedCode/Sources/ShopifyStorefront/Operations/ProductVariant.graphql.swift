@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct ProductVariant: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct ProductVariant: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "ProductVariant" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment ProductVariant on ProductVariant { __typename availableForSale compareAtPrice { __typename amount currencyCode } id image { __typename id url altText width height } price { __typename amount currencyCode } product { __typename title handle } selectedOptions { __typename name value } sku title unitPrice { __typename amount currencyCode } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
@@ -87,7 +87,7 @@ public nonisolated struct ProductVariant: GraphQLFragment, GraphQLDataSelectionS
     /// The unit price value for the variant based on the variant's measurement.
     @_alwaysEmitIntoClient public var unitPrice: UnitPrice? { __field("unitPrice") }
 
-    public nonisolated struct CompareAtPrice: GraphQLDataSelectionSet {
+    public nonisolated struct CompareAtPrice: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -122,7 +122,7 @@ public nonisolated struct ProductVariant: GraphQLFragment, GraphQLDataSelectionS
         @_alwaysEmitIntoClient public var currencyCode: GraphQLEnum<StorefrontAPI.CurrencyCode> { __field("currencyCode") }
     }
 
-    public nonisolated struct Image: GraphQLDataSelectionSet {
+    public nonisolated struct Image: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -184,7 +184,7 @@ public nonisolated struct ProductVariant: GraphQLFragment, GraphQLDataSelectionS
 
     public typealias Price = ProductVariant.CompareAtPrice
 
-    public nonisolated struct Product_: GraphQLDataSelectionSet {
+    public nonisolated struct Product_: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -224,7 +224,7 @@ public nonisolated struct ProductVariant: GraphQLFragment, GraphQLDataSelectionS
         @_alwaysEmitIntoClient public var handle: String { __field("handle") }
     }
 
-    public nonisolated struct SelectedOptions: GraphQLDataSelectionSet {
+    public nonisolated struct SelectedOptions: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct RecommendedProduct: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct RecommendedProduct: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "RecommendedProduct" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment RecommendedProduct on Product { __typename id title handle priceRange { __typename minVariantPrice { __typename amount currencyCode } } featuredImage { __typename id url altText width height } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
@@ -68,7 +68,7 @@ public nonisolated struct RecommendedProduct: GraphQLFragment, GraphQLDataSelect
     ///
     @_alwaysEmitIntoClient public var featuredImage: FeaturedImage? { __field("featuredImage") }
 
-    public nonisolated struct PriceRange: GraphQLDataSelectionSet {
+    public nonisolated struct PriceRange: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductPriceRange }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -96,7 +96,7 @@ public nonisolated struct RecommendedProduct: GraphQLFragment, GraphQLDataSelect
         /// The lowest variant's price.
         @_alwaysEmitIntoClient public var minVariantPrice: MinVariantPrice { __field("minVariantPrice") }
 
-        public nonisolated struct MinVariantPrice: GraphQLDataSelectionSet {
+        public nonisolated struct MinVariantPrice: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -132,7 +132,7 @@ public nonisolated struct RecommendedProduct: GraphQLFragment, GraphQLDataSelect
         }
     }
 
-    public nonisolated struct FeaturedImage: GraphQLDataSelectionSet {
+    public nonisolated struct FeaturedImage: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

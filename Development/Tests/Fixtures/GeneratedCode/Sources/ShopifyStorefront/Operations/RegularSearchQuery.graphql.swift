@@ -38,7 +38,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
         .init(variables: ["country": country, "endCursor": endCursor, "first": first, "language": language, "last": last, "term": term, "startCursor": startCursor])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.QueryRoot }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -84,7 +84,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
         ///
         @_alwaysEmitIntoClient public var products: Products { __field("products") }
 
-        public nonisolated struct Articles: GraphQLDataSelectionSet {
+        public nonisolated struct Articles: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -112,7 +112,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
             /// A list of the nodes contained in SearchResultItemEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-            public nonisolated struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -142,7 +142,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asArticle: AsArticle? { __typeCase() }
 
-                public nonisolated struct AsArticle: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsArticle: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -187,7 +187,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
             }
         }
 
-        public nonisolated struct Pages: GraphQLDataSelectionSet {
+        public nonisolated struct Pages: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -215,7 +215,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
             /// A list of the nodes contained in SearchResultItemEdge.
             @_alwaysEmitIntoClient public var nodes: [Nodes] { __field("nodes") }
 
-            public nonisolated struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -245,7 +245,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asPage: AsPage? { __typeCase() }
 
-                public nonisolated struct AsPage: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsPage: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -290,7 +290,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
             }
         }
 
-        public nonisolated struct Products: GraphQLDataSelectionSet {
+        public nonisolated struct Products: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SearchResultItemConnection }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -324,7 +324,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
             /// Information to aid in pagination.
             @_alwaysEmitIntoClient public var pageInfo: PageInfo { __field("pageInfo") }
 
-            public nonisolated struct Nodes: GraphQLDataSelectionSet {
+            public nonisolated struct Nodes: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Unions.SearchResultItem }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -354,7 +354,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
                 }
                 @_alwaysEmitIntoClient public var asProduct: AsProduct? { __typeCase() }
 
-                public nonisolated struct AsProduct: GraphQLDataSelectionSet, Identifiable {
+                public nonisolated struct AsProduct: GraphQLSelectionSet, Identifiable {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -410,7 +410,7 @@ public nonisolated struct RegularSearchQuery: GraphQLQuery {
                 }
             }
 
-            public nonisolated struct PageInfo: GraphQLDataSelectionSet {
+            public nonisolated struct PageInfo: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.PageInfo }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct SearchArticle: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct SearchArticle: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "SearchArticle" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchArticle on Article { __typename handle id title trackingParameters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Article }

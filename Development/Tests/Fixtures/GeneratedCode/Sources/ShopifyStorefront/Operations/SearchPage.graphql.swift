@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct SearchPage: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct SearchPage: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "SearchPage" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchPage on Page { __typename handle id title trackingParameters }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Page }

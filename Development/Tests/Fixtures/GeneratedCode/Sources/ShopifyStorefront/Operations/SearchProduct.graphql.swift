@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct SearchProduct: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "SearchProduct" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment SearchProduct on Product { __typename handle id publishedAt title trackingParameters vendor selectedOrFirstAvailableVariant(selectedOptions: [] ignoreUnknownOptions: true caseInsensitiveMatch: true) { __typename id image { __typename url altText width height } price { __typename amount currencyCode } compareAtPrice { __typename amount currencyCode } selectedOptions { __typename name value } product { __typename handle title } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
@@ -78,7 +78,7 @@ public nonisolated struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSe
     ///
     @_alwaysEmitIntoClient public var selectedOrFirstAvailableVariant: SelectedOrFirstAvailableVariant? { __field("selectedOrFirstAvailableVariant") }
 
-    public nonisolated struct SelectedOrFirstAvailableVariant: GraphQLDataSelectionSet, Identifiable {
+    public nonisolated struct SelectedOrFirstAvailableVariant: GraphQLSelectionSet, Identifiable {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.ProductVariant }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -136,7 +136,7 @@ public nonisolated struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSe
         /// The product object that the product variant belongs to.
         @_alwaysEmitIntoClient public var product: Product_ { __field("product") }
 
-        public nonisolated struct Image: GraphQLDataSelectionSet {
+        public nonisolated struct Image: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -190,7 +190,7 @@ public nonisolated struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSe
             @_alwaysEmitIntoClient public var height: Int? { __field("height") }
         }
 
-        public nonisolated struct Price: GraphQLDataSelectionSet {
+        public nonisolated struct Price: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MoneyV2 }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -227,7 +227,7 @@ public nonisolated struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSe
 
         public typealias CompareAtPrice = SearchProduct.SelectedOrFirstAvailableVariant.Price
 
-        public nonisolated struct SelectedOptions: GraphQLDataSelectionSet {
+        public nonisolated struct SelectedOptions: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.SelectedOption }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -262,7 +262,7 @@ public nonisolated struct SearchProduct: GraphQLFragment, GraphQLDataSelectionSe
             @_alwaysEmitIntoClient public var value: String { __field("value") }
         }
 
-        public nonisolated struct Product_: GraphQLDataSelectionSet {
+        public nonisolated struct Product_: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Product }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identifiable {
+public nonisolated struct Shop: GraphQLFragment, Identifiable {
     @_alwaysEmitIntoClient public static var fragmentName: String { "Shop" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment Shop on Shop { __typename id name description primaryDomain { __typename url } brand { __typename logo { __typename image { __typename url } } } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Shop }
@@ -57,7 +57,7 @@ public nonisolated struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identi
     /// The shop's branding configuration.
     @_alwaysEmitIntoClient public var brand: Brand? { __field("brand") }
 
-    public nonisolated struct PrimaryDomain: GraphQLDataSelectionSet {
+    public nonisolated struct PrimaryDomain: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Domain }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -86,7 +86,7 @@ public nonisolated struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identi
         @_alwaysEmitIntoClient public var url: StorefrontAPI.URL { __field("url") }
     }
 
-    public nonisolated struct Brand: GraphQLDataSelectionSet {
+    public nonisolated struct Brand: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Brand }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -114,7 +114,7 @@ public nonisolated struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identi
         /// The store's default logo.
         @_alwaysEmitIntoClient public var logo: Logo? { __field("logo") }
 
-        public nonisolated struct Logo: GraphQLDataSelectionSet {
+        public nonisolated struct Logo: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.MediaImage }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -142,7 +142,7 @@ public nonisolated struct Shop: GraphQLFragment, GraphQLDataSelectionSet, Identi
             /// The image for the media.
             @_alwaysEmitIntoClient public var image: Image? { __field("image") }
 
-            public nonisolated struct Image: GraphQLDataSelectionSet {
+            public nonisolated struct Image: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StorefrontAPI.Objects.Image }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

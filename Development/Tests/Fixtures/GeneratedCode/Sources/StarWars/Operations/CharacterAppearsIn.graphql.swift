@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterAppearsIn: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CharacterAppearsIn: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterAppearsIn" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterAppearsIn on Character { __typename appearsIn }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }

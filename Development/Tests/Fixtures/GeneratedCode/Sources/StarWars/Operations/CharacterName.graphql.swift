@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterName: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CharacterName: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterName" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterName on Character { __typename name }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterNameAndAppearsIn: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CharacterNameAndAppearsIn: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndAppearsIn" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndAppearsIn on Character { __typename name appearsIn }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterNameAndAppearsInWithNestedFragments: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CharacterNameAndAppearsInWithNestedFragments: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndAppearsInWithNestedFragments" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndAppearsInWithNestedFragments on Character { __typename ...CharacterNameWithNestedAppearsInFragment }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }

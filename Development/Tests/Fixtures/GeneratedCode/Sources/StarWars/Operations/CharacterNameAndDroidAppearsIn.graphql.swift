@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterNameAndDroidAppearsIn: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CharacterNameAndDroidAppearsIn: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndDroidAppearsIn" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndDroidAppearsIn on Character { __typename name ... on Droid { __typename appearsIn } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
@@ -41,7 +41,7 @@ public nonisolated struct CharacterNameAndDroidAppearsIn: GraphQLFragment, Graph
     @_alwaysEmitIntoClient public var name: String { __field("name") }
     @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-    public nonisolated struct AsDroid: GraphQLDataSelectionSet {
+    public nonisolated struct AsDroid: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

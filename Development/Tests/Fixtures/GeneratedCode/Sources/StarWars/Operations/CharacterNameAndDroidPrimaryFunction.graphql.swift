@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameAndDroidPrimaryFunction" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameAndDroidPrimaryFunction on Character { __typename ...CharacterName ...DroidPrimaryFunction }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
@@ -43,7 +43,7 @@ public nonisolated struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment,
     @_alwaysEmitIntoClient public var fragments: Fragments { Fragments(__owner: self) }
     @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-    public nonisolated struct AsDroid: GraphQLDataSelectionSet {
+    public nonisolated struct AsDroid: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

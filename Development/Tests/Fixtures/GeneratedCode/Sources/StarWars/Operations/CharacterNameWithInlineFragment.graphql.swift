@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameWithInlineFragment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithInlineFragment on Character { __typename ... on Human { __typename friends { __typename appearsIn } } ... on Droid { __typename ...CharacterName ...FriendsNames } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
@@ -42,7 +42,7 @@ public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment, Grap
     @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
     @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-    public nonisolated struct AsHuman: GraphQLDataSelectionSet {
+    public nonisolated struct AsHuman: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -70,7 +70,7 @@ public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment, Grap
         /// This human's friends, or an empty list if they have none
         @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-        public nonisolated struct Friends: GraphQLDataSelectionSet {
+        public nonisolated struct Friends: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -101,7 +101,7 @@ public nonisolated struct CharacterNameWithInlineFragment: GraphQLFragment, Grap
         }
     }
 
-    public nonisolated struct AsDroid: GraphQLDataSelectionSet {
+    public nonisolated struct AsDroid: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

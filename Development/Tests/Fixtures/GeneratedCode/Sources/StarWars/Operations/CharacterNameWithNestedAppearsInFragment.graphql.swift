@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct CharacterNameWithNestedAppearsInFragment: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct CharacterNameWithNestedAppearsInFragment: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "CharacterNameWithNestedAppearsInFragment" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment CharacterNameWithNestedAppearsInFragment on Character { __typename name ...CharacterAppearsIn }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }

@@ -20,7 +20,7 @@ public nonisolated struct CreateReviewForEpisodeMutation: GraphQLMutation {
         .init(variables: ["episode": episode, "review": review])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -44,7 +44,7 @@ public nonisolated struct CreateReviewForEpisodeMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var createReview: CreateReview? { __field("createReview") }
 
-        public nonisolated struct CreateReview: GraphQLDataSelectionSet {
+        public nonisolated struct CreateReview: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

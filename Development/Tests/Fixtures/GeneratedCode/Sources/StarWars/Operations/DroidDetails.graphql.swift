@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DroidDetails: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct DroidDetails: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "DroidDetails" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidDetails on Droid { __typename name primaryFunction }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }

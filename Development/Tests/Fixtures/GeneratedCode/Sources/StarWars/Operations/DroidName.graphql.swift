@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DroidName: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct DroidName: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "DroidName" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidName on Droid { __typename name }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }

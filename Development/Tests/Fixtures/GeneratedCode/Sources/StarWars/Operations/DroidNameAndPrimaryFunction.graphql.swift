@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DroidNameAndPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct DroidNameAndPrimaryFunction: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "DroidNameAndPrimaryFunction" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidNameAndPrimaryFunction on Droid { __typename ...CharacterName ...DroidPrimaryFunction }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct DroidPrimaryFunction: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct DroidPrimaryFunction: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "DroidPrimaryFunction" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment DroidPrimaryFunction on Droid { __typename primaryFunction }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct FriendsNames: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct FriendsNames: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "FriendsNames" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment FriendsNames on Character { __typename friends { __typename name } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
@@ -34,7 +34,7 @@ public nonisolated struct FriendsNames: GraphQLFragment, GraphQLDataSelectionSet
     /// The friends of the character, or an empty list if they have none
     @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-    public nonisolated struct Friends: GraphQLDataSelectionSet {
+    public nonisolated struct Friends: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

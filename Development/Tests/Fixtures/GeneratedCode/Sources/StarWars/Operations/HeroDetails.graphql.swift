@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct HeroDetails: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct HeroDetails: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "HeroDetails" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HeroDetails on Character { __typename name ... on Human { __typename height } ... on Droid { __typename primaryFunction } }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
@@ -48,7 +48,7 @@ public nonisolated struct HeroDetails: GraphQLFragment, GraphQLDataSelectionSet 
     @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
     @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-    public nonisolated struct AsHuman: GraphQLDataSelectionSet {
+    public nonisolated struct AsHuman: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -82,7 +82,7 @@ public nonisolated struct HeroDetails: GraphQLFragment, GraphQLDataSelectionSet 
         @_alwaysEmitIntoClient public var name: String { __field("name") }
     }
 
-    public nonisolated struct AsDroid: GraphQLDataSelectionSet {
+    public nonisolated struct AsDroid: GraphQLSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [

@@ -18,7 +18,7 @@ public nonisolated struct HeroFriendsDetailsUnconditionalAndConditionalInclusion
         .init(variables: ["includeFriendsDetails": includeFriendsDetails])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct HeroFriendsDetailsUnconditionalAndConditionalInclusion
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public nonisolated struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -71,7 +71,7 @@ public nonisolated struct HeroFriendsDetailsUnconditionalAndConditionalInclusion
             /// The friends of the character, or an empty list if they have none
             @_alwaysEmitIntoClient public var friends: [Friends?]? { __field("friends") }
 
-            public nonisolated struct Friends: GraphQLDataSelectionSet {
+            public nonisolated struct Friends: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -107,7 +107,7 @@ public nonisolated struct HeroFriendsDetailsUnconditionalAndConditionalInclusion
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
                 @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase(if: .include("includeFriendsDetails")) }
 
-                public nonisolated struct AsDroid: GraphQLDataSelectionSet {
+                public nonisolated struct AsDroid: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [

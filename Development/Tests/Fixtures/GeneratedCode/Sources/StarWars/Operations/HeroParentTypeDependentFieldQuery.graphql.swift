@@ -18,7 +18,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public nonisolated struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -85,7 +85,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-            public nonisolated struct AsHuman: GraphQLDataSelectionSet {
+            public nonisolated struct AsHuman: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -118,7 +118,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                 /// The name of the character
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-                public nonisolated struct Friends: GraphQLDataSelectionSet {
+                public nonisolated struct Friends: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -154,7 +154,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var name: String { __field("name") }
                     @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
 
-                    public nonisolated struct AsHuman: GraphQLDataSelectionSet {
+                    public nonisolated struct AsHuman: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [
@@ -190,7 +190,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                 }
             }
 
-            public nonisolated struct AsDroid: GraphQLDataSelectionSet {
+            public nonisolated struct AsDroid: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -223,7 +223,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                 /// The name of the character
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
 
-                public nonisolated struct Friends: GraphQLDataSelectionSet {
+                public nonisolated struct Friends: GraphQLSelectionSet {
                     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
                     public static var __selections: [GraphQLSelection] { __selectionTable }
                     private static let __selectionTable: [GraphQLSelection] = [
@@ -259,7 +259,7 @@ public nonisolated struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                     @_alwaysEmitIntoClient public var name: String { __field("name") }
                     @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
 
-                    public nonisolated struct AsHuman: GraphQLDataSelectionSet {
+                    public nonisolated struct AsHuman: GraphQLSelectionSet {
                         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                         public static var __selections: [GraphQLSelection] { __selectionTable }
                         private static let __selectionTable: [GraphQLSelection] = [

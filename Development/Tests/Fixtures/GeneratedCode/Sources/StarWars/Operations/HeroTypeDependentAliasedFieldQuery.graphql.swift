@@ -18,7 +18,7 @@ public nonisolated struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
         .init(variables: ["episode": episode])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var hero: Hero? { __field("hero") }
 
-        public nonisolated struct Hero: GraphQLDataSelectionSet {
+        public nonisolated struct Hero: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Interfaces.Character }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -79,7 +79,7 @@ public nonisolated struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asHuman: AsHuman? { __typeCase() }
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
 
-            public nonisolated struct AsHuman: GraphQLDataSelectionSet {
+            public nonisolated struct AsHuman: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -108,7 +108,7 @@ public nonisolated struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var property: String? { __field("property") }
             }
 
-            public nonisolated struct AsDroid: GraphQLDataSelectionSet {
+            public nonisolated struct AsDroid: GraphQLSelectionSet {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -3,7 +3,7 @@
 
 import APICoreGraphQL
 
-public nonisolated struct HumanHeightWithVariable: GraphQLFragment, GraphQLDataSelectionSet {
+public nonisolated struct HumanHeightWithVariable: GraphQLFragment {
     @_alwaysEmitIntoClient public static var fragmentName: String { "HumanHeightWithVariable" }
     @_alwaysEmitIntoClient public static var fragmentDefinition: String { "fragment HumanHeightWithVariable on Human { __typename height(unit: $heightUnit) }" }
     @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }

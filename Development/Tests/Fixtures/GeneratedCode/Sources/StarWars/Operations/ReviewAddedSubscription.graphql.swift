@@ -18,7 +18,7 @@ public nonisolated struct ReviewAddedSubscription: GraphQLSubscription {
         .init(variables: ["episode": episode])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Subscription }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct ReviewAddedSubscription: GraphQLSubscription {
 
         @_alwaysEmitIntoClient public var reviewAdded: ReviewAdded? { __field("reviewAdded") }
 
-        public nonisolated struct ReviewAdded: GraphQLDataSelectionSet {
+        public nonisolated struct ReviewAdded: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Review }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

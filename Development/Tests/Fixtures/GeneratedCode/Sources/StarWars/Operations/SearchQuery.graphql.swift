@@ -18,7 +18,7 @@ public nonisolated struct SearchQuery: GraphQLQuery {
         .init(variables: ["term": term])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Query }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -42,7 +42,7 @@ public nonisolated struct SearchQuery: GraphQLQuery {
 
         @_alwaysEmitIntoClient public var search: [Search?]? { __field("search") }
 
-        public nonisolated struct Search: GraphQLDataSelectionSet {
+        public nonisolated struct Search: GraphQLSelectionSet {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Unions.SearchResult }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [
@@ -86,7 +86,7 @@ public nonisolated struct SearchQuery: GraphQLQuery {
             @_alwaysEmitIntoClient public var asDroid: AsDroid? { __typeCase() }
             @_alwaysEmitIntoClient public var asStarship: AsStarship? { __typeCase() }
 
-            public nonisolated struct AsHuman: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsHuman: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Human }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -121,7 +121,7 @@ public nonisolated struct SearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
 
-            public nonisolated struct AsDroid: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsDroid: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Droid }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [
@@ -156,7 +156,7 @@ public nonisolated struct SearchQuery: GraphQLQuery {
                 @_alwaysEmitIntoClient public var name: String { __field("name") }
             }
 
-            public nonisolated struct AsStarship: GraphQLDataSelectionSet, Identifiable {
+            public nonisolated struct AsStarship: GraphQLSelectionSet, Identifiable {
                 @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { StarWarsAPI.Objects.Starship }
                 public static var __selections: [GraphQLSelection] { __selectionTable }
                 private static let __selectionTable: [GraphQLSelection] = [

@@ -24,7 +24,7 @@ public nonisolated struct UploadMultipleFilesToDifferentParametersMutation: Grap
         GraphQLFileUpload.files(inVariables: ["singleFile": singleFile, "multipleFiles": multipleFiles])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -48,7 +48,7 @@ public nonisolated struct UploadMultipleFilesToDifferentParametersMutation: Grap
 
         @_alwaysEmitIntoClient public var multipleParameterUpload: [MultipleParameterUpload] { __field("multipleParameterUpload") }
 
-        public nonisolated struct MultipleParameterUpload: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct MultipleParameterUpload: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

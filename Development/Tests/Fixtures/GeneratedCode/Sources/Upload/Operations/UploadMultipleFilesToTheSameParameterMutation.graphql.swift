@@ -22,7 +22,7 @@ public nonisolated struct UploadMultipleFilesToTheSameParameterMutation: GraphQL
         GraphQLFileUpload.files(inVariables: ["files": files])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -46,7 +46,7 @@ public nonisolated struct UploadMultipleFilesToTheSameParameterMutation: GraphQL
 
         @_alwaysEmitIntoClient public var multipleUpload: [MultipleUpload] { __field("multipleUpload") }
 
-        public nonisolated struct MultipleUpload: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct MultipleUpload: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

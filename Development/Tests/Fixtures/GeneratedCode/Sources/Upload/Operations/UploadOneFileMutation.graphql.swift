@@ -22,7 +22,7 @@ public nonisolated struct UploadOneFileMutation: GraphQLMutation {
         GraphQLFileUpload.files(inVariables: ["file": file])
     }
 
-    public nonisolated struct Data: GraphQLRootSelectionSet, GraphQLDataSelectionSet {
+    public nonisolated struct Data: GraphQLRootSelectionSet {
         @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.Mutation }
         public static var __selections: [GraphQLSelection] { __selectionTable }
         private static let __selectionTable: [GraphQLSelection] = [
@@ -46,7 +46,7 @@ public nonisolated struct UploadOneFileMutation: GraphQLMutation {
 
         @_alwaysEmitIntoClient public var singleUpload: SingleUpload { __field("singleUpload") }
 
-        public nonisolated struct SingleUpload: GraphQLDataSelectionSet, Identifiable {
+        public nonisolated struct SingleUpload: GraphQLSelectionSet, Identifiable {
             @_alwaysEmitIntoClient public static var __parentType: GraphQLParentType { UploadAPI.Objects.File }
             public static var __selections: [GraphQLSelection] { __selectionTable }
             private static let __selectionTable: [GraphQLSelection] = [

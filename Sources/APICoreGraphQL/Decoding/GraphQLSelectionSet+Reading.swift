@@ -1,18 +1,3 @@
-/// A generated selection set that holds its response object and reads each field when it is asked for.
-///
-/// Decoding checks the whole tree once, against the selections it is read with (its static
-/// `GraphQLSelectionSet/__selections`, or an operation's compiled ones) (``GraphQLSelectionValidator``), and builds
-/// nothing; the typed properties then read the checked data through
-/// `__field(_:)`, which cannot fail. Generated code is small: a struct stores one value, and each property is one
-/// line, whatever its type. Equality and hashing are those of the data (``GraphQLSelectionSet``).
-public protocol GraphQLDataSelectionSet: GraphQLSelectionSet {
-    /// The checked response object, with the variables it was decoded for.
-    var __object: GraphQLCheckedObject { get }
-
-    /// Wraps an object that was checked against this selection set (or that came from a value of it).
-    init(__object: GraphQLCheckedObject)
-}
-
 /// A response object checked against a selection set, and the variables of the operation it was decoded for, which
 /// decide its `@include`/`@skip` parts.
 ///
@@ -43,18 +28,13 @@ public final class GraphQLCheckedObject: Sendable, Hashable {
     }
 }
 
-extension GraphQLDataSelectionSet {
-    /// The response object the value reads.
+extension GraphQLSelectionSet {
+    /// The response object the value was read from, so a fragment or type case can be read from it later and the
+    /// value can be written back to the cache or printed.
     @inlinable public var __data: JSONObject { __object.data }
 
     /// The variables its `@include`/`@skip` parts depend on.
     @inlinable public var __variables: JSONObject { __object.variables }
-
-    /// Checks the object and everything below it, then keeps it.
-    public init(reader: GraphQLObjectReader) throws(GraphQLDecodingError) {
-        try GraphQLSelectionValidator.validateSelections(of: reader.selections, on: reader.object, in: reader.context)
-        self.init(__object: GraphQLCheckedObject(data: reader.object, variables: reader.context.variables))
-    }
 
     /// Wraps a checked object without checking it again.
     public static func __decodeChecked(_ value: JSONValue, variables: JSONObject) -> Self {
@@ -77,7 +57,7 @@ extension GraphQLDataSelectionSet {
 
     /// This object as a type case (`... on Droid`): `nil` unless its `__typename` is one of the case's types.
     @inlinable
-    public func __typeCase<Case: GraphQLDataSelectionSet>(_ type: Case.Type = Case.self) -> Case? {
+    public func __typeCase<Case: GraphQLSelectionSet>(_ type: Case.Type = Case.self) -> Case? {
         guard let typename = __object.data["__typename"]?.stringValue, Case.__parentType.includes(typename) else {
             return nil
         }
@@ -86,7 +66,7 @@ extension GraphQLDataSelectionSet {
 
     /// A type case under `@include`/`@skip`: `nil` also when the conditions leave it out.
     @inlinable
-    public func __typeCase<Case: GraphQLDataSelectionSet>(
+    public func __typeCase<Case: GraphQLSelectionSet>(
         _ type: Case.Type = Case.self, if conditions: GraphQLConditions
     ) -> Case? {
         guard conditions.evaluate(with: __object.variables) else { return nil }
@@ -95,7 +75,7 @@ extension GraphQLDataSelectionSet {
 
     /// A deferred inline fragment (`... @defer`): `nil` while its fields have not arrived.
     @inlinable
-    public func __deferred<Part: GraphQLDataSelectionSet>(_ type: Part.Type = Part.self) -> Part? {
+    public func __deferred<Part: GraphQLSelectionSet>(_ type: Part.Type = Part.self) -> Part? {
         guard GraphQLDeferredParts.hasArrived(GraphQLSelectionTree(Part.self), in: __object.data) else { return nil }
         return Part(__object: __object)
     }
@@ -103,7 +83,7 @@ extension GraphQLDataSelectionSet {
 
 /// The named fragments a selection set spreads (its `fragments`), read from the same object. Generated code adds one
 /// property per fragment in an extension constrained to the selection set.
-public struct GraphQLFragmentSpreads<Owner: GraphQLDataSelectionSet>: Sendable, Hashable {
+public struct GraphQLFragmentSpreads<Owner: GraphQLSelectionSet>: Sendable, Hashable {
     /// The selection set that spreads the fragments.
     public let __owner: Owner
 
@@ -115,13 +95,13 @@ public struct GraphQLFragmentSpreads<Owner: GraphQLDataSelectionSet>: Sendable, 
 
     /// A fragment spread on the object.
     @inlinable
-    public func __fragment<Fragment: GraphQLDataSelectionSet>(_ type: Fragment.Type = Fragment.self) -> Fragment {
+    public func __fragment<Fragment: GraphQLSelectionSet>(_ type: Fragment.Type = Fragment.self) -> Fragment {
         Fragment(__object: __owner.__object)
     }
 
     /// A fragment spread under `@include`/`@skip`: `nil` when the conditions leave it out.
     @inlinable
-    public func __fragment<Fragment: GraphQLDataSelectionSet>(
+    public func __fragment<Fragment: GraphQLSelectionSet>(
         _ type: Fragment.Type = Fragment.self, if conditions: GraphQLConditions
     ) -> Fragment? {
         guard conditions.evaluate(with: __owner.__object.variables) else { return nil }
@@ -130,7 +110,7 @@ public struct GraphQLFragmentSpreads<Owner: GraphQLDataSelectionSet>: Sendable, 
 
     /// A deferred fragment spread (`...Name @defer`): `nil` while its fields have not arrived.
     @inlinable
-    public func __deferred<Fragment: GraphQLDataSelectionSet>(_ type: Fragment.Type = Fragment.self) -> Fragment? {
+    public func __deferred<Fragment: GraphQLSelectionSet>(_ type: Fragment.Type = Fragment.self) -> Fragment? {
         __owner.__deferred(Fragment.self)
     }
 }
