@@ -58,8 +58,9 @@ struct FaultHarness {
     }
 
     /// Waits until the server has seen the client go away, for at most `limit` (a bound against a hang, not a timing
-    /// assertion).
-    func waitUntilAbandoned(_ count: Int = 1, limit: Duration = .seconds(20)) async -> Bool {
+    /// assertion). It returns as soon as the server sees it; the bound is wide because URLSession on Linux, under a
+    /// full suite's load, has taken more than 20 s to close a connection it cancelled.
+    func waitUntilAbandoned(_ count: Int = 1, limit: Duration = .seconds(90)) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while server.abandonedCount < count {
             guard ContinuousClock.now < deadline else { return false }
